@@ -1,0 +1,11 @@
+# Writes a C++ source that maps each schema/*.sql file name to its text.
+file(GLOB files ${SQL_DIR}/*.sql)
+list(SORT files)
+set(body "")
+foreach(f ${files})
+  get_filename_component(name ${f} NAME)
+  file(READ ${f} text)
+  set(body "${body}    {\"${name}\", R\"tpccsql(${text})tpccsql\"},\n")
+endforeach()
+file(WRITE ${OUT}.tmp "// Generated from schema/*.sql; do not edit.\n#include <map>\n#include <string>\n\nnamespace tpcc::schema {\nconst std::map<std::string, std::string>& embedded_sql_files() {\n  static const std::map<std::string, std::string> files = {\n${body}  };\n  return files;\n}\n}  // namespace tpcc::schema\n")
+file(COPY_FILE ${OUT}.tmp ${OUT} ONLY_IF_DIFFERENT)

@@ -1,0 +1,73 @@
+// The typed, validated configuration of one tpcc invocation. Built once by
+// parse_command_line() (config/options.hpp) from, in order of precedence:
+// command-line flags > props file > PG* environment > built-in defaults.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+
+namespace tpcc {
+
+enum class Verb { Prepare, Run, Check, Cleanup, Quickstart };
+enum class LoadMethod { Copy, Insert };
+enum class Profile { ReadWrite, ReadOnly };
+enum class Mode { Statements, Procedures };
+enum class Isolation { ReadCommitted, RepeatableRead, Serializable };
+
+// Index of each transaction in mixes and per-transaction tables.
+enum TxnIndex { kNewOrder = 0, kPayment, kOrderStatus, kDelivery, kStockLevel, kTxnTypes };
+
+struct Config {
+  Verb verb = Verb::Prepare;
+
+  // Connection. conninfo is libpq conninfo or a URI; empty means "use the PG*
+  // environment and ~/.pgpass". A JDBC URL from a props file is translated.
+  std::string conninfo;
+  std::optional<std::string> props_file;
+
+  // prepare
+  int warehouses = 1;
+  int load_workers = 2;
+  LoadMethod load_method = LoadMethod::Copy;
+  int insert_batch_rows = 1000;          // rows per multi-row INSERT
+  std::uint64_t seed = 20260101;         // data generation seed
+  bool seed_given = false;               // true when set by flag or props
+  // Fillfactor per table ("bmsql_stock" -> 80); the key "*" applies to all.
+  std::map<std::string, int> fillfactor;
+  // Tablespace per table ("bmsql_customer" -> "ts2"); "*" applies to all.
+  std::map<std::string, std::string> tablespace;
+  bool foreign_keys = false;
+  int partitions = 0;                    // 0 or 1: not partitioned
+  bool no_check = false;                 // skip the after-load check
+
+  // check
+  bool after_load = false;               // include condition 11
+
+  // quickstart
+  bool keep = false;                     // keep the throwaway server running
+
+  // run
+  int terminals = 10;
+  int connections = 0;                   // 0: one per terminal
+  int duration_seconds = 60;
+  int warmup_seconds = 0;
+  long txns_per_terminal = 0;            // >0: stop after this many instead of duration
+  std::array<double, kTxnTypes> mix = {45, 43, 4, 4, 4};
+  Profile profile = Profile::ReadWrite;
+  Mode mode = Mode::Statements;
+  Isolation isolation = Isolation::ReadCommitted;
+  bool terminal_warehouse_fixed = true;  // BenchmarkSQL terminalWarehouseFixed
+  double rate_tpm = 0;                   // 0: unlimited (limitTxnsPerMin)
+  bool keying_and_thinking = false;      // 5.2.5 keying and think times
+  double think_multiplier = 1.0;         // scales keying and think times
+  int report_interval_seconds = 10;
+  std::string result_dir;                // empty: results/<timestamp>/
+  std::string json_file;                 // extra copy of result.json
+  std::string standby_conninfo;
+  int standby_terminals = 0;
+};
+
+}  // namespace tpcc

@@ -1,0 +1,28 @@
+// Errors that carry their exit code (DESIGN.md "Exit codes"). Thrown by any
+// layer, turned into a message and an exit status in main() only.
+#pragma once
+
+#include <stdexcept>
+#include <string>
+
+namespace tpcc {
+
+// Bad usage or configuration: the message names the flag or props key
+// (and file:line for props). Exit status 2.
+struct UsageError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+// Cannot connect, or the server refused work before it started. Exit status 3.
+// The message names the target with any password masked.
+struct ConnectError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+inline constexpr int kExitOk = 0;
+inline constexpr int kExitFailed = 1;
+inline constexpr int kExitUsage = 2;
+inline constexpr int kExitConnect = 3;
+inline constexpr int kExitInterrupted = 130;
+
+}  // namespace tpcc
