@@ -10,6 +10,9 @@ std::uint64_t splitmix64(std::uint64_t& x) {
   return z ^ (z >> 31);
 }
 
+// 128-bit product for Lemire's method; __extension__ keeps -Wpedantic quiet.
+__extension__ typedef unsigned __int128 uint128;
+
 std::uint64_t rotl(std::uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
 
 }  // namespace
@@ -44,12 +47,12 @@ std::int64_t Random::uniform(std::int64_t lo, std::int64_t hi) {
   const std::uint64_t range = static_cast<std::uint64_t>(hi - lo) + 1;
   if (range == 0) return static_cast<std::int64_t>(next());  // the full 64-bit range
   // Lemire's multiply-and-reject: no modulo bias.
-  unsigned __int128 m = static_cast<unsigned __int128>(next()) * range;
+  uint128 m = static_cast<uint128>(next()) * range;
   auto low = static_cast<std::uint64_t>(m);
   if (low < range) {
     const std::uint64_t threshold = (0 - range) % range;
     while (low < threshold) {
-      m = static_cast<unsigned __int128>(next()) * range;
+      m = static_cast<uint128>(next()) * range;
       low = static_cast<std::uint64_t>(m);
     }
   }

@@ -1,0 +1,62 @@
+#include "app/commands.hpp"
+
+#include <iostream>
+
+#include "check/runner.hpp"
+#include "config/errors.hpp"
+#include "db/connect.hpp"
+#include "loader/prepare.hpp"
+#include "pgserver/local_server.hpp"
+#include "schema/cleanup.hpp"
+
+namespace tpcc {
+namespace {
+
+int check_command(const Config& config) {
+  auto conn = connect(config.conninfo);
+  const auto results = run_consistency_checks(*conn, config.after_load, &std::cout);
+  std::cout << format_summary_line(results) << "\n";
+  return all_passed(results) ? kExitOk : kExitFailed;
+}
+
+int prepare_command(const Config& config) {
+  const int status = prepare_database(config, std::cout);
+  if (status != kExitOk || config.no_check) return status;
+  Config check = config;
+  check.after_load = true;
+  std::cout << "checking consistency (3.3.2, after load):\n";
+  return check_command(check);
+}
+
+// A throwaway server, a small load, a check; the server goes away at the end
+// unless --keep.
+int quickstart_command(const Config& config) {
+  LocalServerOptions options;
+  options.keep = config.keep;
+  std::cout << "starting a throwaway PostgreSQL server...\n";
+  const auto server = LocalServer::start(options);
+  std::cout << "server ready: " << server->conninfo() << "\n";
+  Config local = config;
+  local.conninfo = server->conninfo();
+  return prepare_command(local);
+}
+
+}  // namespace
+
+int run_command(const Config& config) {
+  switch (config.verb) {
+    case Verb::Prepare:
+      return prepare_command(config);
+    case Verb::Check:
+      return check_command(config);
+    case Verb::Cleanup:
+      return cleanup_database(config, std::cout);
+    case Verb::Quickstart:
+      return quickstart_command(config);
+    case Verb::Run:
+      break;
+  }
+  throw UsageError("tpcc run is not available in this version yet");
+}
+
+}  // namespace tpcc

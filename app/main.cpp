@@ -1,0 +1,35 @@
+// tpcc: argument dispatch and the mapping of errors to exit codes.
+#include <iostream>
+
+#include <pqxx/except>
+
+#include "app/commands.hpp"
+#include "config/errors.hpp"
+#include "config/options.hpp"
+
+int main(int argc, char* argv[]) {
+  using namespace tpcc;
+  try {
+    const Config config = parse_command_line(argc, argv);
+    return run_command(config);
+  } catch (const HelpRequested& help) {
+    std::cout << help.text;
+    return kExitOk;
+  } catch (const UsageError& e) {
+    std::cerr << "tpcc: " << e.what() << "\n";
+    return kExitUsage;
+  } catch (const ConnectError& e) {
+    std::cerr << "tpcc: " << e.what() << "\n";
+    return kExitConnect;
+  } catch (const pqxx::broken_connection& e) {
+    std::cerr << "tpcc: lost the connection to the server: " << e.what() << "\n";
+    return kExitConnect;
+  } catch (const pqxx::sql_error& e) {
+    std::cerr << "tpcc: server error: " << e.what() << (e.query().empty() ? "" : "while running: ")
+              << e.query() << "\n";
+    return kExitConnect;
+  } catch (const std::exception& e) {
+    std::cerr << "tpcc: " << e.what() << "\n";
+    return kExitFailed;
+  }
+}

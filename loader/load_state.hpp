@@ -1,0 +1,50 @@
+// What a database already holds before prepare: nothing, a (partial) load
+// of ours that can be resumed, or something incompatible that must not be
+// mixed with new rows.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <set>
+#include <string>
+
+#include <pqxx/connection>
+
+#include "spec/nurand.hpp"
+
+namespace tpcc {
+
+// bmsql_config keys. The first four are BenchmarkSQL 5's own.
+inline constexpr const char* kConfigWarehouses = "warehouses";
+inline constexpr const char* kConfigCLast = "nURandCLast";
+inline constexpr const char* kConfigCId = "nURandCC_ID";
+inline constexpr const char* kConfigItemId = "nURandCI_ID";
+inline constexpr const char* kConfigSeed = "tpcc_seed";
+inline constexpr const char* kConfigLoadTime = "tpcc_load_time";
+inline constexpr const char* kConfigVersion = "tpcc_version";
+inline constexpr const char* kConfigLoadComplete = "tpcc_load_complete";
+
+// The load recorded in bmsql_config.
+struct RecordedLoad {
+  int warehouses = 0;
+  NURandConstants c_load;
+  std::optional<std::uint64_t> seed;  // absent when another kit loaded it
+  std::string load_time;
+  bool complete = false;               // indexes built and analyzed
+};
+
+struct DatabaseState {
+  enum class Kind { Empty, Ours, Incompatible } kind = Kind::Empty;
+  std::string incompatibility;         // why, when Incompatible
+  RecordedLoad recorded;
+  std::set<int> complete_warehouses;   // warehouse rows present
+  bool items_loaded = false;
+};
+
+DatabaseState inspect_database(pqxx::connection& conn);
+
+// Reads the load constants a run needs; throws UsageError if the database
+// holds no tpcc/BenchmarkSQL load.
+RecordedLoad read_recorded_load(pqxx::connection& conn);
+
+}  // namespace tpcc

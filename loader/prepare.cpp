@@ -1,0 +1,147 @@
+#include "loader/prepare.hpp"
+
+#include <unistd.h>
+
+#include <chrono>
+#include <ctime>
+
+#include <pqxx/nontransaction>
+#include <pqxx/result>
+#include <pqxx/transaction>
+
+#include "config/errors.hpp"
+#include "db/connect.hpp"
+#include "loader/load_state.hpp"
+#include "loader/parallel_load.hpp"
+#include "loader/post_load.hpp"
+#include "loader/progress.hpp"
+#include "schema/schema.hpp"
+
+namespace tpcc {
+namespace {
+
+std::string now_timestamp() {
+  const std::time_t t = std::time(nullptr);
+  std::tm tm{};
+  localtime_r(&t, &tm);
+  char buf[32];
+  std::strftime(buf, sizeof buf, "%Y-%m-%d %H:%M:%S", &tm);
+  return buf;
+}
+
+void create_schema(pqxx::connection& conn, const Config& config, const LoadParameters& params) {
+  pqxx::work tx(conn);
+  for (const auto& statement : create_table_statements(config)) tx.exec(statement);
+  const std::vector<std::pair<const char*, std::string>> values = {
+      {kConfigWarehouses, std::to_string(config.warehouses)},
+      {kConfigCLast, std::to_string(params.c_load.c_last)},
+      {kConfigCId, std::to_string(params.c_load.c_id)},
+      {kConfigItemId, std::to_string(params.c_load.ol_i_id)},
+      {kConfigSeed, std::to_string(params.seed)},
+      {kConfigLoadTime, params.load_time},
+      {kConfigVersion, TPCC_VERSION},
+  };
+  for (const auto& [name, value] : values) {
+    tx.exec_params("insert into bmsql_config (cfg_name, cfg_value) values ($1, $2)", name, value);
+  }
+  tx.commit();
+}
+
+// Decides what to load from what the database holds; refuses to mix loads.
+LoadJobs plan_jobs(const Config& config, const DatabaseState& state, LoadParameters& params,
+                   std::ostream& out) {
+  LoadJobs jobs;
+  if (state.kind == DatabaseState::Kind::Incompatible) {
+    throw UsageError("refusing to load into this database: " + state.incompatibility +
+                     ". Run 'tpcc cleanup' to drop the bmsql_* tables, or use another database.");
+  }
+  if (state.kind == DatabaseState::Kind::Empty) {
+    jobs.items = true;
+    for (int w = 1; w <= config.warehouses; ++w) jobs.warehouses.push_back(w);
+    return jobs;
+  }
+  const RecordedLoad& recorded = state.recorded;
+  if (recorded.warehouses != config.warehouses) {
+    throw UsageError("--warehouses " + std::to_string(config.warehouses) +
+                     ": the database holds a load of " + std::to_string(recorded.warehouses) +
+                     " warehouses (bmsql_config); pass --warehouses " +
+                     std::to_string(recorded.warehouses) + " to resume it, or run 'tpcc cleanup' first");
+  }
+  if (!recorded.seed || recorded.load_time.empty()) {
+    throw UsageError("the database holds a load made by another kit (no tpcc_seed in bmsql_config); "
+                     "tpcc cannot add rows consistent with it. Run 'tpcc cleanup' first.");
+  }
+  if (config.seed_given && *recorded.seed != config.seed) {
+    throw UsageError("--seed " + std::to_string(config.seed) + ": the database was loaded with seed " +
+                     std::to_string(*recorded.seed) + "; resume with the same seed or run 'tpcc cleanup'");
+  }
+  params.seed = *recorded.seed;
+  params.c_load = recorded.c_load;
+  params.load_time = recorded.load_time;
+  jobs.items = !state.items_loaded;
+  for (int w = 1; w <= config.warehouses; ++w) {
+    if (!state.complete_warehouses.count(w)) jobs.warehouses.push_back(w);
+  }
+  out << "resuming: " << state.complete_warehouses.size() << " of " << config.warehouses
+      << " warehouses already loaded; loading " << jobs.warehouses.size()
+      << (jobs.items ? " and the item table" : "") << "\n";
+  return jobs;
+}
+
+double seconds_since(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+}  // namespace
+
+int prepare_database(const Config& config, std::ostream& out) {
+  const auto start = std::chrono::steady_clock::now();
+  auto conn = connect(config.conninfo);
+  validate_against_server(*conn, config);
+  const DatabaseState state = inspect_database(*conn);
+
+  LoadParameters params;
+  params.seed = config.seed;
+  params.c_load = load_constants_for_seed(config.seed);
+  params.load_time = now_timestamp();
+  const LoadJobs jobs = plan_jobs(config, state, params, out);
+  if (state.kind == DatabaseState::Kind::Empty) create_schema(*conn, config, params);
+
+  LoadCounters counters;
+  if (jobs.count() > 0) {
+    out << "loading " << jobs.warehouses.size() << " warehouse(s) with "
+        << std::min(config.load_workers, jobs.count()) << " worker(s) using "
+        << (config.load_method == LoadMethod::Copy ? "COPY" : "multi-row INSERT") << "\n";
+    std::atomic<int> jobs_done{0};
+    ProgressTotals totals{jobs.count(), static_cast<std::int64_t>(jobs.warehouses.size()) *
+                                                rows_per_warehouse_estimate() +
+                                            (jobs.items ? 100000 : 0)};
+    LoadProgress progress(out, isatty(STDOUT_FILENO) == 1, counters, jobs_done, totals);
+    run_load_jobs(config, params, jobs, counters, jobs_done);
+  }
+  const double load_seconds = seconds_since(start);
+
+  build_indexes(config, out);
+  if (config.foreign_keys) add_foreign_keys(config, out);
+  vacuum_analyze(config, out);
+  {
+    pqxx::nontransaction tx(*conn);
+    tx.exec_params(
+        "insert into bmsql_config (cfg_name, cfg_value) values ($1, $2) on conflict (cfg_name) "
+        "do update set cfg_value = excluded.cfg_value",
+        kConfigLoadComplete, now_timestamp());
+  }
+  const double total_seconds = seconds_since(start);
+  pqxx::nontransaction tx(*conn);
+  const auto bytes = tx.exec("select pg_database_size(current_database())")[0][0].as<double>();
+  char line[256];
+  std::snprintf(line, sizeof line,
+                "prepared %d warehouse(s): %lld rows in %.1f s (data %.1f s), database %.0f MB, "
+                "%.1f MB/s overall\n",
+                config.warehouses, static_cast<long long>(counters.rows.load()), total_seconds,
+                load_seconds, bytes / 1e6, bytes / 1e6 / total_seconds);
+  out << line;
+  return kExitOk;
+}
+
+}  // namespace tpcc

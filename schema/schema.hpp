@@ -1,0 +1,38 @@
+// The DDL of schema/*.sql with the user's table options applied:
+// fillfactor, tablespaces and declarative partitioning by warehouse.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include <pqxx/connection>
+
+#include "config/config.hpp"
+
+namespace tpcc {
+
+// The tables partitioned by warehouse when --partitions > 1.
+extern const std::vector<std::string> kPartitionedTables;
+// Every table prepare creates, in creation order.
+extern const std::vector<std::string> kAllTables;
+
+// Statements of one schema/*.sql file, comments removed, placeholders as is.
+std::vector<std::string> sql_file_statements(const std::string& file_name);
+
+// CREATE TABLE (and partition) statements with the options applied.
+std::vector<std::string> create_table_statements(const Config& config);
+
+// Primary keys and indexes; independent of each other.
+std::vector<std::string> index_statements(const Config& config);
+
+std::vector<std::string> foreign_key_statements();
+std::vector<std::string> drop_statements();
+
+// Checks what the options name against the server (tablespaces exist)
+// before anything is created; throws UsageError naming the flag.
+void validate_against_server(pqxx::connection& conn, const Config& config);
+
+// "name" quoted as an SQL identifier after checking it is a plain one.
+std::string quote_identifier(const std::string& name, const std::string& what);
+
+}  // namespace tpcc
