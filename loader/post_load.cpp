@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <cstdio>
 #include <exception>
 #include <mutex>
 #include <regex>
@@ -75,8 +76,11 @@ int build_cost_rank(const std::string& statement) {
   return static_cast<int>(by_size.size());
 }
 
-double seconds_since(std::chrono::steady_clock::time_point start) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+std::string seconds_since(std::chrono::steady_clock::time_point start) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.1f",
+                std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+  return buf;
 }
 
 }  // namespace

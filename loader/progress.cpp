@@ -23,9 +23,12 @@ std::string human_count(double value) {
 
 std::string format_progress_line(int jobs_done, int jobs, std::int64_t rows,
                                  std::int64_t expected_rows, std::int64_t bytes, double seconds,
-                                 int bar_width) {
+                                 int bar_width, bool final_line) {
+  // The expected row count is an estimate (order lines are random), so the
+  // final line says 100% rather than what the estimate would give.
   const double fraction =
-      expected_rows > 0 ? std::min(1.0, static_cast<double>(rows) / static_cast<double>(expected_rows))
+      final_line ? 1.0
+      : expected_rows > 0 ? std::min(1.0, static_cast<double>(rows) / static_cast<double>(expected_rows))
                         : 0.0;
   std::string line;
   if (bar_width > 0) {
@@ -40,7 +43,7 @@ std::string format_progress_line(int jobs_done, int jobs, std::int64_t rows,
                 jobs_done, jobs, human_count(static_cast<double>(rows)).c_str(),
                 human_count(rate).c_str(), mb_rate);
   line += buf;
-  if (fraction > 0.01 && fraction < 1.0) {
+  if (!final_line && fraction > 0.01 && fraction < 1.0) {
     std::snprintf(buf, sizeof buf, "  ETA %.0fs", seconds * (1 - fraction) / fraction);
     line += buf;
   }
@@ -79,7 +82,7 @@ void LoadProgress::print(bool final_line) {
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
   const std::string line = format_progress_line(jobs_done_.load(), totals_.jobs, counters_.rows.load(),
                                                 totals_.expected_rows, counters_.bytes.load(), seconds,
-                                                is_terminal_ ? 30 : 0);
+                                                is_terminal_ ? 30 : 0, final_line);
   if (is_terminal_) {
     out_ << "\r" << line << "\033[K" << (final_line ? "\n" : "") << std::flush;
   } else {

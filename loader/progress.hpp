@@ -46,6 +46,6 @@ class LoadProgress {
 // One status line: "[####......] 3/8 jobs  1.2M rows/s  95.1 MB/s  ETA 12s".
 std::string format_progress_line(int jobs_done, int jobs, std::int64_t rows,
                                  std::int64_t expected_rows, std::int64_t bytes, double seconds,
-                                 int bar_width);
+                                 int bar_width, bool final_line);
 
 }  // namespace tpcc
