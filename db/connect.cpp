@@ -13,8 +13,9 @@ std::string trimmed(std::string message) {
   return message;
 }
 
-// A malformed conninfo is a usage error (exit 2), not a failure to connect.
-void check_syntax(const std::string& conninfo) {
+}  // namespace
+
+void check_conninfo_syntax(const std::string& conninfo) {
   char* error = nullptr;
   PQconninfoOption* options = PQconninfoParse(conninfo.c_str(), &error);
   if (options) {
@@ -26,14 +27,16 @@ void check_syntax(const std::string& conninfo) {
   throw UsageError("--conn: invalid connection string " + mask_password(conninfo) + ": " + message);
 }
 
-}  // namespace
+void throw_connect_error(const std::string& conninfo, const std::string& libpq_message) {
+  throw ConnectError("cannot connect to " + describe_target(conninfo) + ": " + trimmed(libpq_message));
+}
 
 std::unique_ptr<pqxx::connection> connect(const std::string& conninfo) {
-  check_syntax(conninfo);
+  check_conninfo_syntax(conninfo);
   try {
     return std::make_unique<pqxx::connection>(conninfo);
   } catch (const pqxx::broken_connection& e) {
-    throw ConnectError("cannot connect to " + describe_target(conninfo) + ": " + trimmed(e.what()));
+    throw_connect_error(conninfo, e.what());
   }
 }
 

@@ -5,9 +5,7 @@
 #include <mutex>
 #include <thread>
 
-#include <pqxx/transaction>
-
-#include "db/connect.hpp"
+#include "db/pg_connection.hpp"
 
 namespace tpcc {
 namespace {
@@ -20,13 +18,13 @@ class JobRunner {
 
   void worker() {
     try {
-      auto conn = connect(config_.conninfo);
+      PgConnection conn(config_.conninfo);
       // Each warehouse commits once; waiting for its WAL flush buys nothing here.
-      conn->set_variable("synchronous_commit", "off");
+      conn.exec("set synchronous_commit = off");
       while (!failed_.load()) {
         const int job = next_job_++;
         if (job >= jobs_.count()) break;
-        run_job(*conn, job);
+        run_job(conn, job);
         ++jobs_done_;
       }
     } catch (...) {
@@ -41,9 +39,10 @@ class JobRunner {
   }
 
  private:
-  void run_job(pqxx::connection& conn, int job) {
-    pqxx::work tx(conn);
-    auto writer = make_row_writer(config_.load_method, tx, config_.insert_batch_rows, counters_);
+  // One transaction per job: a failure leaves no part of a warehouse behind.
+  void run_job(PgConnection& conn, int job) {
+    conn.exec("begin");
+    auto writer = make_row_writer(config_.load_method, conn, config_.insert_batch_rows, counters_);
     const int first_warehouse_job = jobs_.items ? 1 : 0;
     if (job < first_warehouse_job) {
       generate_items(params_, *writer);
@@ -52,7 +51,7 @@ class JobRunner {
                          *writer);
     }
     writer->finish();
-    tx.commit();
+    conn.exec("commit");
   }
 
   const Config& config_;

@@ -1,172 +1,145 @@
 #include "loader/writer.hpp"
 
 #include <string>
-#include <tuple>
-#include <vector>
 
-#include <pqxx/stream_to>
+#include "loader/copy_format.hpp"
 
 namespace tpcc {
 namespace {
 
-template <typename T>
-std::int64_t approx_field_bytes(const T& value) {
-  if constexpr (std::is_same_v<T, std::string>) {
-    return static_cast<std::int64_t>(value.size()) + 1;
-  } else {
-    (void)value;
-    return 6;  // a typical number or timestamp fragment plus separator
-  }
-}
-
-template <typename Tuple>
-std::int64_t approx_row_bytes(const Tuple& fields) {
-  return std::apply([](const auto&... f) { return (approx_field_bytes(f) + ...); }, fields);
-}
+// Text is sent in chunks of about this size: large enough that the per-call
+// cost vanishes, small enough that no table is ever buffered whole.
+constexpr std::size_t kChunkBytes = 256 * 1024;
 
 template <typename Row>
-std::vector<std::string> column_list() {
-  return {Row::kColumns.begin(), Row::kColumns.end()};
+std::string column_list() {
+  std::string list;
+  for (const char* column : Row::kColumns) {
+    if (!list.empty()) list += ',';
+    list += column;
+  }
+  return list;
 }
 
 // Implements every RowSink::write by forwarding to Derived::put<Row>, and
-// flushes the shared counters every few thousand rows to keep atomics cold.
+// publishes to the shared counters once per chunk to keep atomics cold.
 template <typename Derived>
 class WriterBase : public RowWriter {
  public:
   explicit WriterBase(LoadCounters& counters) : counters_(counters) {}
-  ~WriterBase() override { publish(); }
 
-  void write(const ItemRow& r) override { put(r); }
-  void write(const WarehouseRow& r) override { put(r); }
-  void write(const DistrictRow& r) override { put(r); }
-  void write(const StockRow& r) override { put(r); }
-  void write(const CustomerRow& r) override { put(r); }
-  void write(const HistoryRow& r) override { put(r); }
-  void write(const OrderRow& r) override { put(r); }
-  void write(const NewOrderRow& r) override { put(r); }
-  void write(const OrderLineRow& r) override { put(r); }
+  void write(const ItemRow& r) override { self().put(r); }
+  void write(const WarehouseRow& r) override { self().put(r); }
+  void write(const DistrictRow& r) override { self().put(r); }
+  void write(const StockRow& r) override { self().put(r); }
+  void write(const CustomerRow& r) override { self().put(r); }
+  void write(const HistoryRow& r) override { self().put(r); }
+  void write(const OrderRow& r) override { self().put(r); }
+  void write(const NewOrderRow& r) override { self().put(r); }
+  void write(const OrderLineRow& r) override { self().put(r); }
 
  protected:
-  void publish() {
-    counters_.rows += pending_rows_;
-    counters_.bytes += pending_bytes_;
-    pending_rows_ = pending_bytes_ = 0;
+  void count_sent(std::int64_t rows, std::size_t bytes) {
+    counters_.rows += rows;
+    counters_.bytes += static_cast<std::int64_t>(bytes);
   }
 
  private:
-  template <typename Row>
-  void put(const Row& row) {
-    const auto fields = row.fields();
-    static_cast<Derived*>(this)->put_fields(Row::kTable, column_list<Row>, fields);
-    ++pending_rows_;
-    pending_bytes_ += approx_row_bytes(fields);
-    if (pending_rows_ >= 4096) publish();
-  }
-
+  Derived& self() { return static_cast<Derived&>(*this); }
   LoadCounters& counters_;
-  std::int64_t pending_rows_ = 0;
-  std::int64_t pending_bytes_ = 0;
 };
 
 // One COPY per table; rows of a table arrive together (RowSink contract).
 class CopyWriter final : public WriterBase<CopyWriter> {
  public:
-  CopyWriter(pqxx::transaction_base& tx, LoadCounters& counters)
-      : WriterBase(counters), tx_(tx) {}
+  CopyWriter(PgConnection& conn, LoadCounters& counters) : WriterBase(counters), conn_(conn) {
+    buffer_.reserve(kChunkBytes + 4096);
+  }
 
-  template <typename Fields>
-  void put_fields(const char* table, std::vector<std::string> (*columns)(), const Fields& fields) {
-    if (table != table_) {
+  template <typename Row>
+  void put(const Row& row) {
+    if (Row::kTable != table_) {
       end_copy();
-      stream_ = std::make_unique<pqxx::stream_to>(tx_, table, columns());
-      table_ = table;
+      conn_.begin_copy(std::string("copy ") + Row::kTable + " (" + column_list<Row>() + ") from stdin");
+      table_ = Row::kTable;
     }
-    *stream_ << fields;
+    copy_format::append_copy_row(buffer_, row.fields());
+    ++rows_;
+    if (buffer_.size() >= kChunkBytes) send();
   }
 
-  void finish() override {
-    end_copy();
-    publish();
-  }
+  void finish() override { end_copy(); }
 
  private:
+  void send() {
+    conn_.put_copy_data(buffer_);
+    count_sent(rows_, buffer_.size());
+    buffer_.clear();
+    rows_ = 0;
+  }
+
   void end_copy() {
-    if (stream_) stream_->complete();
-    stream_.reset();
+    if (!table_) return;
+    if (!buffer_.empty()) send();
+    conn_.end_copy();
     table_ = nullptr;
   }
 
-  pqxx::transaction_base& tx_;
-  std::unique_ptr<pqxx::stream_to> stream_;
+  PgConnection& conn_;
+  std::string buffer_;
+  std::int64_t rows_ = 0;
   const char* table_ = nullptr;
 };
 
 // INSERT INTO t (cols) VALUES (...), (...): batch_rows rows per statement.
 class InsertWriter final : public WriterBase<InsertWriter> {
  public:
-  InsertWriter(pqxx::transaction_base& tx, int batch_rows, LoadCounters& counters)
-      : WriterBase(counters), tx_(tx), batch_rows_(batch_rows) {}
+  InsertWriter(PgConnection& conn, int batch_rows, LoadCounters& counters)
+      : WriterBase(counters), conn_(conn), batch_rows_(batch_rows) {}
 
-  template <typename Fields>
-  void put_fields(const char* table, std::vector<std::string> (*columns)(), const Fields& fields) {
-    if (table != table_ || rows_in_batch_ >= batch_rows_) {
+  template <typename Row>
+  void put(const Row& row) {
+    if (Row::kTable != table_ || rows_ >= batch_rows_) {
       flush();
-      start_statement(table, columns());
+      sql_ = std::string("insert into ") + Row::kTable + " (" + column_list<Row>() + ") values ";
+      table_ = Row::kTable;
     } else {
       sql_ += ',';
     }
-    sql_ += '(';
-    bool first = true;
-    std::apply(
-        [&](const auto&... f) {
-          ((sql_ += first ? "" : ",", sql_ += tx_.quote(f), first = false), ...);
-        },
-        fields);
-    sql_ += ')';
-    ++rows_in_batch_;
+    copy_format::append_sql_row(sql_, row.fields());
+    ++rows_;
   }
 
   void finish() override {
     flush();
     table_ = nullptr;
-    publish();
   }
 
  private:
-  void start_statement(const char* table, const std::vector<std::string>& columns) {
-    table_ = table;
-    sql_ = "insert into ";
-    sql_ += table;
-    sql_ += " (";
-    for (std::size_t i = 0; i < columns.size(); ++i) {
-      if (i) sql_ += ',';
-      sql_ += columns[i];
-    }
-    sql_ += ") values ";
-  }
-
   void flush() {
-    if (rows_in_batch_ > 0) tx_.exec(sql_);
-    rows_in_batch_ = 0;
+    if (rows_ > 0) {
+      conn_.exec(sql_);
+      count_sent(rows_, sql_.size());
+    }
+    rows_ = 0;
     sql_.clear();
   }
 
-  pqxx::transaction_base& tx_;
+  PgConnection& conn_;
   const int batch_rows_;
   std::string sql_;
   const char* table_ = nullptr;
-  int rows_in_batch_ = 0;
+  int rows_ = 0;
 };
 
 }  // namespace
 
-std::unique_ptr<RowWriter> make_row_writer(LoadMethod method, pqxx::transaction_base& tx,
+std::unique_ptr<RowWriter> make_row_writer(LoadMethod method, PgConnection& conn,
                                            int insert_batch_rows, LoadCounters& counters) {
   if (method == LoadMethod::Insert) {
-    return std::make_unique<InsertWriter>(tx, insert_batch_rows, counters);
+    return std::make_unique<InsertWriter>(conn, insert_batch_rows, counters);
   }
-  return std::make_unique<CopyWriter>(tx, counters);
+  return std::make_unique<CopyWriter>(conn, counters);
 }
 
 }  // namespace tpcc

@@ -1,14 +1,13 @@
-// Writers turn generated rows into database rows inside one transaction:
-// COPY through pqxx::stream_to (fast, the default) or multi-row INSERT.
+// Writers turn generated rows into database rows inside the caller's
+// transaction: COPY FROM STDIN (fast, the default) or multi-row INSERT.
 #pragma once
 
 #include <atomic>
 #include <cstdint>
 #include <memory>
 
-#include <pqxx/transaction_base>
-
 #include "config/config.hpp"
+#include "db/pg_connection.hpp"
 #include "loader/generate.hpp"
 
 namespace tpcc {
@@ -16,7 +15,7 @@ namespace tpcc {
 // Totals shared by all load workers, read by the progress display.
 struct LoadCounters {
   std::atomic<std::int64_t> rows{0};
-  std::atomic<std::int64_t> bytes{0};  // approximate text size of the rows written
+  std::atomic<std::int64_t> bytes{0};  // text sent to the server
 };
 
 class RowWriter : public RowSink {
@@ -25,7 +24,7 @@ class RowWriter : public RowSink {
   virtual void finish() = 0;
 };
 
-std::unique_ptr<RowWriter> make_row_writer(LoadMethod method, pqxx::transaction_base& tx,
+std::unique_ptr<RowWriter> make_row_writer(LoadMethod method, PgConnection& conn,
                                            int insert_batch_rows, LoadCounters& counters);
 
 }  // namespace tpcc

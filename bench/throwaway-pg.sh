@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Sourced by the benchmark scripts: starts a throwaway PostgreSQL with the
+# same settings as tpcc's own (pgserver/local_server.cpp) and stops it on exit.
+# Sets PG_DIR, PG_CONN (conninfo of the postgres database) and PG_BIN.
+set -euo pipefail
+
+PG_BIN=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)
+[ -x "$PG_BIN/initdb" ] || { echo "no PostgreSQL server programs found" >&2; exit 3; }
+PG_DIR=$(mktemp -d /tmp/tpcc-bench-XXXXXX)
+PG_PORT=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
+as_pg() { if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi; }
+[ "$(id -u)" = 0 ] && chown postgres: "$PG_DIR"
+mkdir -p "$PG_DIR/socket" && { [ "$(id -u)" != 0 ] || chown postgres: "$PG_DIR/socket"; }
+as_pg "$PG_BIN/initdb" -D "$PG_DIR/data" -A trust -U postgres --no-sync -E UTF8 --locale=C >"$PG_DIR/initdb.log"
+cat >>"$PG_DIR/data/postgresql.conf" <<CONF
+port = $PG_PORT
+listen_addresses = '127.0.0.1'
+unix_socket_directories = '$PG_DIR/socket'
+shared_buffers = 512MB
+max_connections = 300
+fsync = off
+synchronous_commit = off
+full_page_writes = off
+wal_level = minimal
+max_wal_senders = 0
+max_wal_size = 8GB
+checkpoint_timeout = 30min
+maintenance_work_mem = 512MB
+max_parallel_maintenance_workers = 2
+CONF
+as_pg "$PG_BIN/pg_ctl" -D "$PG_DIR/data" -l "$PG_DIR/server.log" -w start >/dev/null
+PG_CONN="host=$PG_DIR/socket port=$PG_PORT user=postgres dbname=postgres"
+stop_throwaway_pg() {
+  as_pg "$PG_BIN/pg_ctl" -D "$PG_DIR/data" -m fast -w stop >/dev/null 2>&1 || true
+  rm -rf "$PG_DIR"
+}
+trap stop_throwaway_pg EXIT

@@ -1,0 +1,158 @@
+// tpcc prepare / cleanup against a real server: options, resume after a
+// killed load, refusal to mix loads, and cleanup leaving nothing behind.
+#include <catch2/catch.hpp>
+
+#include <map>
+#include <string>
+
+#include <pqxx/pqxx>
+
+#include "tests/pg/pg_fixture.hpp"
+
+namespace {
+
+using tpcc::test::create_database;
+using tpcc::test::run_tpcc;
+
+long long scalar(const std::string& conninfo, const std::string& sql) {
+  pqxx::connection conn(conninfo);
+  pqxx::nontransaction tx(conn);
+  return tx.exec(sql)[0][0].as<long long>();
+}
+
+long long tpcc_relations(const std::string& conninfo) {
+  return scalar(conninfo,
+                "select count(*) from pg_class where relname like 'bmsql%' "
+                "and relnamespace = 'public'::regnamespace");
+}
+
+// A digest of every table's rows, without the load-time timestamps (two
+// loads started at different times differ only there).
+std::map<std::string, std::string> table_digests(const std::string& conninfo) {
+  pqxx::connection conn(conninfo);
+  pqxx::nontransaction tx(conn);
+  std::map<std::string, std::string> digests;
+  for (const char* table : {"bmsql_warehouse", "bmsql_district", "bmsql_customer", "bmsql_history",
+                            "bmsql_new_order", "bmsql_oorder", "bmsql_order_line", "bmsql_item",
+                            "bmsql_stock"}) {
+    digests[table] = tx.exec(std::string("select md5(string_agg(x, '|' order by x)) from (select "
+                                         "(to_jsonb(t) - array['c_since','h_date','o_entry_d',"
+                                         "'ol_delivery_d'])::text as x from ") +
+                             table + " t) s")[0][0]
+                         .as<std::string>();
+  }
+  return digests;
+}
+
+std::string prepare_output(const std::vector<std::string>& args, int expected_status) {
+  std::string output;
+  const int status = run_tpcc(args, &output);
+  INFO(output);
+  REQUIRE(status == expected_status);
+  return output;
+}
+
+}  // namespace
+
+TEST_CASE("prepare 2 warehouses with COPY, check passes, cleanup leaves no relation", "[prepare]") {
+  const std::string db = create_database("tpcc_prepare_copy");
+  const std::string output = prepare_output({"prepare", "--conn", db, "--warehouses", "2"}, 0);
+  CHECK(output.find("12 of 12 conditions hold") != std::string::npos);
+  CHECK(scalar(db, "select count(*) from bmsql_warehouse") == 2);
+  CHECK(scalar(db, "select count(*) from bmsql_stock") == 200000);
+  CHECK(scalar(db, "select count(*) from bmsql_customer") == 60000);
+  CHECK(scalar(db, "select cfg_value::int from bmsql_config where cfg_name = 'warehouses'") == 2);
+  // 2.1.6: C-Load recorded for a later run.
+  CHECK(scalar(db, "select count(*) from bmsql_config where cfg_name in "
+                   "('nURandCLast', 'nURandCC_ID', 'nURandCI_ID')") == 3);
+  CHECK(scalar(db, "select count(*) from pg_indexes where tablename like 'bmsql%'") == 11);
+  CHECK(run_tpcc({"check", "--conn", db, "--after-load"}, nullptr) == 0);
+
+  // A table the kit did not create survives cleanup.
+  scalar(db, "create table bmsql_mine (x int); select 1");
+  prepare_output({"cleanup", "--conn", db}, 0);
+  CHECK(tpcc_relations(db) == 1);
+  CHECK(scalar(db, "select count(*) from pg_class where relname = 'bmsql_mine'") == 1);
+}
+
+TEST_CASE("prepare with multi-row INSERT, partitions, fillfactor and foreign keys", "[prepare]") {
+  const std::string db = create_database("tpcc_prepare_options");
+  prepare_output({"prepare", "--conn", db, "--warehouses", "2", "--load-method", "insert",
+                  "--batch-rows", "500", "--partitions", "2", "--fillfactor",
+                  "stock=80,customer=90", "--foreign-keys"},
+                 0);
+  CHECK(scalar(db, "select count(*) from pg_inherits i join pg_class p on p.oid = i.inhparent "
+                   "where p.relname = 'bmsql_stock'") == 2);
+  CHECK(scalar(db, "select count(*) from pg_class where relname like 'bmsql_stock_p%' "
+                   "and reloptions @> array['fillfactor=80']") == 2);
+  CHECK(scalar(db, "select count(*) from pg_constraint where contype = 'f' "
+                   "and conrelid::regclass::text like 'bmsql%'") >= 10);
+  CHECK(scalar(db, "select count(*) from bmsql_order_line") ==
+        scalar(db, "select sum(o_ol_cnt) from bmsql_oorder"));
+  prepare_output({"cleanup", "--conn", db}, 0);
+  CHECK(tpcc_relations(db) == 0);
+}
+
+TEST_CASE("a killed load resumes to the same rows as an uninterrupted load", "[prepare][resume]") {
+  const std::string whole = create_database("tpcc_resume_whole");
+  const std::string resumed = create_database("tpcc_resume_killed");
+  const std::vector<std::string> flags = {"--warehouses", "3", "--seed", "4242", "--no-check"};
+  auto with_conn = [&](const std::string& verb, const std::string& db) {
+    std::vector<std::string> args = {verb, "--conn", db};
+    args.insert(args.end(), flags.begin(), flags.end());
+    return args;
+  };
+  prepare_output(with_conn("prepare", whole), 0);
+
+  std::string output;
+  const int killed = tpcc::test::run_tpcc_killed_after(with_conn("prepare", resumed), 1.5, &output);
+  INFO(output);
+  REQUIRE(killed == 137);
+  const long long loaded_before = scalar(resumed, "select count(*) from bmsql_warehouse");
+  CHECK(loaded_before < 3);
+  // Only whole warehouses are left: every warehouse present has all its stock.
+  CHECK(scalar(resumed, "select count(*) from bmsql_stock") == loaded_before * 100000);
+
+  const std::string second = prepare_output(with_conn("prepare", resumed), 0);
+  CHECK(second.find("resuming: " + std::to_string(loaded_before) + " of 3") != std::string::npos);
+  CHECK(table_digests(resumed) == table_digests(whole));
+}
+
+TEST_CASE("prepare refuses to mix loads", "[prepare][resume]") {
+  const std::string db = create_database("tpcc_refuse");
+  prepare_output({"prepare", "--conn", db, "--warehouses", "1", "--no-check"}, 0);
+  std::string output = prepare_output({"prepare", "--conn", db, "--warehouses", "2"}, 2);
+  CHECK(output.find("--warehouses") != std::string::npos);
+  output = prepare_output({"prepare", "--conn", db, "--warehouses", "1", "--seed", "99"}, 2);
+  CHECK(output.find("--seed") != std::string::npos);
+
+  const std::string other = create_database("tpcc_refuse_other");
+  scalar(other, "create table bmsql_warehouse (w_id int, something_else text); select 1");
+  output = prepare_output({"prepare", "--conn", other, "--warehouses", "1"}, 2);
+  CHECK(output.find("bmsql_warehouse") != std::string::npos);
+  CHECK(scalar(other, "select count(*) from pg_class where relname like 'bmsql%'") == 1);
+}
+
+TEST_CASE("bad tablespace or fillfactor exits 2 before anything is created", "[prepare]") {
+  const std::string db = create_database("tpcc_bad_options");
+  std::string output = prepare_output(
+      {"prepare", "--conn", db, "--warehouses", "1", "--tablespace", "customer=no_such_ts"}, 2);
+  CHECK(output.find("no_such_ts") != std::string::npos);
+  CHECK(output.find("--tablespace") != std::string::npos);
+  output = prepare_output({"prepare", "--conn", db, "--fillfactor", "stock=5"}, 2);
+  CHECK(output.find("--fillfactor") != std::string::npos);
+  output = prepare_output({"prepare", "--conn", db, "--tablespace", "bad\"name"}, 2);
+  CHECK(output.find("--tablespace") != std::string::npos);
+  CHECK(tpcc_relations(db) == 0);
+}
+
+TEST_CASE("an unreachable server exits 3 naming the target without the password", "[prepare]") {
+  std::string output;
+  const int status = run_tpcc(
+      {"prepare", "--conn", "host=127.0.0.1 port=1 user=u password=s3cret dbname=x"}, &output);
+  INFO(output);
+  CHECK(status == 3);
+  CHECK(output.find("s3cret") == std::string::npos);
+  CHECK(output.find("127.0.0.1") != std::string::npos);
+  CHECK(run_tpcc({"prepare", "--conn", "host=/tmp port=notaport x"}, nullptr) == 2);
+}
