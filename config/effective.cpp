@@ -1,0 +1,62 @@
+#include "config/effective.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include "config/mask.hpp"
+#include "config/names.hpp"
+
+namespace tpcc {
+
+std::string effective_config_json(const Config& c) {
+  nlohmann::ordered_json mix;
+  for (int i = 0; i < kTxnTypes; ++i) {
+    mix[std::string(txn_name(i))] = c.mix[static_cast<std::size_t>(i)];
+  }
+  nlohmann::ordered_json fillfactor = nlohmann::ordered_json::object();
+  for (const auto& [table, pct] : c.fillfactor) fillfactor[table] = pct;
+  nlohmann::ordered_json tablespace = nlohmann::ordered_json::object();
+  for (const auto& [table, name] : c.tablespace) tablespace[table] = name;
+
+  nlohmann::ordered_json j;
+  j["verb"] = verb_name(c.verb);
+  j["conninfo"] = mask_password(c.conninfo);
+  j["props_file"] = c.props_file ? nlohmann::ordered_json(*c.props_file) : nullptr;
+  j["prepare"] = {
+      {"warehouses", c.warehouses},
+      {"load_workers", c.load_workers},
+      {"load_method", load_method_name(c.load_method)},
+      {"insert_batch_rows", c.insert_batch_rows},
+      {"seed", c.seed},
+      {"seed_given", c.seed_given},
+      {"fillfactor", fillfactor},
+      {"tablespace", tablespace},
+      {"foreign_keys", c.foreign_keys},
+      {"partitions", c.partitions},
+      {"no_check", c.no_check},
+  };
+  j["check"] = {{"after_load", c.after_load}};
+  j["quickstart"] = {{"keep", c.keep}};
+  j["run"] = {
+      {"terminals", c.terminals},
+      {"connections", c.connections},
+      {"duration_seconds", c.duration_seconds},
+      {"warmup_seconds", c.warmup_seconds},
+      {"txns_per_terminal", c.txns_per_terminal},
+      {"mix", mix},
+      {"profile", profile_name(c.profile)},
+      {"mode", mode_name(c.mode)},
+      {"isolation", isolation_name(c.isolation)},
+      {"terminal_warehouse_fixed", c.terminal_warehouse_fixed},
+      {"rate_tpm", c.rate_tpm},
+      {"keying_and_thinking", c.keying_and_thinking},
+      {"think_multiplier", c.think_multiplier},
+      {"report_interval_seconds", c.report_interval_seconds},
+      {"result_dir", c.result_dir},
+      {"json_file", c.json_file},
+      {"standby_conninfo", mask_password(c.standby_conninfo)},
+      {"standby_terminals", c.standby_terminals},
+  };
+  return j.dump(2);
+}
+
+}  // namespace tpcc

@@ -1,0 +1,140 @@
+#include "config/mask.hpp"
+
+#include <cctype>
+#include <cstdlib>
+#include <vector>
+
+#include "config/conninfo.hpp"
+
+namespace tpcc {
+namespace {
+
+std::string mask_any(const std::string& s);
+
+std::string lower(std::string s) {
+  for (auto& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return s;
+}
+
+bool is_password_key(const std::string& key) {
+  const std::string k = lower(key);
+  return k == "password" || k == "sslpassword";
+}
+
+// Masks key=value pairs of a URI query ("a=1&password=x").
+std::string mask_query(const std::string& query) {
+  std::string out;
+  std::size_t pos = 0;
+  while (pos <= query.size()) {
+    auto amp = query.find('&', pos);
+    if (amp == std::string::npos) amp = query.size();
+    const std::string item = query.substr(pos, amp - pos);
+    const auto eq = item.find('=');
+    if (eq != std::string::npos && is_password_key(item.substr(0, eq))) {
+      out += item.substr(0, eq + 1) + kMaskedPassword;
+    } else {
+      out += item;
+    }
+    if (amp < query.size()) out += '&';
+    pos = amp + 1;
+  }
+  return out;
+}
+
+// URIs: scheme://[user[:password]@]host...[?query]. The user info ends at the
+// last '@' before the query, so that an unencoded '@' or '/' inside a password
+// is still masked.
+std::string mask_uri(const std::string& uri) {
+  const auto start = uri.find("://") + 3;
+  const auto query = uri.find('?', start);
+  std::string head = uri.substr(0, query);
+  const auto at = head.rfind('@');
+  if (at != std::string::npos && at >= start) {
+    const auto colon = head.find(':', start);
+    if (colon != std::string::npos && colon < at) {
+      head = head.substr(0, colon + 1) + kMaskedPassword + head.substr(at);
+    }
+  }
+  if (query == std::string::npos) return head;
+  return head + "?" + mask_query(uri.substr(query + 1));
+}
+
+std::string mask_keyword_value(const std::string& conninfo) {
+  std::string out = conninfo;
+  const auto params = split_conninfo(conninfo);
+  // Right to left, so earlier spans stay valid while later ones change length.
+  for (auto it = params.rbegin(); it != params.rend(); ++it) {
+    const auto span = it->value_end - it->value_begin;
+    if (is_password_key(it->key)) {
+      // A quoted value followed by more text (password='a'b) is malformed;
+      // mask up to the next blank so that no part of it shows.
+      auto end = it->value_end;
+      while (end < out.size() && !std::isspace(static_cast<unsigned char>(out[end]))) ++end;
+      out.replace(it->value_begin, end - it->value_begin, kMaskedPassword);
+    } else if (it->value.find("://") != std::string::npos ||
+               lower(it->value).find("password") != std::string::npos) {
+      // libpq expands a dbname that is itself a URI or conninfo.
+      out.replace(it->value_begin, span, quote_conninfo_value(mask_any(it->value)));
+    }
+  }
+  // split_conninfo stops at a malformed token; whatever follows a password
+  // keyword it could not parse is cut rather than risked.
+  const std::string low = lower(out);
+  std::size_t pos = 0;
+  while ((pos = low.find("password", pos)) != std::string::npos) {
+    std::size_t i = pos + 8;
+    while (i < low.size() && std::isspace(static_cast<unsigned char>(low[i]))) ++i;
+    if (i < low.size() && low[i] == '=') {
+      ++i;
+      while (i < low.size() && std::isspace(static_cast<unsigned char>(low[i]))) ++i;
+      if (out.compare(i, 5, kMaskedPassword) != 0) {
+        return out.substr(0, i) + kMaskedPassword;
+      }
+    }
+    pos += 8;
+  }
+  return out;
+}
+
+std::string mask_any(const std::string& s) {
+  if (s.find("://") != std::string::npos && s.find('=') > s.find("://")) {
+    return mask_uri(s);
+  }
+  return mask_keyword_value(s);
+}
+
+}  // namespace
+
+std::string mask_password(const std::string& s) { return mask_any(s); }
+
+std::string describe_target(const std::string& conninfo) {
+  if (conninfo.empty()) {
+    std::string set;
+    for (const char* name : {"PGHOST", "PGPORT", "PGUSER", "PGDATABASE"}) {
+      if (const char* v = std::getenv(name); v != nullptr && *v != '\0') {
+        set += std::string(set.empty() ? "" : " ") + name + "=" + v;
+      }
+    }
+    return "the PG* environment (" +
+           (set.empty() ? std::string("no PGHOST, PGPORT, PGUSER or "
+                                      "PGDATABASE set: libpq defaults")
+                        : set) +
+           ")";
+  }
+  if (is_conninfo_uri(conninfo) || conninfo.find("://") != std::string::npos) {
+    return mask_password(conninfo);
+  }
+  std::string out;
+  for (const char* key : {"service", "host", "hostaddr", "port", "dbname", "user"}) {
+    for (const auto& p : split_conninfo(conninfo)) {
+      if (p.key == key) {
+        out += std::string(out.empty() ? "" : " ") + key + "=" +
+               quote_conninfo_value(mask_password(p.value));
+        break;
+      }
+    }
+  }
+  return out.empty() ? mask_password(conninfo) : out;
+}
+
+}  // namespace tpcc

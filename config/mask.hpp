@@ -1,0 +1,21 @@
+// Keeping passwords out of messages, logs and saved configurations.
+#pragma once
+
+#include <string>
+
+namespace tpcc {
+
+inline constexpr const char* kMaskedPassword = "*****";
+
+// Replaces every password in a connection string with *****: conninfo
+// password=... (quoted or not), URI user:secret@host, and URI or JDBC
+// ?password=... (also sslpassword). Other text is kept as it is.
+std::string mask_password(const std::string& conninfo_or_uri);
+
+// A short description of a connection target for messages, password masked:
+// "host=db1 port=5432 dbname=tpcc user=bench". An empty conninfo says that
+// libpq takes the target from the environment and lists the PGHOST, PGPORT,
+// PGUSER and PGDATABASE values that are set (never PGPASSWORD).
+std::string describe_target(const std::string& conninfo);
+
+}  // namespace tpcc

@@ -1,0 +1,85 @@
+#include "config/names.hpp"
+
+#include <array>
+#include <utility>
+
+namespace tpcc {
+namespace {
+
+constexpr std::array<std::pair<std::string_view, Verb>, 5> kVerbs = {{
+    {"prepare", Verb::Prepare},
+    {"run", Verb::Run},
+    {"check", Verb::Check},
+    {"cleanup", Verb::Cleanup},
+    {"quickstart", Verb::Quickstart},
+}};
+
+constexpr std::array<std::pair<std::string_view, std::string_view>, 10> kTables = {{
+    {"warehouse", "bmsql_warehouse"},
+    {"district", "bmsql_district"},
+    {"customer", "bmsql_customer"},
+    {"history", "bmsql_history"},
+    {"new_order", "bmsql_new_order"},
+    {"oorder", "bmsql_oorder"},
+    {"order", "bmsql_oorder"},
+    {"order_line", "bmsql_order_line"},
+    {"item", "bmsql_item"},
+    {"stock", "bmsql_stock"},
+}};
+
+}  // namespace
+
+std::string_view verb_name(Verb verb) {
+  for (const auto& [name, v] : kVerbs) {
+    if (v == verb) return name;
+  }
+  return "?";
+}
+
+std::string_view load_method_name(LoadMethod m) {
+  return m == LoadMethod::Copy ? "copy" : "insert";
+}
+
+std::string_view profile_name(Profile p) { return p == Profile::ReadWrite ? "rw" : "ro"; }
+
+std::string_view mode_name(Mode m) { return m == Mode::Statements ? "statements" : "procedures"; }
+
+std::string_view isolation_name(Isolation i) {
+  switch (i) {
+    case Isolation::ReadCommitted:
+      return "rc";
+    case Isolation::RepeatableRead:
+      return "rr";
+    case Isolation::Serializable:
+      return "serializable";
+  }
+  return "?";
+}
+
+std::string_view txn_name(int txn_index) {
+  static constexpr std::array<std::string_view, kTxnTypes> kNames = {
+      "new_order", "payment", "order_status", "delivery", "stock_level"};
+  if (txn_index < 0 || txn_index >= kTxnTypes) return "?";
+  return kNames[static_cast<std::size_t>(txn_index)];
+}
+
+std::optional<Verb> parse_verb(std::string_view text) {
+  for (const auto& [name, v] : kVerbs) {
+    if (name == text) return v;
+  }
+  return std::nullopt;
+}
+
+std::optional<std::string> table_from_short_name(std::string_view name) {
+  for (const auto& [short_name, table] : kTables) {
+    if (name == short_name || name == table) return std::string(table);
+  }
+  return std::nullopt;
+}
+
+std::string_view table_short_names() {
+  return "warehouse, district, customer, history, new_order, oorder (or order), order_line, "
+         "item, stock";
+}
+
+}  // namespace tpcc

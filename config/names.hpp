@@ -1,0 +1,29 @@
+// Names of the Config enums as they appear on the command line, in props
+// files, in result.json and in the effective configuration.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "config/config.hpp"
+
+namespace tpcc {
+
+std::string_view verb_name(Verb verb);            // "prepare", "run", ...
+std::string_view load_method_name(LoadMethod m);  // "copy" | "insert"
+std::string_view profile_name(Profile p);         // "rw" | "ro"
+std::string_view mode_name(Mode m);               // "statements" | "procedures"
+std::string_view isolation_name(Isolation i);     // "rc" | "rr" | "serializable"
+std::string_view txn_name(int txn_index);         // "new_order", "payment", ...
+
+std::optional<Verb> parse_verb(std::string_view text);
+
+// The BenchmarkSQL table behind a short name: "stock" -> "bmsql_stock",
+// "order" -> "bmsql_oorder"; full names "bmsql_stock" are accepted as well.
+std::optional<std::string> table_from_short_name(std::string_view name);
+
+// The short names accepted by table_from_short_name, for messages and help.
+std::string_view table_short_names();
+
+}  // namespace tpcc

@@ -1,0 +1,48 @@
+// Java properties files as BenchmarkSQL writes them (props.pg):
+//   key=value   key: value   key value
+// Comment lines start with '#', '!' or '//'; a line ending in an odd number
+// of backslashes continues on the next line; Java escapes (\t \n \uXXXX,
+// \= \: \\ ...) are decoded. Whitespace around keys and values is trimmed.
+// A key given twice keeps its last value, as in java.util.Properties.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace tpcc {
+
+struct PropEntry {
+  std::string key;
+  std::string value;
+  std::string file;  // as given by the user, for messages
+  int line = 0;      // 1-based line where the entry starts
+
+  // "props.pg:12", the prefix of every message about this entry.
+  std::string where() const;
+};
+
+class Props {
+ public:
+  Props() = default;
+  Props(std::string file, std::vector<PropEntry> entries);
+
+  const std::string& file() const { return file_; }
+
+  // All entries in file order, duplicates included.
+  const std::vector<PropEntry>& entries() const { return entries_; }
+
+  // The effective (last) entry for key, or nullptr.
+  const PropEntry* find(const std::string& key) const;
+
+ private:
+  std::string file_;
+  std::vector<PropEntry> entries_;
+};
+
+// Parses text that came from file_name (used only in messages).
+Props parse_props(const std::string& text, const std::string& file_name);
+
+// Reads and parses a file; UsageError naming the file if it cannot be read.
+Props read_props_file(const std::string& path);
+
+}  // namespace tpcc

@@ -1,0 +1,61 @@
+// Parsing and validating one option value. Every function takes `where`, the
+// prefix that names the source in messages: "--warehouses" for a flag,
+// "props.pg:12: key 'warehouses'" for a props entry; failures throw
+// UsageError("<where>: '<text>' is not ...").
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <limits>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "config/config.hpp"
+
+namespace tpcc {
+
+inline constexpr long long kNoLimit = std::numeric_limits<int>::max();
+
+// An integer in [lo, hi]. With hi == kNoLimit the message says "a positive
+// integer" (lo 1) or "a non-negative integer" (lo 0); otherwise "a number lo..hi".
+int parse_int(const std::string& text, long long lo, long long hi, const std::string& where);
+long parse_long(const std::string& text, long long lo, const std::string& where);
+
+std::uint64_t parse_u64(const std::string& text, const std::string& where);
+
+// A decimal number >= lo, or > lo when lo_exclusive.
+double parse_number(const std::string& text, double lo, bool lo_exclusive,
+                    const std::string& where);
+
+// true/false, yes/no, on/off, 1/0 (any case).
+bool parse_bool(const std::string& text, const std::string& where);
+
+// One of names (exact); the message lists them.
+int parse_choice(const std::string& text, const std::vector<std::string>& names,
+                 const std::string& where);
+
+// "80" (every table, key "*") or "stock=80,customer=90" (tables by short
+// name, see table_from_short_name); values 10..100.
+std::map<std::string, int> parse_fillfactor(const std::string& text, const std::string& where);
+
+// "ts1" (every table, key "*") or "customer=ts2,stock=ts3".
+std::map<std::string, std::string> parse_tablespace(const std::string& text,
+                                                    const std::string& where);
+
+// [A-Za-z_][A-Za-z0-9_$]{0,62}: a name that needs no quoting.
+bool is_plain_identifier(const std::string& name);
+
+// "NO,P,OS,D,SL": five non-negative weights summing to 100.
+std::array<double, kTxnTypes> parse_mix(const std::string& text, const std::string& where);
+
+// True when the weights sum to 100 (within rounding).
+bool mix_sums_to_100(const std::array<double, kTxnTypes>& mix);
+
+// "45,43,4,4,4"
+std::string format_mix(const std::array<double, kTxnTypes>& mix);
+
+// A number without trailing zeros: 45, 0.5.
+std::string format_number(double v);
+
+}  // namespace tpcc

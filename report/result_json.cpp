@@ -1,0 +1,141 @@
+#include <cmath>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "config/names.hpp"
+#include "report/audits.hpp"
+#include "report/report.hpp"
+#include "terminal/transaction.hpp"
+
+#ifndef TPCC_VERSION
+#define TPCC_VERSION "unknown"
+#endif
+
+namespace tpcc {
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+// v rounded to `decimals` places; dividing by a power of ten keeps the
+// printed JSON number short (9.024, not 9.024000000000001).
+double round_to(double v, int decimals) {
+  const double scale = std::pow(10.0, decimals);
+  return std::round(v * scale) / scale;
+}
+
+// Microseconds to milliseconds, kept to the microsecond.
+double ms(double micros) { return round_to(micros / 1000.0, 3); }
+
+Json transaction_json(const TxnStats& t, double seconds, std::int64_t all_completed,
+                      double p90_limit_seconds) {
+  const auto& h = t.latency;
+  Json j;
+  j["count"] = t.committed;
+  j["rollbacks"] = t.rolled_back;
+  j["errors"] = t.errors;
+  j["retries"] = t.retries;
+  j["latency_ms"] = {{"p50", ms(h.percentile(50))},
+                     {"p90", ms(h.percentile(90))},
+                     {"p95", ms(h.percentile(95))},
+                     {"p99", ms(h.percentile(99))},
+                     {"max", ms(static_cast<double>(h.max()))}};
+  j["completed"] = completed(t);
+  j["percent_of_completed"] =
+      round_to(all_completed > 0 ? completed(t) * 100.0 / all_completed : 0.0, 2);
+  j["per_minute"] = round_to(per_minute(completed(t), seconds), 2);
+  j["p90_limit_ms"] = p90_limit_seconds * 1000.0;
+  // null when nothing completed: there is no percentile to judge.
+  j["p90_within_limit"] = h.count() > 0 ? Json(p90_within(t, p90_limit_seconds)) : Json(nullptr);
+  return j;
+}
+
+Json transactions_json(const RunStats& stats, double seconds) {
+  Json j = Json::object();
+  const std::int64_t all = completed_total(stats);
+  for (const auto& type : kTransactions) {
+    j[std::string(txn_name(type.index))] = transaction_json(
+        stats.txn[static_cast<std::size_t>(type.index)], seconds, all, type.p90_limit_seconds);
+  }
+  return j;
+}
+
+const char* verdict_key(AuditVerdict verdict) {
+  switch (verdict) {
+    case AuditVerdict::Pass: return "pass";
+    case AuditVerdict::Fail: return "fail";
+    case AuditVerdict::TooFew: return "too_few";
+    case AuditVerdict::NotApplicable: return "not_applicable";
+  }
+  return "?";
+}
+
+Json audits_json(const RunStats& stats, int warehouses) {
+  Json list = Json::array();
+  for (const auto& a : input_audits(stats, warehouses)) {
+    Json j;
+    j["name"] = a.key;
+    j["clause"] = "9.2.2.5";
+    j["value"] = round_to(a.value, 4);
+    j["unit"] = a.is_percent ? "percent" : "lines";
+    j["min"] = a.min;
+    j["max"] = a.max;
+    j["samples"] = a.samples;
+    j["min_samples"] = a.min_samples;
+    j["verdict"] = verdict_key(a.verdict);
+    list.push_back(j);
+  }
+  return list;
+}
+
+Json standby_json(const StandbyRun& standby, double seconds) {
+  Json j;
+  j["tpmC"] = round_to(tpmc(standby.stats, seconds), 2);
+  j["tpmTOTAL"] = round_to(tpm_total(standby.stats, seconds), 2);
+  j["measured_seconds"] = seconds;
+  j["terminals"] = standby.terminals;
+  j["profile"] = profile_name(Profile::ReadOnly);
+  j["transactions"] = transactions_json(standby.stats, seconds);
+  j["replication_lag"] =
+      standby.replication_lag_seconds >= 0 ? Json(standby.replication_lag_seconds) : Json(nullptr);
+  j["reconnects"] = standby.stats.reconnects;
+  return j;
+}
+
+}  // namespace
+
+std::string result_json(const Config& config, const RunInfo& info, const RunStats& stats) {
+  const double seconds = info.measured_seconds;
+  const double tpmc_value = tpmc(stats, seconds);
+  Json j;
+  // The DESIGN.md contract first.
+  j["tpmC"] = round_to(tpmc_value, 2);
+  j["tpmTOTAL"] = round_to(tpm_total(stats, seconds), 2);
+  j["measured_seconds"] = seconds;
+  j["warmup_seconds"] = info.warmup_seconds;
+  j["warehouses"] = info.warehouses;
+  j["terminals"] = info.terminals;
+  j["mode"] = mode_name(config.mode);
+  j["profile"] = profile_name(config.profile);
+  j["transactions"] = transactions_json(stats, seconds);
+  if (info.standby) j["standby"] = standby_json(*info.standby, seconds);
+  // Additions.
+  j["tpmC_includes_rollbacks"] = true;  // 5.4.2 with 2.4.2.3
+  j["new_order_committed"] = stats.txn[kNewOrder].committed;
+  j["new_order_rolled_back"] = stats.txn[kNewOrder].rolled_back;
+  j["efficiency"] = round_to(efficiency(tpmc_value, info.warehouses), 2);
+  j["efficiency_meaningful"] = config.keying_and_thinking && config.think_multiplier == 1.0;
+  j["keying_and_thinking"] = config.keying_and_thinking;
+  j["isolation"] = isolation_name(config.isolation);
+  j["started_at"] = info.started_at;
+  j["interrupted"] = info.interrupted;
+  j["errors"] = errors_total(stats);
+  j["retries"] = retries_total(stats);
+  j["reconnects"] = stats.reconnects;
+  j["audits"] = audits_json(stats, info.warehouses);
+  j["tool"] = "tpcc";
+  j["tool_version"] = TPCC_VERSION;
+  return j.dump(2);
+}
+
+}  // namespace tpcc

@@ -1,0 +1,75 @@
+#include "report/stats.hpp"
+
+namespace tpcc {
+
+void TxnStats::merge(const TxnStats& other) {
+  committed += other.committed;
+  rolled_back += other.rolled_back;
+  errors += other.errors;
+  retries += other.retries;
+  latency.merge(other.latency);
+  order_lines += other.order_lines;
+  remote_order_lines += other.remote_order_lines;
+  remote_payments += other.remote_payments;
+  by_last_name += other.by_last_name;
+  skipped_deliveries += other.skipped_deliveries;
+}
+
+void RunStats::merge(const RunStats& other) {
+  for (std::size_t i = 0; i < txn.size(); ++i) txn[i].merge(other.txn[i]);
+  reconnects += other.reconnects;
+}
+
+std::int64_t completed(const TxnStats& stats) { return stats.committed + stats.rolled_back; }
+
+std::int64_t completed_total(const RunStats& stats) {
+  std::int64_t total = 0;
+  for (const auto& t : stats.txn) total += completed(t);
+  return total;
+}
+
+std::int64_t errors_total(const RunStats& stats) {
+  std::int64_t total = 0;
+  for (const auto& t : stats.txn) total += t.errors;
+  return total;
+}
+
+std::int64_t retries_total(const RunStats& stats) {
+  std::int64_t total = 0;
+  for (const auto& t : stats.txn) total += t.retries;
+  return total;
+}
+
+LatencyHistogram latency_all(const RunStats& stats) {
+  LatencyHistogram all;
+  for (const auto& t : stats.txn) all.merge(t.latency);
+  return all;
+}
+
+double per_minute(std::int64_t count, double seconds) {
+  return seconds > 0 ? static_cast<double>(count) * 60.0 / seconds : 0.0;
+}
+
+// 5.4.2 with 2.4.2.3: a New-Order rolled back for its unused item number is
+// a completed business transaction, so it counts toward tpmC like a
+// committed one; transactions that ended in an error do not count.
+double tpmc(const RunStats& stats, double measured_seconds) {
+  return per_minute(completed(stats.txn[kNewOrder]), measured_seconds);
+}
+
+double tpm_total(const RunStats& stats, double measured_seconds) {
+  return per_minute(completed_total(stats), measured_seconds);
+}
+
+bool p90_within(const TxnStats& stats, double limit_seconds) {
+  return stats.latency.percentile(90) <= limit_seconds * 1e6;
+}
+
+// 5.2.5: with keying and think times, ten terminals per warehouse cannot
+// exceed about 12.86 New-Orders per minute per warehouse.
+double efficiency(double tpmc_value, int warehouses) {
+  if (warehouses <= 0) return 0;
+  return tpmc_value / (kMaxTpmcPerWarehouse * warehouses) * 100.0;
+}
+
+}  // namespace tpcc

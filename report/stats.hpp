@@ -1,0 +1,80 @@
+// Per-worker measurements, merged at the end (leveldb Stats::Merge style),
+// and the metric arithmetic of clause 5.4 in small pure functions.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "config/config.hpp"
+
+namespace tpcc {
+
+// Log-linear latency histogram: fixed memory, mergeable, percentiles within
+// ~1% relative error. Values in microseconds.
+class LatencyHistogram {
+ public:
+  LatencyHistogram();
+  void record(std::int64_t micros);
+  void merge(const LatencyHistogram& other);
+  std::int64_t count() const { return count_; }
+  std::int64_t max() const { return max_; }
+  // p in [0, 100]; returns microseconds (0 when empty).
+  double percentile(double p) const;
+
+ private:
+  std::vector<std::int64_t> buckets_;
+  std::int64_t count_ = 0;
+  std::int64_t max_ = 0;
+};
+
+struct TxnStats {
+  std::int64_t committed = 0;
+  std::int64_t rolled_back = 0;   // the spec's New-Order rollbacks
+  std::int64_t errors = 0;
+  std::int64_t retries = 0;
+  LatencyHistogram latency;       // committed and rolled back, from due time
+  // Input audits (9.2.2.5).
+  std::int64_t order_lines = 0;
+  std::int64_t remote_order_lines = 0;
+  std::int64_t remote_payments = 0;
+  std::int64_t by_last_name = 0;
+  std::int64_t skipped_deliveries = 0;
+  void merge(const TxnStats& other);
+};
+
+struct RunStats {
+  std::array<TxnStats, kTxnTypes> txn;
+  std::int64_t reconnects = 0;
+  void merge(const RunStats& other);
+};
+
+// 5.2.5: the most tpmC one warehouse (ten terminals with keying and think
+// times) can produce.
+inline constexpr double kMaxTpmcPerWarehouse = 12.86;
+
+// Completed = committed + rolled back by the spec (2.4.2.3); errors are not
+// completed transactions.
+std::int64_t completed(const TxnStats& stats);
+std::int64_t completed_total(const RunStats& stats);
+std::int64_t errors_total(const RunStats& stats);
+std::int64_t retries_total(const RunStats& stats);
+// The latencies of all five transactions in one histogram.
+LatencyHistogram latency_all(const RunStats& stats);
+// count per minute of seconds (0 when seconds <= 0).
+double per_minute(std::int64_t count, double seconds);
+
+// Clause 5.4: New-Orders completed per minute of the measured interval
+// (never the warm-up). 5.4.2 with 2.4.2.3: the 1% rolled back for an unused
+// item number are completed business transactions and are counted.
+double tpmc(const RunStats& stats, double measured_seconds);
+// All completed transactions (committed + spec rollbacks) per minute.
+double tpm_total(const RunStats& stats, double measured_seconds);
+// 5.2.5.3: whether the 90th percentile response time is within the limit.
+bool p90_within(const TxnStats& stats, double limit_seconds);
+
+// tpmC / (12.86 × W) × 100: a percent; above 100 means the run was not
+// paced by keying and think times.
+double efficiency(double tpmc, int warehouses);
+
+}  // namespace tpcc

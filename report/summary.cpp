@@ -1,0 +1,106 @@
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "report/audits.hpp"
+#include "report/format.hpp"
+#include "report/report.hpp"
+#include "report/text_table.hpp"
+#include "terminal/transaction.hpp"
+
+namespace tpcc {
+namespace {
+
+std::string seconds_text(double s) { return fixed(s, 1) + " s"; }
+
+std::string limit_text(double seconds) {
+  const double whole = static_cast<double>(static_cast<long long>(seconds));
+  return (whole == seconds ? fixed(seconds, 0) : fixed(seconds, 1)) + " s";
+}
+
+void print_transactions(std::ostream& out, const RunStats& stats) {
+  TextTable table({"transaction", "count", "%", "rollbacks", "errors", "retries", "p50 ms",
+                   "p90 ms", "p95 ms", "p99 ms", "max ms", "p90 limit", ""});
+  const std::int64_t all = completed_total(stats);
+  for (const auto& type : kTransactions) {
+    const TxnStats& t = stats.txn[static_cast<std::size_t>(type.index)];
+    const auto& h = t.latency;
+    const bool seen = h.count() > 0;
+    const auto pct = [&](double p) { return seen ? ms_value(h.percentile(p)) : std::string("-"); };
+    std::string verdict = "-";
+    if (seen) verdict = p90_within(t, type.p90_limit_seconds) ? "PASS" : "FAIL";
+    table.add_row({type.title, std::to_string(t.committed), fixed(percent(completed(t), all), 1),
+                   std::to_string(t.rolled_back), std::to_string(t.errors),
+                   std::to_string(t.retries), pct(50), pct(90), pct(95), pct(99),
+                   seen ? ms_value(static_cast<double>(h.max())) : "-",
+                   limit_text(type.p90_limit_seconds), verdict});
+  }
+  table.print(out, "  ");
+}
+
+std::string range_text(const InputAudit& a) {
+  const std::string unit = a.is_percent ? "%" : "";
+  if (a.min <= 0 && a.is_percent) return "<= " + fixed(a.max, 2) + unit;
+  return fixed(a.min, 2) + "-" + fixed(a.max, 2) + unit;
+}
+
+void print_audits(std::ostream& out, const RunStats& stats, int warehouses) {
+  out << "Input audits (9.2.2.5):\n";
+  TextTable table({"audit", "value", "range", "over", "verdict"});
+  for (const auto& a : input_audits(stats, warehouses)) {
+    std::string verdict = verdict_text(a.verdict);
+    if (!a.note.empty()) verdict += " (" + a.note + ")";
+    table.add_row({a.name, fixed(a.value, 2) + (a.is_percent ? "%" : ""), range_text(a),
+                   std::to_string(a.samples), verdict});
+  }
+  table.print(out, "  ");
+}
+
+void print_efficiency(std::ostream& out, const Config& config, double tpmc_value, int warehouses) {
+  out << "  efficiency: " << fixed(efficiency(tpmc_value, warehouses), 2) << "% of "
+      << fixed(kMaxTpmcPerWarehouse, 2) << " tpmC per warehouse";
+  if (!config.keying_and_thinking) {
+    out << " (meaningful only with keying and think times; this run had none)";
+  } else if (config.think_multiplier != 1.0) {
+    out << " (keying and think times scaled by " << fixed(config.think_multiplier, 2)
+        << ": not comparable with 12.86)";
+  }
+  out << '\n';
+}
+
+void print_standby(std::ostream& out, const StandbyRun& standby, double seconds) {
+  out << "\nStandby (read-only), " << standby.terminals << " terminals:\n";
+  out << "  tpmTOTAL: " << fixed(tpm_total(standby.stats, seconds), 1) << '\n';
+  if (standby.replication_lag_seconds >= 0) {
+    out << "  replication lag: " << fixed(standby.replication_lag_seconds, 3) << " s\n";
+  }
+  print_transactions(out, standby.stats);
+}
+
+}  // namespace
+
+void print_summary(std::ostream& out, const Config& config, const RunInfo& info,
+                   const RunStats& stats) {
+  const double seconds = info.measured_seconds;
+  const double tpmc_value = tpmc(stats, seconds);
+  const TxnStats& no = stats.txn[kNewOrder];
+
+  out << "\nSummary: " << info.warehouses << (info.warehouses == 1 ? " warehouse, " : " warehouses, ")
+      << info.terminals << " terminals, measured " << seconds_text(seconds) << " after "
+      << seconds_text(info.warmup_seconds) << " of warm-up (not counted)\n";
+  if (info.interrupted) {
+    out << "  interrupted: stopped early; the figures cover the measured time up to the stop\n";
+  }
+  out << "  tpmC: " << fixed(tpmc_value, 1) << "    tpmTOTAL: " << fixed(tpm_total(stats, seconds), 1)
+      << '\n';
+  print_efficiency(out, config, tpmc_value, info.warehouses);
+  out << "  New-Orders: " << no.committed << " committed, " << no.rolled_back
+      << " rolled back (unused item, 2.4.2.3); tpmC counts both (5.4.2)\n\n";
+  print_transactions(out, stats);
+  out << '\n';
+  print_audits(out, stats, info.warehouses);
+  out << "\nReconnects: " << stats.reconnects << '\n';
+  if (info.standby) print_standby(out, *info.standby, seconds);
+}
+
+}  // namespace tpcc
