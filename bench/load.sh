@@ -12,8 +12,9 @@ TPCC=${TPCC:-./build/tpcc}
 [ -x /usr/bin/time ] || { echo "/usr/bin/time missing: apt-get install time" >&2; exit 2; }
 source bench/throwaway-pg.sh
 PSQL="$PG_BIN/psql"
-sql() { "$PSQL" "$PG_CONN" -qAtc "$1"; }
+sql() { "$PSQL" "$PG_CONN" -qAtc "$1" 2>/dev/null; }
 db_mb() { sql "select pg_database_size('$1') / 1e6"; }
+div() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.6f", a / b }'; }
 median() { sort -g | awk '{a[NR]=$1} END {print (NR%2) ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2}'; }
 
 echo "tpcc prepare --warehouses $W --load-workers $WORKERS vs pgbench -i; $RUNS runs each"
@@ -25,15 +26,15 @@ for run in $(seq 1 "$RUNS"); do
     --load-workers "$WORKERS" --no-check >"$PG_DIR/tpcc.log" 2>&1
   read -r wall rss <"$PG_DIR/time.txt"
   mb=$(db_mb bench_tpcc)
-  ours_wall+=("$wall"); ours_rss+=("$rss"); ours_rate+=("$(echo "$mb / $wall" | bc -l)")
+  ours_wall+=("$wall"); ours_rss+=("$rss"); ours_rate+=("$(div "$mb" "$wall")")
   # pgbench: about 15 MB per scale unit; match our database size.
-  [ "$scale" -gt 0 ] || scale=$(printf '%.0f' "$(echo "$mb / 15" | bc -l)")
+  [ "$scale" -gt 0 ] || scale=$(printf '%.0f' "$(div "$mb" 15)")
   sql "drop database if exists bench_pgbench" && sql "create database bench_pgbench"
   /usr/bin/time -f "%e %M" -o "$PG_DIR/time.txt" \
     "$PG_BIN/pgbench" -i -q -s "$scale" "${PG_CONN/dbname=postgres/dbname=bench_pgbench}" >"$PG_DIR/pgbench.log" 2>&1
   read -r pwall _ <"$PG_DIR/time.txt"
   pmb=$(db_mb bench_pgbench)
-  pgb_wall+=("$pwall"); pgb_rate+=("$(echo "$pmb / $pwall" | bc -l)")
+  pgb_wall+=("$pwall"); pgb_rate+=("$(div "$pmb" "$pwall")")
   printf 'run %d: tpcc %.0f MB in %.2f s = %.1f MB/s (peak RSS %d MB) | pgbench -s %d %.0f MB in %.2f s = %.1f MB/s\n' \
     "$run" "$mb" "$wall" "${ours_rate[-1]}" "$((rss / 1024))" "$scale" "$pmb" "$pwall" "${pgb_rate[-1]}"
   sql "drop database bench_pgbench" && sql "drop database bench_tpcc"
@@ -42,4 +43,4 @@ o=$(printf '%s\n' "${ours_rate[@]}" | median); p=$(printf '%s\n' "${pgb_rate[@]}
 ow=$(printf '%s\n' "${ours_wall[@]}" | median); pw=$(printf '%s\n' "${pgb_wall[@]}" | median)
 rss=$(printf '%s\n' "${ours_rss[@]}" | sort -n | tail -n 1)
 printf 'median: tpcc %.1f MB/s (%.2f s wall), pgbench -i %.1f MB/s (%.2f s wall); ratio %.2f; tpcc peak RSS %d MB\n' \
-  "$o" "$ow" "$p" "$pw" "$(echo "$o / $p" | bc -l)" "$((rss / 1024))"
+  "$o" "$ow" "$p" "$pw" "$(div "$o" "$p")" "$((rss / 1024))"

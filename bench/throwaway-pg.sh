@@ -7,7 +7,7 @@ set -euo pipefail
 PG_BIN=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)
 [ -x "$PG_BIN/initdb" ] || { echo "no PostgreSQL server programs found" >&2; exit 3; }
 PG_DIR=$(mktemp -d /tmp/tpcc-bench-XXXXXX)
-PG_PORT=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
+PG_PORT=$((20000 + RANDOM % 20000))
 as_pg() { if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi; }
 [ "$(id -u)" = 0 ] && chown postgres: "$PG_DIR"
 mkdir -p "$PG_DIR/socket" && { [ "$(id -u)" != 0 ] || chown postgres: "$PG_DIR/socket"; }
