@@ -44,7 +44,8 @@ std::uint64_t Random::next() {
 }
 
 std::int64_t Random::uniform(std::int64_t lo, std::int64_t hi) {
-  const std::uint64_t range = static_cast<std::uint64_t>(hi - lo) + 1;
+  // Unsigned arithmetic: hi - lo may exceed INT64_MAX.
+  const std::uint64_t range = static_cast<std::uint64_t>(hi) - static_cast<std::uint64_t>(lo) + 1;
   if (range == 0) return static_cast<std::int64_t>(next());  // the full 64-bit range
   // Lemire's multiply-and-reject: no modulo bias.
   uint128 m = static_cast<uint128>(next()) * range;
@@ -56,7 +57,7 @@ std::int64_t Random::uniform(std::int64_t lo, std::int64_t hi) {
       low = static_cast<std::uint64_t>(m);
     }
   }
-  return lo + static_cast<std::int64_t>(m >> 64);
+  return static_cast<std::int64_t>(static_cast<std::uint64_t>(lo) + static_cast<std::uint64_t>(m >> 64));
 }
 
 double Random::unit() { return static_cast<double>(next() >> 11) * 0x1.0p-53; }
