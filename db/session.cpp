@@ -1,0 +1,418 @@
+#include "db/session.hpp"
+
+#include <libpq-fe.h>
+
+#include <cstdlib>
+#include <cstring>
+#include <utility>
+
+#include "config/errors.hpp"
+#include "config/mask.hpp"
+
+namespace tpcc {
+namespace {
+
+std::string trimmed(const char* message) {
+  std::string text = message ? message : "";
+  while (!text.empty() && (text.back() == '\n' || text.back() == ' ')) text.pop_back();
+  return text;
+}
+
+// Server notices (e.g. "there is no transaction in progress") are not the
+// benchmark's output; libpq would print them on stderr.
+void ignore_notice(void*, const char*) {}
+
+bool is_connection_state(const std::string& sqlstate) {
+  // Class 08: connection exception; 57P01..57P03: the server is shutting
+  // down or terminated this backend (pg_terminate_backend).
+  return sqlstate.compare(0, 2, "08") == 0 || sqlstate == "57P01" || sqlstate == "57P02" ||
+         sqlstate == "57P03";
+}
+
+void append_cents(std::int64_t cents, std::string& out) {
+  if (cents < 0) {
+    out += '-';
+    cents = -cents;
+  }
+  out += std::to_string(cents / 100);
+  out += '.';
+  const int fraction = static_cast<int>(cents % 100);
+  out += static_cast<char>('0' + fraction / 10);
+  out += static_cast<char>('0' + fraction % 10);
+}
+
+// The first error of a pipeline, kept until the sync point.
+struct PipelineError {
+  bool set = false;
+  std::string sqlstate;
+  std::string message;
+};
+
+void record_error(const PGresult* result, PipelineError& error) {
+  if (error.set) return;
+  error.set = true;
+  const char* state = PQresultErrorField(result, PG_DIAG_SQLSTATE);
+  error.sqlstate = state ? state : "";
+  // The server's one-line message ("deadlock detected"); libpq's own errors
+  // (a lost connection) have only the full text.
+  const char* primary = PQresultErrorField(result, PG_DIAG_MESSAGE_PRIMARY);
+  error.message = trimmed(primary ? primary : PQresultErrorMessage(result));
+}
+
+}  // namespace
+
+// ---- Params ----
+
+Params& Params::add(int value) {
+  values_.push_back(std::to_string(value));
+  nulls_.push_back(false);
+  return *this;
+}
+
+Params& Params::add(long long value) {
+  values_.push_back(std::to_string(value));
+  nulls_.push_back(false);
+  return *this;
+}
+
+Params& Params::add(const std::string& value) {
+  values_.push_back(value);
+  nulls_.push_back(false);
+  return *this;
+}
+
+Params& Params::add_cents(std::int64_t cents) {
+  std::string text;
+  append_cents(cents, text);
+  values_.push_back(std::move(text));
+  nulls_.push_back(false);
+  return *this;
+}
+
+Params& Params::add_null() {
+  values_.emplace_back();
+  nulls_.push_back(true);
+  return *this;
+}
+
+Params& Params::add_int_array(const std::vector<int>& values) {
+  std::string text = "{";
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    if (i) text += ',';
+    text += std::to_string(values[i]);
+  }
+  text += '}';
+  values_.push_back(std::move(text));
+  nulls_.push_back(false);
+  return *this;
+}
+
+Params& Params::add_cents_array(const std::vector<std::int64_t>& cents) {
+  std::string text = "{";
+  for (std::size_t i = 0; i < cents.size(); ++i) {
+    if (i) text += ',';
+    append_cents(cents[i], text);
+  }
+  text += '}';
+  values_.push_back(std::move(text));
+  nulls_.push_back(false);
+  return *this;
+}
+
+// ---- QueryResult ----
+
+QueryResult::QueryResult(PGresult* result) : result_(result) {}
+
+QueryResult::~QueryResult() {
+  if (result_) PQclear(result_);
+}
+
+QueryResult::QueryResult(QueryResult&& other) noexcept : result_(other.result_) {
+  other.result_ = nullptr;
+}
+
+QueryResult& QueryResult::operator=(QueryResult&& other) noexcept {
+  if (this != &other) {
+    if (result_) PQclear(result_);
+    result_ = other.result_;
+    other.result_ = nullptr;
+  }
+  return *this;
+}
+
+int QueryResult::rows() const { return result_ ? PQntuples(result_) : 0; }
+
+long long QueryResult::affected_rows() const {
+  if (!result_) return 0;
+  const char* count = PQcmdTuples(result_);
+  return (count && *count) ? std::strtoll(count, nullptr, 10) : 0;
+}
+
+bool QueryResult::is_null(int row, int col) const { return PQgetisnull(result_, row, col) != 0; }
+
+const char* QueryResult::text(int row, int col) const { return PQgetvalue(result_, row, col); }
+
+int QueryResult::as_int(int row, int col) const {
+  return static_cast<int>(std::strtol(text(row, col), nullptr, 10));
+}
+
+long long QueryResult::as_int64(int row, int col) const {
+  return std::strtoll(text(row, col), nullptr, 10);
+}
+
+double QueryResult::as_double(int row, int col) const {
+  return std::strtod(text(row, col), nullptr);
+}
+
+std::int64_t QueryResult::as_cents(int row, int col) const {
+  // Parsed as text so that money stays exact: "-123.45" -> -12345. Digits
+  // past the second decimal are dropped (numeric(...,2) has none).
+  const char* p = text(row, col);
+  bool negative = false;
+  if (*p == '-' || *p == '+') negative = *p++ == '-';
+  std::int64_t units = 0;
+  while (*p >= '0' && *p <= '9') units = units * 10 + (*p++ - '0');
+  int fraction = 0;
+  int digits = 0;
+  if (*p == '.') {
+    ++p;
+    while (*p >= '0' && *p <= '9' && digits < 2) {
+      fraction = fraction * 10 + (*p++ - '0');
+      ++digits;
+    }
+  }
+  if (digits == 1) fraction *= 10;
+  const std::int64_t cents = units * 100 + fraction;
+  return negative ? -cents : cents;
+}
+
+// ---- Session ----
+
+Session::Session(std::string conninfo) : conninfo_(std::move(conninfo)) { open(); }
+
+Session::~Session() {
+  if (conn_) PQfinish(conn_);
+}
+
+void Session::open() {
+  char* parse_error = nullptr;
+  PQconninfoOption* options = PQconninfoParse(conninfo_.c_str(), &parse_error);
+  if (!options) {
+    const std::string message = parse_error ? trimmed(parse_error) : "cannot parse";
+    PQfreemem(parse_error);
+    throw UsageError("--conn: invalid connection string " + mask_password(conninfo_) + ": " +
+                     message);
+  }
+  PQconninfoFree(options);
+
+  if (conn_) PQfinish(conn_);
+  conn_ = PQconnectdb(conninfo_.c_str());
+  broken_ = false;
+  queued_ = 0;
+  if (!conn_ || PQstatus(conn_) != CONNECTION_OK) {
+    const std::string message = conn_ ? trimmed(PQerrorMessage(conn_)) : "out of memory";
+    if (conn_) PQfinish(conn_);
+    conn_ = nullptr;
+    throw ConnectError("cannot connect to " + describe_target(conninfo_) + ": " + message);
+  }
+  PQsetNoticeProcessor(conn_, ignore_notice, nullptr);
+  if (PQenterPipelineMode(conn_) != 1) {
+    const std::string message = trimmed(PQerrorMessage(conn_));
+    PQfinish(conn_);
+    conn_ = nullptr;
+    throw ConnectError("cannot use pipeline mode with " + describe_target(conninfo_) + ": " +
+                       message);
+  }
+  for (const auto& [name, sql] : statements_) prepare_now(name, sql);
+}
+
+void Session::reconnect() { open(); }
+
+bool Session::connected() const {
+  return conn_ && !broken_ && PQstatus(conn_) == CONNECTION_OK;
+}
+
+int Session::backend_pid() const { return conn_ ? PQbackendPID(conn_) : 0; }
+
+bool Session::in_transaction() const {
+  if (!connected()) return false;
+  const PGTransactionStatusType status = PQtransactionStatus(conn_);
+  return status == PQTRANS_INTRANS || status == PQTRANS_INERROR;
+}
+
+void Session::throw_lost(const std::string& what) {
+  broken_ = true;
+  queued_ = 0;
+  std::string message = "connection to " + describe_target(conninfo_) + " lost";
+  if (!what.empty()) message += ": " + what;
+  throw ConnectionLost(message);
+}
+
+void Session::check_send(int sent) {
+  if (sent == 1) return;
+  // libpq refuses to queue only on a broken connection or a misuse; both
+  // leave the session unusable until reconnect().
+  throw_lost(trimmed(conn_ ? PQerrorMessage(conn_) : "not connected"));
+}
+
+void Session::prepare(const std::string& name, const std::string& sql) {
+  for (auto& [known_name, known_sql] : statements_) {
+    if (known_name != name) continue;
+    if (known_sql == sql) return;  // registered twice by the same code
+    throw std::logic_error("statement " + name + " registered with two different texts");
+  }
+  statements_.emplace_back(name, sql);
+  if (connected()) prepare_now(name, sql);
+}
+
+void Session::prepare_now(const std::string& name, const std::string& sql) {
+  if (!conn_ || broken_) throw_lost("not connected");
+  check_send(PQsendPrepare(conn_, name.c_str(), sql.c_str(), 0, nullptr));
+  check_send(PQpipelineSync(conn_));
+  PipelineError error;
+  for (;;) {
+    PGresult* result = PQgetResult(conn_);
+    if (!result) {
+      if (PQstatus(conn_) == CONNECTION_BAD) throw_lost(trimmed(PQerrorMessage(conn_)));
+      continue;  // end of the Prepare's results
+    }
+    const ExecStatusType status = PQresultStatus(result);
+    if (status == PGRES_FATAL_ERROR) record_error(result, error);
+    PQclear(result);
+    if (status == PGRES_PIPELINE_SYNC) break;
+  }
+  if (error.set) {
+    if (is_connection_state(error.sqlstate) || PQstatus(conn_) == CONNECTION_BAD) {
+      throw_lost(error.message);
+    }
+    throw SqlError("preparing " + name + ": " + error.sqlstate + " " + error.message,
+                   error.sqlstate);
+  }
+}
+
+void Session::queue(const std::string& statement_name, const Params& params) {
+  queue(statement_name.c_str(), params);
+}
+
+void Session::queue(const char* statement_name, const Params& params) {
+  if (!conn_ || broken_) throw_lost("not connected");
+  const auto& values = params.values();
+  const auto& nulls = params.nulls();
+  param_values_.resize(values.size());
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    param_values_[i] = nulls[i] ? nullptr : values[i].c_str();
+  }
+  // Text parameters and text results: the data is copied into libpq's
+  // output buffer here, so `params` need not outlive the call.
+  check_send(PQsendQueryPrepared(conn_, statement_name, static_cast<int>(values.size()),
+                                 param_values_.data(), nullptr, nullptr, 0));
+  ++queued_;
+}
+
+void Session::queue_command(const std::string& sql) { queue_command(sql.c_str()); }
+
+void Session::queue_command(const char* sql) {
+  if (!conn_ || broken_) throw_lost("not connected");
+  // Pipeline mode allows only the extended protocol: a parameterless
+  // PQsendQueryParams instead of a simple query.
+  check_send(PQsendQueryParams(conn_, sql, 0, nullptr, nullptr, nullptr, nullptr, 0));
+  ++queued_;
+}
+
+std::vector<QueryResult> Session::flush() {
+  if (!conn_ || broken_) throw_lost("not connected");
+  std::vector<QueryResult> results;
+  results.reserve(static_cast<std::size_t>(queued_));
+  const int expected = queued_;
+  queued_ = 0;
+  check_send(PQpipelineSync(conn_));
+
+  PipelineError error;
+  int nulls_in_a_row = 0;
+  for (;;) {
+    PGresult* result = PQgetResult(conn_);
+    if (!result) {
+      // A NULL ends each queued item's results; two in a row mean libpq has
+      // nothing more to read, which only happens when the connection broke.
+      if (PQstatus(conn_) == CONNECTION_BAD || ++nulls_in_a_row > 1) {
+        throw_lost(error.set ? error.message : trimmed(PQerrorMessage(conn_)));
+      }
+      continue;
+    }
+    nulls_in_a_row = 0;
+    const ExecStatusType status = PQresultStatus(result);
+    if (status == PGRES_PIPELINE_SYNC) {
+      PQclear(result);
+      break;
+    }
+    if (status == PGRES_TUPLES_OK || status == PGRES_COMMAND_OK) {
+      results.emplace_back(result);  // takes ownership
+      continue;
+    }
+    if (status == PGRES_FATAL_ERROR || status == PGRES_NONFATAL_ERROR) {
+      record_error(result, error);
+    }
+    // PGRES_PIPELINE_ABORTED: an item skipped after the error.
+    PQclear(result);
+    if (PQstatus(conn_) == CONNECTION_BAD) throw_lost(error.message);
+  }
+
+  if (!error.set) {
+    if (static_cast<int>(results.size()) != expected) {
+      throw_lost("pipeline returned " + std::to_string(results.size()) + " results for " +
+                 std::to_string(expected) + " statements");
+    }
+    return results;
+  }
+  if (is_connection_state(error.sqlstate) || PQstatus(conn_) == CONNECTION_BAD) {
+    throw_lost(error.message);
+  }
+  // The server skipped the rest of the pipeline; an explicit BEGIN leaves the
+  // transaction block failed (or open, if the error came before BEGIN ran),
+  // so end it here and hand the caller a clean session.
+  rollback_if_open();
+  const std::string message = error.sqlstate + " " + error.message;
+  if (error.sqlstate == "40001" || error.sqlstate == "40P01") {
+    throw RetryableError(message, error.sqlstate);
+  }
+  throw SqlError(message, error.sqlstate);
+}
+
+bool Session::drain_to_sync() {
+  int nulls_in_a_row = 0;
+  for (;;) {
+    PGresult* result = PQgetResult(conn_);
+    if (!result) {
+      if (PQstatus(conn_) == CONNECTION_BAD || ++nulls_in_a_row > 1) return false;
+      continue;
+    }
+    nulls_in_a_row = 0;
+    const ExecStatusType status = PQresultStatus(result);
+    PQclear(result);
+    if (status == PGRES_PIPELINE_SYNC) return true;
+  }
+}
+
+void Session::rollback_if_open() {
+  if (!in_transaction()) return;
+  check_send(PQsendQueryParams(conn_, "rollback", 0, nullptr, nullptr, nullptr, nullptr, 0));
+  check_send(PQpipelineSync(conn_));
+  if (!drain_to_sync()) throw_lost(trimmed(PQerrorMessage(conn_)));
+}
+
+const char* begin_command(Isolation isolation, bool read_only) {
+  switch (isolation) {
+    case Isolation::RepeatableRead:
+      return read_only ? "begin isolation level repeatable read read only"
+                       : "begin isolation level repeatable read";
+    case Isolation::Serializable:
+      return read_only ? "begin isolation level serializable read only"
+                       : "begin isolation level serializable";
+    case Isolation::ReadCommitted:
+      break;
+  }
+  return read_only ? "begin isolation level read committed read only"
+                   : "begin isolation level read committed";
+}
+
+}  // namespace tpcc

@@ -1,0 +1,146 @@
+// A terminal's database session: one libpq connection in pipeline mode with
+// the transactions' statements prepared once. Statements are queued and sent
+// together, so a transaction costs one or two round trips, not one per
+// statement (client CPU grows with round trips; see TOOLCHAIN.md).
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "config/config.hpp"
+
+typedef struct pg_conn PGconn;
+typedef struct pg_result PGresult;
+
+namespace tpcc {
+
+// 40001 serialization failure or 40P01 deadlock: the transaction was rolled
+// back by the server and may be retried.
+struct RetryableError : std::runtime_error {
+  RetryableError(const std::string& message, std::string state)
+      : std::runtime_error(message), sqlstate(std::move(state)) {}
+  std::string sqlstate;
+};
+
+// The connection broke; the session must reconnect before it is used again.
+struct ConnectionLost : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+// Any other server error (the transaction was rolled back).
+struct SqlError : std::runtime_error {
+  SqlError(const std::string& message, std::string state)
+      : std::runtime_error(message), sqlstate(std::move(state)) {}
+  std::string sqlstate;
+};
+
+// Text-format parameters of one statement. Arrays are passed as PostgreSQL
+// array literals ("{1,2,3}") and cast in SQL ($1::int[]).
+class Params {
+ public:
+  Params& add(int value);
+  Params& add(long long value);
+  Params& add(const std::string& value);
+  Params& add_cents(std::int64_t cents);  // numeric with two decimals
+  Params& add_null();
+  Params& add_int_array(const std::vector<int>& values);
+  Params& add_cents_array(const std::vector<std::int64_t>& cents);  // numeric[] literal
+  std::size_t size() const { return values_.size(); }
+  const std::vector<std::string>& values() const { return values_; }
+  const std::vector<bool>& nulls() const { return nulls_; }
+
+ private:
+  std::vector<std::string> values_;
+  std::vector<bool> nulls_;
+};
+
+// One statement's result rows (owns the PGresult).
+class QueryResult {
+ public:
+  explicit QueryResult(PGresult* result);
+  ~QueryResult();
+  QueryResult(QueryResult&& other) noexcept;
+  QueryResult& operator=(QueryResult&& other) noexcept;
+  QueryResult(const QueryResult&) = delete;
+  QueryResult& operator=(const QueryResult&) = delete;
+
+  int rows() const;
+  long long affected_rows() const;  // INSERT/UPDATE/DELETE row count
+  bool is_null(int row, int col) const;
+  const char* text(int row, int col) const;
+  int as_int(int row, int col) const;
+  long long as_int64(int row, int col) const;
+  double as_double(int row, int col) const;
+  std::int64_t as_cents(int row, int col) const;  // numeric(…,2) exactly
+
+ private:
+  PGresult* result_;
+};
+
+class Session {
+ public:
+  // Connects (throws ConnectError naming the target) and prepares every
+  // statement registered so far.
+  explicit Session(std::string conninfo);
+  ~Session();
+  Session(const Session&) = delete;
+  Session& operator=(const Session&) = delete;
+
+  // Registers a statement; it is prepared now and again after reconnect().
+  void prepare(const std::string& name, const std::string& sql);
+
+  // Queues a prepared statement or a parameterless command (BEGIN, COMMIT,
+  // ROLLBACK, "begin isolation level serializable read only", ...).
+  void queue(const std::string& statement_name, const Params& params);
+  void queue_command(const std::string& sql);
+  // The same without building a std::string per call.
+  void queue(const char* statement_name, const Params& params);
+  void queue_command(const char* sql);
+
+  // Sends the queue with one sync and waits for all its results, one per
+  // queued item, in order. On a server error the rest of the queue is
+  // skipped, an open transaction is rolled back, and RetryableError or
+  // SqlError is thrown; a broken connection throws ConnectionLost, after
+  // which connected() is false until reconnect(). Error messages start with
+  // the SQLSTATE: "40P01 deadlock detected".
+  std::vector<QueryResult> flush();
+
+  // Replaces a broken connection (throws ConnectError if the server is
+  // unreachable); statements are prepared again.
+  void reconnect();
+
+  bool connected() const;
+  int backend_pid() const;
+
+  // True while the server holds an open (or failed) transaction block.
+  bool in_transaction() const;
+
+  // Rolls back an open transaction block, e.g. after the client gave up on
+  // a transaction between two round trips. Throws ConnectionLost.
+  void rollback_if_open();
+
+ private:
+  void open();
+  void prepare_now(const std::string& name, const std::string& sql);
+  void check_send(int sent);
+  [[noreturn]] void throw_lost(const std::string& what);
+  // Reads results up to the next sync point; returns false if the
+  // connection broke on the way.
+  bool drain_to_sync();
+  std::string conninfo_;
+  PGconn* conn_ = nullptr;
+  bool broken_ = false;
+  std::vector<std::pair<std::string, std::string>> statements_;
+  int queued_ = 0;
+  std::vector<const char*> param_values_;  // reused by queue()
+};
+
+// The BEGIN command of a transaction: "begin isolation level read committed",
+// "... repeatable read" or "... serializable", with " read only" appended
+// when read_only.
+const char* begin_command(Isolation isolation, bool read_only);
+
+}  // namespace tpcc

@@ -1,0 +1,89 @@
+// The one table of the five transactions and the dispatcher that draws an
+// input and runs it, retrying serialization failures and deadlocks.
+#include <stdexcept>
+#include <string>
+
+#include "db/session.hpp"
+#include "terminal/delivery.hpp"
+#include "terminal/new_order.hpp"
+#include "terminal/order_status.hpp"
+#include "terminal/payment.hpp"
+#include "terminal/stock_level.hpp"
+#include "terminal/transaction.hpp"
+
+namespace tpcc {
+
+// 5.2.5.2 keying time, 5.2.5.4 mean think time, 5.2.3 minimum mix,
+// 5.2.5.3 90th-percentile response time limit.
+const std::array<TransactionType, kTxnTypes> kTransactions = {{
+    {kNewOrder, "new_order", "New-Order", 18, 12, 0, 5, false},
+    {kPayment, "payment", "Payment", 3, 12, 43, 5, false},
+    {kOrderStatus, "order_status", "Order-Status", 2, 10, 4, 5, true},
+    {kDelivery, "delivery", "Delivery", 2, 5, 4, 5, false},
+    {kStockLevel, "stock_level", "Stock-Level", 2, 5, 4, 20, true},
+}};
+
+namespace {
+
+// The input is drawn once: a retried transaction repeats the same input,
+// as a terminal user would resubmit the same screen.
+template <typename Input, typename Execute>
+TxnResult run_with_retries(const Input& input, Execute execute, Session& session,
+                           const TerminalContext& terminal) {
+  TxnResult result;
+  for (;;) {
+    result.audit = TxnAudit{};
+    try {
+      result.outcome = execute(session, input, terminal, result.audit);
+      return result;
+    } catch (const RetryableError& e) {
+      if (result.retries >= kMaxRetries) {
+        result.outcome = Outcome::Error;
+        result.error = e.what();
+        return result;
+      }
+      ++result.retries;
+    } catch (const SqlError& e) {
+      result.outcome = Outcome::Error;
+      result.error = e.what();
+      return result;
+    }
+  }
+}
+
+}  // namespace
+
+void prepare_transaction_statements(Session& session) {
+  prepare_new_order_statements(session);
+  prepare_payment_statements(session);
+  prepare_order_status_statements(session);
+  prepare_delivery_statements(session);
+  prepare_stock_level_statements(session);
+}
+
+TxnResult run_transaction(TxnIndex type, Session& session, Random& rng,
+                          const TerminalContext& terminal) {
+  switch (type) {
+    case kNewOrder:
+      return run_with_retries(generate_new_order(rng, terminal), execute_new_order, session,
+                              terminal);
+    case kPayment:
+      return run_with_retries(generate_payment(rng, terminal), execute_payment, session,
+                              terminal);
+    case kOrderStatus:
+      return run_with_retries(generate_order_status(rng, terminal), execute_order_status,
+                              session, terminal);
+    case kDelivery:
+      return run_with_retries(generate_delivery(rng, terminal), execute_delivery, session,
+                              terminal);
+    case kStockLevel:
+      return run_with_retries(generate_stock_level(rng, terminal), execute_stock_level,
+                              session, terminal);
+    case kTxnTypes:
+      break;
+  }
+  throw std::invalid_argument("run_transaction: unknown transaction type " +
+                              std::to_string(static_cast<int>(type)));
+}
+
+}  // namespace tpcc

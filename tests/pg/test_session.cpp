@@ -1,0 +1,244 @@
+// The pipelined database session against the throwaway PostgreSQL: result
+// order, error classification, a clean session after errors, reconnects.
+#include <catch2/catch.hpp>
+
+#include <string>
+#include <vector>
+
+#include <pqxx/pqxx>
+
+#include "config/errors.hpp"
+#include "db/session.hpp"
+#include "tests/pg/pg_fixture.hpp"
+
+namespace {
+
+// One empty database for the file, with a small table to write to.
+const std::string& session_database() {
+  static const std::string conninfo = [] {
+    const std::string conn = tpcc::test::create_database("tpcc_session");
+    pqxx::connection connection{conn};
+    pqxx::work work{connection};
+    work.exec("create table kv (k int primary key, v int not null)");
+    work.commit();
+    return conn;
+  }();
+  return conninfo;
+}
+
+void reset_table() {
+  pqxx::connection connection{session_database()};
+  pqxx::work work{connection};
+  work.exec("truncate kv");
+  work.exec("insert into kv values (1, 10), (2, 20)");
+  work.commit();
+}
+
+long long count_rows(const std::string& where = "true") {
+  pqxx::connection connection{session_database()};
+  pqxx::work work{connection};
+  return work.exec1("select count(*) from kv where " + where)[0].as<long long>();
+}
+
+}  // namespace
+
+TEST_CASE("Session: a pipeline returns one result per queued item, in order", "[session]") {
+  reset_table();
+  tpcc::Session session{session_database()};
+  session.prepare("add", "select $1::int + $2::int");
+  session.prepare("put", "insert into kv values ($1::int, $2::int)");
+  session.queue_command("begin");
+  session.queue("add", tpcc::Params{}.add(1).add(2));
+  session.queue("put", tpcc::Params{}.add(3).add(30));
+  session.queue("add", tpcc::Params{}.add(40).add(2));
+  session.queue_command("select k, v from kv order by k");
+  session.queue_command("commit");
+  const std::vector<tpcc::QueryResult> results = session.flush();
+  REQUIRE(results.size() == 6);
+  CHECK(results[1].as_int(0, 0) == 3);
+  CHECK(results[2].affected_rows() == 1);
+  CHECK(results[3].as_int(0, 0) == 42);
+  REQUIRE(results[4].rows() == 3);
+  CHECK(results[4].as_int(2, 0) == 3);
+  CHECK(results[4].as_int(2, 1) == 30);
+  CHECK_FALSE(session.in_transaction());
+  CHECK(count_rows() == 3);
+}
+
+TEST_CASE("Session: text parameters and exact money", "[session]") {
+  tpcc::Session session{session_database()};
+  session.prepare("echo_num", "select $1::numeric(12,2), $2::int[], $3::numeric[], $4::text");
+  session.queue("echo_num", tpcc::Params{}
+                                .add_cents(-1005)
+                                .add_int_array({1, 2, 3})
+                                .add_cents_array({5, -250, 123456})
+                                .add_null());
+  session.queue_command("select 4999.99::numeric(6,2), -0.05::numeric(12,2), 7::numeric(12,2)");
+  const auto results = session.flush();
+  REQUIRE(results.size() == 2);
+  CHECK(std::string{results[0].text(0, 0)} == "-10.05");
+  CHECK(results[0].as_cents(0, 0) == -1005);
+  CHECK(std::string{results[0].text(0, 1)} == "{1,2,3}");
+  CHECK(std::string{results[0].text(0, 2)} == "{0.05,-2.50,1234.56}");
+  CHECK(results[0].is_null(0, 3));
+  CHECK(results[1].as_cents(0, 0) == 499999);
+  CHECK(results[1].as_cents(0, 1) == -5);
+  CHECK(results[1].as_cents(0, 2) == 700);
+  CHECK(results[1].as_double(0, 0) == Approx(4999.99));
+}
+
+TEST_CASE("Session: an error mid-pipeline throws SqlError and leaves the session usable",
+          "[session]") {
+  reset_table();
+  tpcc::Session session{session_database()};
+  session.prepare("put", "insert into kv values ($1::int, $2::int)");
+  session.prepare("div", "select 10 / $1::int");
+  session.queue_command("begin isolation level read committed");
+  session.queue("put", tpcc::Params{}.add(5).add(50));
+  session.queue("div", tpcc::Params{}.add(0));
+  session.queue("put", tpcc::Params{}.add(6).add(60));
+  session.queue_command("commit");
+  try {
+    session.flush();
+    FAIL("no error");
+  } catch (const tpcc::SqlError& e) {
+    CHECK(e.sqlstate == "22012");
+    const std::string message = e.what();
+    CHECK(message.find("22012") != std::string::npos);
+    CHECK(message.find("division by zero") != std::string::npos);
+  }
+  // The failed transaction was rolled back: neither insert stayed.
+  CHECK_FALSE(session.in_transaction());
+  CHECK(count_rows("k in (5, 6)") == 0);
+
+  // The same session runs the next transaction normally.
+  session.queue_command("begin");
+  session.queue("put", tpcc::Params{}.add(7).add(70));
+  session.queue_command("commit");
+  CHECK(session.flush().size() == 3);
+  CHECK(count_rows("k = 7") == 1);
+}
+
+TEST_CASE("Session: a duplicate key is an SqlError with its SQLSTATE", "[session]") {
+  reset_table();
+  tpcc::Session session{session_database()};
+  session.prepare("put", "insert into kv values ($1::int, $2::int)");
+  session.queue_command("begin");
+  session.queue("put", tpcc::Params{}.add(1).add(11));
+  session.queue_command("commit");
+  CHECK_THROWS_MATCHES(session.flush(), tpcc::SqlError,
+                       Catch::Predicate<tpcc::SqlError>(
+                           [](const tpcc::SqlError& e) { return e.sqlstate == "23505"; }));
+  CHECK_FALSE(session.in_transaction());
+}
+
+TEST_CASE("Session: a serialization failure is a RetryableError", "[session]") {
+  reset_table();
+  tpcc::Session first{session_database()};
+  tpcc::Session second{session_database()};
+  first.prepare("bump", "update kv set v = v + 1 where k = $1::int");
+  second.prepare("bump", "update kv set v = v + 1 where k = $1::int");
+  second.prepare("read", "select v from kv where k = $1::int");
+
+  // `second` takes its snapshot, `first` changes the row and commits, then
+  // `second` cannot update it under repeatable read (40001).
+  second.queue_command("begin isolation level repeatable read");
+  second.queue("read", tpcc::Params{}.add(1));
+  second.flush();
+  CHECK(second.in_transaction());
+  first.queue("bump", tpcc::Params{}.add(1));
+  first.flush();
+  second.queue("bump", tpcc::Params{}.add(1));
+  second.queue_command("commit");
+  CHECK_THROWS_MATCHES(second.flush(), tpcc::RetryableError,
+                       Catch::Predicate<tpcc::RetryableError>(
+                           [](const tpcc::RetryableError& e) { return e.sqlstate == "40001"; }));
+  CHECK_FALSE(second.in_transaction());
+  CHECK(count_rows("k = 1 and v = 11") == 1);
+}
+
+TEST_CASE("Session: rollback_if_open ends a transaction left open between round trips",
+          "[session]") {
+  reset_table();
+  tpcc::Session session{session_database()};
+  session.prepare("put", "insert into kv values ($1::int, $2::int)");
+  session.queue_command("begin");
+  session.queue("put", tpcc::Params{}.add(8).add(80));
+  session.flush();
+  CHECK(session.in_transaction());
+  session.rollback_if_open();
+  CHECK_FALSE(session.in_transaction());
+  CHECK(count_rows("k = 8") == 0);
+  session.rollback_if_open();  // nothing open: no effect, no error
+  CHECK_FALSE(session.in_transaction());
+}
+
+TEST_CASE("Session: a terminated backend is ConnectionLost; reconnect prepares again",
+          "[session]") {
+  reset_table();
+  tpcc::Session session{session_database()};
+  session.prepare("get", "select v from kv where k = $1::int");
+  session.queue("get", tpcc::Params{}.add(2));
+  CHECK(session.flush()[0].as_int(0, 0) == 20);
+  const int pid = session.backend_pid();
+  REQUIRE(pid > 0);
+  {
+    pqxx::connection other{session_database()};
+    pqxx::nontransaction work{other};
+    work.exec("select pg_terminate_backend(" + std::to_string(pid) + ")");
+    // Wait until the backend is gone so the next flush cannot race it.
+    for (int i = 0; i < 100; ++i) {
+      if (work.exec1("select count(*) from pg_stat_activity where pid = " +
+                     std::to_string(pid))[0]
+              .as<int>() == 0) {
+        break;
+      }
+      work.exec("select pg_sleep(0.02)");
+    }
+  }
+  session.queue("get", tpcc::Params{}.add(2));
+  CHECK_THROWS_AS(session.flush(), tpcc::ConnectionLost);
+  CHECK_FALSE(session.connected());
+  CHECK_THROWS_AS(session.flush(), tpcc::ConnectionLost);
+
+  session.reconnect();
+  CHECK(session.connected());
+  CHECK(session.backend_pid() != pid);
+  session.queue("get", tpcc::Params{}.add(2));
+  CHECK(session.flush()[0].as_int(0, 0) == 20);
+}
+
+TEST_CASE("Session: an unreachable server is a ConnectError naming the target, password masked",
+          "[session]") {
+  const std::string conninfo =
+      "host=/nonexistent/socket/dir port=1 dbname=nowhere user=bench password=hunter2";
+  try {
+    tpcc::Session session{conninfo};
+    FAIL("connected to nothing");
+  } catch (const tpcc::ConnectError& e) {
+    const std::string message = e.what();
+    CHECK(message.find("/nonexistent/socket/dir") != std::string::npos);
+    CHECK(message.find("hunter2") == std::string::npos);
+  }
+}
+
+TEST_CASE("Session: a bad statement fails when it is prepared", "[session]") {
+  tpcc::Session session{session_database()};
+  CHECK_THROWS_AS(session.prepare("bad", "select * from no_such_table"), tpcc::SqlError);
+  // The failure did not break the session.
+  session.prepare("good", "select 1");
+  session.queue("good", tpcc::Params{});
+  CHECK(session.flush()[0].as_int(0, 0) == 1);
+}
+
+TEST_CASE("begin_command spells the isolation level and read only", "[session]") {
+  using tpcc::Isolation;
+  CHECK(std::string{tpcc::begin_command(Isolation::ReadCommitted, false)} ==
+        "begin isolation level read committed");
+  CHECK(std::string{tpcc::begin_command(Isolation::RepeatableRead, false)} ==
+        "begin isolation level repeatable read");
+  CHECK(std::string{tpcc::begin_command(Isolation::Serializable, true)} ==
+        "begin isolation level serializable read only");
+  CHECK(std::string{tpcc::begin_command(Isolation::ReadCommitted, true)} ==
+        "begin isolation level read committed read only");
+}

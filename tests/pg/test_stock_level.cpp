@@ -1,0 +1,155 @@
+// Stock-Level (2.8) against a loaded database, compared with a count made
+// step by step in the test.
+#include <catch2/catch.hpp>
+
+#include <map>
+#include <memory>
+#include <stdexcept>
+#include <string>
+
+#include <pqxx/pqxx>
+
+#include "db/session.hpp"
+#include "terminal/stock_level.hpp"
+#include "tests/pg/pg_fixture.hpp"
+
+namespace {
+
+const std::string& loaded_database() {
+  static const std::string conninfo = [] {
+    const std::string conn = tpcc::test::create_database("tpcc_txn_stock_level");
+    std::string output;
+    const int status = tpcc::test::run_tpcc(
+        {"prepare", "--conn", conn, "--warehouses", "1", "--no-check"}, &output);
+    if (status != 0) {
+      throw std::runtime_error("tpcc prepare exited " + std::to_string(status) + ":\n" + output);
+    }
+    return conn;
+  }();
+  return conninfo;
+}
+
+std::unique_ptr<tpcc::Session> stock_level_session() {
+  auto session = std::make_unique<tpcc::Session>(loaded_database());
+  tpcc::prepare_stock_level_statements(*session);
+  return session;
+}
+
+tpcc::StockLevelInput input_for(int d_id, int threshold) {
+  tpcc::StockLevelInput input;
+  input.w_id = 1;
+  input.d_id = d_id;
+  input.threshold = threshold;
+  return input;
+}
+
+// 2.8.2.2 step by step: D_NEXT_O_ID, the items of the last 20 orders, and
+// their stock (item -> S_QUANTITY), to be counted here rather than in SQL.
+std::map<int, int> recent_item_stock(pqxx::connection& connection, int d_id) {
+  pqxx::read_transaction t{connection};
+  const std::string district = std::to_string(d_id);
+  const int next_o_id = t.exec1("select d_next_o_id from bmsql_district where d_w_id = 1"
+                                " and d_id = " + district)[0].as<int>();
+  std::string items;
+  for (const pqxx::row& line :
+       t.exec("select ol_i_id from bmsql_order_line where ol_w_id = 1 and ol_d_id = " + district +
+              " and ol_o_id between " + std::to_string(next_o_id - 20) + " and " +
+              std::to_string(next_o_id - 1))) {
+    items += (items.empty() ? "" : ",") + std::string{line[0].c_str()};
+  }
+  std::map<int, int> stock;
+  if (items.empty()) return stock;
+  for (const pqxx::row& row : t.exec("select s_i_id, s_quantity from bmsql_stock where s_w_id = 1"
+                                     " and s_i_id in (" + items + ")")) {
+    stock[row[0].as<int>()] = row[1].as<int>();
+  }
+  return stock;
+}
+
+int count_below(const std::map<int, int>& stock, int threshold) {
+  int count = 0;
+  for (const auto& item : stock) count += item.second < threshold ? 1 : 0;
+  return count;
+}
+
+int expected_low_stock(pqxx::connection& connection, int d_id, int threshold) {
+  return count_below(recent_item_stock(connection, d_id), threshold);
+}
+
+void commit(pqxx::connection& connection, const std::string& sql) {
+  pqxx::work t{connection};
+  t.exec0(sql);
+  t.commit();
+}
+
+}  // namespace
+
+TEST_CASE("2.8.2.2 Stock-Level counts what a step-by-step count finds, every district and "
+          "threshold", "[stock_level]") {
+  pqxx::connection connection{loaded_database()};
+  auto session = stock_level_session();
+  int nonzero = 0;
+  for (int d_id = 1; d_id <= 10; ++d_id) {
+    const auto stock = recent_item_stock(connection, d_id);
+    REQUIRE(stock.size() >= 20);  // 20 orders of 5..15 lines
+    for (int threshold = 10; threshold <= 20; ++threshold) {
+      INFO("district " << d_id << " threshold " << threshold);
+      const int count = tpcc::count_low_stock(*session, input_for(d_id, threshold),
+                                              tpcc::TerminalContext{});
+      CHECK(count == count_below(stock, threshold));
+      nonzero += count > 0 ? 1 : 0;
+    }
+  }
+  // 4.3.3.1 S_QUANTITY is uniform in 10..100, so some counts are not zero.
+  CHECK(nonzero > 0);
+}
+
+TEST_CASE("2.8.2.2 Stock-Level counts an item once, only from the last 20 orders, and only "
+          "below the threshold", "[stock_level]") {
+  pqxx::connection connection{loaded_database()};
+  const int next_o_id = pqxx::read_transaction{connection}
+                            .exec1("select d_next_o_id from bmsql_district where d_w_id = 1"
+                                   " and d_id = 6")[0]
+                            .as<int>();
+  // Every line of the last 20 orders sells item 77 (stock 15); a line of
+  // the 21st order back sells item 78 (stock 1).
+  commit(connection, "update bmsql_order_line set ol_i_id = 77 where ol_w_id = 1 and ol_d_id = 6"
+                     " and ol_o_id >= " + std::to_string(next_o_id - 20));
+  commit(connection, "update bmsql_order_line set ol_i_id = 78 where ol_w_id = 1 and ol_d_id = 6"
+                     " and ol_o_id = " + std::to_string(next_o_id - 21) + " and ol_number = 1");
+  commit(connection, "update bmsql_stock set s_quantity = 15 where s_w_id = 1 and s_i_id = 77");
+  commit(connection, "update bmsql_stock set s_quantity = 1 where s_w_id = 1 and s_i_id = 78");
+
+  auto session = stock_level_session();
+  for (int threshold = 10; threshold <= 20; ++threshold) {
+    INFO("threshold " << threshold);
+    const int count =
+        tpcc::count_low_stock(*session, input_for(6, threshold), tpcc::TerminalContext{});
+    CHECK(count == (threshold > 15 ? 1 : 0));
+    CHECK(count == expected_low_stock(connection, 6, threshold));
+  }
+}
+
+TEST_CASE("2.8 Stock-Level runs with generated inputs at every isolation level",
+          "[stock_level]") {
+  pqxx::connection connection{loaded_database()};
+  auto session = stock_level_session();
+  tpcc::Random rng{8};
+  for (const tpcc::Isolation isolation :
+       {tpcc::Isolation::ReadCommitted, tpcc::Isolation::RepeatableRead,
+        tpcc::Isolation::Serializable}) {
+    tpcc::TerminalContext terminal;
+    terminal.w_id = 1;
+    terminal.d_id = 3;
+    terminal.isolation = isolation;
+    for (int i = 0; i < 20; ++i) {
+      const auto input = tpcc::generate_stock_level(rng, terminal);
+      tpcc::TxnAudit audit;
+      CHECK(tpcc::execute_stock_level(*session, input, terminal, audit) ==
+            tpcc::Outcome::Committed);
+    }
+    const auto input = tpcc::generate_stock_level(rng, terminal);
+    CHECK(tpcc::count_low_stock(*session, input, terminal) ==
+          expected_low_stock(connection, 3, input.threshold));
+  }
+}
