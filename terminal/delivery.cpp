@@ -52,15 +52,6 @@ select no_o_id from new_order
 
 constexpr const char* kDeliverDistrictStatement = "dl_district";
 
-std::string begin_command(Isolation isolation) {
-  switch (isolation) {
-    case Isolation::RepeatableRead: return "begin isolation level repeatable read";
-    case Isolation::Serializable: return "begin isolation level serializable";
-    case Isolation::ReadCommitted: break;
-  }
-  return "begin isolation level read committed";
-}
-
 }  // namespace
 
 int DeliveryOutput::skipped() const {
@@ -78,7 +69,7 @@ DeliveryInput generate_delivery(Random& rng, const TerminalContext& terminal) {
 
 DeliveryOutput deliver(Session& session, const DeliveryInput& input,
                        const TerminalContext& terminal) {
-  session.queue_command(begin_command(terminal.isolation));
+  session.queue_command(begin_command(terminal.isolation, terminal.read_only));
   // 2.7.4.2 districts in ascending order, so concurrent Deliveries lock
   // in the same order and cannot deadlock with each other.
   for (int d_id = 1; d_id <= kDistrictsPerWarehouse; ++d_id) {

@@ -58,15 +58,6 @@ select c.c_id, c.c_first, c.c_middle, c.c_last, c.c_balance,
 constexpr const char* kByIdStatement = "os_by_id";
 constexpr const char* kByLastNameStatement = "os_by_last_name";
 
-std::string begin_read_only(Isolation isolation) {
-  switch (isolation) {
-    case Isolation::RepeatableRead: return "begin isolation level repeatable read read only";
-    case Isolation::Serializable: return "begin isolation level serializable read only";
-    case Isolation::ReadCommitted: break;
-  }
-  return "begin isolation level read committed read only";
-}
-
 std::string text_or_empty(const QueryResult& result, int row, int col) {
   return result.is_null(row, col) ? std::string{} : std::string{result.text(row, col)};
 }
@@ -115,7 +106,7 @@ OrderStatusOutput query_order_status(Session& session, const OrderStatusInput& i
   } else {
     params.add(customer.c_id);
   }
-  session.queue_command(begin_read_only(terminal.isolation));
+  session.queue_command(begin_command(terminal.isolation, true));
   session.queue(customer.by_last_name ? kByLastNameStatement : kByIdStatement, params);
   session.queue_command("commit");
   const std::vector<QueryResult> results = session.flush();

@@ -24,15 +24,6 @@ select count(distinct s.s_i_id)
 
 constexpr const char* kLowStockStatement = "sl_low_stock";
 
-std::string begin_read_only(Isolation isolation) {
-  switch (isolation) {
-    case Isolation::RepeatableRead: return "begin isolation level repeatable read read only";
-    case Isolation::Serializable: return "begin isolation level serializable read only";
-    case Isolation::ReadCommitted: break;
-  }
-  return "begin isolation level read committed read only";
-}
-
 }  // namespace
 
 StockLevelInput generate_stock_level(Random& rng, const TerminalContext& terminal) {
@@ -47,7 +38,7 @@ int count_low_stock(Session& session, const StockLevelInput& input,
                     const TerminalContext& terminal) {
   Params params;
   params.add(input.w_id).add(input.d_id).add(input.threshold);
-  session.queue_command(begin_read_only(terminal.isolation));
+  session.queue_command(begin_command(terminal.isolation, true));
   session.queue(kLowStockStatement, params);
   session.queue_command("commit");
   const std::vector<QueryResult> results = session.flush();
