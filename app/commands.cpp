@@ -8,6 +8,7 @@
 #include "loader/prepare.hpp"
 #include "pgserver/local_server.hpp"
 #include "schema/cleanup.hpp"
+#include "terminal/run_command.hpp"
 
 namespace tpcc {
 namespace {
@@ -28,8 +29,8 @@ int prepare_command(const Config& config) {
   return check_command(check);
 }
 
-// A throwaway server, a small load, a check; the server goes away at the end
-// unless --keep.
+// A throwaway server, a small load, a check, a short run and its report; the
+// server goes away at the end unless --keep.
 int quickstart_command(const Config& config) {
   LocalServerOptions options;
   options.keep = config.keep;
@@ -38,7 +39,11 @@ int quickstart_command(const Config& config) {
   std::cout << "server ready: " << server->conninfo() << "\n";
   Config local = config;
   local.conninfo = server->conninfo();
-  return prepare_command(local);
+  const int status = prepare_command(local);
+  if (status != kExitOk) return status;
+  std::cout << "\nrunning " << local.terminals << " terminals for " << local.duration_seconds
+            << " s (warm-up " << local.warmup_seconds << " s)\n";
+  return run_benchmark(local, std::cout);
 }
 
 }  // namespace
@@ -54,9 +59,9 @@ int run_command(const Config& config) {
     case Verb::Quickstart:
       return quickstart_command(config);
     case Verb::Run:
-      break;
+      return run_benchmark(config, std::cout);
   }
-  throw UsageError("tpcc run is not available in this version yet");
+  return kExitUsage;
 }
 
 }  // namespace tpcc

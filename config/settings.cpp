@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstring>
 
+#include "config/errors.hpp"
 #include "config/names.hpp"
 #include "config/values.hpp"
 
@@ -226,12 +227,15 @@ std::vector<Setting> build() {
       },
       [](const Config& c) { return std::string(profile_name(c.profile)); });
   add("mode", "statements|procedures", {}, run, kRunSection,
-      "statements sends each transaction's prepared statements from the client; procedures "
-      "calls one server-side function per transaction.",
+      "statements pipelines each transaction's prepared statements from the client (one or "
+      "two round trips per transaction). procedures (one server-side function per "
+      "transaction) is not available in this version.",
       [](const std::string& v, const Source& src, ParseState& st) {
-        st.cfg.mode = parse_choice(v, {"statements", "procedures"}, src.where) == 0
-                          ? Mode::Statements
-                          : Mode::Procedures;
+        if (parse_choice(v, {"statements", "procedures"}, src.where) == 1) {
+          throw UsageError(src.where + ": 'procedures' is not available in this version; use "
+                                       "statements");
+        }
+        st.cfg.mode = Mode::Statements;
       },
       [](const Config& c) { return std::string(mode_name(c.mode)); });
   add("isolation", "rc|rr|serializable", {}, run, kRunSection,
@@ -277,7 +281,7 @@ std::vector<Setting> build() {
       },
       [](const Config& c) { return std::to_string(c.report_interval_seconds); });
   add("result-dir", "DIR", {"resultDirectory"}, run, kRunSection,
-      "Directory for result.json, intervals.csv and the HTML report. BenchmarkSQL's %tY %tm "
+      "Directory for result.json, intervals.csv and config.json. BenchmarkSQL's %tY %tm "
       "%td %tH %tM %tS are replaced with the start time.",
       [](const std::string& v, const Source&, ParseState& st) { st.cfg.result_dir = v; },
       [](const Config& c) {
@@ -286,21 +290,24 @@ std::vector<Setting> build() {
   add("json", "FILE", {}, run, kRunSection, "Also write result.json to FILE.",
       [](const std::string& v, const Source&, ParseState& st) { st.cfg.json_file = v; },
       [](const Config& c) { return c.json_file.empty() ? std::string("none") : c.json_file; });
+  // A combined primary + standby run is not built yet; say so instead of
+  // accepting the flags and ignoring them.
   add("standby-conn", "CONNINFO", {}, kRun, kRunSection,
-      "A hot standby to run read-only terminals (Order-Status and Stock-Level) against at the "
-      "same time, reported separately. Same forms as --conn.",
-      [](const std::string& v, const Source& src, ParseState& st) {
-        st.cfg.standby_conninfo = v;
-        st.standby_where = src.where;
+      "Not available in this version. For a hot standby, run a second tpcc run with --profile "
+      "ro and --conn pointing at the standby, alongside the primary's run.",
+      [](const std::string&, const Source& src, ParseState&) {
+        throw UsageError(src.where + ": a combined primary + standby run is not available in this "
+                                     "version; run 'tpcc run --profile ro --conn <standby>' "
+                                     "alongside the primary's run");
       },
       [](const Config&) -> std::string { return "none"; });
   add("standby-terminals", "N", {}, kRun, kRunSection,
-      "Terminals on the standby (0 without --standby-conn).",
-      [](const std::string& v, const Source& src, ParseState& st) {
-        st.cfg.standby_terminals = parse_int(v, 0, kNoLimit, src.where);
-        st.standby_terminals_source = src;
+      "Not available in this version (see --standby-conn).",
+      [](const std::string&, const Source& src, ParseState&) {
+        throw UsageError(src.where + ": a combined primary + standby run is not available in this "
+                                     "version (see --standby-conn)");
       },
-      [](const Config&) -> std::string { return "the value of --terminals with --standby-conn"; });
+      [](const Config&) -> std::string { return "none"; });
 
   // Quickstart ----------------------------------------------------------------
   add("keep", nullptr, {}, kQuickstart, kQuickstartSection,

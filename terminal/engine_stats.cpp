@@ -1,0 +1,79 @@
+#include "terminal/engine_stats.hpp"
+
+#include <ostream>
+#include <utility>
+
+namespace tpcc {
+
+void add_result(TxnStats& stats, const TxnResult& result, std::int64_t latency_micros) {
+  stats.retries += result.retries;
+  switch (result.outcome) {
+    case Outcome::Committed:
+      ++stats.committed;
+      break;
+    case Outcome::RolledBack:
+      ++stats.rolled_back;
+      break;
+    case Outcome::Error:
+      ++stats.errors;
+      return;  // no response was displayed: no latency, no audit
+  }
+  stats.latency.record(latency_micros);
+  const TxnAudit& audit = result.audit;
+  stats.order_lines += audit.order_lines;
+  stats.remote_order_lines += audit.remote_order_lines;
+  stats.remote_payments += audit.remote_payment ? 1 : 0;
+  stats.by_last_name += audit.by_last_name ? 1 : 0;
+  stats.skipped_deliveries += audit.skipped_deliveries;
+}
+
+void WorkerStats::record(TxnIndex type, const TxnResult& result, std::int64_t latency_micros,
+                         Phase phase) {
+  if (phase == Phase::After) return;
+  const auto index = static_cast<std::size_t>(type);
+  std::lock_guard<std::mutex> lock(mutex_);
+  add_result(interval_.txn[index], result, latency_micros);
+  if (phase == Phase::Measured) add_result(measured_.txn[index], result, latency_micros);
+}
+
+void WorkerStats::record_reconnect(Phase phase) {
+  if (phase == Phase::After) return;
+  std::lock_guard<std::mutex> lock(mutex_);
+  ++interval_.reconnects;
+  if (phase == Phase::Measured) ++measured_.reconnects;
+}
+
+RunStats WorkerStats::take_interval() {
+  RunStats fresh;  // allocated outside the lock
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    std::swap(interval_, fresh);
+  }
+  return fresh;
+}
+
+ConsoleLog::ConsoleLog(std::ostream& out, int max_errors_shown)
+    : out_(out), max_errors_shown_(max_errors_shown) {}
+
+void ConsoleLog::line(const std::string& text) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  out_ << text << std::endl;
+}
+
+void ConsoleLog::error(const std::string& text) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  ++errors_;
+  if (errors_ <= max_errors_shown_) {
+    out_ << "error: " << text << std::endl;
+    if (errors_ == max_errors_shown_) {
+      out_ << "(further errors are counted in the results but not shown)" << std::endl;
+    }
+  }
+}
+
+std::int64_t ConsoleLog::errors_logged() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return errors_;
+}
+
+}  // namespace tpcc

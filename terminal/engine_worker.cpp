@@ -1,0 +1,110 @@
+#include "terminal/engine_worker.hpp"
+
+#include <algorithm>
+#include <exception>
+
+#include "db/session.hpp"
+#include "terminal/binding.hpp"
+
+namespace tpcc {
+namespace {
+
+constexpr double kFirstBackoffSeconds = 0.1;
+constexpr double kMaxBackoffSeconds = 5.0;
+
+std::int64_t micros_between(Clock::time_point from, Clock::time_point to) {
+  return std::chrono::duration_cast<std::chrono::microseconds>(to - from).count();
+}
+
+}  // namespace
+
+VirtualTerminal::VirtualTerminal(int terminal_index, const TerminalContext& terminal_context,
+                                 const MixWeights& mix, const Random& random)
+    : index(terminal_index), context(terminal_context), deck(mix), rng(random) {}
+
+Worker::Worker(int worker_id, const WorkerEnv* env) : id_(worker_id), env_(env) {}
+
+Worker::~Worker() = default;
+
+void Worker::connect(const std::string& conninfo) {
+  session_ = std::make_unique<Session>(conninfo);
+  prepare_transaction_statements(*session_);
+}
+
+Completion Worker::execute(VirtualTerminal& terminal, TxnIndex type, Clock::time_point due) {
+  TerminalContext context = terminal.context;
+  if (!env_->config->terminal_warehouse_fixed) {
+    context.w_id = random_home_warehouse(terminal.rng, env_->warehouses);
+  }
+  bool lost = false;
+  TxnResult result;
+  try {
+    result = run_transaction(type, *session_, terminal.rng, context);
+  } catch (const ConnectionLost& e) {
+    lost = true;
+    result = TxnResult{};
+    result.outcome = Outcome::Error;
+    result.error = std::string("connection lost: ") + e.what();
+  } catch (const std::exception& e) {
+    // Anything else run_transaction lets through fails this transaction
+    // only; the terminal goes on.
+    result = TxnResult{};
+    result.outcome = Outcome::Error;
+    result.error = e.what();
+  }
+  Completion done{Clock::now(), Phase::Measured};
+  done.phase = env_->phases->phase_at(done.at);
+  stats_.record(type, result, micros_between(due, done.at), done.phase);
+  if (result.outcome == Outcome::Error && done.phase != Phase::After) {
+    log_error(terminal, type, result.error);
+  }
+  if (lost || !session_->connected()) reconnect();
+  return done;
+}
+
+void Worker::run_terminal(VirtualTerminal& terminal) {
+  const long limit = env_->config->txns_per_terminal;
+  while (!env_->stop->requested()) {
+    const TxnIndex type = terminal.deck.draw(terminal.rng);
+    // Unpaced: each transaction is due the moment the previous one ends.
+    const Completion done = execute(terminal, type, Clock::now());
+    if (done.phase == Phase::After) break;
+    if (limit > 0 && done.phase == Phase::Measured && ++terminal.measured_done >= limit) {
+      terminal.finished = true;
+      break;
+    }
+  }
+}
+
+bool Worker::reconnect() {
+  double backoff = kFirstBackoffSeconds;
+  bool failed_before = false;
+  while (!env_->stop->requested()) {
+    try {
+      session_->reconnect();
+      stats_.record_reconnect(env_->phases->phase_at(Clock::now()));
+      if (failed_before && env_->log != nullptr) {
+        env_->log->line("connection " + std::to_string(id_ + 1) + ": reconnected");
+      }
+      return true;
+    } catch (const std::exception& e) {
+      // One message per outage; the attempts go on quietly.
+      if (!failed_before && env_->log != nullptr && !env_->stop->requested()) {
+        env_->log->error("connection " + std::to_string(id_ + 1) +
+                        ": reconnect failed, retrying with backoff up to 5 s: " + e.what());
+      }
+      failed_before = true;
+    }
+    if (env_->stop->wait_for(backoff)) break;
+    backoff = std::min(backoff * 2, kMaxBackoffSeconds);
+  }
+  return false;
+}
+
+void Worker::log_error(const VirtualTerminal& terminal, TxnIndex type, const std::string& message) {
+  if (env_->log == nullptr) return;
+  env_->log->error(std::string(kTransactions[static_cast<std::size_t>(type)].title) +
+                  " on terminal " + std::to_string(terminal.index + 1) + ": " + message);
+}
+
+}  // namespace tpcc

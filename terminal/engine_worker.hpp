@@ -1,0 +1,83 @@
+// Virtual terminals and the workers that run their transactions. A worker
+// owns one database session; a terminal has at most one transaction
+// outstanding, so whoever holds it (the scheduler between transactions, a
+// worker during one) uses its Random and deck alone.
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "config/config.hpp"
+#include "terminal/deck.hpp"
+#include "terminal/engine_clock.hpp"
+#include "terminal/engine_stats.hpp"
+#include "terminal/transaction.hpp"
+
+namespace tpcc {
+
+struct VirtualTerminal {
+  VirtualTerminal(int terminal_index, const TerminalContext& terminal_context,
+                  const MixWeights& mix, const Random& random);
+
+  int index;
+  TerminalContext context;  // home warehouse and district (5.2.1)
+  Deck deck;                // 5.2.4.2
+  Random rng;
+  // Scheduler state.
+  TxnIndex type = kNewOrder;  // the transaction outstanding or next due
+  Clock::time_point due;      // when it is (was) due
+  long measured_done = 0;     // completed in the measured interval
+  bool finished = false;      // reached --txns-per-terminal
+};
+
+// What a worker needs from the run, shared by all workers; it must outlive
+// them. phases is filled in before the workers are let go.
+struct WorkerEnv {
+  const Config* config = nullptr;
+  int warehouses = 1;
+  RunPhases* phases = nullptr;  // set once the run starts
+  StopSignal* stop = nullptr;
+  ConsoleLog* log = nullptr;
+};
+
+struct Completion {
+  Clock::time_point at;
+  Phase phase = Phase::Measured;
+};
+
+class Worker {
+ public:
+  Worker(int worker_id, const WorkerEnv* env);
+  ~Worker();
+  Worker(const Worker&) = delete;
+  Worker& operator=(const Worker&) = delete;
+
+  // Opens the session and prepares the transactions' statements. Throws
+  // ConnectError.
+  void connect(const std::string& conninfo);
+
+  // Runs one transaction of `type` for `terminal`, due at `due` (its response
+  // time counts from then), and records it. A lost connection counts as an
+  // error of this transaction; the worker then reconnects (100 ms backoff
+  // doubling to 5 s) until it succeeds or the run stops.
+  Completion execute(VirtualTerminal& terminal, TxnIndex type, Clock::time_point due);
+
+  // The unpaced fast path: the terminal's transactions back to back on this
+  // worker's session until the run stops or the terminal has completed
+  // --txns-per-terminal measured transactions.
+  void run_terminal(VirtualTerminal& terminal);
+
+  WorkerStats& stats() { return stats_; }
+  int id() const { return id_; }
+
+ private:
+  bool reconnect();
+  void log_error(const VirtualTerminal& terminal, TxnIndex type, const std::string& message);
+
+  int id_;
+  const WorkerEnv* env_;
+  std::unique_ptr<Session> session_;
+  WorkerStats stats_;
+};
+
+}  // namespace tpcc

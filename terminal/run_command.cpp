@@ -1,0 +1,170 @@
+#include "terminal/run_command.hpp"
+
+#include <chrono>
+#include <ctime>
+#include <string>
+#include <unistd.h>
+
+#include "config/errors.hpp"
+#include "config/names.hpp"
+#include "config/values.hpp"
+#include "db/connect.hpp"
+#include "loader/load_state.hpp"
+#include "report/report.hpp"
+#include "spec/nurand.hpp"
+#include "terminal/deck.hpp"
+#include "terminal/engine.hpp"
+
+namespace tpcc {
+namespace {
+
+// Errors above this share of completed transactions fail the run.
+constexpr double kMaxErrorFraction = 0.01;
+
+std::uint64_t time_seed() {
+  const auto now = std::chrono::system_clock::now().time_since_epoch();
+  const auto ticks = static_cast<std::uint64_t>(
+      std::chrono::duration_cast<std::chrono::nanoseconds>(now).count());
+  return ticks ^ (static_cast<std::uint64_t>(::getpid()) << 32);
+}
+
+std::string iso8601_local(std::time_t t) {
+  std::tm local{};
+  localtime_r(&t, &local);
+  char text[40];
+  std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%S%z", &local);
+  return text;
+}
+
+std::string constants_text(const NURandConstants& c) {
+  return "C_LAST " + std::to_string(c.c_last) + ", C_ID " + std::to_string(c.c_id) + ", OL_I_ID " +
+         std::to_string(c.ol_i_id);
+}
+
+// What was loaded, with a valid C-Run for it (2.1.6.1).
+struct RunSetup {
+  RecordedLoad load;
+  NURandConstants c_run;
+  bool c_load_recorded = true;
+};
+
+RunSetup read_setup(const Config& config, Random& rng) {
+  RunSetup setup;
+  {
+    const auto conn = connect(config.conninfo);
+    setup.load = read_recorded_load(*conn);
+  }
+  if (setup.load.seed && !setup.load.complete) {
+    throw UsageError("the load in the database is not complete (tpcc prepare did not finish); "
+                     "run tpcc prepare again to resume it");
+  }
+  const int c_last = setup.load.c_load.c_last;
+  setup.c_load_recorded = c_last >= 0 && c_last <= kNURandLastNameA;
+  if (setup.c_load_recorded) {
+    setup.c_run = draw_run_constants(rng, setup.load.c_load);
+  } else {
+    setup.c_run = draw_load_constants(rng);
+  }
+  return setup;
+}
+
+void print_setup(std::ostream& out, const Config& config, const RunSetup& setup) {
+  const int connections = resolved_connections(config);
+  out << "tpcc run\n"
+      << "  warehouses:   " << setup.load.warehouses << "\n"
+      << "  terminals:    " << config.terminals << " (home warehouse "
+      << (config.terminal_warehouse_fixed ? "fixed per terminal" : "random per transaction")
+      << ")\n"
+      << "  connections:  " << connections << "\n"
+      << "  mix:          " << format_mix(config.mix) << " (NO,P,OS,D,SL)\n"
+      << "  profile:      " << profile_name(config.profile) << ", mode " << mode_name(config.mode)
+      << ", isolation " << isolation_name(config.isolation) << "\n";
+  if (config.txns_per_terminal > 0) {
+    out << "  length:       " << config.txns_per_terminal << " transactions per terminal";
+  } else {
+    out << "  length:       " << config.duration_seconds << " s";
+  }
+  out << " after " << config.warmup_seconds << " s warm-up\n";
+  out << "  pacing:       ";
+  if (config.keying_and_thinking) {
+    out << "keying and think times (5.2.5) x " << format_number(config.think_multiplier);
+  } else {
+    out << "no keying or think time";
+  }
+  if (config.rate_tpm > 0) {
+    out << ", at most " << format_number(config.rate_tpm) << " transactions per minute";
+  }
+  out << "\n";
+  out << "  C-Load:       "
+      << (setup.c_load_recorded ? constants_text(setup.load.c_load) : std::string("not recorded"))
+      << "\n"
+      << "  C-Run:        " << constants_text(setup.c_run) << "\n";
+  if (!setup.c_load_recorded) {
+    out << "warning: bmsql_config records no C-Load for C_LAST; C-Run is drawn without the "
+           "2.1.6.1 delta rule\n";
+  }
+  if (config.profile == Profile::ReadWrite) {
+    for (const std::string& warning : mix_warnings(config.mix)) out << "warning: " << warning << "\n";
+  }
+  if (config.terminals < setup.load.warehouses) {
+    out << "warning: " << config.terminals << " terminals for " << setup.load.warehouses
+        << " warehouses: warehouses " << config.terminals + 1 << ".." << setup.load.warehouses
+        << " get no terminal\n";
+  }
+  out.flush();
+}
+
+}  // namespace
+
+int run_exit_status(const RunStats& stats, bool interrupted) {
+  if (interrupted) return kExitInterrupted;
+  const std::int64_t done = completed_total(stats);
+  const std::int64_t errors = errors_total(stats);
+  if (done == 0) return kExitFailed;
+  return static_cast<double>(errors) > kMaxErrorFraction * static_cast<double>(done) ? kExitFailed
+                                                                                     : kExitOk;
+}
+
+int run_benchmark(const Config& config, std::ostream& out) {
+  Random rng(time_seed());
+  const RunSetup setup = read_setup(config, rng);
+  print_setup(out, config, setup);
+
+  // The engine opens read-only transactions for the ro profile.
+  EngineSetup engine_setup;
+  engine_setup.warehouses = setup.load.warehouses;
+  engine_setup.c_run = setup.c_run;
+  engine_setup.seed = rng.next();
+
+  const std::time_t started = std::time(nullptr);
+  const EngineResult result = run_engine(config, engine_setup, out);
+
+  RunInfo info;
+  info.warehouses = setup.load.warehouses;
+  info.terminals = config.terminals;
+  info.measured_seconds = result.measured_seconds;
+  info.warmup_seconds = result.warmup_seconds;
+  info.started_at = iso8601_local(started);
+  info.start_time = started;
+  info.interrupted = result.interrupted;
+
+  out << "\n";
+  print_summary(out, config, info, result.stats);
+  const std::string dir = write_result_files(config, info, result.stats, result.intervals);
+  out << "results written to " << dir << "\n";
+
+  const int status = run_exit_status(result.stats, result.interrupted);
+  if (status == kExitFailed) {
+    const std::int64_t done = completed_total(result.stats);
+    if (done == 0) {
+      out << "run failed: no transaction completed in the measured interval\n";
+    } else {
+      out << "run failed: " << errors_total(result.stats) << " errors in " << done
+          << " completed transactions (more than 1%)\n";
+    }
+  }
+  out.flush();
+  return status;
+}
+
+}  // namespace tpcc

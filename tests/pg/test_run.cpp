@@ -1,0 +1,366 @@
+// tpcc run against the throwaway PostgreSQL: a normal run, the read-only
+// profile, run lengths by transaction count, the rate limit, surviving
+// killed backends, and SIGINT.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <chrono>
+#include <csignal>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <future>
+#include <iostream>
+#include <map>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include <fcntl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <nlohmann/json.hpp>
+#include <pqxx/pqxx>
+
+#include "tests/pg/pg_fixture.hpp"
+
+namespace {
+
+namespace fs = std::filesystem;
+using Json = nlohmann::json;
+
+constexpr const char* kDatabase = "tpcc_run";
+const std::vector<std::string> kTxnNames = {"new_order", "payment", "order_status", "delivery",
+                                            "stock_level"};
+
+// Two warehouses loaded once for the whole file.
+const std::string& loaded_database() {
+  static const std::string conninfo = [] {
+    const std::string conn = tpcc::test::create_database(kDatabase);
+    std::string output;
+    const int status = tpcc::test::run_tpcc(
+        {"prepare", "--conn", conn, "--warehouses", "2", "--no-check"}, &output);
+    if (status != 0) {
+      throw std::runtime_error("tpcc prepare exited " + std::to_string(status) + ":\n" + output);
+    }
+    return conn;
+  }();
+  return conninfo;
+}
+
+// This process's scratch directory, removed when the tests end.
+const fs::path& scratch_root() {
+  struct Root {
+    fs::path path = fs::temp_directory_path() / ("tpcc_test_run_" + std::to_string(::getpid()));
+    ~Root() {
+      std::error_code ignored;
+      fs::remove_all(path, ignored);
+    }
+  };
+  static const Root root;
+  return root.path;
+}
+
+// A fresh, empty result directory in the scratch directory.
+std::string result_dir(const std::string& name) {
+  const fs::path dir = scratch_root() / name;
+  fs::remove_all(dir);
+  return dir.string();
+}
+
+Json read_result(const std::string& dir) {
+  std::ifstream in(fs::path(dir) / "result.json");
+  if (!in) throw std::runtime_error("no result.json in " + dir);
+  return Json::parse(in);
+}
+
+std::int64_t total_finished(const Json& result) {
+  std::int64_t n = 0;
+  for (const auto& name : kTxnNames) {
+    const Json& t = result.at("transactions").at(name);
+    n += t.at("count").get<std::int64_t>() + t.at("rollbacks").get<std::int64_t>() +
+         t.at("errors").get<std::int64_t>();
+  }
+  return n;
+}
+
+// Counts and sums of the columns every transaction type writes.
+std::map<std::string, std::string> table_fingerprint(const std::string& conninfo) {
+  const std::vector<std::pair<std::string, std::string>> queries = {
+      {"warehouse", "select count(*), sum(w_ytd) from bmsql_warehouse"},
+      {"district", "select count(*), sum(d_ytd), sum(d_next_o_id) from bmsql_district"},
+      {"customer",
+       "select count(*), sum(c_balance), sum(c_ytd_payment), sum(c_payment_cnt), "
+       "sum(c_delivery_cnt), sum(length(c_data)) from bmsql_customer"},
+      {"history", "select count(*), sum(h_amount) from bmsql_history"},
+      {"oorder", "select count(*), max(o_id), count(o_carrier_id) from bmsql_oorder"},
+      {"new_order", "select count(*), sum(no_o_id) from bmsql_new_order"},
+      {"order_line", "select count(*), sum(ol_amount), count(ol_delivery_d) from bmsql_order_line"},
+      {"stock",
+       "select count(*), sum(s_quantity), sum(s_ytd), sum(s_order_cnt), sum(s_remote_cnt) "
+       "from bmsql_stock"},
+  };
+  pqxx::connection conn{conninfo};
+  pqxx::read_transaction tx{conn};
+  std::map<std::string, std::string> fingerprint;
+  for (const auto& [table, sql] : queries) {
+    const pqxx::row row = tx.exec1(sql);
+    std::string text;
+    for (const auto& field : row) text += (field.is_null() ? "null" : field.c_str()) + std::string(" ");
+    fingerprint[table] = text;
+  }
+  return fingerprint;
+}
+
+// Client backends connected to the test database, other than `self`.
+int run_backends(pqxx::connection& admin) {
+  pqxx::nontransaction tx{admin};
+  return tx.exec1("select count(*) from pg_stat_activity where datname = " + tx.quote(kDatabase) +
+                  " and backend_type = 'client backend' and pid <> pg_backend_pid()")[0]
+      .as<int>();
+}
+
+// tpcc as a child process whose pid the test knows, for signals.
+class TpccChild {
+ public:
+  TpccChild(const std::vector<std::string>& args, const std::string& output_file) {
+    std::vector<std::string> argv{TPCC_BINARY};
+    argv.insert(argv.end(), args.begin(), args.end());
+    pid_ = ::fork();
+    if (pid_ < 0) throw std::runtime_error("fork failed");
+    if (pid_ == 0) {
+      const int fd = ::open(output_file.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+      const int null_fd = ::open("/dev/null", O_RDONLY);
+      if (fd >= 0) {
+        ::dup2(fd, STDOUT_FILENO);
+        ::dup2(fd, STDERR_FILENO);
+      }
+      if (null_fd >= 0) ::dup2(null_fd, STDIN_FILENO);
+      std::vector<char*> raw;
+      for (auto& a : argv) raw.push_back(a.data());
+      raw.push_back(nullptr);
+      ::execv(raw[0], raw.data());
+      ::_exit(127);
+    }
+  }
+  ~TpccChild() {
+    if (pid_ > 0 && !reaped_) {
+      ::kill(pid_, SIGKILL);
+      ::waitpid(pid_, nullptr, 0);
+    }
+  }
+  TpccChild(const TpccChild&) = delete;
+  TpccChild& operator=(const TpccChild&) = delete;
+
+  void signal(int sig) { ::kill(pid_, sig); }
+
+  // The exit status in shell convention, or -1 if still running after
+  // `seconds`.
+  int wait_for(double seconds) {
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
+    while (std::chrono::steady_clock::now() < deadline) {
+      int status = 0;
+      const pid_t done = ::waitpid(pid_, &status, WNOHANG);
+      if (done == pid_) {
+        reaped_ = true;
+        if (WIFEXITED(status)) return WEXITSTATUS(status);
+        if (WIFSIGNALED(status)) return 128 + WTERMSIG(status);
+        return -2;
+      }
+      std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    }
+    return -1;
+  }
+
+ private:
+  pid_t pid_ = -1;
+  bool reaped_ = false;
+};
+
+std::string slurp(const std::string& path) {
+  std::ifstream in(path);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+}  // namespace
+
+TEST_CASE("tpcc run: a 20-second run commits all five transactions and stays consistent",
+          "[run]") {
+  const std::string& conn = loaded_database();
+  const std::string dir = result_dir("basic");
+  std::string output;
+  const int status = tpcc::test::run_tpcc(
+      {"run", "--conn", conn, "--terminals", "4", "--duration", "20", "--report-interval", "5",
+       "--result-dir", dir},
+      &output);
+  INFO(output);
+  REQUIRE(status == 0);
+  const Json result = read_result(dir);
+  CHECK(result.at("tpmC").get<double>() > 0);
+  CHECK(result.at("tpmTOTAL").get<double>() > result.at("tpmC").get<double>());
+  CHECK(result.at("measured_seconds").get<double>() == Approx(20).margin(0.5));
+  CHECK(result.at("warehouses").get<int>() == 2);
+  CHECK(result.at("terminals").get<int>() == 4);
+  CHECK(result.at("interrupted").get<bool>() == false);
+  for (const auto& name : kTxnNames) {
+    INFO(name);
+    CHECK(result.at("transactions").at(name).at("count").get<std::int64_t>() > 0);
+  }
+  CHECK(result.at("errors").get<std::int64_t>() == 0);
+  // Interval lines every 5 s: four of them.
+  const std::string csv = slurp((fs::path(dir) / "intervals.csv").string());
+  CHECK(std::count(csv.begin(), csv.end(), '\n') == 5);
+  CHECK(output.find("[ 5s ]") != std::string::npos);
+  std::cout << "tpcc run, W=2, 4 terminals, 20 s: tpmC " << result.at("tpmC").get<double>()
+            << ", tpmTOTAL " << result.at("tpmTOTAL").get<double>() << "\n";
+
+  std::string check_output;
+  CHECK(tpcc::test::run_tpcc({"check", "--conn", conn}, &check_output) == 0);
+  INFO(check_output);
+}
+
+TEST_CASE("tpcc run: the ro profile leaves every table unchanged", "[run]") {
+  const std::string& conn = loaded_database();
+  const auto before = table_fingerprint(conn);
+  const std::string dir = result_dir("ro");
+  std::string output;
+  const int status = tpcc::test::run_tpcc(
+      {"run", "--conn", conn, "--profile", "ro", "--terminals", "4", "--duration", "5",
+       "--result-dir", dir},
+      &output);
+  INFO(output);
+  REQUIRE(status == 0);
+  const auto after = table_fingerprint(conn);
+  for (const auto& [table, values] : before) {
+    INFO(table);
+    CHECK(after.at(table) == values);
+  }
+  const Json result = read_result(dir);
+  CHECK(result.at("profile") == "ro");
+  CHECK(result.at("transactions").at("order_status").at("count").get<std::int64_t>() > 0);
+  CHECK(result.at("transactions").at("stock_level").at("count").get<std::int64_t>() > 0);
+  CHECK(result.at("transactions").at("new_order").at("count").get<std::int64_t>() == 0);
+  CHECK(result.at("transactions").at("payment").at("count").get<std::int64_t>() == 0);
+  CHECK(result.at("transactions").at("delivery").at("count").get<std::int64_t>() == 0);
+}
+
+TEST_CASE("tpcc run --txns-per-terminal: each terminal runs exactly N", "[run]") {
+  const std::string& conn = loaded_database();
+  SECTION("one connection per terminal (fast path)") {
+    const std::string dir = result_dir("txns_fast");
+    std::string output;
+    const int status = tpcc::test::run_tpcc(
+        {"run", "--conn", conn, "--terminals", "3", "--txns-per-terminal", "40", "--result-dir",
+         dir},
+        &output);
+    INFO(output);
+    REQUIRE(status == 0);
+    CHECK(total_finished(read_result(dir)) == 120);
+  }
+  SECTION("terminals sharing connections (scheduled)") {
+    const std::string dir = result_dir("txns_scheduled");
+    std::string output;
+    const int status = tpcc::test::run_tpcc(
+        {"run", "--conn", conn, "--terminals", "6", "--connections", "2", "--txns-per-terminal",
+         "20", "--result-dir", dir},
+        &output);
+    INFO(output);
+    REQUIRE(status == 0);
+    CHECK(total_finished(read_result(dir)) == 120);
+  }
+}
+
+TEST_CASE("tpcc run --rate caps transactions per minute over all terminals", "[run]") {
+  const std::string& conn = loaded_database();
+  const std::string dir = result_dir("rate");
+  std::string output;
+  const int status = tpcc::test::run_tpcc(
+      {"run", "--conn", conn, "--terminals", "4", "--connections", "2", "--rate", "600",
+       "--duration", "6", "--result-dir", dir},
+      &output);
+  INFO(output);
+  REQUIRE(status == 0);
+  // 600 per minute over 6 s: 60 transactions, give or take the ones in
+  // flight at the edges.
+  const Json result = read_result(dir);
+  CHECK(result.at("tpmTOTAL").get<double>() == Approx(600).margin(60));
+}
+
+TEST_CASE("tpcc run with 5.2.5 keying and think times paces the terminals", "[run]") {
+  const std::string& conn = loaded_database();
+  const std::string dir = result_dir("keying");
+  std::string output;
+  // Times scaled by 0.01: a New-Order cycle is 0.18 s keying + 0.12 s mean
+  // think, so 20 terminals complete roughly 20 / 0.3 s = 4000 per minute at
+  // most, far below the unpaced rate.
+  const int status = tpcc::test::run_tpcc(
+      {"run", "--conn", conn, "--terminals", "20", "--connections", "4", "--keying-think",
+       "--think-multiplier", "0.01", "--duration", "5", "--result-dir", dir},
+      &output);
+  INFO(output);
+  REQUIRE(status == 0);
+  const Json result = read_result(dir);
+  CHECK(result.at("tpmTOTAL").get<double>() > 1000);
+  CHECK(result.at("tpmTOTAL").get<double>() < 8000);
+}
+
+TEST_CASE("tpcc run survives its backends being terminated", "[run]") {
+  const std::string& conn = loaded_database();
+  const std::string dir = result_dir("terminate");
+  std::string output;
+  // The future's destructor waits for the run, whatever happens below.
+  std::future<int> run = std::async(std::launch::async, [&] {
+    return tpcc::test::run_tpcc({"run", "--conn", conn, "--terminals", "4", "--duration", "12",
+                                 "--report-interval", "2", "--result-dir", dir},
+                                &output);
+  });
+  pqxx::connection admin{tpcc::test::server_conninfo()};
+  // Wait for the run's four sessions, let it work a little, then kill them.
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+  while (run_backends(admin) < 4 && std::chrono::steady_clock::now() < deadline) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+  std::this_thread::sleep_for(std::chrono::seconds(3));
+  int terminated = 0;
+  {
+    pqxx::nontransaction tx{admin};
+    terminated = tx.exec1("select count(*) from (select pg_terminate_backend(pid) from "
+                          "pg_stat_activity where datname = " +
+                          tx.quote(kDatabase) +
+                          " and backend_type = 'client backend' and pid <> pg_backend_pid()) t")[0]
+                     .as<int>();
+  }
+  const int status = run.get();
+  INFO(output);
+  CHECK(terminated >= 4);
+  CHECK((status == 0 || status == 1));
+  const Json result = read_result(dir);
+  CHECK(result.at("errors").get<std::int64_t>() + result.at("reconnects").get<std::int64_t>() >= 1);
+  CHECK(result.at("reconnects").get<std::int64_t>() >= 1);
+  CHECK(result.at("tpmC").get<double>() > 0);
+}
+
+TEST_CASE("tpcc run: SIGINT stops the run, writes the results and exits 130", "[run]") {
+  const std::string& conn = loaded_database();
+  const std::string dir = result_dir("sigint");
+  const std::string log = (fs::path(dir).parent_path() / "sigint.log").string();
+  fs::create_directories(fs::path(dir).parent_path());
+  TpccChild child({"run", "--conn", conn, "--terminals", "4", "--duration", "60", "--result-dir",
+                   dir},
+                  log);
+  std::this_thread::sleep_for(std::chrono::seconds(5));
+  child.signal(SIGINT);
+  const int status = child.wait_for(20);
+  INFO(slurp(log));
+  CHECK(status == 130);
+  const Json result = read_result(dir);
+  CHECK(result.at("interrupted").get<bool>());
+  CHECK(result.at("measured_seconds").get<double>() > 1);
+  CHECK(result.at("measured_seconds").get<double>() < 10);
+  CHECK(result.at("tpmC").get<double>() > 0);
+}
