@@ -63,13 +63,13 @@ TEST_CASE("5.2.5.4 drawn think times average the mean and never exceed 10 x mean
   }
 }
 
-TEST_CASE("--rate: one terminal's spacing is T x 60 / TPM") {
+TEST_CASE("rate cap (--rate): one terminal's spacing is T x 60 / TPM") {
   CHECK(tpcc::rate_spacing_seconds(10, 600) == Approx(1.0));
   CHECK(tpcc::rate_spacing_seconds(100, 1200) == Approx(5.0));
   CHECK(tpcc::rate_spacing_seconds(10, 0) == 0);
 }
 
-TEST_CASE("--rate: all terminals together are due at the rate") {
+TEST_CASE("rate cap (--rate): all terminals together are due at the rate") {
   tpcc::PacingPolicy policy;
   const int terminals = 7;
   const double rate_tpm = 420;  // 7 per second in all
@@ -86,7 +86,7 @@ TEST_CASE("--rate: all terminals together are due at the rate") {
   CHECK(due_in_first_minute == 420);
 }
 
-TEST_CASE("--rate: first transactions are staggered over one spacing") {
+TEST_CASE("rate cap (--rate): first transactions are staggered over one spacing") {
   tpcc::PacingPolicy policy;
   policy.rate_spacing = 2.0;
   CHECK(tpcc::first_due(policy, 0, 4, 0) == Approx(0));
@@ -94,7 +94,7 @@ TEST_CASE("--rate: first transactions are staggered over one spacing") {
   CHECK(tpcc::first_due(policy, 3, 4, 0) == Approx(1.5));
 }
 
-TEST_CASE("--rate: a late terminal keeps its intended schedule") {
+TEST_CASE("rate cap (--rate): a late terminal keeps its intended schedule") {
   // Without keying and think times the next transaction is due one spacing
   // after the previous due time, even when that has passed: the wait counts
   // in its response time (no coordinated omission).
