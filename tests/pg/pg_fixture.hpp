@@ -30,6 +30,10 @@ const LocalServer& local_server();
 // empty, and returns its conninfo. `name`: letters, digits and '_' only.
 std::string create_database(const std::string& name);
 
+// create_database(name), then `tpcc prepare --warehouses N --no-check` into
+// it; throws with tpcc's output if the load fails. Returns the conninfo.
+std::string prepared_database(const std::string& name, int warehouses);
+
 // Runs TPCC_BINARY with `args`, stdin from /dev/null, stdout and stderr
 // captured into *output (both, interleaved; pass nullptr to let them through).
 // Returns the exit status; 128 + N if ended by signal N.

@@ -70,6 +70,18 @@ std::string create_database(const std::string& name) {
   return local_server().conninfo_for(name);
 }
 
+std::string prepared_database(const std::string& name, int warehouses) {
+  const std::string conninfo = create_database(name);
+  std::string output;
+  const int status = run_tpcc(
+      {"prepare", "--conn", conninfo, "--warehouses", std::to_string(warehouses), "--no-check"},
+      &output);
+  if (status != 0) {
+    throw std::runtime_error("tpcc prepare exited " + std::to_string(status) + ":\n" + output);
+  }
+  return conninfo;
+}
+
 int run_tpcc(const std::vector<std::string>& args, std::string* output, const EnvChanges& env) {
   ProcessOptions options;
   options.env = env;

@@ -19,16 +19,7 @@ namespace {
 
 // One warehouse loaded once for the whole file: the load takes seconds.
 const std::string& loaded_database() {
-  static const std::string conninfo = [] {
-    const std::string conn = tpcc::test::create_database("tpcc_check");
-    std::string output;
-    const int status = tpcc::test::run_tpcc(
-        {"prepare", "--conn", conn, "--warehouses", "1", "--no-check"}, &output);
-    if (status != 0) {
-      throw std::runtime_error("tpcc prepare exited " + std::to_string(status) + ":\n" + output);
-    }
-    return conn;
-  }();
+  static const std::string conninfo = tpcc::test::prepared_database("tpcc_check", 1);
   return conninfo;
 }
 

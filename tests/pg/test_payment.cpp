@@ -21,16 +21,7 @@ namespace {
 
 // Two warehouses loaded once for the whole file.
 const std::string& payment_database() {
-  static const std::string conninfo = [] {
-    const std::string conn = tpcc::test::create_database("tpcc_payment");
-    std::string output;
-    const int status = tpcc::test::run_tpcc(
-        {"prepare", "--conn", conn, "--warehouses", "2", "--no-check"}, &output);
-    if (status != 0) {
-      throw std::runtime_error("tpcc prepare exited " + std::to_string(status) + ":\n" + output);
-    }
-    return conn;
-  }();
+  static const std::string conninfo = tpcc::test::prepared_database("tpcc_payment", 2);
   return conninfo;
 }
 

@@ -38,16 +38,7 @@ const std::vector<std::string> kTxnNames = {"new_order", "payment", "order_statu
 
 // Two warehouses loaded once for the whole file.
 const std::string& loaded_database() {
-  static const std::string conninfo = [] {
-    const std::string conn = tpcc::test::create_database(kDatabase);
-    std::string output;
-    const int status = tpcc::test::run_tpcc(
-        {"prepare", "--conn", conn, "--warehouses", "2", "--no-check"}, &output);
-    if (status != 0) {
-      throw std::runtime_error("tpcc prepare exited " + std::to_string(status) + ":\n" + output);
-    }
-    return conn;
-  }();
+  static const std::string conninfo = tpcc::test::prepared_database(kDatabase, 2);
   return conninfo;
 }
 
