@@ -2,6 +2,8 @@
 # Sourced by the benchmark scripts: starts a throwaway PostgreSQL with the
 # same settings as tpcc's own (pgserver/local_server.cpp) and stops it on exit.
 # Sets PG_DIR, PG_CONN (conninfo of the postgres database) and PG_BIN.
+# WAL_LEVEL=replica measures a server as a primary with standbys runs it
+# (minimal, the default here, lets pgbench -i skip WAL for its new tables).
 set -euo pipefail
 
 PG_BIN=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)
@@ -21,8 +23,8 @@ max_connections = 300
 fsync = off
 synchronous_commit = off
 full_page_writes = off
-wal_level = minimal
-max_wal_senders = 0
+wal_level = ${WAL_LEVEL:-minimal}
+max_wal_senders = $([ "${WAL_LEVEL:-minimal}" = minimal ] && echo 0 || echo 10)
 max_wal_size = 8GB
 checkpoint_timeout = 30min
 maintenance_work_mem = 512MB

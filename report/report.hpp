@@ -30,6 +30,9 @@ struct RunInfo {
   bool interrupted = false;     // stopped by SIGINT/SIGTERM
   std::time_t start_time = 0;   // names results/<YYYYmmdd-HHMMSS>/; 0: now
   std::optional<StandbyRun> standby;
+  // Every transaction attempted, warm-up included: the denominator of
+  // client CPU per transaction (bench/run.sh).
+  std::int64_t transactions_all_phases = 0;
 };
 
 // One line of interval output: stats of the transactions completed in

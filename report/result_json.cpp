@@ -132,6 +132,7 @@ std::string result_json(const Config& config, const RunInfo& info, const RunStat
   j["errors"] = errors_total(stats);
   j["retries"] = retries_total(stats);
   j["reconnects"] = stats.reconnects;
+  j["transactions_all_phases"] = info.transactions_all_phases;
   j["audits"] = audits_json(stats, info.warehouses);
   j["tool"] = "tpcc";
   j["tool_version"] = TPCC_VERSION;

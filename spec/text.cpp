@@ -16,10 +16,25 @@ constexpr std::string_view kOriginal = "ORIGINAL";
 
 }  // namespace
 
+// Characters drawn from one 64-bit random value. Each step takes the integer
+// part of fraction × 62 and keeps the new fraction; after five steps the
+// fraction still has over 50 significant bits, so the bias is below 2^-50.
+constexpr int kCharactersPerDraw = 5;
+
+__extension__ typedef unsigned __int128 uint128;
+
 void append_a_string(Random& rng, int min_len, int max_len, std::string& out) {
-  const auto len = rng.uniform(min_len, max_len);
-  for (std::int64_t i = 0; i < len; ++i) {
-    out.push_back(kAlphanumeric[rng.uniform(0, kAlphanumeric.size() - 1)]);
+  const auto len = static_cast<std::size_t>(rng.uniform(min_len, max_len));
+  const std::size_t start = out.size();
+  out.resize(start + len);
+  char* chars = &out[start];
+  for (std::size_t i = 0; i < len;) {
+    std::uint64_t fraction = rng.next();
+    for (int k = 0; k < kCharactersPerDraw && i < len; ++k, ++i) {
+      const uint128 scaled = static_cast<uint128>(fraction) * kAlphanumeric.size();
+      chars[i] = kAlphanumeric[static_cast<std::size_t>(scaled >> 64)];
+      fraction = static_cast<std::uint64_t>(scaled);
+    }
   }
 }
 

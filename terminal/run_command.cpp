@@ -147,6 +147,9 @@ int run_benchmark(const Config& config, std::ostream& out) {
   info.started_at = iso8601_local(started);
   info.start_time = started;
   info.interrupted = result.interrupted;
+  for (const IntervalSample& sample : result.intervals) {
+    info.transactions_all_phases += completed_total(sample.stats) + errors_total(sample.stats);
+  }
 
   out << "\n";
   print_summary(out, config, info, result.stats);
