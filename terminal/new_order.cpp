@@ -189,35 +189,35 @@ NewOrderOutput place_new_order(Session& session, const NewOrderInput& input,
   out.c_last = customer.text(0, 2);
   out.c_credit = customer.text(0, 3);
 
-  std::vector<int> item_row(ol_cnt);
+  // 2.4.2.3: an unused item number is found here. The profile still runs
+  // for the other lines (stock, order, new-order, order lines); only then is
+  // the whole transaction rolled back.
+  std::vector<std::size_t> valid_lines;
+  std::vector<int> item_row(ol_cnt, -1);
   for (std::size_t i = 0; i < ol_cnt; ++i) {
     item_row[i] = find_row(items, 0, item_ids[i], -1, 0);
-    if (item_row[i] < 0) {
-      // 2.4.2.3 "Item number is not valid": the work so far is undone.
-      session.queue_command("rollback");
-      session.flush();
-      out.rolled_back = true;
-      return out;
-    }
+    if (item_row[i] >= 0) valid_lines.push_back(i);
   }
+  const bool unused_item = valid_lines.size() < ol_cnt;
 
-  // Round trip 2: order, new-order, stock and lines, commit.
-  std::vector<int> supply_w_ids(ol_cnt);
-  std::vector<int> quantities(ol_cnt);
-  std::vector<std::int64_t> amounts(ol_cnt);
-  out.lines.resize(ol_cnt);
-  for (std::size_t i = 0; i < ol_cnt; ++i) {
+  // Round trip 2: order, new-order, stock and lines, then commit (or the
+  // 2.4.2.3 rollback).
+  std::vector<int> line_item_ids, supply_w_ids, quantities;
+  std::vector<std::int64_t> amounts;
+  for (const std::size_t i : valid_lines) {
     const NewOrderLine& line = input.lines[i];
-    NewOrderLineOutput& shown = out.lines[i];
+    NewOrderLineOutput shown;
     shown.i_id = line.i_id;
     shown.supply_w_id = line.supply_w_id;
     shown.quantity = line.quantity;
     shown.i_name = items.text(item_row[i], 2);
     shown.i_price_cents = items.as_cents(item_row[i], 1);
     shown.amount_cents = shown.i_price_cents * line.quantity;  // 2.4.2.2 OL_AMOUNT
-    supply_w_ids[i] = line.supply_w_id;
-    quantities[i] = line.quantity;
-    amounts[i] = shown.amount_cents;
+    out.lines.push_back(shown);
+    line_item_ids.push_back(line.i_id);
+    supply_w_ids.push_back(line.supply_w_id);
+    quantities.push_back(line.quantity);
+    amounts.push_back(shown.amount_cents);
   }
   session.queue(kInsertOrder, Params{}
                                   .add(input.w_id)
@@ -231,24 +231,30 @@ NewOrderOutput place_new_order(Session& session, const NewOrderInput& input,
                                     .add(input.w_id)
                                     .add(input.d_id)
                                     .add(out.o_id)
-                                    .add_int_array(item_ids)
+                                    .add_int_array(line_item_ids)
                                     .add_int_array(supply_w_ids)
                                     .add_int_array(quantities)
                                     .add_cents_array(amounts));
-  session.queue_command("commit");
+  session.queue_command(unused_item ? "rollback" : "commit");
   const std::vector<QueryResult> second = session.flush();
+  if (unused_item) {
+    // 2.4.3.4: the display shows only the order's identity and the error.
+    out.rolled_back = true;
+    out.lines.clear();
+    return out;
+  }
   const QueryResult& stock = second[2];
 
   // 2.4.3 the display: stock after the update and brand-generic per line.
   std::int64_t sum_cents = 0;
-  for (std::size_t i = 0; i < ol_cnt; ++i) {
-    NewOrderLineOutput& shown = out.lines[i];
+  for (std::size_t n = 0; n < ol_cnt; ++n) {
+    NewOrderLineOutput& shown = out.lines[n];
     sum_cents += shown.amount_cents;
     const int row = find_row(stock, 0, shown.supply_w_id, 1, shown.i_id);
     if (row < 0) continue;
     shown.s_quantity = stock.as_int(row, 2);
     shown.brand_generic =
-        contains_original(items.text(item_row[i], 3)) && contains_original(stock.text(row, 3))
+        contains_original(items.text(item_row[n], 3)) && contains_original(stock.text(row, 3))
             ? 'B'
             : 'G';
   }
