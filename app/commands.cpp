@@ -5,6 +5,7 @@
 #include "check/runner.hpp"
 #include "config/errors.hpp"
 #include "db/connect.hpp"
+#include "loader/load_state.hpp"
 #include "loader/prepare.hpp"
 #include "pgserver/local_server.hpp"
 #include "schema/cleanup.hpp"
@@ -15,6 +16,7 @@ namespace {
 
 int check_command(const Config& config) {
   auto conn = connect(config.conninfo);
+  read_recorded_load(*conn);  // a clear message, not a missing-relation error, on an empty database
   const auto results = run_consistency_checks(*conn, config.after_load, &std::cout);
   std::cout << format_summary_line(results) << "\n";
   return all_passed(results) ? kExitOk : kExitFailed;

@@ -25,8 +25,10 @@ int main(int argc, char* argv[]) {
     std::cerr << "tpcc: lost the connection to the server: " << e.what() << "\n";
     return kExitConnect;
   } catch (const pqxx::sql_error& e) {
-    std::cerr << "tpcc: server error: " << e.what() << (e.query().empty() ? "" : "while running: ")
-              << e.query() << "\n";
+    std::string query = e.query();
+    query.erase(0, query.find_first_not_of(" \n"));
+    std::cerr << "tpcc: server error: " << e.what() << (query.empty() ? "" : "while running:\n")
+              << query << "\n";
     return kExitConnect;
   } catch (const std::exception& e) {
     std::cerr << "tpcc: " << e.what() << "\n";
