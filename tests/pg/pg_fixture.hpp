@@ -13,6 +13,10 @@
 
 #include "pgserver/process.hpp"
 
+namespace pqxx {
+class connection_base;
+}
+
 namespace tpcc {
 class LocalServer;
 }
@@ -44,5 +48,38 @@ int run_tpcc(const std::vector<std::string>& args, std::string* output,
 // (status 137 then): for interrupted-load tests.
 int run_tpcc_killed_after(const std::vector<std::string>& args, double seconds,
                           std::string* output, const EnvChanges& env = {});
+
+// The single value of a query that returns one row, read on a connection of
+// its own without a transaction block, so that statements before the final
+// SELECT (`create table t (x int); select 1`) stay committed. Throws unless
+// the last statement returns exactly one row.
+long long scalar(const std::string& conninfo, const std::string& sql);
+std::string scalar_text(const std::string& conninfo, const std::string& sql);
+
+// The same on a connection the test already holds (no transaction open on it).
+long long scalar(pqxx::connection_base& connection, const std::string& sql);
+
+// Runs `sql` (one statement or several) in one transaction on a connection
+// of its own and commits it.
+void execute(const std::string& conninfo, const std::string& sql);
+
+// The same on a connection the test already holds (no transaction open on it).
+void execute(pqxx::connection_base& connection, const std::string& sql);
+
+// Commits `change` on construction and `undo` on destruction, for a test
+// that needs another process (tpcc itself) or session to see the change.
+// A failed undo is reported as a warning: it cannot fail the test that
+// already ended.
+class CommittedChange {
+ public:
+  CommittedChange(const std::string& conninfo, const std::string& change, std::string undo);
+  ~CommittedChange();
+  CommittedChange(const CommittedChange&) = delete;
+  CommittedChange& operator=(const CommittedChange&) = delete;
+
+ private:
+  std::string conninfo_;
+  std::string undo_;
+};
 
 }  // namespace tpcc::test

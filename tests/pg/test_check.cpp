@@ -7,7 +7,6 @@
 #include <sstream>
 #include <stdexcept>
 #include <string>
-#include <utility>
 #include <vector>
 
 #include <pqxx/pqxx>
@@ -51,34 +50,6 @@ bool has_line(const std::string& output, const std::string& prefix, const std::s
   }
   return false;
 }
-
-// Commits a change for the lifetime of the guard and commits its undo after.
-class CommittedChange {
- public:
-  CommittedChange(const std::string& conninfo, const std::string& change, std::string undo)
-      : conninfo_(conninfo), undo_(std::move(undo)) {
-    pqxx::connection connection{conninfo_};
-    pqxx::work transaction{connection};
-    transaction.exec(change);
-    transaction.commit();
-  }
-  ~CommittedChange() {
-    try {
-      pqxx::connection connection{conninfo_};
-      pqxx::work transaction{connection};
-      transaction.exec(undo_);
-      transaction.commit();
-    } catch (const std::exception& e) {
-      WARN("could not undo a committed corruption: " << e.what());
-    }
-  }
-  CommittedChange(const CommittedChange&) = delete;
-  CommittedChange& operator=(const CommittedChange&) = delete;
-
- private:
-  std::string conninfo_;
-  std::string undo_;
-};
 
 }  // namespace
 
@@ -172,8 +143,9 @@ TEST_CASE("3.3.2 tpcc check exits 0 on a consistent database and 1 naming the vi
   INFO(output);
   CHECK(has_line(output, "3.3.2.1 ", "PASS"));
 
-  const CommittedChange corruption{conn, "update bmsql_warehouse set w_ytd = w_ytd + 1",
-                                   "update bmsql_warehouse set w_ytd = w_ytd - 1"};
+  const tpcc::test::CommittedChange corruption{
+      conn, "update bmsql_warehouse set w_ytd = w_ytd + 1",
+      "update bmsql_warehouse set w_ytd = w_ytd - 1"};
   std::string failed_output;
   CHECK(tpcc::test::run_tpcc({"check", "--conn", conn}, &failed_output) == 1);
   INFO(failed_output);

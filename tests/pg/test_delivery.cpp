@@ -70,10 +70,7 @@ std::map<int, PendingOrder> oldest_new_orders(pqxx::connection& connection) {
   return pending;
 }
 
-long long count(pqxx::connection& connection, const std::string& sql) {
-  pqxx::read_transaction t{connection};
-  return t.exec1(sql)[0].as<long long>();
-}
+using tpcc::test::scalar;
 
 // Checks that `order` of district `d_id` was delivered once by `carrier_id`.
 void check_delivered(pqxx::connection& connection, int d_id, const PendingOrder& order,
@@ -161,7 +158,7 @@ TEST_CASE("2.7.4.2 Delivery delivers the oldest new order of each of the ten dis
   pqxx::connection connection{loaded_database()};
   const auto before = oldest_new_orders(connection);
   REQUIRE(before.size() == 10);
-  const long long new_orders = count(connection, "select count(*) from bmsql_new_order");
+  const long long new_orders = scalar(connection, "select count(*) from bmsql_new_order");
 
   auto session = delivery_session();
   const auto out = tpcc::deliver(*session, carrier(7), tpcc::TerminalContext{});
@@ -172,9 +169,9 @@ TEST_CASE("2.7.4.2 Delivery delivers the oldest new order of each of the ten dis
     CHECK(order.lines_cents > 0);  // undelivered loaded orders have amounts (4.3.3.1)
     check_delivered(connection, d_id, order, 7);
   }
-  CHECK(count(connection, "select count(*) from bmsql_new_order") == new_orders - 10);
-  CHECK(count(connection, "select count(*) from bmsql_oorder where o_carrier_id = 7"
-                          " and o_id >= 2101") == 10);
+  CHECK(scalar(connection, "select count(*) from bmsql_new_order") == new_orders - 10);
+  CHECK(scalar(connection, "select count(*) from bmsql_oorder where o_carrier_id = 7"
+                           " and o_id >= 2101") == 10);
   check_consistency(connection);
 }
 
@@ -190,9 +187,9 @@ TEST_CASE("2.7.4.2 Delivery skips a district without new orders and counts it", 
   }
   const auto before = oldest_new_orders(connection);
   REQUIRE(before.size() == 9);
-  const long long district_5 = count(
+  const long long district_5 = scalar(
       connection, "select sum(hashtext(x::text)::bigint) from bmsql_customer x where c_d_id = 5");
-  const long long undelivered_5 = count(
+  const long long undelivered_5 = scalar(
       connection, "select count(*) from bmsql_oorder where o_d_id = 5 and o_carrier_id is null");
 
   auto session = delivery_session();
@@ -208,10 +205,10 @@ TEST_CASE("2.7.4.2 Delivery skips a district without new orders and counts it", 
   CHECK(outcome == tpcc::Outcome::Committed);
   CHECK(audit.skipped_deliveries == 1);
   for (const auto& [d_id, order] : before) check_delivered(connection, d_id, order, 3);
-  CHECK(count(connection, "select sum(hashtext(x::text)::bigint) from bmsql_customer x"
-                          " where c_d_id = 5") == district_5);
-  CHECK(count(connection, "select count(*) from bmsql_oorder where o_d_id = 5"
-                          " and o_carrier_id is null") == undelivered_5);
+  CHECK(scalar(connection, "select sum(hashtext(x::text)::bigint) from bmsql_customer x"
+                           " where c_d_id = 5") == district_5);
+  CHECK(scalar(connection, "select count(*) from bmsql_oorder where o_d_id = 5"
+                           " and o_carrier_id is null") == undelivered_5);
   check_consistency(connection);
 }
 
@@ -234,13 +231,13 @@ TEST_CASE("2.7.4.2 a Delivery waiting on a concurrent one delivers the next orde
 
   CHECK(out.skipped() == 0);
   CHECK(out.o_id[0] == rival.o_id() + 1);
-  CHECK(count(connection, "select o_carrier_id from bmsql_oorder where o_w_id = 1"
-                          " and o_d_id = 1 and o_id = " + std::to_string(rival.o_id())) == 2);
-  CHECK(count(connection, "select o_carrier_id from bmsql_oorder where o_w_id = 1"
-                          " and o_d_id = 1 and o_id = " + std::to_string(rival.o_id() + 1)) == 9);
+  CHECK(scalar(connection, "select o_carrier_id from bmsql_oorder where o_w_id = 1"
+                           " and o_d_id = 1 and o_id = " + std::to_string(rival.o_id())) == 2);
+  CHECK(scalar(connection, "select o_carrier_id from bmsql_oorder where o_w_id = 1"
+                           " and o_d_id = 1 and o_id = " + std::to_string(rival.o_id() + 1)) == 9);
   // The rival's customer was credited once, by the rival.
-  CHECK(count(connection, "select c_delivery_cnt from bmsql_customer where c_w_id = 1"
-                          " and c_d_id = 1 and c_id = " + std::to_string(before.at(1).c_id)) ==
+  CHECK(scalar(connection, "select c_delivery_cnt from bmsql_customer where c_w_id = 1"
+                           " and c_d_id = 1 and c_id = " + std::to_string(before.at(1).c_id)) ==
         before.at(1).delivery_cnt + 1);
   for (const auto& [d_id, order] : before) {
     if (d_id != 1) check_delivered(connection, d_id, order, 9);
@@ -257,7 +254,7 @@ TEST_CASE("2.7.4.2 under repeatable read a Delivery that lost the race is retrya
 
   const int pid = session->backend_pid();
   RivalDelivery rival{loaded_database(), 4};
-  const long long new_orders_during = count(connection, "select count(*) from bmsql_new_order");
+  const long long new_orders_during = scalar(connection, "select count(*) from bmsql_new_order");
   auto waiting = std::async(std::launch::async, [&session, &terminal] {
     return tpcc::deliver(*session, carrier(5), terminal);
   });
@@ -266,9 +263,9 @@ TEST_CASE("2.7.4.2 under repeatable read a Delivery that lost the race is retrya
   CHECK_THROWS_AS(waiting.get(), tpcc::RetryableError);
   REQUIRE(blocked);
   // Only the rival's order left NEW-ORDER; the other nine districts were rolled back.
-  CHECK(count(connection, "select count(*) from bmsql_new_order") == new_orders_during - 1);
-  CHECK(count(connection, "select count(*) from bmsql_oorder where o_carrier_id = 5"
-                          " and o_id >= 2101") == 0);
+  CHECK(scalar(connection, "select count(*) from bmsql_new_order") == new_orders_during - 1);
+  CHECK(scalar(connection, "select count(*) from bmsql_oorder where o_carrier_id = 5"
+                           " and o_id >= 2101") == 0);
   // The session is usable again and the retry succeeds.
   CHECK(tpcc::deliver(*session, carrier(5), terminal).skipped() == 0);
   check_consistency(connection);

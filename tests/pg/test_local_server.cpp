@@ -19,6 +19,7 @@
 namespace fs = std::filesystem;
 using tpcc::LocalServer;
 using tpcc::LocalServerOptions;
+using tpcc::test::scalar_text;
 
 namespace {
 
@@ -28,12 +29,6 @@ LocalServerOptions small_server_options() {
   options.quiet = true;
   options.settings = {{"shared_buffers", "16MB"}, {"max_connections", "20"}};
   return options;
-}
-
-std::string one_value(const std::string& conninfo, const std::string& sql) {
-  pqxx::connection conn{conninfo};
-  pqxx::nontransaction tx{conn};
-  return tx.exec1(sql)[0].as<std::string>();
 }
 
 bool accepts_connections(const std::string& conninfo) {
@@ -58,43 +53,44 @@ bool eventually(Pred pred, double seconds) {
 }  // namespace
 
 TEST_CASE("local server answers queries and runs PostgreSQL 15 or later") {
-  CHECK(one_value(tpcc::test::server_conninfo(), "select 1") == "1");
-  CHECK(std::stoi(one_value(tpcc::test::server_conninfo(), "show server_version_num")) >= 150000);
-  CHECK(one_value(tpcc::test::server_conninfo(), "select current_user") == "postgres");
+  CHECK(scalar_text(tpcc::test::server_conninfo(), "select 1") == "1");
+  CHECK(std::stoi(scalar_text(tpcc::test::server_conninfo(), "show server_version_num")) >= 150000);
+  CHECK(scalar_text(tpcc::test::server_conninfo(), "select current_user") == "postgres");
 }
 
 TEST_CASE("local server runs with the throwaway benchmark settings") {
   const auto& conninfo = tpcc::test::server_conninfo();
-  CHECK(one_value(conninfo, "show fsync") == "off");
-  CHECK(one_value(conninfo, "show synchronous_commit") == "off");
-  CHECK(one_value(conninfo, "show full_page_writes") == "off");
-  CHECK(one_value(conninfo, "show wal_level") == "minimal");
-  CHECK(one_value(conninfo, "show max_connections") == "300");
-  CHECK(one_value(conninfo, "show shared_buffers") == "512MB");
-  CHECK(one_value(conninfo, "show maintenance_work_mem") == "512MB");
-  CHECK(one_value(conninfo, "show listen_addresses") == "127.0.0.1");
-  CHECK(one_value(conninfo, "show unix_socket_directories") == tpcc::test::local_server().socket_dir());
-  CHECK(one_value(conninfo, "show port") == std::to_string(tpcc::test::local_server().port()));
-  CHECK(one_value(conninfo, "select pg_encoding_to_char(encoding) from pg_database "
-                            "where datname = 'postgres'") == "UTF8");
+  CHECK(scalar_text(conninfo, "show fsync") == "off");
+  CHECK(scalar_text(conninfo, "show synchronous_commit") == "off");
+  CHECK(scalar_text(conninfo, "show full_page_writes") == "off");
+  CHECK(scalar_text(conninfo, "show wal_level") == "minimal");
+  CHECK(scalar_text(conninfo, "show max_connections") == "300");
+  CHECK(scalar_text(conninfo, "show shared_buffers") == "512MB");
+  CHECK(scalar_text(conninfo, "show maintenance_work_mem") == "512MB");
+  CHECK(scalar_text(conninfo, "show listen_addresses") == "127.0.0.1");
+  CHECK(scalar_text(conninfo, "show unix_socket_directories") ==
+        tpcc::test::local_server().socket_dir());
+  CHECK(scalar_text(conninfo, "show port") == std::to_string(tpcc::test::local_server().port()));
+  CHECK(scalar_text(conninfo, "select pg_encoding_to_char(encoding) from pg_database "
+                              "where datname = 'postgres'") == "UTF8");
 }
 
 TEST_CASE("local server accepts TCP connections on 127.0.0.1 at its port") {
   const std::string tcp = "host=127.0.0.1 port=" + std::to_string(tpcc::test::local_server().port()) +
                           " dbname=postgres user=postgres";
-  CHECK(one_value(tcp, "select host(inet_server_addr())") == "127.0.0.1");
+  CHECK(scalar_text(tcp, "select host(inet_server_addr())") == "127.0.0.1");
 }
 
 TEST_CASE("libpq defaults point at the local server during the tests") {
   // An empty conninfo uses only the environment set up by pg_main.
-  CHECK(one_value("", "show port") == std::to_string(tpcc::test::local_server().port()));
+  CHECK(scalar_text("", "show port") == std::to_string(tpcc::test::local_server().port()));
 }
 
 TEST_CASE("create_database gives each test its own empty database") {
   const std::string a = tpcc::test::create_database("harness_a");
   const std::string b = tpcc::test::create_database("harness_b");
-  CHECK(one_value(a, "select current_database()") == "harness_a");
-  CHECK(one_value(b, "select current_database()") == "harness_b");
+  CHECK(scalar_text(a, "select current_database()") == "harness_a");
+  CHECK(scalar_text(b, "select current_database()") == "harness_b");
   {
     pqxx::connection conn{a};
     pqxx::work tx{conn};
@@ -102,14 +98,14 @@ TEST_CASE("create_database gives each test its own empty database") {
     tx.exec("insert into marker values (42)");
     tx.commit();
   }
-  CHECK(one_value(a, "select id from marker") == "42");
-  CHECK(one_value(b, "select to_regclass('marker') is null") == "t");
+  CHECK(scalar_text(a, "select id from marker") == "42");
+  CHECK(scalar_text(b, "select to_regclass('marker') is null") == "t");
 
   SECTION("creating it again starts from empty, even with a session open on it") {
     pqxx::connection open_session{a};
     const std::string again = tpcc::test::create_database("harness_a");
     CHECK(again == a);
-    CHECK(one_value(again, "select to_regclass('marker') is null") == "t");
+    CHECK(scalar_text(again, "select to_regclass('marker') is null") == "t");
   }
   CHECK_THROWS_AS(tpcc::test::create_database("bad name; drop"), std::invalid_argument);
 }
@@ -123,9 +119,9 @@ TEST_CASE("a second local server runs alongside and leaves nothing behind after 
   CHECK(port != tpcc::test::local_server().port());
   CHECK(second->socket_dir() != tpcc::test::local_server().socket_dir());
   CHECK(fs::is_directory(second->data_dir()));
-  CHECK(one_value(conninfo, "select 1") == "1");
-  CHECK(one_value(conninfo, "show shared_buffers") == "16MB");  // caller's settings win
-  CHECK(one_value(tpcc::test::server_conninfo(), "select 2") == "2");
+  CHECK(scalar_text(conninfo, "select 1") == "1");
+  CHECK(scalar_text(conninfo, "show shared_buffers") == "16MB");  // caller's settings win
+  CHECK(scalar_text(tpcc::test::server_conninfo(), "select 2") == "2");
 
   second->stop();
   CHECK_FALSE(second->running());

@@ -18,6 +18,7 @@
 #include "terminal/new_order.hpp"
 #include "terminal/transaction.hpp"
 #include "tests/pg/pg_fixture.hpp"
+#include "tests/unit/terminal_context.hpp"
 
 namespace {
 
@@ -28,12 +29,7 @@ const std::string& new_order_database() {
 }
 
 tpcc::TerminalContext terminal_for(int w_id, int d_id = 1) {
-  tpcc::TerminalContext terminal;
-  terminal.w_id = w_id;
-  terminal.d_id = d_id;
-  terminal.warehouses = 2;
-  terminal.c_run = tpcc::NURandConstants{100, 200, 300};
-  return terminal;
+  return tpcc::test::terminal_context(w_id, d_id, 2, {100, 200, 300});
 }
 
 std::unique_ptr<tpcc::Session> new_session() {
@@ -42,18 +38,9 @@ std::unique_ptr<tpcc::Session> new_session() {
   return session;
 }
 
-long long scalar(const std::string& sql) {
-  pqxx::connection connection{new_order_database()};
-  pqxx::work work{connection};
-  return work.exec1(sql)[0].as<long long>();
-}
+long long scalar(const std::string& sql) { return tpcc::test::scalar(new_order_database(), sql); }
 
-void execute(const std::string& sql) {
-  pqxx::connection connection{new_order_database()};
-  pqxx::work work{connection};
-  work.exec(sql);
-  work.commit();
-}
+void execute(const std::string& sql) { tpcc::test::execute(new_order_database(), sql); }
 
 struct StockRow {
   int quantity = 0;
@@ -201,13 +188,9 @@ TEST_CASE("2.4.2.2 New-Order writes one order, its lines and the stock it names"
   CHECK(out.lines[2].s_quantity == 97);
   CHECK(out.lines[1].s_quantity == expected[{2, 2000}].quantity);
   CHECK(out.total > 0);
-  {
-    pqxx::connection connection{new_order_database()};
-    pqxx::work work{connection};
-    CHECK(out.c_last == work.exec1("select c_last from bmsql_customer where c_w_id = 1 and "
-                                   "c_d_id = 4 and c_id = 17")[0]
-                            .as<std::string>());
-  }
+  CHECK(out.c_last == tpcc::test::scalar_text(new_order_database(),
+                                              "select c_last from bmsql_customer where c_w_id = 1 "
+                                              "and c_d_id = 4 and c_id = 17"));
 }
 
 TEST_CASE("2.4.2.3 the New-Order with an unused item rolls back and changes nothing",

@@ -99,34 +99,6 @@ std::vector<std::string> table_fingerprints(pqxx::connection& connection) {
   return prints;
 }
 
-// Commits a change for the lifetime of the guard and commits its undo after.
-class CommittedChange {
- public:
-  CommittedChange(const std::string& conninfo, const std::string& change, std::string undo)
-      : conninfo_(conninfo), undo_(std::move(undo)) {
-    pqxx::connection connection{conninfo_};
-    pqxx::work transaction{connection};
-    transaction.exec0(change);
-    transaction.commit();
-  }
-  ~CommittedChange() {
-    try {
-      pqxx::connection connection{conninfo_};
-      pqxx::work transaction{connection};
-      transaction.exec0(undo_);
-      transaction.commit();
-    } catch (const std::exception& e) {
-      WARN("could not undo a committed change: " << e.what());
-    }
-  }
-  CommittedChange(const CommittedChange&) = delete;
-  CommittedChange& operator=(const CommittedChange&) = delete;
-
- private:
-  std::string conninfo_;
-  std::string undo_;
-};
-
 }  // namespace
 
 TEST_CASE("2.6.2.2 Order-Status by C_ID returns the customer's last order and its lines",
@@ -145,12 +117,11 @@ TEST_CASE("2.6.2.2 Order-Status by C_ID returns the customer's last order and it
 TEST_CASE("2.6.2.2 Order-Status shows the newest of several orders", "[order_status]") {
   // Customer 5 of district 2 gets the district's newest order as a second one.
   pqxx::connection connection{loaded_database()};
-  const int owner = pqxx::read_transaction{connection}
-                        .exec1("select o_c_id from bmsql_oorder where o_w_id = 1 and o_d_id = 2"
-                               " and o_id = 3000")[0]
-                        .as<int>();
+  const int owner = static_cast<int>(tpcc::test::scalar(
+      connection, "select o_c_id from bmsql_oorder where o_w_id = 1 and o_d_id = 2"
+                  " and o_id = 3000"));
   REQUIRE(owner != 5);
-  const CommittedChange second_order{
+  const tpcc::test::CommittedChange second_order{
       loaded_database(),
       "update bmsql_oorder set o_c_id = 5 where o_w_id = 1 and o_d_id = 2 and o_id = 3000",
       "update bmsql_oorder set o_c_id = " + std::to_string(owner) +

@@ -16,6 +16,7 @@
 #include "terminal/payment.hpp"
 #include "terminal/transaction.hpp"
 #include "tests/pg/pg_fixture.hpp"
+#include "tests/unit/terminal_context.hpp"
 
 namespace {
 
@@ -26,11 +27,7 @@ const std::string& payment_database() {
 }
 
 tpcc::TerminalContext terminal_for(int w_id) {
-  tpcc::TerminalContext terminal;
-  terminal.w_id = w_id;
-  terminal.warehouses = 2;
-  terminal.c_run = tpcc::NURandConstants{100, 200, 300};
-  return terminal;
+  return tpcc::test::terminal_context(w_id, 1, 2, {100, 200, 300});
 }
 
 std::unique_ptr<tpcc::Session> new_session() {
@@ -90,11 +87,7 @@ Balances balances(int w_id, int d_id, int c_w_id, int c_d_id, int c_id) {
           cents(h[1])};
 }
 
-long long scalar(const std::string& sql) {
-  pqxx::connection connection{payment_database()};
-  pqxx::work work{connection};
-  return work.exec1(sql)[0].as<long long>();
-}
+long long scalar(const std::string& sql) { return tpcc::test::scalar(payment_database(), sql); }
 
 long long w_ytd_cents(int w_id) {
   return scalar("select (w_ytd * 100)::bigint from bmsql_warehouse where w_id = " +
@@ -102,9 +95,7 @@ long long w_ytd_cents(int w_id) {
 }
 
 std::string text(const std::string& sql) {
-  pqxx::connection connection{payment_database()};
-  pqxx::work work{connection};
-  return work.exec1(sql)[0].as<std::string>();
+  return tpcc::test::scalar_text(payment_database(), sql);
 }
 
 void check_moved(const Balances& before, const Balances& after, long long amount) {

@@ -13,12 +13,7 @@ namespace {
 
 using tpcc::test::create_database;
 using tpcc::test::run_tpcc;
-
-long long scalar(const std::string& conninfo, const std::string& sql) {
-  pqxx::connection conn(conninfo);
-  pqxx::nontransaction tx(conn);
-  return tx.exec(sql)[0][0].as<long long>();
-}
+using tpcc::test::scalar;
 
 long long tpcc_relations(const std::string& conninfo) {
   return scalar(conninfo,

@@ -17,27 +17,18 @@ namespace {
 const std::string& session_database() {
   static const std::string conninfo = [] {
     const std::string conn = tpcc::test::create_database("tpcc_session");
-    pqxx::connection connection{conn};
-    pqxx::work work{connection};
-    work.exec("create table kv (k int primary key, v int not null)");
-    work.commit();
+    tpcc::test::execute(conn, "create table kv (k int primary key, v int not null)");
     return conn;
   }();
   return conninfo;
 }
 
 void reset_table() {
-  pqxx::connection connection{session_database()};
-  pqxx::work work{connection};
-  work.exec("truncate kv");
-  work.exec("insert into kv values (1, 10), (2, 20)");
-  work.commit();
+  tpcc::test::execute(session_database(), "truncate kv; insert into kv values (1, 10), (2, 20)");
 }
 
 long long count_rows(const std::string& where = "true") {
-  pqxx::connection connection{session_database()};
-  pqxx::work work{connection};
-  return work.exec1("select count(*) from kv where " + where)[0].as<long long>();
+  return tpcc::test::scalar(session_database(), "select count(*) from kv where " + where);
 }
 
 }  // namespace

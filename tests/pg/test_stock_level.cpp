@@ -67,11 +67,7 @@ int expected_low_stock(pqxx::connection& connection, int d_id, int threshold) {
   return count_below(recent_item_stock(connection, d_id), threshold);
 }
 
-void commit(pqxx::connection& connection, const std::string& sql) {
-  pqxx::work t{connection};
-  t.exec0(sql);
-  t.commit();
-}
+using tpcc::test::execute;
 
 }  // namespace
 
@@ -98,18 +94,16 @@ TEST_CASE("2.8.2.2 Stock-Level counts what a step-by-step count finds, every dis
 TEST_CASE("2.8.2.2 Stock-Level counts an item once, only from the last 20 orders, and only "
           "below the threshold", "[stock_level]") {
   pqxx::connection connection{loaded_database()};
-  const int next_o_id = pqxx::read_transaction{connection}
-                            .exec1("select d_next_o_id from bmsql_district where d_w_id = 1"
-                                   " and d_id = 6")[0]
-                            .as<int>();
+  const int next_o_id = static_cast<int>(tpcc::test::scalar(
+      connection, "select d_next_o_id from bmsql_district where d_w_id = 1 and d_id = 6"));
   // Every line of the last 20 orders sells item 77 (stock 15); a line of
   // the 21st order back sells item 78 (stock 1).
-  commit(connection, "update bmsql_order_line set ol_i_id = 77 where ol_w_id = 1 and ol_d_id = 6"
-                     " and ol_o_id >= " + std::to_string(next_o_id - 20));
-  commit(connection, "update bmsql_order_line set ol_i_id = 78 where ol_w_id = 1 and ol_d_id = 6"
-                     " and ol_o_id = " + std::to_string(next_o_id - 21) + " and ol_number = 1");
-  commit(connection, "update bmsql_stock set s_quantity = 15 where s_w_id = 1 and s_i_id = 77");
-  commit(connection, "update bmsql_stock set s_quantity = 1 where s_w_id = 1 and s_i_id = 78");
+  execute(connection, "update bmsql_order_line set ol_i_id = 77 where ol_w_id = 1 and ol_d_id = 6"
+                      " and ol_o_id >= " + std::to_string(next_o_id - 20));
+  execute(connection, "update bmsql_order_line set ol_i_id = 78 where ol_w_id = 1 and ol_d_id = 6"
+                      " and ol_o_id = " + std::to_string(next_o_id - 21) + " and ol_number = 1");
+  execute(connection, "update bmsql_stock set s_quantity = 15 where s_w_id = 1 and s_i_id = 77");
+  execute(connection, "update bmsql_stock set s_quantity = 1 where s_w_id = 1 and s_i_id = 78");
 
   auto session = stock_level_session();
   for (int threshold = 10; threshold <= 20; ++threshold) {

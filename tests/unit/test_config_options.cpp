@@ -1,61 +1,29 @@
+// The command line, flag by flag: verbs, help, unknown flags, and the values
+// each flag takes. The run length, mix and profile are in
+// test_config_run_options.cpp; the props file and the connection string in
+// test_config_props_layering.cpp.
 #include <catch2/catch.hpp>
-#include <cstdlib>
-#include <filesystem>
-#include <fstream>
+
+#include <map>
+#include <optional>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "config/errors.hpp"
 #include "config/options.hpp"
+#include "tests/unit/config_test_support.hpp"
+#include "tests/unit/temp_dir.hpp"
 
-namespace fs = std::filesystem;
 using tpcc::Config;
 using tpcc::UsageError;
+using tpcc::test::Mix;
+using tpcc::test::parse;
+using tpcc::test::TempDir;
+using tpcc::test::usage_error;
 
 namespace {
-
-class TempDir {
- public:
-  TempDir() {
-    std::string tmpl = (fs::temp_directory_path() / "tpcc_options_XXXXXX").string();
-    if (mkdtemp(tmpl.data()) == nullptr) throw std::runtime_error("mkdtemp failed");
-    path_ = tmpl;
-  }
-  ~TempDir() {
-    std::error_code ec;
-    fs::remove_all(path_, ec);
-  }
-  std::string write(const std::string& name, const std::string& text) const {
-    const auto p = path_ / name;
-    std::ofstream(p, std::ios::binary) << text;
-    return p.string();
-  }
-
- private:
-  fs::path path_;
-};
-
-// parse_command_line on {"tpcc", args...}; warnings land in `warnings`.
-Config parse(const std::vector<std::string>& args, std::string* warnings = nullptr) {
-  std::vector<const char*> argv{"tpcc"};
-  for (const auto& a : args) argv.push_back(a.c_str());
-  std::ostringstream w;
-  Config c = tpcc::parse_command_line(static_cast<int>(argv.size()), argv.data(), w);
-  if (warnings != nullptr) *warnings = w.str();
-  return c;
-}
-
-// The UsageError message for args (fails the test if there is none).
-std::string usage_error(const std::vector<std::string>& args) {
-  try {
-    parse(args);
-  } catch (const UsageError& e) {
-    return e.what();
-  }
-  FAIL("no UsageError");
-  return "";
-}
 
 tpcc::HelpRequested help_for(const std::vector<std::string>& args) {
   try {
@@ -66,44 +34,6 @@ tpcc::HelpRequested help_for(const std::vector<std::string>& args) {
   FAIL("no HelpRequested");
   return {};
 }
-
-const std::string kBenchmarkSql5 =
-    "db=postgres\n"
-    "driver=org.postgresql.Driver\n"
-    "conn=jdbc:postgresql://localhost:5432/postgres\n"
-    "user=benchmarksql\n"
-    "password=PWbmsql\n"
-    "\n"
-    "warehouses=1\n"
-    "loadWorkers=4\n"
-    "\n"
-    "terminals=1\n"
-    "//To run specified transactions per terminal- runMins must equal zero\n"
-    "runTxnsPerTerminal=10\n"
-    "//To run for specified minutes- runTxnsPerTerminal must equal zero\n"
-    "runMins=0\n"
-    "//Number of total transactions per minute\n"
-    "limitTxnsPerMin=300\n"
-    "\n"
-    "//Set to true to run in 4.x compatible mode. Set to false to use the\n"
-    "//entire configured database evenly.\n"
-    "terminalWarehouseFixed=true\n"
-    "\n"
-    "//The following five values must add up to 100\n"
-    "newOrderWeight=45\n"
-    "paymentWeight=43\n"
-    "orderStatusWeight=4\n"
-    "deliveryWeight=4\n"
-    "stockLevelWeight=4\n"
-    "\n"
-    "// Directory name to create for collecting detailed result data.\n"
-    "resultDirectory=my_result_%tY-%tm-%td_%tH%tM%tS\n"
-    "osCollectorScript=./misc/os_collector_linux.py\n"
-    "osCollectorInterval=1\n"
-    "//osCollectorSSHAddr=user@dbhost\n"
-    "osCollectorDevices=net_eth0 blk_sda\n";
-
-using Mix = std::array<double, tpcc::kTxnTypes>;
 
 }  // namespace
 
@@ -390,290 +320,4 @@ TEST_CASE("options: switches accept =true/=false on the command line", "[config]
   const Config c = parse({"prepare", "--foreign-keys", props});
   CHECK(c.foreign_keys);
   CHECK(c.warehouses == 4);
-}
-
-// --- mix and profile -------------------------------------------------------------------
-
-TEST_CASE("options: --mix must have five non-negative weights summing to 100",
-          "[config][options]") {
-  CHECK(parse({"run", "--mix", "45,43,4,4,4"}).mix == Mix{45, 43, 4, 4, 4});
-  CHECK(parse({"run", "--mix", "44.5, 43.5, 4, 4, 4"}).mix == Mix{44.5, 43.5, 4, 4, 4});
-  CHECK(usage_error({"run", "--mix", "45,43,4,4,3"}) ==
-        "--mix: the weights '45,43,4,4,3' sum to 99, not 100");
-  CHECK_THAT(usage_error({"run", "--mix", "50,50,4,-4,0"}),
-             Catch::StartsWith("--mix: '-4' is not a non-negative number"));
-  CHECK_THAT(usage_error({"run", "--mix", "50,50"}),
-             Catch::StartsWith("--mix: '50,50' is not five weights"));
-}
-
-TEST_CASE("options: --profile ro defaults the mix to Order-Status and Stock-Level",
-          "[config][options]") {
-  const Config ro = parse({"run", "--profile", "ro"});
-  CHECK(ro.profile == tpcc::Profile::ReadOnly);
-  CHECK(ro.mix == Mix{0, 0, 50, 0, 50});
-  CHECK(parse({"run", "--profile", "ro", "--mix", "0,0,20,0,80"}).mix == Mix{0, 0, 20, 0, 80});
-  CHECK_THAT(usage_error({"run", "--profile", "ro", "--mix", "45,43,4,4,4"}),
-             Catch::StartsWith("--profile: profile ro") && Catch::Contains("--mix"));
-  CHECK(parse({"run", "--profile", "rw"}).mix == Mix{45, 43, 4, 4, 4});
-
-  // --profile ro beats the (read-write) weights of a props file; a props
-  // profile=ro does not, and the weights must then be read-only.
-  TempDir dir;
-  const auto rw_weights = dir.write("rw.props",
-                                    "newOrderWeight=45\npaymentWeight=43\n"
-                                    "orderStatusWeight=4\ndeliveryWeight=4\n"
-                                    "stockLevelWeight=4\n");
-  CHECK(parse({"run", rw_weights, "--profile", "ro"}).mix == Mix{0, 0, 50, 0, 50});
-  const auto ro_props = dir.write("ro.props", "profile=ro\nmix=45,43,4,4,4\n");
-  CHECK_THAT(usage_error({"run", ro_props}),
-             Catch::StartsWith(ro_props + ":1: key 'profile': profile ro") &&
-                 Catch::Contains(ro_props + ":2: key 'mix'"));
-  const auto ro_ok = dir.write("ro_ok.props", "profile=ro\nmix=0,0,10,0,90\n");
-  CHECK(parse({"run", ro_ok}).mix == Mix{0, 0, 10, 0, 90});
-}
-
-// --- run length, connections, standby --------------------------------------------------
-
-TEST_CASE("options: a run needs a duration or a transaction count, not both", "[config][options]") {
-  CHECK_THAT(usage_error({"run", "--duration", "0"}),
-             Catch::StartsWith("--duration: the run needs"));
-  CHECK(parse({"run", "--duration", "0", "--txns-per-terminal", "5"}).txns_per_terminal == 5);
-  CHECK_THAT(usage_error({"run", "--duration", "60", "--txns-per-terminal", "5"}),
-             Catch::StartsWith("--duration: give either"));
-  // Prepare does not care about the run length.
-  CHECK_NOTHROW(parse({"prepare", "--props", "/dev/null"}));
-}
-
-TEST_CASE("options: connections cannot exceed terminals; standby runs are refused",
-          "[config][options]") {
-  CHECK_THAT(usage_error({"run", "--terminals", "4", "--connections", "8"}),
-             Catch::StartsWith("--connections: 8 connections is more than the 4 terminals"));
-  // Not built yet: refused with the way to do it instead of silently ignored.
-  CHECK_THAT(usage_error({"run", "--standby-conn", "host=standby"}),
-             Catch::StartsWith("--standby-conn") && Catch::Contains("--profile ro"));
-  CHECK_THAT(usage_error({"run", "--standby-terminals", "2"}),
-             Catch::StartsWith("--standby-terminals") && Catch::Contains("--standby-conn"));
-  TempDir dir;
-  const auto props = dir.write("sb.props", "standby-terminals=2\n");
-  CHECK_THAT(usage_error({"run", props}), Catch::StartsWith(props + ":1: key 'standby-terminals'"));
-  CHECK(parse({"run"}).standby_terminals == 0);
-  CHECK_THAT(usage_error({"run", "--mode", "procedures"}),
-             Catch::StartsWith("--mode") && Catch::Contains("not available"));
-}
-
-// --- connection ---------------------------------------------------------------------------
-
-TEST_CASE("options: --conn takes conninfo and URIs unchanged, and translates JDBC",
-          "[config][options]") {
-  CHECK(parse({"run", "--conn", "host=/tmp port=5433"}).conninfo == "host=/tmp port=5433");
-  CHECK(parse({"run", "--conn", "postgresql://u@h/db"}).conninfo == "postgresql://u@h/db");
-  CHECK(parse({"run", "--conn", "jdbc:postgresql://h:5433/db?user=u"}).conninfo ==
-        "host=h port=5433 dbname=db user=u");
-  const auto msg = usage_error({"run", "--conn", "jdbc:postgresql://h:x/db?password=topsecret"});
-  CHECK_THAT(msg, Catch::StartsWith("--conn: malformed JDBC URL"));
-  CHECK_THAT(msg, !Catch::Contains("topsecret"));
-}
-
-TEST_CASE("options: JDBC parameters libpq cannot use are warned about", "[config][options]") {
-  std::string warnings;
-  const Config c =
-      parse({"run", "--conn", "jdbc:postgresql://h/db?reWriteBatchedInserts=true"}, &warnings);
-  CHECK(c.conninfo == "host=h port=5432 dbname=db");
-  CHECK_THAT(warnings, Catch::Contains("--conn") && Catch::Contains("reWriteBatchedInserts"));
-}
-
-// --- props file --------------------------------------------------------------------------
-
-TEST_CASE("options: a BenchmarkSQL 5 props.pg works as it is", "[config][options]") {
-  TempDir dir;
-  const auto path = dir.write("props.pg", kBenchmarkSql5);
-  std::string warnings;
-  const Config c = parse({"run", path}, &warnings);
-  CHECK(warnings.empty());
-  REQUIRE(c.props_file.has_value());
-  CHECK(*c.props_file == path);
-  CHECK(c.conninfo ==
-        "host=localhost port=5432 dbname=postgres user=benchmarksql password=PWbmsql");
-  CHECK(c.warehouses == 1);
-  CHECK(c.load_workers == 4);
-  CHECK(c.terminals == 1);
-  CHECK(c.txns_per_terminal == 10);
-  CHECK(c.duration_seconds == 0);
-  CHECK(c.rate_tpm == Approx(300));
-  CHECK(c.terminal_warehouse_fixed);
-  CHECK(c.mix == Mix{45, 43, 4, 4, 4});
-  CHECK(c.result_dir == "my_result_%tY-%tm-%td_%tH%tM%tS");
-
-  // The same file serves prepare, and --props is the same as the positional.
-  const Config p = parse({"prepare", "--props", path});
-  CHECK(p.load_workers == 4);
-  CHECK(*p.props_file == path);
-}
-
-TEST_CASE("options: flags beat the props file, which beats the defaults", "[config][options]") {
-  TempDir dir;
-  const auto path = dir.write("props.pg",
-                              "warehouses=5\nloadWorkers=3\nterminals=7\n"
-                              "terminalWarehouseFixed=true\nforeign-keys=true\n"
-                              "fillfactor=stock=80\nconn=host=propshost\nmix=40,48,4,4,4\n");
-  const Config from_props = parse({"prepare", path});
-  CHECK(from_props.warehouses == 5);
-  CHECK(from_props.load_workers == 3);
-  CHECK(from_props.foreign_keys);
-  CHECK(from_props.fillfactor == std::map<std::string, int>{{"bmsql_stock", 80}});
-  CHECK(from_props.conninfo == "host=propshost");
-
-  const Config flags = parse({"prepare", path, "--warehouses", "9", "--foreign-keys=false",
-                              "--fillfactor", "90", "--conn", "host=flaghost"});
-  CHECK(flags.warehouses == 9);
-  CHECK(flags.load_workers == 3);  // untouched by flags
-  CHECK_FALSE(flags.foreign_keys);
-  CHECK(flags.fillfactor == std::map<std::string, int>{{"*", 90}});
-  CHECK(flags.conninfo == "host=flaghost");
-
-  const Config run =
-      parse({"run", path, "--terminal-warehouse-fixed", "false", "--mix", "45,43,4,4,4"});
-  CHECK(run.terminals == 7);
-  CHECK_FALSE(run.terminal_warehouse_fixed);
-  CHECK(run.mix == Mix{45, 43, 4, 4, 4});
-  CHECK(parse({"run", path}).mix == Mix{40, 48, 4, 4, 4});
-}
-
-TEST_CASE("options: props user and password are added to the connection", "[config][options]") {
-  TempDir dir;
-  const auto path = dir.write("props.pg", "user=bench\npassword=it's secret\n");
-  CHECK(parse({"run", path}).conninfo == "user=bench password='it\\'s secret'");
-  CHECK(parse({"run", path, "--conn", "host=h"}).conninfo ==
-        "host=h user=bench password='it\\'s secret'");
-  // A user named by the connection itself wins, as in PgJDBC.
-  CHECK(parse({"run", path, "--conn", "host=h user=other"}).conninfo ==
-        "host=h user=other password='it\\'s secret'");
-  CHECK(parse({"run", path, "--conn", "jdbc:postgresql://h/db?user=u&password=p"}).conninfo ==
-        "host=h port=5432 dbname=db user=u password=p");
-}
-
-TEST_CASE("options: props errors name file, line and key", "[config][options]") {
-  TempDir dir;
-  const auto path = dir.write("props.pg",
-                              "# comment\n\n\n\n\n\n\n\n\n\n\n"
-                              "warehouses=x\n");
-  CHECK(usage_error({"prepare", path}) ==
-        path + ":12: key 'warehouses': 'x' is not a positive integer");
-  CHECK_THAT(path, Catch::EndsWith("props.pg"));
-
-  const auto p2 = dir.write("p2.props", "a=1\nfillfactor=stock=abc\n");
-  CHECK(usage_error({"prepare", p2}) ==
-        p2 + ":2: key 'fillfactor': 'stock=abc' is not a number 10..100");
-  const auto p3 = dir.write("p3.props", "terminalWarehouseFixed=sometimes\n");
-  CHECK(usage_error({"run", p3}) ==
-        p3 + ":1: key 'terminalWarehouseFixed': 'sometimes' is not true or false");
-  const auto p4 = dir.write("p4.props", "x=1\nconn=jdbc:postgresql://h:99999/db?password=pw123\n");
-  const auto msg = usage_error({"run", p4});
-  CHECK_THAT(msg, Catch::StartsWith(p4 + ":2: key 'conn': malformed JDBC URL"));
-  CHECK_THAT(msg, !Catch::Contains("pw123"));
-  const auto p5 = dir.write("p5.props", "tablespace=customer=bad-name\n");
-  CHECK_THAT(usage_error({"prepare", p5}),
-             Catch::StartsWith(p5 + ":1: key 'tablespace': 'bad-name' is not a valid"));
-}
-
-TEST_CASE("options: a missing props file is a usage error naming it", "[config][options]") {
-  CHECK_THAT(usage_error({"run", "/nonexistent/dir/props.pg"}),
-             Catch::Contains("/nonexistent/dir/props.pg"));
-}
-
-TEST_CASE("options: props mix weights must sum to 100", "[config][options]") {
-  TempDir dir;
-  const auto bad = dir.write("bad.props",
-                             "terminals=1\nnewOrderWeight=45\npaymentWeight=43\n"
-                             "orderStatusWeight=4\ndeliveryWeight=4\nstockLevelWeight=3\n");
-  const auto msg = usage_error({"run", bad});
-  CHECK_THAT(msg, Catch::StartsWith(bad + ":2: key 'newOrderWeight'"));
-  CHECK_THAT(msg, Catch::Contains("stockLevelWeight") && Catch::Contains("sum to 99, not 100"));
-  // The command-line mix replaces the props weights.
-  CHECK(parse({"run", bad, "--mix", "45,43,4,4,4"}).mix == Mix{45, 43, 4, 4, 4});
-
-  const auto negative = dir.write("neg.props", "paymentWeight=-1\n");
-  CHECK(usage_error({"run", negative}) ==
-        negative + ":1: key 'paymentWeight': '-1' is not a non-negative number");
-
-  // BenchmarkSQL 6 leaves newOrderWeight out: New-Order takes the rest.
-  const auto v6 = dir.write("v6.props",
-                            "paymentWeight=43.1\norderStatusWeight=4.1\n"
-                            "deliveryWeight=4.1\nstockLevelWeight=4.1\n");
-  const auto mix = parse({"run", v6}).mix;
-  CHECK(mix[tpcc::kNewOrder] == Approx(44.6));
-  CHECK(mix[tpcc::kPayment] == Approx(43.1));
-  const auto over = dir.write("over.props", "paymentWeight=90\norderStatusWeight=20\n");
-  CHECK_THAT(usage_error({"run", over}), Catch::StartsWith(over + ":1: key 'paymentWeight'"));
-}
-
-TEST_CASE("options: props runMins, runTxnsPerTerminal and their flags", "[config][options]") {
-  TempDir dir;
-  const auto mins = dir.write("mins.props", "runMins=2.5\nrampupMins=1\n");
-  const Config m = parse({"run", mins});
-  CHECK(m.duration_seconds == 150);
-  CHECK(m.warmup_seconds == 60);
-  CHECK(m.txns_per_terminal == 0);
-
-  const auto txns = dir.write("txns.props", "runTxnsPerTerminal=10\nrunMins=0\n");
-  CHECK(parse({"run", txns}).txns_per_terminal == 10);
-  // A duration on the command line switches a props transaction count off.
-  const Config d = parse({"run", txns, "--duration", "30"});
-  CHECK(d.duration_seconds == 30);
-  CHECK(d.txns_per_terminal == 0);
-  // A transaction count on the command line wins over a props duration.
-  CHECK(parse({"run", mins, "--txns-per-terminal", "3"}).txns_per_terminal == 3);
-
-  const auto both = dir.write("both.props", "runTxnsPerTerminal=10\nrunMins=5\n");
-  CHECK_THAT(usage_error({"run", both}),
-             Catch::StartsWith(both + ":2: key 'runMins': give either") &&
-                 Catch::Contains(both + ":1: key 'runTxnsPerTerminal'"));
-  const auto none = dir.write("none.props", "runTxnsPerTerminal=0\nrunMins=0\n");
-  CHECK_THAT(usage_error({"run", none}),
-             Catch::StartsWith(none + ":2: key 'runMins': the run needs"));
-}
-
-TEST_CASE("options: unknown props keys are warnings with file:line, not errors",
-          "[config][options]") {
-  TempDir dir;
-  const auto path = dir.write("props.pg",
-                              "warehouses=2\nwarehuoses=3\ndb=postgres\ndriver=x\n"
-                              "osCollectorSSHAddr=u@h\nfileLocation=/tmp/csv\n");
-  std::string warnings;
-  const Config c = parse({"prepare", path}, &warnings);
-  CHECK(c.warehouses == 2);
-  CHECK_THAT(warnings, Catch::Contains(path + ":2: warning: unknown key 'warehuoses'"));
-  CHECK_THAT(warnings, !Catch::Contains("'db'") && !Catch::Contains("driver") &&
-                           !Catch::Contains("osCollector") && !Catch::Contains("fileLocation"));
-}
-
-TEST_CASE("options: our flag names are props keys too", "[config][options]") {
-  TempDir dir;
-  const auto path = dir.write("ours.props",
-                              "load-method=insert\nbatch-rows=250\nseed=7\nprofile=ro\n"
-                              "mode=statements\nisolation=rr\nkeying-think=true\n"
-                              "think-multiplier=0.5\nreport-interval=2\nresult-dir=out\n"
-                              "duration=90\nwarmup=10\nterminals=8\nconnections=4\n"
-                              "no-check=true\n"
-                              "partitions=4\n");
-  std::string warnings;
-  const Config c = parse({"run", path}, &warnings);
-  CHECK(warnings.empty());
-  CHECK(c.load_method == tpcc::LoadMethod::Insert);
-  CHECK(c.insert_batch_rows == 250);
-  CHECK(c.seed == 7);
-  CHECK(c.seed_given);
-  CHECK(c.profile == tpcc::Profile::ReadOnly);
-  CHECK(c.mix == Mix{0, 0, 50, 0, 50});
-  CHECK(c.mode == tpcc::Mode::Statements);
-  CHECK(c.isolation == tpcc::Isolation::RepeatableRead);
-  CHECK(c.keying_and_thinking);
-  CHECK(c.think_multiplier == Approx(0.5));
-  CHECK(c.report_interval_seconds == 2);
-  CHECK(c.result_dir == "out");
-  CHECK(c.duration_seconds == 90);
-  CHECK(c.warmup_seconds == 10);
-  CHECK(c.connections == 4);
-  CHECK(c.no_check);
-  CHECK(c.partitions == 4);
 }

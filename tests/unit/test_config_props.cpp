@@ -1,41 +1,16 @@
 #include <catch2/catch.hpp>
-#include <cstdlib>
-#include <filesystem>
-#include <fstream>
 #include <string>
 
 #include "config/errors.hpp"
 #include "config/props.hpp"
+#include "tests/unit/temp_dir.hpp"
 
-namespace fs = std::filesystem;
 using tpcc::parse_props;
 using tpcc::Props;
 using tpcc::UsageError;
+using tpcc::test::TempDir;
 
 namespace {
-
-// A directory of its own under the system temp dir, removed afterwards.
-class TempDir {
- public:
-  TempDir() {
-    std::string tmpl = (fs::temp_directory_path() / "tpcc_props_XXXXXX").string();
-    if (mkdtemp(tmpl.data()) == nullptr) throw std::runtime_error("mkdtemp failed");
-    path_ = tmpl;
-  }
-  ~TempDir() {
-    std::error_code ec;
-    fs::remove_all(path_, ec);
-  }
-  std::string write(const std::string& name, const std::string& text) const {
-    const auto p = path_ / name;
-    std::ofstream(p, std::ios::binary) << text;
-    return p.string();
-  }
-  const fs::path& path() const { return path_; }
-
- private:
-  fs::path path_;
-};
 
 std::string value_of(const Props& p, const std::string& key) {
   const auto* e = p.find(key);

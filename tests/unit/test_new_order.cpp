@@ -5,16 +5,12 @@
 
 #include "spec/constants.hpp"
 #include "terminal/new_order.hpp"
+#include "tests/unit/terminal_context.hpp"
 
 namespace {
 
 tpcc::TerminalContext terminal_for(int w_id, int warehouses) {
-  tpcc::TerminalContext terminal;
-  terminal.w_id = w_id;
-  terminal.d_id = 3;
-  terminal.warehouses = warehouses;
-  terminal.c_run = tpcc::NURandConstants{100, 200, 300};
-  return terminal;
+  return tpcc::test::terminal_context(w_id, 3, warehouses, {100, 200, 300});
 }
 
 constexpr int kDraws = 100000;

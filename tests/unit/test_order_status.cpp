@@ -7,16 +7,12 @@
 #include "spec/constants.hpp"
 #include "spec/text.hpp"
 #include "terminal/order_status.hpp"
+#include "tests/unit/terminal_context.hpp"
 
 namespace {
 
 tpcc::TerminalContext terminal_for(int w_id) {
-  tpcc::TerminalContext terminal;
-  terminal.w_id = w_id;
-  terminal.d_id = 4;
-  terminal.warehouses = 5;
-  terminal.c_run = tpcc::NURandConstants{123, 456, 789};
-  return terminal;
+  return tpcc::test::terminal_context(w_id, 4, 5, {123, 456, 789});
 }
 
 }  // namespace

@@ -10,16 +10,12 @@
 #include "spec/text.hpp"
 #include "terminal/customer_lookup.hpp"
 #include "terminal/payment.hpp"
+#include "tests/unit/terminal_context.hpp"
 
 namespace {
 
 tpcc::TerminalContext terminal_for(int w_id, int warehouses) {
-  tpcc::TerminalContext terminal;
-  terminal.w_id = w_id;
-  terminal.d_id = 7;
-  terminal.warehouses = warehouses;
-  terminal.c_run = tpcc::NURandConstants{150, 250, 350};
-  return terminal;
+  return tpcc::test::terminal_context(w_id, 7, warehouses, {150, 250, 350});
 }
 
 constexpr int kDraws = 100000;

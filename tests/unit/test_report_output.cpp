@@ -9,11 +9,13 @@
 #include <nlohmann/json.hpp>
 
 #include "report/report.hpp"
+#include "tests/unit/temp_dir.hpp"
 
 namespace {
 
 namespace fs = std::filesystem;
 using tpcc::RunStats;
+using tpcc::test::TempDir;
 
 void record(tpcc::TxnStats& t, std::int64_t committed, std::int64_t micros) {
   t.committed += committed;
@@ -70,13 +72,6 @@ std::string read_file(const fs::path& path) {
   std::stringstream ss;
   ss << in.rdbuf();
   return ss.str();
-}
-
-fs::path fresh_temp_dir(const std::string& name) {
-  const fs::path dir = fs::temp_directory_path() / ("tpcc-report-test-" + name);
-  fs::remove_all(dir);
-  fs::create_directories(dir);
-  return dir;
 }
 
 }  // namespace
@@ -264,7 +259,8 @@ TEST_CASE("report intervals.csv has its header and one row per interval", "[repo
 }
 
 TEST_CASE("report write_result_files writes result.json, intervals.csv, config.json", "[report]") {
-  const fs::path tmp = fresh_temp_dir("files");
+  const TempDir scratch;
+  const fs::path& tmp = scratch.path();
   tpcc::Config config;
   config.conninfo = "host=/tmp dbname=tpcc user=bench password=s3cret";
   config.result_dir = (tmp / "run1").string();
@@ -286,11 +282,11 @@ TEST_CASE("report write_result_files writes result.json, intervals.csv, config.j
   CHECK(config_json.find("s3cret") == std::string::npos);
   CHECK_NOTHROW(nlohmann::json::parse(config_json));
   CHECK(read_file(fs::path(dir) / "intervals.csv").rfind("elapsed_s,warmup,tpmC,tpmTOTAL,", 0) == 0);
-  fs::remove_all(tmp);
 }
 
 TEST_CASE("report write_result_files defaults to results/<YYYYmmdd-HHMMSS>/", "[report]") {
-  const fs::path tmp = fresh_temp_dir("default");
+  const TempDir scratch;
+  const fs::path& tmp = scratch.path();
   const fs::path old_cwd = fs::current_path();
   fs::current_path(tmp);
   tpcc::RunInfo info = sample_info();
@@ -308,12 +304,12 @@ TEST_CASE("report write_result_files defaults to results/<YYYYmmdd-HHMMSS>/", "[
   CHECK(second == first + "-2");  // a second run in the same second does not overwrite
   CHECK(fs::is_regular_file(tmp / first / "result.json"));
   CHECK(fs::is_regular_file(tmp / second / "intervals.csv"));
-  fs::remove_all(tmp);
 }
 
 TEST_CASE("report write_result_files expands BenchmarkSQL %t patterns in the result dir",
           "[report]") {
-  const fs::path tmp = fresh_temp_dir("pattern");
+  const TempDir scratch;
+  const fs::path& tmp = scratch.path();
   tpcc::Config config;
   config.result_dir = (tmp / "my_result_%tY").string();
   tpcc::RunInfo info = sample_info();
@@ -321,5 +317,4 @@ TEST_CASE("report write_result_files expands BenchmarkSQL %t patterns in the res
   const std::string dir = tpcc::write_result_files(config, info, RunStats{}, {});
   CHECK(dir == (tmp / "my_result_2026").string());
   CHECK(fs::is_regular_file(fs::path(dir) / "config.json"));
-  fs::remove_all(tmp);
 }

@@ -1,0 +1,56 @@
+// The database helpers of pg_fixture.hpp that need no server of their own;
+// the server, the databases and the tpcc child processes are in pg_main.cpp.
+#include <catch2/catch.hpp>
+
+#include <exception>
+#include <string>
+#include <utility>
+
+#include <pqxx/pqxx>
+
+#include "tests/pg/pg_fixture.hpp"
+
+namespace tpcc::test {
+
+long long scalar(const std::string& conninfo, const std::string& sql) {
+  pqxx::connection connection{conninfo};
+  return scalar(connection, sql);
+}
+
+std::string scalar_text(const std::string& conninfo, const std::string& sql) {
+  pqxx::connection connection{conninfo};
+  pqxx::nontransaction transaction{connection};
+  return transaction.exec1(sql)[0].as<std::string>();
+}
+
+long long scalar(pqxx::connection_base& connection, const std::string& sql) {
+  pqxx::nontransaction transaction{connection};
+  return transaction.exec1(sql)[0].as<long long>();
+}
+
+void execute(const std::string& conninfo, const std::string& sql) {
+  pqxx::connection connection{conninfo};
+  execute(connection, sql);
+}
+
+void execute(pqxx::connection_base& connection, const std::string& sql) {
+  pqxx::work transaction{connection};
+  transaction.exec(sql);
+  transaction.commit();
+}
+
+CommittedChange::CommittedChange(const std::string& conninfo, const std::string& change,
+                                 std::string undo)
+    : conninfo_(conninfo), undo_(std::move(undo)) {
+  execute(conninfo_, change);
+}
+
+CommittedChange::~CommittedChange() {
+  try {
+    execute(conninfo_, undo_);
+  } catch (const std::exception& e) {
+    WARN("could not undo a committed change: " << e.what());
+  }
+}
+
+}  // namespace tpcc::test
