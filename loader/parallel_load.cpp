@@ -6,6 +6,7 @@
 #include <thread>
 
 #include "db/pg_connection.hpp"
+#include "loader/prepare_lock.hpp"
 
 namespace tpcc {
 namespace {
@@ -21,6 +22,7 @@ class JobRunner {
       PgConnection conn(config_.conninfo);
       // Each warehouse commits once; waiting for its WAL flush buys nothing here.
       conn.exec("set synchronous_commit = off");
+      conn.exec(kHoldPrepareLockSql);
       while (!failed_.load()) {
         const int job = next_job_++;
         if (job >= jobs_.count()) break;

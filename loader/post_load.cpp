@@ -13,6 +13,7 @@
 #include <pqxx/result>
 
 #include "db/connect.hpp"
+#include "loader/prepare_lock.hpp"
 #include "schema/schema.hpp"
 
 namespace tpcc {
@@ -28,6 +29,7 @@ void run_in_parallel(const Config& config, const std::vector<std::string>& state
       auto conn = connect(config.conninfo);
       // Sorting for an index build happens in memory when it fits.
       conn->set_variable("maintenance_work_mem", "'512MB'");
+      pqxx::nontransaction(*conn).exec(kHoldPrepareLockSql);
       for (std::size_t i = next++; i < statements.size() && !error; i = next++) {
         pqxx::nontransaction tx(*conn);
         tx.exec(statements[i]);

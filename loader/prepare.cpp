@@ -14,6 +14,7 @@
 #include "loader/load_state.hpp"
 #include "loader/parallel_load.hpp"
 #include "loader/post_load.hpp"
+#include "loader/prepare_lock.hpp"
 #include "loader/progress.hpp"
 #include "schema/schema.hpp"
 
@@ -98,6 +99,7 @@ int prepare_database(const Config& config, std::ostream& out) {
   const auto start = std::chrono::steady_clock::now();
   auto conn = connect(config.conninfo);
   validate_against_server(*conn, config);
+  pqxx::nontransaction(*conn).exec(kWaitForEarlierPrepareSql);
   const DatabaseState state = inspect_database(*conn);
 
   LoadParameters params;

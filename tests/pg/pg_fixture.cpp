@@ -2,7 +2,12 @@
 // the server, the databases and the tpcc child processes are in pg_main.cpp.
 #include <catch2/catch.hpp>
 
+#include <pwd.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <exception>
+#include <stdexcept>
 #include <string>
 #include <utility>
 
@@ -26,6 +31,21 @@ std::string scalar_text(const std::string& conninfo, const std::string& sql) {
 long long scalar(pqxx::connection_base& connection, const std::string& sql) {
   pqxx::nontransaction transaction{connection};
   return transaction.exec1(sql)[0].as<long long>();
+}
+
+void execute_outside_transaction(const std::string& conninfo, const std::string& sql) {
+  pqxx::connection connection{conninfo};
+  pqxx::nontransaction transaction{connection};
+  transaction.exec(sql);
+}
+
+void make_directory_for_server(const std::string& path) {
+  if (mkdir(path.c_str(), 0700) != 0) throw std::runtime_error("cannot create " + path);
+  if (geteuid() != 0) return;
+  const passwd* postgres = getpwnam("postgres");
+  if (!postgres || chown(path.c_str(), postgres->pw_uid, postgres->pw_gid) != 0) {
+    throw std::runtime_error("cannot hand " + path + " to the postgres user");
+  }
 }
 
 void execute(const std::string& conninfo, const std::string& sql) {

@@ -66,6 +66,14 @@ void execute(const std::string& conninfo, const std::string& sql);
 // The same on a connection the test already holds (no transaction open on it).
 void execute(pqxx::connection_base& connection, const std::string& sql);
 
+// Runs one statement in autocommit mode (CREATE TABLESPACE and the like,
+// which refuse a transaction block).
+void execute_outside_transaction(const std::string& conninfo, const std::string& sql);
+
+// Creates a directory the server can write (owned by `postgres` when the
+// tests run as root), e.g. for a tablespace.
+void make_directory_for_server(const std::string& path);
+
 // Commits `change` on construction and `undo` on destruction, for a test
 // that needs another process (tpcc itself) or session to see the change.
 // A failed undo is reported as a warning: it cannot fail the test that
