@@ -10,6 +10,7 @@
 #include <pqxx/transaction>
 
 #include "config/errors.hpp"
+#include "config/local_time.hpp"
 #include "db/connect.hpp"
 #include "loader/load_state.hpp"
 #include "loader/parallel_load.hpp"
@@ -21,14 +22,7 @@
 namespace tpcc {
 namespace {
 
-std::string now_timestamp() {
-  const std::time_t t = std::time(nullptr);
-  std::tm tm{};
-  localtime_r(&t, &tm);
-  char buf[32];
-  std::strftime(buf, sizeof buf, "%Y-%m-%d %H:%M:%S", &tm);
-  return buf;
-}
+std::string now_timestamp() { return format_local_time(std::time(nullptr), "%Y-%m-%d %H:%M:%S"); }
 
 void create_schema(pqxx::connection& conn, const Config& config, const LoadParameters& params) {
   pqxx::work tx(conn);

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "config/effective.hpp"
+#include "config/local_time.hpp"
 #include "config/names.hpp"
 #include "config/result_dir.hpp"
 #include "report/format.hpp"
@@ -26,13 +27,7 @@ void write_text(const fs::path& path, const std::string& text) {
   }
 }
 
-std::string timestamp(std::time_t t) {
-  std::tm local{};
-  localtime_r(&t, &local);
-  char buf[32];
-  std::strftime(buf, sizeof buf, "%Y%m%d-%H%M%S", &local);
-  return buf;
-}
+std::string timestamp(std::time_t t) { return format_local_time(t, "%Y%m%d-%H%M%S"); }
 
 // results/<YYYYmmdd-HHMMSS>/, with -2, -3, ... when a run started in the
 // same second already used the name.

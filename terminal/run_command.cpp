@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "config/errors.hpp"
+#include "config/local_time.hpp"
 #include "config/names.hpp"
 #include "config/values.hpp"
 #include "db/connect.hpp"
@@ -28,13 +29,7 @@ std::uint64_t time_seed() {
   return ticks ^ (static_cast<std::uint64_t>(::getpid()) << 32);
 }
 
-std::string iso8601_local(std::time_t t) {
-  std::tm local{};
-  localtime_r(&t, &local);
-  char text[40];
-  std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%S%z", &local);
-  return text;
-}
+std::string iso8601_local(std::time_t t) { return format_local_time(t, "%Y-%m-%dT%H:%M:%S%z"); }
 
 std::string constants_text(const NURandConstants& c) {
   return "C_LAST " + std::to_string(c.c_last) + ", C_ID " + std::to_string(c.c_id) + ", OL_I_ID " +
