@@ -1,7 +1,9 @@
 // The one table of the five transactions and the dispatcher that draws an
 // input and runs it, retrying serialization failures and deadlocks.
+#include <chrono>
 #include <stdexcept>
 #include <string>
+#include <thread>
 
 #include "db/session.hpp"
 #include "terminal/delivery.hpp"
@@ -25,11 +27,13 @@ const std::array<TransactionType, kTxnTypes> kTransactions = {{
 
 namespace {
 
+constexpr std::int64_t kRetryBackoffMicros = 500;
+
 // The input is drawn once: a retried transaction repeats the same input,
 // as a terminal user would resubmit the same screen.
 template <typename Input, typename Execute>
 TxnResult run_with_retries(const Input& input, Execute execute, Session& session,
-                           const TerminalContext& terminal) {
+                           Random& rng, const TerminalContext& terminal) {
   TxnResult result;
   for (;;) {
     result.audit = TxnAudit{};
@@ -43,6 +47,10 @@ TxnResult run_with_retries(const Input& input, Execute execute, Session& session
         return result;
       }
       ++result.retries;
+      // Transactions that collided would collide again if retried at once:
+      // wait a random while, up to 1, 2, 4, 8 ms... as retries mount.
+      std::this_thread::sleep_for(
+          std::chrono::microseconds(rng.uniform(0, kRetryBackoffMicros << result.retries)));
     } catch (const SqlError& e) {
       result.outcome = Outcome::Error;
       result.error = e.what();
@@ -65,20 +73,20 @@ TxnResult run_transaction(TxnIndex type, Session& session, Random& rng,
                           const TerminalContext& terminal) {
   switch (type) {
     case kNewOrder:
-      return run_with_retries(generate_new_order(rng, terminal), execute_new_order, session,
+      return run_with_retries(generate_new_order(rng, terminal), execute_new_order, session, rng,
                               terminal);
     case kPayment:
-      return run_with_retries(generate_payment(rng, terminal), execute_payment, session,
+      return run_with_retries(generate_payment(rng, terminal), execute_payment, session, rng,
                               terminal);
     case kOrderStatus:
       return run_with_retries(generate_order_status(rng, terminal), execute_order_status,
-                              session, terminal);
+                              session, rng, terminal);
     case kDelivery:
-      return run_with_retries(generate_delivery(rng, terminal), execute_delivery, session,
+      return run_with_retries(generate_delivery(rng, terminal), execute_delivery, session, rng,
                               terminal);
     case kStockLevel:
       return run_with_retries(generate_stock_level(rng, terminal), execute_stock_level,
-                              session, terminal);
+                              session, rng, terminal);
     case kTxnTypes:
       break;
   }
