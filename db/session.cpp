@@ -8,6 +8,7 @@
 
 #include "config/errors.hpp"
 #include "config/mask.hpp"
+#include "db/connect.hpp"
 
 namespace tpcc {
 namespace {
@@ -195,25 +196,16 @@ Session::~Session() {
 }
 
 void Session::open() {
-  char* parse_error = nullptr;
-  PQconninfoOption* options = PQconninfoParse(conninfo_.c_str(), &parse_error);
-  if (!options) {
-    const std::string message = parse_error ? trimmed(parse_error) : "cannot parse";
-    PQfreemem(parse_error);
-    throw UsageError("--conn: invalid connection string " + mask_password(conninfo_) + ": " +
-                     message);
-  }
-  PQconninfoFree(options);
-
+  check_conninfo_syntax(conninfo_);
   if (conn_) PQfinish(conn_);
   conn_ = PQconnectdb(conninfo_.c_str());
   broken_ = false;
   queued_ = 0;
   if (!conn_ || PQstatus(conn_) != CONNECTION_OK) {
-    const std::string message = conn_ ? trimmed(PQerrorMessage(conn_)) : "out of memory";
+    const std::string message = conn_ ? PQerrorMessage(conn_) : "out of memory";
     if (conn_) PQfinish(conn_);
     conn_ = nullptr;
-    throw ConnectError("cannot connect to " + describe_target(conninfo_) + ": " + message);
+    throw_connect_error(conninfo_, message);
   }
   PQsetNoticeProcessor(conn_, ignore_notice, nullptr);
   if (PQenterPipelineMode(conn_) != 1) {
