@@ -19,8 +19,10 @@
 namespace tpcc {
 namespace {
 
-// Runs independent statements on up to `workers` connections at once.
-void run_in_parallel(const Config& config, const std::vector<std::string>& statements, int workers) {
+// Runs independent jobs on up to `workers` connections at once; the
+// statements of one job run in order on one connection.
+using Job = std::vector<std::string>;
+void run_in_parallel(const Config& config, const std::vector<Job>& jobs, int workers) {
   std::atomic<std::size_t> next{0};
   std::mutex error_mutex;
   std::exception_ptr error;
@@ -30,9 +32,11 @@ void run_in_parallel(const Config& config, const std::vector<std::string>& state
       // Sorting for an index build happens in memory when it fits.
       conn->set_variable("maintenance_work_mem", "'512MB'");
       pqxx::nontransaction(*conn).exec(kHoldPrepareLockSql);
-      for (std::size_t i = next++; i < statements.size() && !error; i = next++) {
-        pqxx::nontransaction tx(*conn);
-        tx.exec(statements[i]);
+      for (std::size_t i = next++; i < jobs.size() && !error; i = next++) {
+        for (const std::string& statement : jobs[i]) {
+          pqxx::nontransaction tx(*conn);
+          tx.exec(statement);
+        }
       }
     } catch (...) {
       std::lock_guard<std::mutex> lock(error_mutex);
@@ -40,7 +44,7 @@ void run_in_parallel(const Config& config, const std::vector<std::string>& state
     }
   };
   std::vector<std::thread> threads;
-  const int n = std::max(1, std::min(workers, static_cast<int>(statements.size())));
+  const int n = std::max(1, std::min(workers, static_cast<int>(jobs.size())));
   for (int i = 0; i < n; ++i) threads.emplace_back(worker);
   for (auto& t : threads) t.join();
   if (error) std::rethrow_exception(error);
@@ -66,16 +70,16 @@ std::vector<std::string> missing_only(pqxx::connection& conn, const std::vector<
   return out;
 }
 
-// Largest tables first, so the parallel builds finish close together.
-int build_cost_rank(const std::string& statement) {
-  static const std::vector<std::string> by_size = {"bmsql_order_line", "bmsql_stock", "bmsql_customer",
-                                                   "bmsql_oorder", "bmsql_history", "bmsql_item",
-                                                   "bmsql_new_order"};
-  const std::string padded = statement + " ";
-  for (std::size_t i = 0; i < by_size.size(); ++i) {
-    if (padded.find(by_size[i] + " ") != std::string::npos) return static_cast<int>(i);
-  }
-  return static_cast<int>(by_size.size());
+// Tables by size, largest first, so the parallel jobs finish close together.
+const std::vector<std::string>& tables_by_size() {
+  static const std::vector<std::string> tables = {
+      "bmsql_order_line", "bmsql_stock",     "bmsql_customer",  "bmsql_oorder", "bmsql_history",
+      "bmsql_item",       "bmsql_new_order", "bmsql_district",  "bmsql_warehouse", "bmsql_config"};
+  return tables;
+}
+
+bool statement_is_on(const std::string& statement, const std::string& table) {
+  return (statement + " ").find(table + " ") != std::string::npos;
 }
 
 std::string seconds_since(std::chrono::steady_clock::time_point start) {
@@ -87,38 +91,35 @@ std::string seconds_since(std::chrono::steady_clock::time_point start) {
 
 }  // namespace
 
-void build_indexes(const Config& config, std::ostream& log) {
+void build_indexes_and_analyze(const Config& config, std::ostream& log) {
   const auto start = std::chrono::steady_clock::now();
   auto conn = connect(config.conninfo);
-  std::vector<std::string> statements = missing_only(*conn, index_statements(config));
-  std::stable_sort(statements.begin(), statements.end(), [](const auto& a, const auto& b) {
-    return build_cost_rank(a) < build_cost_rank(b);
-  });
-  run_in_parallel(config, statements, config.load_workers);
+  const std::vector<std::string> missing = missing_only(*conn, index_statements(config));
+  // One job per table: its keys and indexes, then VACUUM ANALYZE (which must
+  // wait for them on that table, not for every other table's).
+  std::vector<Job> jobs;
+  for (const std::string& table : tables_by_size()) {
+    Job job;
+    for (const std::string& statement : missing) {
+      if (statement_is_on(statement, table)) job.push_back(statement);
+    }
+    job.push_back("vacuum analyze " + table);
+    jobs.push_back(std::move(job));
+  }
+  run_in_parallel(config, jobs, config.load_workers);
   pqxx::nontransaction tx(*conn);
   // History ids were written by the loader; new rows continue after them.
   tx.exec("select setval('bmsql_hist_id_seq', greatest(1, (select max(hist_id) from bmsql_history)))");
-  log << "indexes: " << statements.size() << " built in " << seconds_since(start) << " s\n";
+  log << "indexes (" << missing.size() << ") and vacuum analyze: " << seconds_since(start) << " s\n";
 }
 
 void add_foreign_keys(const Config& config, std::ostream& log) {
   const auto start = std::chrono::steady_clock::now();
   auto conn = connect(config.conninfo);
   const auto statements = missing_only(*conn, foreign_key_statements());
-  // Sequential: each takes locks on two tables and they overlap.
-  run_in_parallel(config, statements, 1);
+  // One job, in order: each takes locks on two tables and they overlap.
+  run_in_parallel(config, {statements}, 1);
   log << "foreign keys: " << statements.size() << " added in " << seconds_since(start) << " s\n";
-}
-
-void vacuum_analyze(const Config& config, std::ostream& log) {
-  const auto start = std::chrono::steady_clock::now();
-  std::vector<std::string> statements;
-  for (const auto& table : kAllTables) statements.push_back("vacuum analyze " + table);
-  std::stable_sort(statements.begin(), statements.end(), [](const auto& a, const auto& b) {
-    return build_cost_rank(a) < build_cost_rank(b);
-  });
-  run_in_parallel(config, statements, config.load_workers);
-  log << "vacuum analyze: " << seconds_since(start) << " s\n";
 }
 
 }  // namespace tpcc

@@ -1,5 +1,5 @@
-// After the rows: primary keys and indexes (in parallel), the history id
-// sequence, optional foreign keys, then VACUUM ANALYZE.
+// After the rows: per table its primary key, indexes and VACUUM ANALYZE
+// (tables in parallel), the history id sequence, then optional foreign keys.
 #pragma once
 
 #include <ostream>
@@ -9,8 +9,7 @@
 namespace tpcc {
 
 // Each step skips what already exists, so it can run again after a resume.
-void build_indexes(const Config& config, std::ostream& log);
+void build_indexes_and_analyze(const Config& config, std::ostream& log);
 void add_foreign_keys(const Config& config, std::ostream& log);
-void vacuum_analyze(const Config& config, std::ostream& log);
 
 }  // namespace tpcc

@@ -117,9 +117,8 @@ int prepare_database(const Config& config, std::ostream& out) {
   }
   const double load_seconds = seconds_since(start);
 
-  build_indexes(config, out);
+  build_indexes_and_analyze(config, out);
   if (config.foreign_keys) add_foreign_keys(config, out);
-  vacuum_analyze(config, out);
   {
     pqxx::nontransaction tx(*conn);
     tx.exec_params(
