@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <csignal>
 #include <ctime>
 
 #include <pqxx/nontransaction>
@@ -83,6 +84,16 @@ LoadJobs plan_jobs(const Config& config, const DatabaseState& state, LoadParamet
   return jobs;
 }
 
+// Ctrl-C during a load: the server rolls back the warehouses in flight and
+// keeps the finished ones; say how to go on, then stop (exit 130).
+extern "C" void on_interrupt(int) {
+  static const char kMessage[] =
+      "\ninterrupted: finished warehouses are kept; run the same tpcc prepare again to resume\n";
+  const ssize_t written = write(STDERR_FILENO, kMessage, sizeof kMessage - 1);
+  (void)written;
+  _exit(kExitInterrupted);
+}
+
 double seconds_since(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
@@ -94,6 +105,8 @@ int prepare_database(const Config& config, std::ostream& out) {
   auto conn = connect(config.conninfo);
   validate_against_server(*conn, config);
   pqxx::nontransaction(*conn).exec(kWaitForEarlierPrepareSql);
+  std::signal(SIGINT, on_interrupt);
+  std::signal(SIGTERM, on_interrupt);
   const DatabaseState state = inspect_database(*conn);
 
   LoadParameters params;
@@ -107,7 +120,7 @@ int prepare_database(const Config& config, std::ostream& out) {
   if (jobs.count() > 0) {
     out << "loading " << jobs.warehouses.size() << " warehouse(s) with "
         << std::min(config.load_workers, jobs.count()) << " worker(s) using "
-        << (config.load_method == LoadMethod::Copy ? "COPY" : "multi-row INSERT") << "\n";
+        << (config.load_method == LoadMethod::Copy ? "COPY" : "multi-row INSERT") << std::endl;
     std::atomic<int> jobs_done{0};
     ProgressTotals totals{jobs.count(), static_cast<std::int64_t>(jobs.warehouses.size()) *
                                                 rows_per_warehouse_estimate() +
