@@ -2,13 +2,18 @@
 // the server, the databases and the tpcc child processes are in pg_main.cpp.
 #include <catch2/catch.hpp>
 
+#include <fcntl.h>
 #include <pwd.h>
+#include <signal.h>
+#include <sys/wait.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <chrono>
 #include <exception>
 #include <stdexcept>
 #include <string>
+#include <thread>
 #include <utility>
 
 #include <pqxx/pqxx>
@@ -71,6 +76,52 @@ CommittedChange::~CommittedChange() {
   } catch (const std::exception& e) {
     WARN("could not undo a committed change: " << e.what());
   }
+}
+
+TpccChild::TpccChild(const std::vector<std::string>& args, const std::string& output_file) {
+  std::vector<std::string> argv{TPCC_BINARY};
+  argv.insert(argv.end(), args.begin(), args.end());
+  pid_ = ::fork();
+  if (pid_ < 0) throw std::runtime_error("fork failed");
+  if (pid_ == 0) {
+    const int fd = ::open(output_file.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    const int null_fd = ::open("/dev/null", O_RDONLY);
+    if (fd >= 0) {
+      ::dup2(fd, STDOUT_FILENO);
+      ::dup2(fd, STDERR_FILENO);
+    }
+    if (null_fd >= 0) ::dup2(null_fd, STDIN_FILENO);
+    std::vector<char*> raw;
+    for (auto& a : argv) raw.push_back(a.data());
+    raw.push_back(nullptr);
+    ::execv(raw[0], raw.data());
+    ::_exit(127);
+  }
+}
+
+TpccChild::~TpccChild() {
+  if (pid_ > 0 && !reaped_) {
+    ::kill(pid_, SIGKILL);
+    ::waitpid(pid_, nullptr, 0);
+  }
+}
+
+void TpccChild::signal(int sig) { ::kill(pid_, sig); }
+
+int TpccChild::wait_for(double seconds) {
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
+  while (std::chrono::steady_clock::now() < deadline) {
+    int status = 0;
+    const pid_t done = ::waitpid(pid_, &status, WNOHANG);
+    if (done == pid_) {
+      reaped_ = true;
+      if (WIFEXITED(status)) return WEXITSTATUS(status);
+      if (WIFSIGNALED(status)) return 128 + WTERMSIG(status);
+      return -2;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  return -1;
 }
 
 }  // namespace tpcc::test

@@ -74,6 +74,27 @@ void execute_outside_transaction(const std::string& conninfo, const std::string&
 // tests run as root), e.g. for a tablespace.
 void make_directory_for_server(const std::string& path);
 
+// tpcc as a child process whose pid the test knows, for signals. Output
+// (stdout and stderr) goes to output_file; a child still running when the
+// object dies is killed.
+class TpccChild {
+ public:
+  TpccChild(const std::vector<std::string>& args, const std::string& output_file);
+  ~TpccChild();
+  TpccChild(const TpccChild&) = delete;
+  TpccChild& operator=(const TpccChild&) = delete;
+
+  void signal(int sig);
+
+  // The exit status in shell convention, or -1 if still running after
+  // `seconds`.
+  int wait_for(double seconds);
+
+ private:
+  int pid_ = -1;
+  bool reaped_ = false;
+};
+
 // Commits `change` on construction and `undo` on destruction, for a test
 // that needs another process (tpcc itself) or session to see the change.
 // A failed undo is reported as a warning: it cannot fail the test that

@@ -2,8 +2,13 @@
 // killed load, refusal to mix loads, and cleanup leaving nothing behind.
 #include <catch2/catch.hpp>
 
+#include <chrono>
+#include <csignal>
+#include <fstream>
+#include <iterator>
 #include <map>
 #include <string>
+#include <thread>
 
 #include <pqxx/pqxx>
 
@@ -203,4 +208,25 @@ TEST_CASE("check on a database without a load exits 2 with a clear message", "[p
   const std::string db = create_database("tpcc_check_empty");
   const std::string output = prepare_output({"check", "--conn", db}, 2);
   CHECK(output.find("tpcc prepare") != std::string::npos);
+}
+
+TEST_CASE("Ctrl-C during a load exits 130, says how to resume, and the resume completes",
+          "[prepare][resume]") {
+  const std::string db = create_database("tpcc_prepare_sigint");
+  const std::string log = tpcc::test::local_server().directory() + "/prepare_sigint.log";
+  const std::vector<std::string> args = {"prepare", "--conn",   db,         "--warehouses",
+                                         "4",       "--seed",   "4242",     "--no-check"};
+  tpcc::test::TpccChild child(args, log);
+  std::this_thread::sleep_for(std::chrono::milliseconds(700));
+  child.signal(SIGINT);
+  const int status = child.wait_for(30);
+  std::ifstream in(log);
+  const std::string output((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  INFO(output);
+  // A load that finished before the signal arrived exits 0; otherwise 130.
+  CHECK((status == 130 || status == 0));
+  if (status == 130) CHECK(output.find("run the same tpcc prepare again") != std::string::npos);
+  prepare_output(args, 0);
+  CHECK(scalar(db, "select count(*) from bmsql_warehouse") == 4);
+  CHECK(scalar(db, "select count(*) from bmsql_stock") == 400000);
 }

@@ -114,62 +114,6 @@ int run_backends(pqxx::connection& admin) {
       .as<int>();
 }
 
-// tpcc as a child process whose pid the test knows, for signals.
-class TpccChild {
- public:
-  TpccChild(const std::vector<std::string>& args, const std::string& output_file) {
-    std::vector<std::string> argv{TPCC_BINARY};
-    argv.insert(argv.end(), args.begin(), args.end());
-    pid_ = ::fork();
-    if (pid_ < 0) throw std::runtime_error("fork failed");
-    if (pid_ == 0) {
-      const int fd = ::open(output_file.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-      const int null_fd = ::open("/dev/null", O_RDONLY);
-      if (fd >= 0) {
-        ::dup2(fd, STDOUT_FILENO);
-        ::dup2(fd, STDERR_FILENO);
-      }
-      if (null_fd >= 0) ::dup2(null_fd, STDIN_FILENO);
-      std::vector<char*> raw;
-      for (auto& a : argv) raw.push_back(a.data());
-      raw.push_back(nullptr);
-      ::execv(raw[0], raw.data());
-      ::_exit(127);
-    }
-  }
-  ~TpccChild() {
-    if (pid_ > 0 && !reaped_) {
-      ::kill(pid_, SIGKILL);
-      ::waitpid(pid_, nullptr, 0);
-    }
-  }
-  TpccChild(const TpccChild&) = delete;
-  TpccChild& operator=(const TpccChild&) = delete;
-
-  void signal(int sig) { ::kill(pid_, sig); }
-
-  // The exit status in shell convention, or -1 if still running after
-  // `seconds`.
-  int wait_for(double seconds) {
-    const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
-    while (std::chrono::steady_clock::now() < deadline) {
-      int status = 0;
-      const pid_t done = ::waitpid(pid_, &status, WNOHANG);
-      if (done == pid_) {
-        reaped_ = true;
-        if (WIFEXITED(status)) return WEXITSTATUS(status);
-        if (WIFSIGNALED(status)) return 128 + WTERMSIG(status);
-        return -2;
-      }
-      std::this_thread::sleep_for(std::chrono::milliseconds(50));
-    }
-    return -1;
-  }
-
- private:
-  pid_t pid_ = -1;
-  bool reaped_ = false;
-};
 
 std::string slurp(const std::string& path) {
   std::ifstream in(path);
@@ -341,7 +285,7 @@ TEST_CASE("tpcc run: SIGINT stops the run, writes the results and exits 130", "[
   const std::string dir = result_dir("sigint");
   const std::string log = (fs::path(dir).parent_path() / "sigint.log").string();
   fs::create_directories(fs::path(dir).parent_path());
-  TpccChild child({"run", "--conn", conn, "--terminals", "4", "--duration", "60", "--result-dir",
+  tpcc::test::TpccChild child({"run", "--conn", conn, "--terminals", "4", "--duration", "60", "--result-dir",
                    dir},
                   log);
   std::this_thread::sleep_for(std::chrono::seconds(5));
