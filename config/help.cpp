@@ -23,7 +23,7 @@ constexpr VerbInfo kVerbs[] = {
      "then check the load"},
     {Verb::Run,
      "drive the terminals, print a progress line every report interval and a summary, and "
-     "write result.json, intervals.csv and config.json"},
+     "write result.json, intervals.csv, config.json and report.html"},
     {Verb::Check, "run the TPC-C consistency conditions (3.3.2); exit status 1 if any is violated"},
     {Verb::Cleanup, "drop everything prepare created"},
     {Verb::Quickstart,

@@ -281,8 +281,8 @@ std::vector<Setting> build() {
       },
       [](const Config& c) { return std::to_string(c.report_interval_seconds); });
   add("result-dir", "DIR", {"resultDirectory"}, run, kRunSection,
-      "Directory for result.json, intervals.csv and config.json. BenchmarkSQL's %tY %tm "
-      "%td %tH %tM %tS are replaced with the start time.",
+      "Directory for result.json, intervals.csv, config.json and report.html. BenchmarkSQL's "
+      "%tY %tm %td %tH %tM %tS are replaced with the start time.",
       [](const std::string& v, const Source&, ParseState& st) { st.cfg.result_dir = v; },
       [](const Config& c) {
         return c.result_dir.empty() ? std::string("results/<start time>/") : c.result_dir;

@@ -61,8 +61,9 @@ std::string result_json(const Config& config, const RunInfo& info, const RunStat
 // <txn>_count,<txn>_p90_ms for each transaction, then errors,retries.
 std::string intervals_csv(const std::vector<IntervalSample>& intervals);
 
-// Writes result.json, intervals.csv and config.json (password masked) into
-// config.result_dir (BenchmarkSQL %t patterns expanded with the start time)
+// Writes result.json, intervals.csv, config.json (password masked) and
+// report.html into config.result_dir (BenchmarkSQL %t patterns expanded with
+// the start time)
 // or results/<YYYYmmdd-HHMMSS>/ (created if needed); also copies result.json
 // to config.json_file if set. Returns the directory used. Throws
 // std::runtime_error naming the file that could not be written.

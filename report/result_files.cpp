@@ -11,6 +11,7 @@
 #include "config/names.hpp"
 #include "config/result_dir.hpp"
 #include "report/format.hpp"
+#include "report/html_report.hpp"
 #include "report/report.hpp"
 
 namespace tpcc {
@@ -77,6 +78,7 @@ std::string write_result_files(const Config& config, const RunInfo& info, const 
   write_text(dir / "result.json", result);
   write_text(dir / "intervals.csv", intervals_csv(intervals));
   write_text(dir / "config.json", effective_config_json(config) + "\n");
+  write_text(dir / "report.html", html_report(config, info, stats, intervals));
 
   if (!config.json_file.empty()) {
     const fs::path extra(config.json_file);
