@@ -31,4 +31,9 @@ double percent(std::int64_t part, std::int64_t whole) {
   return whole > 0 ? static_cast<double>(part) * 100.0 / static_cast<double>(whole) : 0.0;
 }
 
+std::string limit_text(double seconds) {
+  const double whole = static_cast<double>(static_cast<long long>(seconds));
+  return (whole == seconds ? fixed(seconds, 0) : fixed(seconds, 1)) + " s";
+}
+
 }  // namespace tpcc

@@ -14,6 +14,9 @@ std::string fixed(double v, int decimals);
 // its size: "0.45ms", "12.3ms", "2041ms".
 std::string format_ms(double micros);
 
+// A response-time limit: "5 s", "20 s", "0.5 s".
+std::string limit_text(double seconds);
+
 // A latency in microseconds as milliseconds for tables: fixed width
 // friendly, two decimals below 100 ms, one above ("0.45", "123.4").
 std::string ms_value(double micros);

@@ -223,11 +223,6 @@ std::string header_html(const Config& config, const RunInfo& info, const RunStat
   return h;
 }
 
-std::string limit_text(double seconds) {
-  const double whole = static_cast<double>(static_cast<long long>(seconds));
-  return (whole == seconds ? fixed(seconds, 0) : fixed(seconds, 1)) + " s";
-}
-
 std::string cell(const std::string& value, const char* tag = "td") {
   return "<" + std::string(tag) + ">" + html_escape(value) + "</" + tag + ">";
 }

@@ -13,11 +13,6 @@ namespace {
 
 std::string seconds_text(double s) { return fixed(s, 1) + " s"; }
 
-std::string limit_text(double seconds) {
-  const double whole = static_cast<double>(static_cast<long long>(seconds));
-  return (whole == seconds ? fixed(seconds, 0) : fixed(seconds, 1)) + " s";
-}
-
 void print_transactions(std::ostream& out, const RunStats& stats) {
   TextTable table({"transaction", "count", "%", "rollbacks", "errors", "retries", "p50 ms",
                    "p90 ms", "p95 ms", "p99 ms", "max ms", "p90 limit", ""});
