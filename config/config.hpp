@@ -8,6 +8,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace tpcc {
 
@@ -19,6 +20,13 @@ enum class Isolation { ReadCommitted, RepeatableRead, Serializable };
 
 // Index of each transaction in mixes and per-transaction tables.
 enum TxnIndex { kNewOrder = 0, kPayment, kOrderStatus, kDelivery, kStockLevel, kTxnTypes };
+
+// One hot standby that read-only terminals drive during the primary's run.
+struct StandbyTarget {
+  std::string conninfo;  // libpq conninfo (a JDBC URL is translated), password included
+  int terminals = 0;     // read-only terminals on this standby
+  std::array<double, kTxnTypes> mix = {0, 0, 50, 0, 50};  // only Order-Status, Stock-Level
+};
 
 struct Config {
   Verb verb = Verb::Prepare;
@@ -62,12 +70,15 @@ struct Config {
   bool terminal_warehouse_fixed = true;  // BenchmarkSQL terminalWarehouseFixed
   double rate_tpm = 0;                   // 0: unlimited (limitTxnsPerMin)
   bool keying_and_thinking = false;      // 5.2.5 keying and think times
-  double think_multiplier = 1.0;         // scales keying and think times
+  double think_multiplier = 1.0;         // scales think times (and keying unless set apart)
+  double keying_multiplier = 1.0;        // scales keying times (BenchmarkSQL 6)
+  int rollback_percent = 1;              // 2.4.1.4: New-Orders with an unused item, percent
+  int warehouse_from = 0;                // terminals use warehouses from..to (0: 1..W)
+  int warehouse_to = 0;                  // (BenchmarkSQL 6 useWarehouseFrom/To)
   int report_interval_seconds = 10;
   std::string result_dir;                // empty: results/<timestamp>/
   std::string json_file;                 // extra copy of result.json
-  std::string standby_conninfo;
-  int standby_terminals = 0;
+  std::vector<StandbyTarget> standbys;   // combined primary + standby run
 };
 
 }  // namespace tpcc

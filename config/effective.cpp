@@ -6,6 +6,22 @@
 #include "config/names.hpp"
 
 namespace tpcc {
+namespace {
+
+nlohmann::ordered_json standbys_json(const std::vector<StandbyTarget>& standbys) {
+  nlohmann::ordered_json list = nlohmann::ordered_json::array();
+  for (const auto& s : standbys) {
+    nlohmann::ordered_json mix;
+    for (int i = 0; i < kTxnTypes; ++i) {
+      mix[std::string(txn_name(i))] = s.mix[static_cast<std::size_t>(i)];
+    }
+    list.push_back({{"conninfo", mask_password(s.conninfo)}, {"terminals", s.terminals},
+                    {"mix", mix}});
+  }
+  return list;
+}
+
+}  // namespace
 
 std::string effective_config_json(const Config& c) {
   nlohmann::ordered_json mix;
@@ -50,11 +66,14 @@ std::string effective_config_json(const Config& c) {
       {"rate_tpm", c.rate_tpm},
       {"keying_and_thinking", c.keying_and_thinking},
       {"think_multiplier", c.think_multiplier},
+      {"keying_multiplier", c.keying_multiplier},
+      {"rollback_percent", c.rollback_percent},
+      {"warehouse_from", c.warehouse_from},
+      {"warehouse_to", c.warehouse_to},
       {"report_interval_seconds", c.report_interval_seconds},
       {"result_dir", c.result_dir},
       {"json_file", c.json_file},
-      {"standby_conninfo", mask_password(c.standby_conninfo)},
-      {"standby_terminals", c.standby_terminals},
+      {"standbys", standbys_json(c.standbys)},
   };
   return j.dump(2);
 }

@@ -224,13 +224,6 @@ void finish_run(ParseState& st) {
     throw UsageError(st.connections_source->where + ": " + std::to_string(c.connections) +
                      " connections is more than the " + std::to_string(c.terminals) + " terminals");
   }
-  if (!c.standby_conninfo.empty() && !st.standby_terminals_source) {
-    c.standby_terminals = c.terminals;
-  }
-  if (c.standby_terminals > 0 && c.standby_conninfo.empty()) {
-    throw UsageError(st.standby_terminals_source->where +
-                     ": standby terminals need a standby connection (--standby-conn)");
-  }
 }
 
 }  // namespace
@@ -283,9 +276,6 @@ Config parse_command_line(int argc, const char* const argv[], std::ostream& warn
   }
 
   st.cfg.conninfo = resolve_conninfo(st.conn.value_or(""), st.conn_where, st);
-  if (!st.cfg.standby_conninfo.empty()) {
-    st.cfg.standby_conninfo = resolve_conninfo(st.cfg.standby_conninfo, st.standby_where, st);
-  }
   finish_props_weights(st);
   finish_profile(st);
   if (*verb == Verb::Run || *verb == Verb::Quickstart) finish_run(st);

@@ -11,7 +11,7 @@ TEST_CASE("effective config: every section as JSON, passwords masked", "[config]
   tpcc::Config c;
   c.verb = tpcc::Verb::Run;
   c.conninfo = "host=db1 user=bench password='top secret'";
-  c.standby_conninfo = "postgresql://bench:sbsecret@standby/tpcc";
+  c.standbys.push_back({"postgresql://bench:sbsecret@standby/tpcc", 4, {0, 0, 50, 0, 50}});
   c.props_file = "props.pg";
   c.fillfactor = {{"bmsql_stock", 80}};
   c.tablespace = {{"*", "ts1"}};
@@ -35,7 +35,7 @@ TEST_CASE("effective config: every section as JSON, passwords masked", "[config]
   CHECK(j.at("run").at("mix").at("stock_level") == 4);
   CHECK(j.at("run").at("profile") == "ro");
   CHECK(j.at("run").at("isolation") == "serializable");
-  CHECK(j.at("run").at("standby_conninfo") == "postgresql://bench:*****@standby/tpcc");
+  CHECK(j.at("run").at("standbys").at(0).at("conninfo") == "postgresql://bench:*****@standby/tpcc");
   CHECK(j.at("run").at("terminals") == c.terminals);
   CHECK(j.at("check").at("after_load") == false);
 

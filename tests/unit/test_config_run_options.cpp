@@ -80,7 +80,7 @@ TEST_CASE("options: connections cannot exceed terminals; standby runs are refuse
   TempDir dir;
   const auto props = dir.write("sb.props", "standby-terminals=2\n");
   CHECK_THAT(usage_error({"run", props}), Catch::StartsWith(props + ":1: key 'standby-terminals'"));
-  CHECK(parse({"run"}).standby_terminals == 0);
+  CHECK(parse({"run"}).standbys.empty());
   CHECK_THAT(usage_error({"run", "--mode", "procedures"}),
              Catch::StartsWith("--mode") && Catch::Contains("not available"));
 }
