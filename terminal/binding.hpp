@@ -1,6 +1,7 @@
 // 5.2.1 terminals and their home warehouse and district.
 #pragma once
 
+#include "config/config.hpp"
 #include "spec/random.hpp"
 
 namespace tpcc {
@@ -17,7 +18,24 @@ struct TerminalBinding {
 // terminalWarehouseFixed=true).
 TerminalBinding bind_terminal(int terminal_index, int warehouses);
 
+// The home warehouses terminals may have: first..last of the W loaded
+// (BenchmarkSQL 6 useWarehouseFrom/useWarehouseTo, for several drivers that
+// split one database). Remote warehouses are still drawn from all W.
+struct HomeWarehouses {
+  int first = 1;
+  int last = 1;
+  int count() const { return last - first + 1; }
+};
+
+// Config warehouse_from/to (0: the whole range) checked against W; throws
+// UsageError naming the props keys when the range is outside 1..W.
+HomeWarehouses home_warehouses(const Config& config, int warehouses);
+
+// As bind_terminal, round-robin over the range instead of 1..W.
+TerminalBinding bind_terminal(int terminal_index, const HomeWarehouses& homes);
+
 // terminalWarehouseFixed=false: a home warehouse drawn for each transaction.
 int random_home_warehouse(Random& rng, int warehouses);
+int random_home_warehouse(Random& rng, const HomeWarehouses& homes);
 
 }  // namespace tpcc

@@ -154,9 +154,13 @@ Engine::~Engine() {
 
 void Engine::build_terminals() {
   terminals_.reserve(static_cast<std::size_t>(config_.terminals));
+  const HomeWarehouses homes = home_warehouses(config_, setup_.warehouses);
   for (int i = 0; i < config_.terminals; ++i) {
-    const TerminalBinding binding = bind_terminal(i, setup_.warehouses);
+    const TerminalBinding binding = bind_terminal(i, homes);
     TerminalContext context;
+    context.homes = homes;
+    context.mode = config_.mode;
+    context.rollback_percent = config_.rollback_percent;
     context.w_id = binding.w_id;
     context.d_id = binding.d_id;
     context.warehouses = setup_.warehouses;

@@ -34,7 +34,7 @@ void Worker::connect(const std::string& conninfo) {
 Completion Worker::execute(VirtualTerminal& terminal, TxnIndex type, Clock::time_point due) {
   TerminalContext context = terminal.context;
   if (!env_->config->terminal_warehouse_fixed) {
-    context.w_id = random_home_warehouse(terminal.rng, env_->warehouses);
+    context.w_id = random_home_warehouse(terminal.rng, context.homes);
   }
   bool lost = false;
   TxnResult result;

@@ -8,6 +8,7 @@
 
 #include "config/config.hpp"
 #include "spec/nurand.hpp"
+#include "terminal/binding.hpp"
 #include "spec/random.hpp"
 
 namespace tpcc {
@@ -22,6 +23,9 @@ struct TerminalContext {
   NURandConstants c_run;   // 2.1.6 C-Run
   bool read_only = false;  // ro profile: BEGIN ... READ ONLY
   Isolation isolation = Isolation::ReadCommitted;
+  Mode mode = Mode::Statements;  // client statements or server functions
+  HomeWarehouses homes{1, 1};    // for a home warehouse drawn per transaction
+  int rollback_percent = 1;      // 2.4.1.4
 };
 
 // Named outcomes (STYLE.md 5). The spec's 1% New-Order rollback is an

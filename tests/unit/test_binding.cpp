@@ -4,6 +4,7 @@
 #include <map>
 #include <set>
 
+#include "config/errors.hpp"
 #include "spec/random.hpp"
 #include "terminal/binding.hpp"
 
@@ -87,4 +88,33 @@ TEST_CASE("terminalWarehouseFixed=false draws home warehouses over 1..W") {
 TEST_CASE("bind_terminal rejects a negative index or no warehouses") {
   CHECK_THROWS(tpcc::bind_terminal(-1, 2));
   CHECK_THROWS(tpcc::bind_terminal(0, 0));
+}
+
+TEST_CASE("useWarehouseFrom/To: terminals are homed round-robin over the range only") {
+  tpcc::Config config;
+  config.warehouse_from = 3;
+  config.warehouse_to = 5;
+  const auto homes = tpcc::home_warehouses(config, 8);
+  CHECK(homes.first == 3);
+  CHECK(homes.last == 5);
+  std::map<int, int> per_warehouse;
+  for (int i = 0; i < 9; ++i) ++per_warehouse[tpcc::bind_terminal(i, homes).w_id];
+  CHECK(per_warehouse == std::map<int, int>{{3, 3}, {4, 3}, {5, 3}});
+  tpcc::Random rng(5);
+  for (int i = 0; i < 1000; ++i) {
+    const int w = tpcc::random_home_warehouse(rng, homes);
+    CHECK((w >= 3 && w <= 5));
+  }
+}
+
+TEST_CASE("useWarehouseFrom/To default to every warehouse and must lie within W") {
+  tpcc::Config config;
+  const auto all = tpcc::home_warehouses(config, 4);
+  CHECK((all.first == 1 && all.last == 4));
+  config.warehouse_to = 5;
+  CHECK_THROWS_WITH(tpcc::home_warehouses(config, 4), Catch::Contains("useWarehouseTo") &&
+                                                          Catch::Contains("4 loaded warehouses"));
+  config.warehouse_from = 3;
+  config.warehouse_to = 2;
+  CHECK_THROWS_AS(tpcc::home_warehouses(config, 4), tpcc::UsageError);
 }
