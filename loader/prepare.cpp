@@ -134,6 +134,9 @@ int prepare_database(const Config& config, std::ostream& out) {
   if (config.foreign_keys) add_foreign_keys(config, out);
   {
     pqxx::nontransaction tx(*conn);
+    // For --mode procedures; replaced on every prepare, so that a resumed
+    // or repeated prepare brings an older database's functions up to date.
+    tx.exec(procedures_script());
     tx.exec_params(
         "insert into bmsql_config (cfg_name, cfg_value) values ($1, $2) on conflict (cfg_name) "
         "do update set cfg_value = excluded.cfg_value",

@@ -11,3 +11,8 @@ drop table if exists bmsql_item cascade;
 drop table if exists bmsql_district cascade;
 drop table if exists bmsql_warehouse cascade;
 drop sequence if exists bmsql_hist_id_seq;
+drop function if exists tpcc_new_order;
+drop function if exists tpcc_payment;
+drop function if exists tpcc_order_status;
+drop function if exists tpcc_delivery;
+drop function if exists tpcc_stock_level;

@@ -153,6 +153,10 @@ std::vector<std::string> index_statements(const Config& config) {
 
 std::vector<std::string> foreign_key_statements() { return sql_file_statements("foreign_keys.sql"); }
 
+const std::string& procedures_script() {
+  return schema::embedded_sql_files().at("procedures.sql");
+}
+
 std::vector<std::string> drop_statements() { return sql_file_statements("drop.sql"); }
 
 void validate_against_server(pqxx::connection& conn, const Config& config) {

@@ -26,6 +26,11 @@ std::vector<std::string> create_table_statements(const Config& config);
 std::vector<std::string> index_statements(const Config& config);
 
 std::vector<std::string> foreign_key_statements();
+
+// schema/procedures.sql as one script (its function bodies hold semicolons):
+// the functions of --mode procedures, created or replaced.
+const std::string& procedures_script();
+
 std::vector<std::string> drop_statements();
 
 // Checks what the options name against the server (tablespaces exist)

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "db/session.hpp"
+#include "terminal/procedure_calls.hpp"
 
 namespace tpcc {
 namespace {
@@ -91,7 +92,10 @@ DeliveryOutput deliver(Session& session, const DeliveryInput& input,
 Outcome execute_delivery(Session& session, const DeliveryInput& input,
                          const TerminalContext& terminal, TxnAudit& audit) {
   // 2.7.2.3 skipped districts are recorded (the result file reports them).
-  audit.skipped_deliveries = deliver(session, input, terminal).skipped();
+  const DeliveryOutput out = terminal.mode == Mode::Procedures
+                                 ? call_delivery(session, input, terminal)
+                                 : deliver(session, input, terminal);
+  audit.skipped_deliveries = out.skipped();
   return Outcome::Committed;
 }
 

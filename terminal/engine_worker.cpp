@@ -28,7 +28,7 @@ Worker::~Worker() = default;
 
 void Worker::connect(const std::string& conninfo) {
   session_ = std::make_unique<Session>(conninfo);
-  prepare_transaction_statements(*session_);
+  prepare_transaction_statements(*session_, env_->config->mode);
 }
 
 Completion Worker::execute(VirtualTerminal& terminal, TxnIndex type, Clock::time_point due) {

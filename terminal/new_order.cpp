@@ -6,6 +6,7 @@
 #include "db/session.hpp"
 #include "spec/constants.hpp"
 #include "spec/nurand.hpp"
+#include "terminal/procedure_calls.hpp"
 
 namespace tpcc {
 namespace {
@@ -267,7 +268,9 @@ Outcome execute_new_order(Session& session, const NewOrderInput& input,
                           const TerminalContext& terminal, TxnAudit& audit) {
   audit.order_lines = static_cast<int>(input.lines.size());
   audit.remote_order_lines = input.remote_lines();
-  const NewOrderOutput out = place_new_order(session, input, terminal);
+  const NewOrderOutput out = terminal.mode == Mode::Procedures
+                                 ? call_new_order(session, input, terminal)
+                                 : place_new_order(session, input, terminal);
   return out.rolled_back ? Outcome::RolledBack : Outcome::Committed;
 }
 

@@ -5,6 +5,7 @@
 
 #include "db/session.hpp"
 #include "spec/constants.hpp"
+#include "terminal/procedure_calls.hpp"
 
 namespace tpcc {
 namespace {
@@ -62,7 +63,9 @@ std::string text_or_empty(const QueryResult& result, int row, int col) {
   return result.is_null(row, col) ? std::string{} : std::string{result.text(row, col)};
 }
 
-OrderStatusOutput read_output(const QueryResult& result) {
+}  // namespace
+
+OrderStatusOutput read_order_status_rows(const QueryResult& result) {
   OrderStatusOutput out;
   out.c_id = result.as_int(0, 0);
   out.c_first = text_or_empty(result, 0, 1);
@@ -85,8 +88,6 @@ OrderStatusOutput read_output(const QueryResult& result) {
   }
   return out;
 }
-
-}  // namespace
 
 OrderStatusInput generate_order_status(Random& rng, const TerminalContext& terminal) {
   OrderStatusInput input;
@@ -120,13 +121,17 @@ OrderStatusOutput query_order_status(Session& session, const OrderStatusInput& i
                        std::to_string(input.w_id) + " district " + std::to_string(input.d_id),
                    "P0002");
   }
-  return read_output(rows);
+  return read_order_status_rows(rows);
 }
 
 Outcome execute_order_status(Session& session, const OrderStatusInput& input,
                              const TerminalContext& terminal, TxnAudit& audit) {
   audit.by_last_name = input.customer.by_last_name;
-  query_order_status(session, input, terminal);
+  if (terminal.mode == Mode::Procedures) {
+    call_order_status(session, input, terminal);
+  } else {
+    query_order_status(session, input, terminal);
+  }
   return Outcome::Committed;
 }
 

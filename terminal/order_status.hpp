@@ -12,6 +12,7 @@
 
 namespace tpcc {
 
+class QueryResult;
 class Session;
 
 struct OrderStatusInput {
@@ -50,8 +51,13 @@ OrderStatusInput generate_order_status(Random& rng, const TerminalContext& termi
 OrderStatusOutput query_order_status(Session& session, const OrderStatusInput& input,
                                      const TerminalContext& terminal);
 
-// query_order_status for the dispatcher: records the audit and returns
-// Outcome::Committed.
+// The rows of the Order-Status query (one per line of the last order,
+// customer columns first) as the display; the statement and the function
+// return the same columns.
+OrderStatusOutput read_order_status_rows(const QueryResult& result);
+
+// query_order_status (or call_order_status in procedures mode) for the
+// dispatcher: records the audit and returns Outcome::Committed.
 Outcome execute_order_status(Session& session, const OrderStatusInput& input,
                              const TerminalContext& terminal, TxnAudit& audit);
 

@@ -5,6 +5,7 @@
 #include "db/session.hpp"
 #include "spec/constants.hpp"
 #include "terminal/customer_lookup.hpp"
+#include "terminal/procedure_calls.hpp"
 
 namespace tpcc {
 namespace {
@@ -179,7 +180,11 @@ Outcome execute_payment(Session& session, const PaymentInput& input,
                         const TerminalContext& terminal, TxnAudit& audit) {
   audit.remote_payment = input.remote();
   audit.by_last_name = input.by_last_name;
-  pay(session, input, terminal);
+  if (terminal.mode == Mode::Procedures) {
+    call_payment(session, input, terminal);
+  } else {
+    pay(session, input, terminal);
+  }
   return Outcome::Committed;
 }
 

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "db/session.hpp"
+#include "terminal/procedure_calls.hpp"
 
 namespace tpcc {
 namespace {
@@ -47,7 +48,11 @@ int count_low_stock(Session& session, const StockLevelInput& input,
 
 Outcome execute_stock_level(Session& session, const StockLevelInput& input,
                             const TerminalContext& terminal, TxnAudit& /*audit*/) {
-  count_low_stock(session, input, terminal);
+  if (terminal.mode == Mode::Procedures) {
+    call_stock_level(session, input, terminal);
+  } else {
+    count_low_stock(session, input, terminal);
+  }
   return Outcome::Committed;
 }
 

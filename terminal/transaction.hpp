@@ -64,8 +64,9 @@ extern const std::array<TransactionType, kTxnTypes> kTransactions;
 // Serialization failures and deadlocks are retried this many times.
 inline constexpr int kMaxRetries = 5;
 
-// Registers the statements of all five transactions on a session.
-void prepare_transaction_statements(Session& session);
+// Registers the statements of all five transactions on a session: the
+// client-side statements, or the function calls of --mode procedures.
+void prepare_transaction_statements(Session& session, Mode mode = Mode::Statements);
 
 // Draws the inputs (2.x.1) and runs the transaction (2.x.2), retrying
 // retryable failures up to kMaxRetries. Throws ConnectionLost.

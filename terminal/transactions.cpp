@@ -10,6 +10,7 @@
 #include "terminal/new_order.hpp"
 #include "terminal/order_status.hpp"
 #include "terminal/payment.hpp"
+#include "terminal/procedure_calls.hpp"
 #include "terminal/stock_level.hpp"
 #include "terminal/transaction.hpp"
 
@@ -61,7 +62,11 @@ TxnResult run_with_retries(const Input& input, Execute execute, Session& session
 
 }  // namespace
 
-void prepare_transaction_statements(Session& session) {
+void prepare_transaction_statements(Session& session, Mode mode) {
+  if (mode == Mode::Procedures) {
+    prepare_procedure_calls(session);
+    return;
+  }
   prepare_new_order_statements(session);
   prepare_payment_statements(session);
   prepare_order_status_statements(session);

@@ -1,0 +1,103 @@
+#!/usr/bin/env bash
+# Statements mode against procedures mode on one throwaway server: W
+# warehouses loaded once, then runs of each mode taking turns (S P S P ...),
+# so that both see a database grown by the same amount on average. For each
+# run: tpmC, tpmTOTAL, New-Order p90, client CPU per transaction (user+sys
+# of the tpcc process over every transaction it ran, warm-up included) and
+# server CPU per transaction (utime+stime of the postmaster and its
+# children, from /proc, over the same span). Medians per mode and their
+# ratios at the end; `tpcc check` after every run.
+#
+#   bench/compare.sh [WAREHOUSES=4] [TERMINALS=8] [WARMUP=10] [DURATION=60] [ROUNDS=1]
+#
+# PREPARE_ARGS adds options to the load (PREPARE_ARGS="--fillfactor 90"),
+# RUN_ARGS to both modes' runs (RUN_ARGS="--isolation rr").
+set -euo pipefail
+cd "$(dirname "$0")/.."
+W=${1:-4}; T=${2:-8}; WARMUP=${3:-10}; DURATION=${4:-60}; ROUNDS=${5:-1}
+TPCC=${TPCC:-./build/tpcc}
+[ -x "$TPCC" ] || { echo "build first: scripts/build.sh (looked for $TPCC)" >&2; exit 2; }
+[ -x /usr/bin/time ] || { echo "/usr/bin/time missing: apt-get install time" >&2; exit 2; }
+command -v python3 >/dev/null || { echo "python3 missing: apt-get install python3" >&2; exit 2; }
+source bench/throwaway-pg.sh
+median() { sort -g | awk '{a[NR]=$1} END {print (NR%2) ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2}'; }
+
+# CPU seconds of the server so far: the postmaster, the children it has
+# reaped (cutime, cstime) and the children still running.
+TICKS=$(getconf CLK_TCK)
+server_cpu_seconds() {
+  local postmaster total=0 pid fields
+  postmaster=$(head -n 1 "$PG_DIR/data/postmaster.pid")
+  for pid in "$postmaster" $(ps -o pid= --ppid "$postmaster"); do
+    # Fields after the command name: utime stime cutime cstime are 12..15.
+    fields=$(sed 's/^.*) //' "/proc/$pid/stat" 2>/dev/null) || continue
+    if [ "$pid" = "$postmaster" ]; then
+      total=$((total + $(awk '{print $12 + $13 + $14 + $15}' <<<"$fields")))
+    else
+      total=$((total + $(awk '{print $12 + $13}' <<<"$fields")))
+    fi
+  done
+  awk -v t="$total" -v hz="$TICKS" 'BEGIN { printf "%.2f", t / hz }'
+}
+
+# The run's backends exit after tpcc does; their CPU reaches the
+# postmaster's cutime only once it has reaped them.
+children() { ps -o pid= --ppid "$(head -n 1 "$PG_DIR/data/postmaster.pid")" | wc -l; }
+wait_for_backends_to_exit() {
+  local limit=$1 i
+  for i in $(seq 1 100); do
+    [ "$(children)" -le "$limit" ] && return 0
+    sleep 0.1
+  done
+  echo "warning: the run's backends had not all exited after 10 s" >&2
+}
+
+# tpmC tpmTOTAL p90-of-New-Order-in-ms transactions-of-all-phases
+read_result() {
+  python3 - "$1" <<'PY'
+import json, sys
+r = json.load(open(sys.argv[1]))
+no = r["transactions"]["new_order"]["latency_ms"]["p90"]
+print(r["tpmC"], r["tpmTOTAL"], no, r["transactions_all_phases"])
+PY
+}
+
+# shellcheck disable=SC2086  # word splitting of the extra options is wanted
+"$TPCC" prepare --conn "$PG_CONN" --warehouses "$W" --no-check ${PREPARE_ARGS:-} >"$PG_DIR/prepare.log"
+echo "W=$W, $T terminals, ${WARMUP}s warm-up, ${DURATION}s measured, $ROUNDS round(s) of statements + procedures"
+declare -A tpmc tpmtotal p90 client server
+for round in $(seq 1 "$ROUNDS"); do
+  for mode in statements procedures; do
+    dir="$PG_DIR/$mode-$round"
+    idle_children=$(children)
+    before=$(server_cpu_seconds)
+    /usr/bin/time -f "%U %S" -o "$PG_DIR/time.txt" \
+      "$TPCC" run --conn "$PG_CONN" --mode "$mode" --terminals "$T" --warmup "$WARMUP" \
+      --duration "$DURATION" --report-interval 30 --result-dir "$dir" ${RUN_ARGS:-} >"$dir.log" 2>&1
+    wait_for_backends_to_exit "$idle_children"
+    after=$(server_cpu_seconds)
+    read -r user sys <"$PG_DIR/time.txt"
+    read -r r_tpmc r_total r_p90 r_txns < <(read_result "$dir/result.json")
+    r_client=$(awk -v u="$user" -v s="$sys" -v n="$r_txns" 'BEGIN { printf "%.1f", (u + s) * 1e6 / n }')
+    r_server=$(awk -v a="$after" -v b="$before" -v n="$r_txns" 'BEGIN { printf "%.1f", (a - b) * 1e6 / n }')
+    "$TPCC" check --conn "$PG_CONN" >"$dir-check.log" ||
+      { echo "tpcc check after $mode run $round FAILED:"; cat "$dir-check.log"; exit 1; }
+    printf '%-10s round %d: tpmC %8.0f  tpmTOTAL %8.0f  New-Order p90 %6.2f ms  client %5.1f us/txn  server %6.1f us/txn  (check passed)\n' \
+      "$mode" "$round" "$r_tpmc" "$r_total" "$r_p90" "$r_client" "$r_server"
+    tpmc[$mode]+="$r_tpmc "; tpmtotal[$mode]+="$r_total "; p90[$mode]+="$r_p90 "
+    client[$mode]+="$r_client "; server[$mode]+="$r_server "
+  done
+done
+
+med() { tr ' ' '\n' <<<"$1" | grep . | median; }
+echo
+printf '%-10s %10s %10s %16s %16s %16s\n' mode tpmC tpmTOTAL "NO p90 (ms)" "client us/txn" "server us/txn"
+for mode in statements procedures; do
+  printf '%-10s %10.0f %10.0f %16.2f %16.1f %16.1f\n' "$mode" "$(med "${tpmc[$mode]}")" \
+    "$(med "${tpmtotal[$mode]}")" "$(med "${p90[$mode]}")" "$(med "${client[$mode]}")" \
+    "$(med "${server[$mode]}")"
+done
+awk -v ps="$(med "${tpmc[procedures]}")" -v ss="$(med "${tpmc[statements]}")" \
+    -v pc="$(med "${client[procedures]}")" -v sc="$(med "${client[statements]}")" \
+    -v pv="$(med "${server[procedures]}")" -v sv="$(med "${server[statements]}")" \
+    'BEGIN { printf "procedures / statements: tpmC x%.2f, client CPU x%.2f, server CPU x%.2f\n", ps / ss, pc / sc, pv / sv }'
