@@ -68,10 +68,11 @@ struct Config {
   Mode mode = Mode::Statements;
   Isolation isolation = Isolation::ReadCommitted;
   bool terminal_warehouse_fixed = true;  // BenchmarkSQL terminalWarehouseFixed
+  bool allow_many_terminals = false;     // > 10 terminals per warehouse with fixed binding
   double rate_tpm = 0;                   // 0: unlimited (limitTxnsPerMin)
   bool keying_and_thinking = false;      // 5.2.5 keying and think times
   double think_multiplier = 1.0;         // scales think times (and keying unless set apart)
-  double keying_multiplier = 1.0;        // scales keying times (BenchmarkSQL 6)
+  double keying_multiplier = 1.0;        // scales keying times (= think_multiplier unless set)
   int rollback_percent = 1;              // 2.4.1.4: New-Orders with an unused item, percent
   int warehouse_from = 0;                // terminals use warehouses from..to (0: 1..W)
   int warehouse_to = 0;                  // (BenchmarkSQL 6 useWarehouseFrom/To)

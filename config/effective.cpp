@@ -63,6 +63,7 @@ std::string effective_config_json(const Config& c) {
       {"mode", mode_name(c.mode)},
       {"isolation", isolation_name(c.isolation)},
       {"terminal_warehouse_fixed", c.terminal_warehouse_fixed},
+      {"allow_many_terminals", c.allow_many_terminals},
       {"rate_tpm", c.rate_tpm},
       {"keying_and_thinking", c.keying_and_thinking},
       {"think_multiplier", c.think_multiplier},

@@ -113,10 +113,38 @@ const char* kLayers =
     "is the same. Settings come from, in order of precedence: command-line flags, the props "
     "file, the PG* environment (PGHOST, PGPORT, PGUSER, PGDATABASE, PGPASSWORD and ~/.pgpass, "
     "read by libpq for whatever the connection leaves out), then the defaults below. Every "
-    "flag name is also a props key (load-method=insert); BenchmarkSQL keys are listed with "
-    "each option, and its driver, loader and OS-collector keys are accepted and ignored.";
+    "flag name is also a props key (load-method=insert); BenchmarkSQL 5 and 6 keys are listed "
+    "with each option. Its db and driver keys are accepted silently; its OS-collector, CSV and "
+    "driver-internal keys with a warning that they are ignored. Every problem is reported, all "
+    "at once, with its flag or file:line and key.";
+
+// A table cell: '|' escaped, so that flag values like copy|insert stay in one cell.
+std::string cell(const std::string& text) {
+  std::string out;
+  for (const char c : text) {
+    if (c == '|') out += '\\';
+    out += c;
+  }
+  return out;
+}
 
 }  // namespace
+
+std::string options_markdown() {
+  std::ostringstream out;
+  out << "| option | props keys | verbs | default | meaning |\n|---|---|---|---|---|\n";
+  for (const char* section : sections()) {
+    for (const auto& s : settings()) {
+      if (std::string(s.section) != section) continue;
+      std::string option = s.flag != nullptr ? std::string("--") + s.flag : "(props only)";
+      if (s.flag != nullptr && s.value_name != nullptr) option += std::string(" ") + s.value_name;
+      if (s.flag != nullptr) option = "`" + cell(option) + "`";
+      out << "| " << option << " | " << cell(props_keys(s)) << " | " << verb_list(s.verbs)
+          << " | " << cell(s.show_default(Config{})) << " | " << cell(s.help) << " |\n";
+    }
+  }
+  return out.str();
+}
 
 std::string help_text(std::optional<Verb> verb) {
   std::ostringstream out;

@@ -1,6 +1,7 @@
 #include "config/jdbc.hpp"
 
 #include <cctype>
+#include <iterator>
 #include <optional>
 #include <utility>
 
@@ -11,7 +12,8 @@
 namespace tpcc {
 namespace {
 
-constexpr const char* kPrefix = "jdbc:postgresql:";
+// openGauss and PolarDB drivers are PgJDBC forks with the same URL syntax.
+constexpr const char* kPrefixes[] = {"jdbc:postgresql:", "jdbc:opengauss:", "jdbc:polardb:"};
 constexpr const char* kExpected =
     "expected jdbc:postgresql://host[:port][,host2[:port2]]/dbname?user=...&password=...";
 
@@ -46,6 +48,8 @@ std::string url_decode(const std::string& s, const UrlError& err) {
       const int hi = i + 1 < s.size() ? hex_value(s[i + 1]) : -1;
       const int lo = i + 2 < s.size() ? hex_value(s[i + 2]) : -1;
       if (hi < 0 || lo < 0) err.fail("bad percent escape at '" + s.substr(i, 3) + "'");
+      // A NUL would end the conninfo string early in libpq.
+      if (hi == 0 && lo == 0) err.fail("%00 (a NUL byte) cannot be passed to libpq");
       out += static_cast<char>(hi * 16 + lo);
       i += 2;
     } else {
@@ -133,10 +137,18 @@ bool is_jdbc_url(const std::string& s) {
 
 JdbcTranslation jdbc_to_conninfo(const std::string& url, const std::string& context) {
   const UrlError err(url, context);
-  if (url.rfind(kPrefix, 0) != 0) {
-    err.fail("not a PostgreSQL JDBC URL (it must start with jdbc:postgresql:)");
+  std::string rest;
+  for (const std::string prefix : kPrefixes) {
+    if (url.rfind(prefix, 0) == 0) {
+      rest = url.substr(prefix.size());
+      break;
+    }
+    if (prefix == kPrefixes[std::size(kPrefixes) - 1]) {
+      err.fail(
+          "not a PostgreSQL JDBC URL (it must start with jdbc:postgresql:, jdbc:opengauss: or "
+          "jdbc:polardb:)");
+    }
   }
-  std::string rest = url.substr(std::string(kPrefix).size());
   std::string query;
   if (const auto q = rest.find('?'); q != std::string::npos) {
     query = rest.substr(q + 1);

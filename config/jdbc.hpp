@@ -3,7 +3,8 @@
 //   jdbc:postgresql://host[:port][,host2[:port2]...]/dbname?user=x&password=y&...
 //   jdbc:postgresql:dbname          (localhost:5432, as in PgJDBC)
 //   jdbc:postgresql://host/         (database defaults to the user name)
-// into conninfo, with PgJDBC's defaults (host localhost, port 5432) written
+// and the same forms of the openGauss and PolarDB drivers (jdbc:opengauss:,
+// jdbc:polardb:) into conninfo, with PgJDBC's defaults (host localhost, port 5432) written
 // out so that the translated string connects where the Java driver would.
 #pragma once
 

@@ -107,6 +107,13 @@ std::string mask_any(const std::string& s) {
 
 std::string mask_password(const std::string& s) { return mask_any(s); }
 
+std::string mask_key(const std::string& key) {
+  const std::string word = "password";
+  const auto at = lower(key).find(word);
+  if (at == std::string::npos || at + word.size() == key.size()) return key;
+  return key.substr(0, at + word.size()) + kMaskedPassword;
+}
+
 std::string describe_target(const std::string& conninfo) {
   if (conninfo.empty()) {
     std::string set;

@@ -12,6 +12,11 @@ inline constexpr const char* kMaskedPassword = "*****";
 // ?password=... (also sslpassword). Other text is kept as it is.
 std::string mask_password(const std::string& conninfo_or_uri);
 
+// A props key or URL parameter name as a message may show it. A name that
+// runs "password" together with more text ("passwordtpcc@123", the '=' lost)
+// may hold the password itself: it is cut after "password" and masked.
+std::string mask_key(const std::string& key);
+
 // A short description of a connection target for messages, password masked:
 // "host=db1 port=5432 dbname=tpcc user=bench". An empty conninfo says that
 // libpq takes the target from the environment and lists the PGHOST, PGPORT,

@@ -3,29 +3,24 @@
 #include <algorithm>
 #include <boost/program_options.hpp>
 #include <iostream>
+#include <map>
+#include <utility>
 #include <vector>
 
-#include "config/conninfo.hpp"
 #include "config/errors.hpp"
-#include "config/jdbc.hpp"
+#include "config/finish.hpp"
+#include "config/mask.hpp"
 #include "config/names.hpp"
 #include "config/props.hpp"
 #include "config/settings.hpp"
-#include "config/values.hpp"
+#include "config/suggest.hpp"
 
 namespace po = boost::program_options;
 
 namespace tpcc {
 namespace {
 
-constexpr std::array<double, kTxnTypes> kReadOnlyMix = {0, 0, 50, 0, 50};
-
 bool takes(const Setting& s, Verb verb) { return s.flag != nullptr && (s.verbs & verb_bit(verb)); }
-
-// Lists of table=value pairs may be split over several flags.
-bool is_composing(const Setting& s) {
-  return std::string(s.flag) == "fillfactor" || std::string(s.flag) == "tablespace";
-}
 
 std::string verb_list(VerbSet verbs) {
   std::string out;
@@ -69,7 +64,7 @@ po::options_description describe_flags(Verb verb) {
     if (!takes(s, verb)) continue;
     if (s.is_switch()) {
       desc.add_options()(s.flag, po::bool_switch());
-    } else if (is_composing(s)) {
+    } else if (s.repeat != Repeat::Once) {
       desc.add_options()(s.flag, po::value<std::vector<std::string>>()->composing());
     } else {
       desc.add_options()(s.flag, po::value<std::string>());
@@ -81,14 +76,18 @@ po::options_description describe_flags(Verb verb) {
 [[noreturn]] void unknown_option(const std::string& option, Verb verb) {
   std::string name = option;
   name.erase(0, name.find_first_not_of('-'));
+  std::vector<std::string> flags;
   for (const auto& s : settings()) {
     if (s.flag != nullptr && name == s.flag) {
       throw UsageError("option '" + option + "' is not for 'tpcc " + std::string(verb_name(verb)) +
                        "'; it is an option of " + verb_list(s.verbs) + " (" + see_help(verb) + ")");
     }
+    if (takes(s, verb)) flags.emplace_back(s.flag);
   }
+  const auto near = nearest_name(name, flags);
   throw UsageError("unknown option '" + option + "' for 'tpcc " + std::string(verb_name(verb)) +
-                   "' (" + see_help(verb) + ")");
+                   "'" + (near ? "; did you mean --" + *near + "?" : "") + " (" +
+                   see_help(verb) + ")");
 }
 
 po::variables_map parse_flags(const std::vector<std::string>& args, Verb verb) {
@@ -110,120 +109,91 @@ po::variables_map parse_flags(const std::vector<std::string>& args, Verb verb) {
   return vm;
 }
 
-void apply_props(const Props& props, ParseState& st) {
-  for (const auto& e : props.entries()) {
-    if (const Setting* s = setting_for_props_key(e.key)) {
-      s->apply(e.value, Source{Layer::Props, e.key, e.where() + ": key '" + e.key + "'"}, st);
-    } else if (!is_ignored_props_key(e.key)) {
-      *st.warnings << "tpcc: " << e.where() << ": warning: unknown key '" << e.key << "' ignored\n";
+// In a props file '#' and '//' start a comment only at the start of a line;
+// "user=tpcc #the user" makes the comment part of the value. Said without
+// quoting the value, which may be a password.
+void warn_inline_comment(const PropEntry& e, const ParseState& st) {
+  const std::string& v = e.value;
+  for (std::size_t i = 0; i + 1 < v.size(); ++i) {
+    if (v[i] != ' ' && v[i] != '\t') continue;
+    const bool hash = v[i + 1] == '#';
+    if (hash || v.compare(i + 1, 2, "//") == 0) {
+      st.warn(e.where(), "the value of '" + e.key + "' contains '" + (hash ? "#" : "//") +
+                             "' after a space; a comment starts only at the beginning of a "
+                             "line, so that text is part of the value");
+      return;
     }
   }
+}
+
+// Entries for settings are applied in file order; of a key given twice only
+// the last counts. Unknown keys and ignored BenchmarkSQL keys are warnings.
+void apply_props(const Props& props, ParseState& st) {
+  std::map<std::string, const PropEntry*> last;
+  for (const auto& e : props.entries()) last[e.key] = &e;
+  std::vector<std::pair<const char*, std::vector<const PropEntry*>>> ignored;  // by reason
+  const auto known = known_props_keys();
+  for (const auto& e : props.entries()) {
+    const PropEntry* winner = last[e.key];
+    if (winner != &e) {
+      st.warn(e.where(), "key '" + e.key + "' is set again on line " +
+                             std::to_string(winner->line) + "; the last value (line " +
+                             std::to_string(winner->line) + ") is used");
+      continue;
+    }
+    if (const Setting* s = setting_for_props_key(e.key)) {
+      warn_inline_comment(e, st);
+      st.collect([&] {
+        s->apply(e.value, Source{Layer::Props, e.key, e.where() + ": key '" + e.key + "'"}, st);
+      });
+    } else if (const char* reason = ignored_props_key_reason(e.key)) {
+      if (*reason == '\0') continue;
+      auto group = std::find_if(ignored.begin(), ignored.end(),
+                                [&](const auto& g) { return g.first == reason; });
+      if (group == ignored.end()) group = ignored.insert(ignored.end(), {reason, {}});
+      group->second.push_back(&e);
+    } else {
+      const auto near = nearest_name(e.key, known);
+      st.warn(e.where(), "unknown key '" + mask_key(e.key) + "' ignored" +
+                             (near ? "; did you mean " + *near + "?" : ""));
+    }
+  }
+  for (const auto& [reason, entries] : ignored) {
+    std::string keys;
+    for (const auto* e : entries) keys += (keys.empty() ? "" : ", ") + e->key;
+    st.warn(entries.front()->where(), keys + ": ignored; " + reason);
+  }
+}
+
+void apply_flag(const Setting& s, const std::string& value, ParseState& st) {
+  st.collect([&] { s.apply(value, Source{Layer::Flag, s.flag, std::string("--") + s.flag}, st); });
 }
 
 void apply_flags(const po::variables_map& vm, Verb verb, ParseState& st) {
   for (const auto& s : settings()) {
     if (!takes(s, verb) || vm.count(s.flag) == 0 || vm[s.flag].defaulted()) continue;
-    std::string value;
     if (s.is_switch()) {
-      if (!vm[s.flag].as<bool>()) continue;
-      value = "true";
-    } else if (is_composing(s)) {
+      if (vm[s.flag].as<bool>()) apply_flag(s, "true", st);
+    } else if (s.repeat == Repeat::Join) {
+      std::string value;
       for (const auto& part : vm[s.flag].as<std::vector<std::string>>()) {
         value += (value.empty() ? "" : ",") + part;
       }
+      apply_flag(s, value, st);
+    } else if (s.repeat == Repeat::Each) {
+      for (const auto& value : vm[s.flag].as<std::vector<std::string>>()) apply_flag(s, value, st);
     } else {
-      value = vm[s.flag].as<std::string>();
+      apply_flag(s, vm[s.flag].as<std::string>(), st);
     }
-    s.apply(value, Source{Layer::Flag, s.flag, std::string("--") + s.flag}, st);
   }
 }
 
-// JDBC translation and the props user/password, once every layer is in.
-std::string resolve_conninfo(const std::string& raw, const std::string& where, ParseState& st) {
-  std::string conninfo = raw;
-  if (is_jdbc_url(raw)) {
-    const auto t = jdbc_to_conninfo(raw, where);
-    for (const auto& p : t.ignored_parameters) {
-      *st.warnings << "tpcc: " << where << ": warning: JDBC parameter '" << p
-                   << "' has no libpq equivalent; ignored\n";
-    }
-    conninfo = t.conninfo;
-  }
-  return add_credentials(conninfo, st.user, st.password);
-}
-
-// BenchmarkSQL weights: with newOrderWeight given, the five must sum to 100;
-// without it (BenchmarkSQL 6), New-Order takes what the others leave.
-void finish_props_weights(ParseState& st) {
-  const bool any = std::any_of(st.props_weights.begin(), st.props_weights.end(),
-                               [](const auto& w) { return w.has_value(); });
-  if (!any || (st.mix_source && st.mix_source->layer == Layer::Flag)) return;
-  auto mix = st.cfg.mix;
-  for (std::size_t i = 0; i < mix.size(); ++i) {
-    if (st.props_weights[i]) mix[i] = *st.props_weights[i];
-  }
-  double sum = 0;
-  for (const double w : mix) sum += w;
-  const std::string keys =
-      "newOrderWeight, paymentWeight, orderStatusWeight, deliveryWeight, stockLevelWeight";
-  if (!st.props_weights[kNewOrder]) {
-    mix[kNewOrder] = 100.0 - (sum - mix[kNewOrder]);
-    if (mix[kNewOrder] < -1e-9) {
-      throw UsageError(st.weights_where + ": the mix weights (" + keys + ") leave " +
-                       format_number(mix[kNewOrder]) +
-                       " for New-Order; the others must sum to 100 or less");
-    }
-    mix[kNewOrder] = std::max(0.0, mix[kNewOrder]);
-  } else if (!mix_sums_to_100(mix)) {
-    throw UsageError(st.weights_where + ": the mix weights (" + keys + ") are " + format_mix(mix) +
-                     " and sum to " + format_number(sum) + ", not 100");
-  }
-  st.cfg.mix = mix;
-  st.mix_source = Source{Layer::Props, "newOrderWeight", st.weights_where};
-}
-
-void finish_profile(ParseState& st) {
-  if (st.cfg.profile != Profile::ReadOnly) return;
-  // A mix counts only from the profile's layer or above: --profile ro beats
-  // the weights of a BenchmarkSQL props file.
-  const bool mix_applies = st.mix_source && (st.mix_source->layer == Layer::Flag ||
-                                             st.profile_source->layer == Layer::Props);
-  if (!mix_applies) {
-    st.cfg.mix = kReadOnlyMix;
-    return;
-  }
-  const auto& m = st.cfg.mix;
-  if (m[kNewOrder] > 0 || m[kPayment] > 0 || m[kDelivery] > 0) {
-    throw UsageError(st.profile_source->where + ": profile ro runs only Order-Status and " +
-                     "Stock-Level, but the mix from " + st.mix_source->where + " is " +
-                     format_mix(m) + " (give New-Order, Payment and Delivery weight 0)");
-  }
-}
-
-void finish_run(ParseState& st) {
-  Config& c = st.cfg;
-  const auto& dur = st.duration_source;
-  const auto& txns = st.txns_source;
-  if (dur && txns && dur->layer == txns->layer && c.duration_seconds > 0 &&
-      c.txns_per_terminal > 0) {
-    throw UsageError(dur->where +
-                     ": give either a run duration or a transaction count per "
-                     "terminal (" +
-                     txns->where + "), not both");
-  }
-  // A duration on the command line overrides a props transaction count.
-  if (dur && dur->layer == Layer::Flag && (!txns || txns->layer == Layer::Props)) {
-    c.txns_per_terminal = 0;
-  }
-  if (c.txns_per_terminal == 0 && c.duration_seconds <= 0) {
-    throw UsageError((dur ? dur->where : std::string("--duration")) +
-                     ": the run needs a duration > 0 or a transaction count per terminal "
-                     "(--txns-per-terminal, props runTxnsPerTerminal)");
-  }
-  if (c.connections > c.terminals) {
-    throw UsageError(st.connections_source->where + ": " + std::to_string(c.connections) +
-                     " connections is more than the " + std::to_string(c.terminals) + " terminals");
-  }
+// One problem is reported as it is; several as a list under a count.
+[[noreturn]] void report_problems(const std::vector<std::string>& problems) {
+  if (problems.size() == 1) throw UsageError(problems.front());
+  std::string message = std::to_string(problems.size()) + " problems in the configuration:";
+  for (const auto& p : problems) message += "\n  " + p;
+  throw UsageError(message);
 }
 
 }  // namespace
@@ -271,14 +241,10 @@ Config parse_command_line(int argc, const char* const argv[], std::ostream& warn
     apply_props(read_props_file(path), st);
   }
   apply_flags(vm, *verb, st);
-  for (const auto& [s, value] : switch_values) {
-    s->apply(value, Source{Layer::Flag, s->flag, std::string("--") + s->flag}, st);
-  }
+  for (const auto& [s, value] : switch_values) apply_flag(*s, value, st);
 
-  st.cfg.conninfo = resolve_conninfo(st.conn.value_or(""), st.conn_where, st);
-  finish_props_weights(st);
-  finish_profile(st);
-  if (*verb == Verb::Run || *verb == Verb::Quickstart) finish_run(st);
+  finish_config(st);
+  if (!st.problems.empty()) report_problems(st.problems);
   return st.cfg;
 }
 

@@ -33,4 +33,8 @@ Config parse_command_line(int argc, const char* const argv[], std::ostream& warn
 // verb, the commands and all options.
 std::string help_text(std::optional<Verb> verb);
 
+// The same options as a Markdown table (option, props keys, verbs, default,
+// meaning), as the README shows it.
+std::string options_markdown();
+
 }  // namespace tpcc

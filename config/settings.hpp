@@ -5,12 +5,14 @@
 #pragma once
 
 #include <array>
+#include <map>
 #include <optional>
 #include <ostream>
 #include <string>
 #include <vector>
 
 #include "config/config.hpp"
+#include "config/errors.hpp"
 
 namespace tpcc {
 
@@ -29,17 +31,43 @@ struct Source {
   std::string where;
 };
 
+// A connection string as written, before JDBC translation and credentials.
+struct RawConn {
+  std::string text;
+  std::string where;
+};
+
 // Everything the layers leave for the final cross-option checks.
 struct ParseState {
   Config cfg;
   std::ostream* warnings = nullptr;
+  // Every configuration error found; all are reported together at the end.
+  std::vector<std::string> problems;
 
-  std::optional<std::string> conn;  // raw, translated once credentials are known
-  std::string conn_where;
+  // Runs f; a UsageError it throws becomes one of the problems instead of
+  // ending the parse.
+  template <typename F>
+  void collect(F&& f) {
+    try {
+      f();
+    } catch (const UsageError& e) {
+      problems.emplace_back(e.what());
+    }
+  }
+  void problem(const std::string& message) { problems.push_back(message); }
+  // "tpcc: <where>: warning: <text>" on the warnings stream.
+  void warn(const std::string& where, const std::string& text) const;
+
+  std::optional<RawConn> conn;  // raw, translated once credentials are known
   std::optional<std::string> user;
   std::optional<std::string> password;
-  std::string standby_where;
-  std::optional<Source> standby_terminals_source;
+
+  std::optional<Source> warehouses_source;
+  std::optional<Source> terminals_source;
+  std::optional<double> terminal_multiplier;  // BenchmarkSQL 6 terminalMultiplier
+  std::optional<Source> terminal_multiplier_source;
+  std::optional<Source> warehouse_from_source;
+  std::optional<Source> warehouse_to_source;
 
   std::optional<Source> mix_source;                            // --mix or props key mix
   std::array<std::optional<double>, kTxnTypes> props_weights;  // newOrderWeight, ...
@@ -49,6 +77,30 @@ struct ParseState {
   std::optional<Source> duration_source;
   std::optional<Source> txns_source;
   std::optional<Source> connections_source;
+
+  std::optional<Source> keying_think_source;       // --keying-think, props keying-think
+  std::optional<Source> keying_multiplier_source;  // --keying-multiplier, keyingTimeMultiplier
+  std::optional<Source> think_multiplier_source;   // --think-multiplier, thinkTimeMultiplier
+  std::optional<Source> bmsql6_pacing_source;      // keyingTimeMultiplier or thinkTimeMultiplier
+  std::optional<Source> rollback_source;
+
+  // Standbys: --standby-conn flags in order; props standbyConn (1),
+  // standbyConn2, standbyConn3, ... by number.
+  std::vector<RawConn> standby_flags;
+  std::map<int, RawConn> standby_props;
+  std::optional<int> standby_terminals;
+  std::optional<Source> standby_terminals_source;
+  std::optional<std::array<double, 2>> standby_mix;  // --standby-mix: Order-Status, Stock-Level
+  std::optional<Source> standby_mix_source;
+  std::array<std::optional<double>, 2> standby_weights;  // props standby*Weight
+  std::string standby_weights_where;
+};
+
+// What a flag given more than once means.
+enum class Repeat {
+  Once,  // an error
+  Join,  // the values joined with ',' (lists of table=value pairs)
+  Each,  // applied once per value, in order (--standby-conn)
 };
 
 struct Setting {
@@ -60,6 +112,7 @@ struct Setting {
   const char* help;
   void (*apply)(const std::string& value, const Source& source, ParseState& state);
   std::string (*show_default)(const Config& defaults);
+  Repeat repeat = Repeat::Once;
 
   bool is_switch() const { return value_name == nullptr; }
 };
@@ -67,10 +120,21 @@ struct Setting {
 const std::vector<Setting>& settings();
 
 // The setting a props key belongs to (flag names count as keys), or nullptr.
+// standbyConn2, standbyConn3, ... belong to --standby-conn.
 const Setting* setting_for_props_key(const std::string& key);
 
-// BenchmarkSQL keys with no meaning here, accepted without a warning.
-bool is_ignored_props_key(const std::string& key);
+// The number of a standby connection key: standbyConn and standby-conn are 1,
+// standbyConnN is N (>= 2); nullopt for any other key.
+std::optional<int> standby_conn_number(const std::string& key);
+
+// BenchmarkSQL keys accepted but without effect here: nullptr for any other
+// key; an empty string for keys ignored silently (db, driver: the JDBC
+// driver's business); otherwise why the key is ignored, for one warning.
+const char* ignored_props_key_reason(const std::string& key);
+
+// Every key a props file may use (flag names, BenchmarkSQL keys, ignored
+// keys), for suggesting the nearest one to a misspelt key.
+std::vector<std::string> known_props_keys();
 
 // Section titles in help order.
 const std::vector<const char*>& sections();

@@ -203,6 +203,21 @@ std::array<double, kTxnTypes> parse_mix(const std::string& text, const std::stri
   return mix;
 }
 
+std::array<double, 2> parse_standby_mix(const std::string& text, const std::string& where) {
+  const auto parts = split(text, ',');
+  if (parts.size() != 2) {
+    throw UsageError(where + ": '" + text +
+                     "' is not two weights OS,SL (Order-Status, Stock-Level)");
+  }
+  const std::array<double, 2> mix = {parse_number(parts[0], 0, false, where),
+                                     parse_number(parts[1], 0, false, where)};
+  if (std::fabs(mix[0] + mix[1] - 100.0) >= 1e-6) {
+    throw UsageError(where + ": the weights '" + text + "' sum to " +
+                     format_number(mix[0] + mix[1]) + ", not 100");
+  }
+  return mix;
+}
+
 bool mix_sums_to_100(const std::array<double, kTxnTypes>& mix) {
   double sum = 0;
   for (const double w : mix) sum += w;

@@ -49,6 +49,10 @@ bool is_plain_identifier(const std::string& name);
 // "NO,P,OS,D,SL": five non-negative weights summing to 100.
 std::array<double, kTxnTypes> parse_mix(const std::string& text, const std::string& where);
 
+// "OS,SL": the Order-Status and Stock-Level percent of the standbys,
+// non-negative, summing to 100.
+std::array<double, 2> parse_standby_mix(const std::string& text, const std::string& where);
+
 // True when the weights sum to 100 (within rounding).
 bool mix_sums_to_100(const std::array<double, kTxnTypes>& mix);
 

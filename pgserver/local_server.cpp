@@ -78,6 +78,15 @@ const Setting kSettings[] = {
     {"log_destination", "stderr"},
 };
 
+// Written after kSettings when the cluster feeds (or is) a standby.
+const Setting kReplicationSettings[] = {
+    {"wal_level", "replica"},
+    {"max_wal_senders", "8"},
+    // The standby's replay position reaches the primary at least every
+    // second, so pg_stat_replication's lag columns stay current.
+    {"wal_receiver_status_interval", "1s"},
+};
+
 std::string conf_quote(const std::string& value) {
   std::string out = "'";
   for (char c : value) {
@@ -150,15 +159,31 @@ std::string default_parent_dir() {
 }  // namespace
 
 std::unique_ptr<LocalServer> LocalServer::start(const LocalServerOptions& options) {
+  return start_cluster(options, nullptr);
+}
+
+std::unique_ptr<LocalServer> LocalServer::start_standby(const LocalServer& primary,
+                                                        const LocalServerOptions& options) {
+  if (!primary.running()) throw std::runtime_error("the primary of a standby must be running");
+  return start_cluster(options, &primary);
+}
+
+std::unique_ptr<LocalServer> LocalServer::start_cluster(const LocalServerOptions& options,
+                                                        const LocalServer* primary) {
   std::unique_ptr<LocalServer> server(new LocalServer(options));  // private constructor
+  server->standby_ = primary != nullptr;
   try {
     server->find_programs();
     server->make_directory();
     if (!options.quiet) {
-      std::cerr << "Starting a throwaway PostgreSQL in " << server->dir_ << " (programs from "
-                << server->bin_dir_ << ")\n";
+      std::cerr << "Starting a throwaway PostgreSQL" << (primary ? " standby" : "") << " in "
+                << server->dir_ << " (programs from " << server->bin_dir_ << ")\n";
     }
-    server->init_cluster();
+    if (primary) {
+      server->copy_from(*primary);
+    } else {
+      server->init_cluster();
+    }
     std::string failure;
     for (int attempt = 1; !server->running_; ++attempt) {
       server->port_ = free_loopback_port();
@@ -289,10 +314,39 @@ void LocalServer::init_cluster() {
   if (!conf) throw std::runtime_error("cannot write " + data_dir() + "/postgresql.conf");
 }
 
+// pg_basebackup -R copies the primary's data directory, postgresql.conf and
+// its include of kSettingsFile (rewritten by write_settings with this
+// cluster's port and socket directory), and writes standby.signal and the
+// primary_conninfo that points at the primary's socket.
+void LocalServer::copy_from(const LocalServer& primary) {
+  const std::string log = dir_ + "/basebackup.log";
+  ProcessOptions opts;
+  opts.cwd = dir_;
+  opts.output_file = log;
+  opts.kill_after_seconds = 300;
+  // -c fast: an immediate checkpoint, not a spread one; --no-sync: as
+  // initdb, nothing here needs to survive a crash.
+  const int rc = run_process(
+      server_command({bin_dir_ + "/pg_basebackup", "-D", data_dir(), "-d", primary.conninfo(), "-R",
+                      "-X", "stream", "-c", "fast", "--no-sync"}),
+      opts);
+  if (rc != 0) {
+    throw std::runtime_error("pg_basebackup failed (exit status " + std::to_string(rc) +
+                             "; a primary feeds standbys only when started with "
+                             "LocalServerOptions::replication):\n" + tail(log, 20));
+  }
+}
+
 void LocalServer::write_settings() const {
   const std::string path = data_dir() + "/" + kSettingsFile;
   std::ofstream out(path, std::ios::trunc);
   for (const auto& s : kSettings) out << s.name << " = " << conf_quote(s.value) << "\n";
+  if (options_.replication || standby_) {
+    // Streaming replication needs replica WAL and senders on the primary; a
+    // hot standby needs at least the primary's max_wal_senders.
+    for (const auto& s : kReplicationSettings) out << s.name << " = " << conf_quote(s.value) << "\n";
+  }
+  if (standby_) out << "hot_standby = 'on'\n";
   // A private socket directory, so it never clashes with a system server
   // in /var/run/postgresql; a free port, so it runs beside other servers.
   out << "unix_socket_directories = " << conf_quote(socket_dir_) << "\n";

@@ -22,6 +22,10 @@ struct LocalServerOptions {
   bool quiet = false;
   // postgresql.conf settings applied after the built-in ones, so they win.
   std::vector<std::pair<std::string, std::string>> settings;
+  // The cluster can feed streaming standbys (wal_level=replica, WAL
+  // senders) instead of writing the least WAL possible. Slower loads: COPY
+  // into a new table is WAL-logged then.
+  bool replication = false;
 };
 
 class LocalServer {
@@ -30,6 +34,14 @@ class LocalServer {
   // std::runtime_error with the reason (and the tail of the server log when
   // the server would not start); nothing is left behind in that case.
   static std::unique_ptr<LocalServer> start(const LocalServerOptions& options);
+
+  // A hot standby of `primary` (started with options.replication): a base
+  // backup taken with pg_basebackup -R, streaming from the primary, in its
+  // own directory with its own port and socket directory, hot_standby on.
+  // options.settings apply as for start() (e.g. cluster_name, which names
+  // the standby in the primary's pg_stat_replication). Throws like start().
+  static std::unique_ptr<LocalServer> start_standby(const LocalServer& primary,
+                                                    const LocalServerOptions& options);
 
   // Stops the server and removes its directory, unless options.keep.
   ~LocalServer();
@@ -59,9 +71,12 @@ class LocalServer {
 
  private:
   explicit LocalServer(const LocalServerOptions& options);
+  static std::unique_ptr<LocalServer> start_cluster(const LocalServerOptions& options,
+                                                    const LocalServer* primary);
   void find_programs();
   void make_directory();
   void init_cluster();
+  void copy_from(const LocalServer& primary);
   void write_settings() const;
   bool try_start(std::string* failure);
   void print_keep_instructions() const;
@@ -73,6 +88,7 @@ class LocalServer {
   std::string conninfo_;
   int port_ = 0;
   bool running_ = false;
+  bool standby_ = false;
   bool as_root_ = false;
   std::string runuser_;  // runuser, or su as a fallback (see server_command)
   std::string su_;

@@ -258,9 +258,15 @@ std::string txn_table(const RunStats& stats) {
   return t + "</table>\n";
 }
 
-std::string standby_html(const StandbyRun& standby, double seconds) {
-  return "<h2>Standby (read-only), " + std::to_string(standby.terminals) +
-         " terminals</h2>\n<p>tpmTOTAL: " + fixed(tpm_total(standby.stats, seconds), 1) + "</p>\n" +
+std::string standby_html(int number, const StandbyRun& standby, double seconds) {
+  const LagFigures& lag = standby.lag;
+  return "<h2>Standby " + std::to_string(number) + " (read-only, " + html_escape(standby.target) +
+         "), " + std::to_string(standby.terminals) + " terminals</h2>\n<p>tpmTOTAL: " +
+         fixed(tpm_total(standby.stats, seconds), 1) + "</p>\n" +
+         "<p>Replication lag, p50 / p99 / max of " + std::to_string(lag.samples) +
+         " samples: replay lag " + format_lag_summary(lag.replay_lag_ms, false) +
+         "; bytes behind " + format_lag_summary(lag.bytes_behind, true) +
+         "; last replay age " + format_lag_summary(lag.replay_delay_ms, false) + "</p>\n" +
          txn_table(standby.stats);
 }
 
@@ -301,7 +307,9 @@ std::string html_report(const Config& config, const RunInfo& info, const RunStat
   page += "<h2>Throughput per interval</h2>\n" + chart_svg(throughput_chart(intervals));
   page += "<h2>Latency per interval</h2>\n" + chart_svg(latency_chart(intervals));
   page += "<h2>Transactions (measured interval)</h2>\n" + txn_table(stats);
-  if (info.standby) page += standby_html(*info.standby, info.measured_seconds);
+  for (std::size_t i = 0; i < info.standbys.size(); ++i) {
+    page += standby_html(static_cast<int>(i + 1), info.standbys[i], info.measured_seconds);
+  }
   return page + "</body>\n</html>\n";
 }
 

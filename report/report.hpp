@@ -2,6 +2,7 @@
 // (result.json, intervals.csv, config.json). See DESIGN.md "result.json".
 #pragma once
 
+#include <array>
 #include <ctime>
 #include <optional>
 #include <ostream>
@@ -9,16 +10,33 @@
 #include <vector>
 
 #include "config/config.hpp"
+#include "report/lag.hpp"
 #include "report/stats.hpp"
 
 namespace tpcc {
 
-// The read-only side of a combined primary + standby run (DESIGN.md
-// "standby" in result.json).
-struct StandbyRun {
-  int terminals = 0;
+// One line of interval output: stats of the transactions completed in
+// (end - length, end], elapsed counted from the start of the run.
+struct IntervalSample {
+  double end_seconds = 0;
+  double length_seconds = 0;
+  bool warmup = false;
   RunStats stats;
-  double replication_lag_seconds = -1;  // < 0: not measured
+  // Combined runs, the primary's lines: the latest lag reading of each
+  // standby at the end of the interval.
+  std::vector<LagReading> lag;
+};
+
+// One standby of a combined primary + standby run (DESIGN.md "standby" in
+// result.json): its read-only terminals' figures over the same measured
+// interval as the primary's, and the replication lag.
+struct StandbyRun {
+  std::string target;  // host and port, password-free
+  int terminals = 0;
+  std::array<double, kTxnTypes> mix = {0, 0, 50, 0, 50};
+  RunStats stats;
+  std::vector<IntervalSample> intervals;  // the same boundaries as the primary's
+  LagFigures lag;
 };
 
 struct RunInfo {
@@ -29,25 +47,23 @@ struct RunInfo {
   std::string started_at;       // ISO 8601 local time
   bool interrupted = false;     // stopped by SIGINT/SIGTERM
   std::time_t start_time = 0;   // names results/<YYYYmmdd-HHMMSS>/; 0: now
-  std::optional<StandbyRun> standby;
+  std::vector<StandbyRun> standbys;  // in --standby-conn order
   // Every transaction attempted, warm-up included: the denominator of
   // client CPU per transaction (bench/run.sh).
   std::int64_t transactions_all_phases = 0;
-};
-
-// One line of interval output: stats of the transactions completed in
-// (end - length, end], elapsed counted from the start of the run.
-struct IntervalSample {
-  double end_seconds = 0;
-  double length_seconds = 0;
-  bool warmup = false;
-  RunStats stats;
 };
 
 // "[ 10s ] tpmC: 1234 tpmTOTAL: 2740 p90: 12.3ms p99: 40.1ms err/s: 0 retries: 0",
 // rates over the interval's length, percentiles over all five transactions;
 // warm-up lines end in "(warm-up)".
 std::string format_interval_line(const IntervalSample& sample);
+
+// A standby's interval line, under the primary's: "[ 10s ] standby 1:
+// tpmTOTAL: 1800 p90: 3.10ms p99: 5.00ms err/s: 0 retries: 0 lag: replay
+// 2.10ms, 16.0 kB behind, last replay 15.0ms ago". number counts from 1;
+// lag is the standby's reading (nullptr: none).
+std::string format_standby_interval_line(int number, const IntervalSample& sample,
+                                         const LagReading* lag);
 
 // The final summary table (tpmC, tpmTOTAL, efficiency, per transaction
 // counts, %, rollbacks, errors, retries, p50/p90/p95/p99/max, 90th
@@ -58,8 +74,13 @@ void print_summary(std::ostream& out, const Config& config, const RunInfo& info,
 std::string result_json(const Config& config, const RunInfo& info, const RunStats& stats);
 
 // intervals.csv as text: elapsed_s,warmup,tpmC,tpmTOTAL, then
-// <txn>_count,<txn>_p90_ms for each transaction, then errors,retries.
-std::string intervals_csv(const std::vector<IntervalSample>& intervals);
+// <txn>_count,<txn>_p90_ms for each transaction, then errors,retries; for
+// each standby k (from 1) of a combined run, standby<k>_tpmTOTAL,
+// standby<k>_p90_ms, standby<k>_errors, standby<k>_retries and its lag:
+// standby<k>_write_lag_ms, _flush_lag_ms, _replay_lag_ms, _bytes_behind,
+// _replay_delay_ms (empty when not read).
+std::string intervals_csv(const std::vector<IntervalSample>& intervals,
+                          const std::vector<StandbyRun>& standbys = {});
 
 // Writes result.json, intervals.csv, config.json (password masked) and
 // report.html into config.result_dir (BenchmarkSQL %t patterns expanded with

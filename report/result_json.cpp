@@ -88,6 +88,30 @@ Json audits_json(const RunStats& stats, int warehouses) {
   return list;
 }
 
+// p50/p99/max of one lag measure; null when no sample had a value.
+Json lag_summary_json(const LagSummary& summary, int decimals) {
+  if (summary.samples == 0) return nullptr;
+  return {{"p50", round_to(summary.p50, decimals)},
+          {"p99", round_to(summary.p99, decimals)},
+          {"max", round_to(summary.max, decimals)},
+          {"samples", summary.samples}};
+}
+
+Json replication_lag_json(const LagFigures& lag) {
+  Json j;
+  j["application_name"] = lag.application_name.empty() ? Json(nullptr) : Json(lag.application_name);
+  j["client_addr"] = lag.client_addr.empty() ? Json(nullptr) : Json(lag.client_addr);
+  j["samples"] = lag.samples;
+  // The primary's pg_stat_replication.
+  j["write_lag_ms"] = lag_summary_json(lag.write_lag_ms, 3);
+  j["flush_lag_ms"] = lag_summary_json(lag.flush_lag_ms, 3);
+  j["replay_lag_ms"] = lag_summary_json(lag.replay_lag_ms, 3);
+  j["bytes_behind"] = lag_summary_json(lag.bytes_behind, 0);
+  // The standby: now() - pg_last_xact_replay_timestamp().
+  j["replay_delay_ms"] = lag_summary_json(lag.replay_delay_ms, 3);
+  return j;
+}
+
 Json standby_json(const StandbyRun& standby, double seconds) {
   Json j;
   j["tpmC"] = round_to(tpmc(standby.stats, seconds), 2);
@@ -96,8 +120,10 @@ Json standby_json(const StandbyRun& standby, double seconds) {
   j["terminals"] = standby.terminals;
   j["profile"] = profile_name(Profile::ReadOnly);
   j["transactions"] = transactions_json(standby.stats, seconds);
-  j["replication_lag"] =
-      standby.replication_lag_seconds >= 0 ? Json(standby.replication_lag_seconds) : Json(nullptr);
+  j["replication_lag"] = replication_lag_json(standby.lag);
+  j["target"] = standby.target;
+  j["errors"] = errors_total(standby.stats);
+  j["retries"] = retries_total(standby.stats);
   j["reconnects"] = standby.stats.reconnects;
   return j;
 }
@@ -118,7 +144,12 @@ std::string result_json(const Config& config, const RunInfo& info, const RunStat
   j["mode"] = mode_name(config.mode);
   j["profile"] = profile_name(config.profile);
   j["transactions"] = transactions_json(stats, seconds);
-  if (info.standby) j["standby"] = standby_json(*info.standby, seconds);
+  if (!info.standbys.empty()) j["standby"] = standby_json(info.standbys.front(), seconds);
+  if (info.standbys.size() > 1) {
+    Json all = Json::array();
+    for (const StandbyRun& standby : info.standbys) all.push_back(standby_json(standby, seconds));
+    j["standbys"] = all;
+  }
   // Additions.
   j["tpmC_includes_rollbacks"] = true;  // 5.4.2 with 2.4.2.3
   j["new_order_committed"] = stats.txn[kNewOrder].committed;

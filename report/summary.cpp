@@ -63,12 +63,29 @@ void print_efficiency(std::ostream& out, const Config& config, double tpmc_value
   out << '\n';
 }
 
-void print_standby(std::ostream& out, const StandbyRun& standby, double seconds) {
-  out << "\nStandby (read-only), " << standby.terminals << " terminals:\n";
-  out << "  tpmTOTAL: " << fixed(tpm_total(standby.stats, seconds), 1) << '\n';
-  if (standby.replication_lag_seconds >= 0) {
-    out << "  replication lag: " << fixed(standby.replication_lag_seconds, 3) << " s\n";
+void print_lag(std::ostream& out, const LagFigures& lag) {
+  out << "  replication lag over " << lag.samples << " samples (p50 / p99 / max)";
+  if (!lag.application_name.empty()) {
+    out << ", pg_stat_replication row " << lag.application_name;
+    if (!lag.client_addr.empty()) out << " from " << lag.client_addr;
   }
+  out << ":\n";
+  TextTable table({"measure", "p50 / p99 / max"});
+  table.add_row({"write lag", format_lag_summary(lag.write_lag_ms, false)});
+  table.add_row({"flush lag", format_lag_summary(lag.flush_lag_ms, false)});
+  table.add_row({"replay lag", format_lag_summary(lag.replay_lag_ms, false)});
+  table.add_row({"bytes behind", format_lag_summary(lag.bytes_behind, true)});
+  table.add_row({"last replay age", format_lag_summary(lag.replay_delay_ms, false)});
+  table.print(out, "    ");
+}
+
+void print_standby(std::ostream& out, int number, const StandbyRun& standby, double seconds) {
+  out << "\nStandby " << number << " (read-only, " << standby.target << "), " << standby.terminals
+      << " terminals:\n";
+  out << "  tpmTOTAL: " << fixed(tpm_total(standby.stats, seconds), 1)
+      << "    reconnects: " << standby.stats.reconnects << '\n';
+  print_lag(out, standby.lag);
+  out << '\n';
   print_transactions(out, standby.stats);
 }
 
@@ -95,7 +112,9 @@ void print_summary(std::ostream& out, const Config& config, const RunInfo& info,
   out << '\n';
   print_audits(out, stats, info.warehouses);
   out << "\nReconnects: " << stats.reconnects << '\n';
-  if (info.standby) print_standby(out, *info.standby, seconds);
+  for (std::size_t i = 0; i < info.standbys.size(); ++i) {
+    print_standby(out, static_cast<int>(i + 1), info.standbys[i], seconds);
+  }
 }
 
 }  // namespace tpcc

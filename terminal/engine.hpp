@@ -8,6 +8,12 @@
 // worker runs its own terminal in a loop with no hand-offs. Otherwise a
 // scheduler (timers on one thread) makes terminals due and queues their
 // transactions for the workers; a terminal has at most one outstanding.
+//
+// A combined primary + standby run (config.standbys) drives a group of
+// read-only terminals on each standby beside the primary's, on one clock:
+// the same start, warm-up, interval boundaries and end, one stop for all
+// (duration, last terminal done, or SIGINT/SIGTERM), while a sampler reads
+// the replication lag on connections of its own.
 #pragma once
 
 #include <cstdint>
@@ -27,13 +33,29 @@ struct EngineSetup {
   std::uint64_t seed = 0;  // terminal i draws from Random::stream(seed, {i})
 };
 
+// One standby's read-only terminals (combined runs).
+struct StandbyEngineResult {
+  RunStats stats;                          // the measured interval only
+  std::vector<IntervalSample> intervals;   // the primary's boundaries
+};
+
 struct EngineResult {
   RunStats stats;                          // the measured interval only
   std::vector<IntervalSample> intervals;   // warm-up ones flagged
   double measured_seconds = 0;
   double warmup_seconds = 0;               // warm-up actually run
   bool interrupted = false;                // SIGINT or SIGTERM
+  std::vector<StandbyEngineResult> standbys;  // in config.standbys order
+  std::vector<LagSample> lag;              // every replication lag sample
 };
+
+// What a standby's terminals run with: the primary's run settings, with the
+// standby's conninfo, terminals and mix, the ro profile (BEGIN ... READ
+// ONLY, Order-Status and Stock-Level only), one connection per terminal, no
+// --rate limit and no --txns-per-terminal of their own (they run until the
+// primary's terminals are done), and repeatable read in place of
+// serializable, which a hot standby refuses.
+Config standby_run_config(const Config& config, const StandbyTarget& standby);
 
 // Connections the run opens: --connections, or one per terminal when 0.
 int resolved_connections(const Config& config);
@@ -41,11 +63,12 @@ int resolved_connections(const Config& config);
 // True when the run takes the fast path (see above).
 bool uses_fast_path(const Config& config);
 
-// Runs the terminals of config against config.conninfo: warm-up, then
-// measurement for --duration seconds or until every terminal has completed
+// Runs the terminals of config against config.conninfo, and those of each
+// of config.standbys against it: warm-up, then measurement for --duration
+// seconds or until every (primary) terminal has completed
 // --txns-per-terminal transactions, or until SIGINT/SIGTERM. Prints an
-// interval line every --report-interval seconds to out. Throws ConnectError
-// if a session cannot be opened at the start.
+// interval line every --report-interval seconds to out (and one per
+// standby). Throws ConnectError if a session cannot be opened at the start.
 EngineResult run_engine(const Config& config, const EngineSetup& setup, std::ostream& out);
 
 }  // namespace tpcc

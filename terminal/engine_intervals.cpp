@@ -10,8 +10,8 @@ constexpr double kMinTailSeconds = 1.0;
 
 }  // namespace
 
-IntervalReporter::IntervalReporter(ConsoleLog& log, std::vector<WorkerStats*> workers)
-    : log_(log), workers_(std::move(workers)) {}
+IntervalReporter::IntervalReporter(std::vector<WorkerStats*> workers)
+    : workers_(std::move(workers)) {}
 
 void IntervalReporter::start(Clock::time_point start) {
   start_ = start;
@@ -24,29 +24,33 @@ RunStats IntervalReporter::take_from_workers() {
   return merged;
 }
 
-void IntervalReporter::emit(Clock::time_point end, bool warmup) {
+IntervalSample IntervalReporter::cut(Clock::time_point end, bool warmup) {
   IntervalSample sample;
   sample.end_seconds = seconds_between(start_, end);
   sample.length_seconds = seconds_between(last_boundary_, end);
   sample.warmup = warmup;
   sample.stats = take_from_workers();
-  log_.line(format_interval_line(sample));
-  samples_.push_back(std::move(sample));
   last_boundary_ = end;
+  return sample;
 }
 
-void IntervalReporter::finish(Clock::time_point end, bool warmup) {
+bool IntervalReporter::tail_is_new_line(Clock::time_point end, bool warmup) const {
   const double tail = seconds_between(last_boundary_, end);
-  if (!samples_.empty() && samples_.back().warmup == warmup && tail < kMinTailSeconds) {
-    IntervalSample& last = samples_.back();
-    last.stats.merge(take_from_workers());
-    if (tail > 0) {
-      last.end_seconds += tail;
-      last.length_seconds += tail;
-    }
-    return;
+  return samples_.empty() || samples_.back().warmup != warmup || tail >= kMinTailSeconds;
+}
+
+IntervalSample IntervalReporter::cut_tail(Clock::time_point end, bool warmup) {
+  return cut(std::max(end, last_boundary_), warmup);
+}
+
+void IntervalReporter::merge_tail(Clock::time_point end) {
+  const double tail = seconds_between(last_boundary_, end);
+  IntervalSample& last = samples_.back();
+  last.stats.merge(take_from_workers());
+  if (tail > 0) {
+    last.end_seconds += tail;
+    last.length_seconds += tail;
   }
-  emit(std::max(end, last_boundary_), warmup);
 }
 
 }  // namespace tpcc

@@ -1,6 +1,7 @@
-// The interval reporter's bookkeeping: each line's stats are taken from the
-// workers' interval stats, printed with format_interval_line and kept for
-// intervals.csv.
+// The interval reporter's bookkeeping for one group of terminals: each
+// line's stats are taken from the workers' interval stats and kept for
+// intervals.csv; the engine prints them (format_interval_line), several
+// groups' lines at the same boundaries in a combined run.
 #pragma once
 
 #include <vector>
@@ -13,19 +14,25 @@ namespace tpcc {
 
 class IntervalReporter {
  public:
-  IntervalReporter(ConsoleLog& log, std::vector<WorkerStats*> workers);
+  explicit IntervalReporter(std::vector<WorkerStats*> workers);
 
   // The run starts: intervals count from start.
   void start(Clock::time_point start);
 
-  // One line for (last boundary, end]; end becomes the boundary.
-  void emit(Clock::time_point end, bool warmup);
+  // The stats of (last boundary, end]; end becomes the boundary. The
+  // sample is not kept until add().
+  IntervalSample cut(Clock::time_point end, bool warmup);
+  void add(IntervalSample sample) { samples_.push_back(std::move(sample)); }
 
   // Once the workers have stopped, at the run's end: what they recorded
-  // since the last line goes into a last line, or into the previous one
-  // when only a sliver of time (under a second) is left, so no line shows a
-  // rate computed over a few milliseconds.
-  void finish(Clock::time_point end, bool warmup);
+  // since the last line goes into a last line (cut_tail, then printed and
+  // added), or into the previous one (merge_tail) when only a sliver of
+  // time (under a second) is left, so no line shows a rate computed over a
+  // few milliseconds; tail_is_new_line says which. Every group of a run
+  // decides alike: they share the boundaries.
+  bool tail_is_new_line(Clock::time_point end, bool warmup) const;
+  IntervalSample cut_tail(Clock::time_point end, bool warmup);
+  void merge_tail(Clock::time_point end);
 
   Clock::time_point last_boundary() const { return last_boundary_; }
   std::vector<IntervalSample> take_samples() { return std::move(samples_); }
@@ -33,7 +40,6 @@ class IntervalReporter {
  private:
   RunStats take_from_workers();
 
-  ConsoleLog& log_;
   std::vector<WorkerStats*> workers_;
   Clock::time_point start_;
   Clock::time_point last_boundary_;

@@ -55,19 +55,34 @@ RunStats WorkerStats::take_interval() {
 ConsoleLog::ConsoleLog(std::ostream& out, int max_errors_shown)
     : out_(out), max_errors_shown_(max_errors_shown) {}
 
-void ConsoleLog::line(const std::string& text) {
+ConsoleLog::ConsoleLog(ConsoleLog& parent, std::string prefix, int max_errors_shown)
+    : out_(parent.out_), parent_(&parent), prefix_(std::move(prefix)),
+      max_errors_shown_(max_errors_shown) {}
+
+void ConsoleLog::write(const std::string& text) {
+  if (parent_ != nullptr) {
+    parent_->write(text);
+    return;
+  }
   std::lock_guard<std::mutex> lock(mutex_);
   out_ << text << std::endl;
 }
 
+void ConsoleLog::line(const std::string& text) { write(prefix_ + text); }
+
 void ConsoleLog::error(const std::string& text) {
-  std::lock_guard<std::mutex> lock(mutex_);
-  ++errors_;
-  if (errors_ <= max_errors_shown_) {
-    out_ << "error: " << text << std::endl;
-    if (errors_ == max_errors_shown_) {
-      out_ << "(further errors are counted in the results but not shown)" << std::endl;
-    }
+  bool show = false;
+  bool last_shown = false;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    ++errors_;
+    show = errors_ <= max_errors_shown_;
+    last_shown = errors_ == max_errors_shown_;
+  }
+  if (!show) return;
+  write("error: " + prefix_ + text);
+  if (last_shown) {
+    write(prefix_ + "(further errors are counted in the results but not shown)");
   }
 }
 

@@ -41,13 +41,20 @@ class WorkerStats {
 class ConsoleLog {
  public:
   explicit ConsoleLog(std::ostream& out, int max_errors_shown = 10);
+  // A log whose lines go through `parent` (so lines of both never mix),
+  // each starting with `prefix`; it counts and limits its errors itself.
+  ConsoleLog(ConsoleLog& parent, std::string prefix, int max_errors_shown = 10);
   void line(const std::string& text);
   void error(const std::string& text);
   std::int64_t errors_logged() const;
 
  private:
+  void write(const std::string& text);
+
   mutable std::mutex mutex_;
   std::ostream& out_;
+  ConsoleLog* parent_ = nullptr;
+  std::string prefix_;
   int max_errors_shown_;
   std::int64_t errors_ = 0;
 };

@@ -35,6 +35,7 @@ PacingPolicy pacing_policy(const Config& config, int terminals) {
   PacingPolicy policy;
   policy.keying_and_thinking = config.keying_and_thinking;
   policy.multiplier = config.think_multiplier;
+  policy.keying_multiplier = config.keying_multiplier;
   policy.rate_spacing = rate_spacing_seconds(terminals, config.rate_tpm);
   return policy;
 }

@@ -38,7 +38,8 @@ double draw_think_seconds(TxnIndex type, double multiplier, Random& rng);
 
 struct PacingPolicy {
   bool keying_and_thinking = false;
-  double multiplier = 1.0;
+  double multiplier = 1.0;         // think times
+  double keying_multiplier = 1.0;  // keying times (BenchmarkSQL 6 keyingTimeMultiplier)
   double rate_spacing = 0;  // seconds between one terminal's due times; 0: no rate limit
 };
 

@@ -3,16 +3,22 @@
 #include <chrono>
 #include <ctime>
 #include <string>
+#include <vector>
 #include <unistd.h>
+
+#include <pqxx/pqxx>
 
 #include "config/errors.hpp"
 #include "config/local_time.hpp"
+#include "config/mask.hpp"
 #include "config/names.hpp"
 #include "config/values.hpp"
 #include "db/connect.hpp"
 #include "loader/load_state.hpp"
 #include "report/report.hpp"
 #include "spec/nurand.hpp"
+#include "spec/constants.hpp"
+#include "terminal/binding.hpp"
 #include "terminal/deck.hpp"
 #include "terminal/engine.hpp"
 
@@ -41,7 +47,49 @@ struct RunSetup {
   RecordedLoad load;
   NURandConstants c_run;
   bool c_load_recorded = true;
+  std::vector<std::string> standby_warnings;
 };
+
+std::string standby_name(std::size_t index, const StandbyTarget& standby) {
+  return "standby " + std::to_string(index + 1) + " (" + describe_target(standby.conninfo) + ")";
+}
+
+// Each standby must hold the primary's load (it replays it); one that is
+// not in recovery is most likely a mistyped address, worth a warning.
+void check_standbys(const Config& config, RunSetup& setup) {
+  for (std::size_t i = 0; i < config.standbys.size(); ++i) {
+    const StandbyTarget& standby = config.standbys[i];
+    const auto conn = connect(standby.conninfo);
+    const RecordedLoad load = read_recorded_load(*conn);
+    if (load.warehouses != setup.load.warehouses) {
+      throw UsageError(standby_name(i, standby) + " holds " + std::to_string(load.warehouses) +
+                       " warehouses, the primary " + std::to_string(setup.load.warehouses) +
+                       ": is it a standby of this primary?");
+    }
+    pqxx::nontransaction tx{*conn};
+    if (!tx.exec1("select pg_is_in_recovery()")[0].as<bool>()) {
+      setup.standby_warnings.push_back(standby_name(i, standby) +
+                                       " is not in recovery: it is not a hot standby");
+    }
+  }
+}
+
+// BenchmarkSQL's rule, checked against the warehouses actually loaded (the
+// props check can only use a warehouses key): with fixed home warehouses,
+// more than ten terminals per warehouse share districts.
+void check_terminals_per_warehouse(const Config& config, int warehouses) {
+  const HomeWarehouses homes = home_warehouses(config, warehouses);
+  const long long most = static_cast<long long>(kDistrictsPerWarehouse) * homes.count();
+  if (!config.terminal_warehouse_fixed || config.allow_many_terminals || config.terminals <= most) {
+    return;
+  }
+  throw UsageError("--terminals " + std::to_string(config.terminals) + ": more than " +
+                   std::to_string(kDistrictsPerWarehouse) + " terminals per home warehouse (" +
+                   std::to_string(homes.count()) + " home warehouse(s) of the " +
+                   std::to_string(warehouses) +
+                   " loaded); give --allow-many-terminals (props allowManyTerminals=true) to run "
+                   "them anyway, or terminalWarehouseFixed=false");
+}
 
 RunSetup read_setup(const Config& config, Random& rng) {
   RunSetup setup;
@@ -53,6 +101,8 @@ RunSetup read_setup(const Config& config, Random& rng) {
     throw UsageError("the load in the database is not complete (tpcc prepare did not finish); "
                      "run tpcc prepare again to resume it");
   }
+  check_standbys(config, setup);
+  check_terminals_per_warehouse(config, setup.load.warehouses);
   const int c_last = setup.load.c_load.c_last;
   setup.c_load_recorded = c_last >= 0 && c_last <= kNURandLastNameA;
   if (setup.c_load_recorded) {
@@ -83,6 +133,9 @@ void print_setup(std::ostream& out, const Config& config, const RunSetup& setup)
   out << "  pacing:       ";
   if (config.keying_and_thinking) {
     out << "keying and think times (5.2.5) x " << format_number(config.think_multiplier);
+    if (config.keying_multiplier != config.think_multiplier) {
+      out << " (keying x " << format_number(config.keying_multiplier) << ")";
+    }
   } else {
     out << "no keying or think time";
   }
@@ -101,6 +154,13 @@ void print_setup(std::ostream& out, const Config& config, const RunSetup& setup)
   if (config.profile == Profile::ReadWrite) {
     for (const std::string& warning : mix_warnings(config.mix)) out << "warning: " << warning << "\n";
   }
+  for (std::size_t i = 0; i < config.standbys.size(); ++i) {
+    const Config standby = standby_run_config(config, config.standbys[i]);
+    out << "  standby " << i + 1 << ":    " << describe_target(standby.conninfo) << ", "
+        << standby.terminals << " read-only terminals, mix " << format_mix(standby.mix)
+        << ", isolation " << isolation_name(standby.isolation) << "\n";
+  }
+  for (const std::string& warning : setup.standby_warnings) out << "warning: " << warning << "\n";
   if (config.terminals < setup.load.warehouses) {
     out << "warning: " << config.terminals << " terminals for " << setup.load.warehouses
         << " warehouses: warehouses " << config.terminals + 1 << ".." << setup.load.warehouses
@@ -120,6 +180,45 @@ int run_exit_status(const RunStats& stats, bool interrupted) {
                                                                                      : kExitOk;
 }
 
+namespace {
+
+RunInfo run_info(const Config& config, const RunSetup& setup, const EngineResult& result,
+                 std::time_t started) {
+  RunInfo info;
+  info.warehouses = setup.load.warehouses;
+  info.terminals = config.terminals;
+  info.measured_seconds = result.measured_seconds;
+  info.warmup_seconds = result.warmup_seconds;
+  info.started_at = iso8601_local(started);
+  info.start_time = started;
+  info.interrupted = result.interrupted;
+  for (const IntervalSample& sample : result.intervals) {
+    info.transactions_all_phases += completed_total(sample.stats) + errors_total(sample.stats);
+  }
+  for (std::size_t i = 0; i < result.standbys.size(); ++i) {
+    const StandbyTarget& target = config.standbys[i];
+    StandbyRun standby;
+    standby.target = describe_target(target.conninfo);
+    standby.terminals = target.terminals;
+    standby.mix = target.mix;
+    standby.stats = result.standbys[i].stats;
+    standby.intervals = result.standbys[i].intervals;
+    standby.lag = lag_figures(result.lag, i);
+    info.standbys.push_back(std::move(standby));
+  }
+  return info;
+}
+
+// Why a side of the run failed (run_exit_status), or "" if it did not.
+std::string failure_text(const RunStats& stats) {
+  const std::int64_t done = completed_total(stats);
+  if (done == 0) return "no transaction completed in the measured interval";
+  return std::to_string(errors_total(stats)) + " errors in " + std::to_string(done) +
+         " completed transactions (more than 1%)";
+}
+
+}  // namespace
+
 int run_benchmark(const Config& config, std::ostream& out) {
   Random rng(time_seed());
   const RunSetup setup = read_setup(config, rng);
@@ -133,33 +232,22 @@ int run_benchmark(const Config& config, std::ostream& out) {
 
   const std::time_t started = std::time(nullptr);
   const EngineResult result = run_engine(config, engine_setup, out);
-
-  RunInfo info;
-  info.warehouses = setup.load.warehouses;
-  info.terminals = config.terminals;
-  info.measured_seconds = result.measured_seconds;
-  info.warmup_seconds = result.warmup_seconds;
-  info.started_at = iso8601_local(started);
-  info.start_time = started;
-  info.interrupted = result.interrupted;
-  for (const IntervalSample& sample : result.intervals) {
-    info.transactions_all_phases += completed_total(sample.stats) + errors_total(sample.stats);
-  }
+  const RunInfo info = run_info(config, setup, result, started);
 
   out << "\n";
   print_summary(out, config, info, result.stats);
   const std::string dir = write_result_files(config, info, result.stats, result.intervals);
   out << "results written to " << dir << "\n";
 
-  const int status = run_exit_status(result.stats, result.interrupted);
-  if (status == kExitFailed) {
-    const std::int64_t done = completed_total(result.stats);
-    if (done == 0) {
-      out << "run failed: no transaction completed in the measured interval\n";
-    } else {
-      out << "run failed: " << errors_total(result.stats) << " errors in " << done
-          << " completed transactions (more than 1%)\n";
-    }
+  // A standby's errors and retries are counted like the primary's; the
+  // run fails by the same rule on either side.
+  int status = run_exit_status(result.stats, result.interrupted);
+  if (status == kExitFailed) out << "run failed: " << failure_text(result.stats) << "\n";
+  for (std::size_t i = 0; i < info.standbys.size(); ++i) {
+    const RunStats& stats = info.standbys[i].stats;
+    if (run_exit_status(stats, result.interrupted) != kExitFailed) continue;
+    out << "run failed on standby " << i + 1 << ": " << failure_text(stats) << "\n";
+    status = kExitFailed;
   }
   out.flush();
   return status;

@@ -122,6 +122,7 @@ TEST_CASE("jdbc: a malformed URL is a UsageError naming the source, password mas
       "jdbc:postgresql://h/db?password=hunter2&ssl=maybe",
       "jdbc:postgresql://h/db?password=hunter2&targetServerType=fastest",
       "jdbc:postgresql:a/b?password=hunter2",
+      "jdbc:postgresql://h/d%00b?password=hunter2",
   };
   for (const char* url : bad) {
     INFO(url);
@@ -172,4 +173,36 @@ TEST_CASE("conninfo: props user and password fill in what the connection leaves 
   CHECK(add_credentials("postgresql://me@h/db", user, pw) ==
         "postgresql://me@h/db?password=pa%20ss");
   CHECK(add_credentials("postgresql://me:pw@h/db", user, pw) == "postgresql://me:pw@h/db");
+}
+
+TEST_CASE("jdbc: openGauss and PolarDB URLs translate like PostgreSQL's", "[config][jdbc]") {
+  // The seed's openGauss POC URL, driver-only parameters reported.
+  const auto t = jdbc_to_conninfo(
+      "jdbc:opengauss://20.20.20.103:26000/tpcc?prepareThreshold=1&batchMode=on&fetchsize=10"
+      "&loggerLevel=off",
+      "--conn");
+  CHECK(t.conninfo == "host=20.20.20.103 port=26000 dbname=tpcc");
+  CHECK(t.ignored_parameters ==
+        std::vector<std::string>{"prepareThreshold", "batchMode", "fetchsize", "loggerLevel"});
+  CHECK(translate("jdbc:polardb://pdb1:1521/tpcc?user=u&password=p") ==
+        "host=pdb1 port=1521 dbname=tpcc user=u password=p");
+  CHECK(translate("jdbc:opengauss:tpcc") == "host=localhost port=5432 dbname=tpcc");
+  CHECK(translate("jdbc:polardb://a,b:5433/db") == "host=a,b port=5432,5433 dbname=db");
+  CHECK(tpcc::is_jdbc_url("jdbc:opengauss://h/db"));
+  CHECK_THROWS_WITH(translate("jdbc:gaussdb://h/db"),
+                    Catch::Contains("jdbc:postgresql:, jdbc:opengauss: or jdbc:polardb:"));
+}
+
+TEST_CASE("jdbc: IPv6 literals, with and without ports, among several hosts", "[config][jdbc]") {
+  CHECK(translate("jdbc:postgresql://[::1]:5432/db") == "host=::1 port=5432 dbname=db");
+  CHECK(translate("jdbc:postgresql://[::1]/db") == "host=::1 port=5432 dbname=db");
+  CHECK(translate("jdbc:opengauss://[fe80::1%25eth0]:26000/db") ==
+        "host=fe80::1%25eth0 port=26000 dbname=db");
+  const auto p = libpq_parse(
+      translate("jdbc:postgresql://[2001:db8::10]:5433,10.0.0.2,[::1],db3:6000/tpcc"));
+  CHECK(p.at("host") == "2001:db8::10,10.0.0.2,::1,db3");
+  CHECK(p.at("port") == "5433,5432,5432,6000");
+  CHECK(p.at("dbname") == "tpcc");
+  CHECK_THROWS_AS(translate("jdbc:postgresql://[::1]x/db"), UsageError);
+  CHECK_THROWS_AS(translate("jdbc:postgresql://[]:5432/db"), UsageError);
 }

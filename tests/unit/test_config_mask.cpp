@@ -123,3 +123,11 @@ TEST_CASE("describe_target: an empty conninfo shows the PG* environment, never P
   CHECK(bare.find("PGHOST=") == std::string::npos);
   CHECK(bare.find("envsecret") == std::string::npos);
 }
+
+TEST_CASE("mask: a key that runs a password into its name is cut and masked",
+          "[config][mask]") {
+  CHECK(tpcc::mask_key("password") == "password");
+  CHECK(tpcc::mask_key("terminals") == "terminals");
+  CHECK(tpcc::mask_key("passwordtpcc@123") == "password*****");
+  CHECK(tpcc::mask_key("dbPassWordx") == "dbPassWord*****");
+}

@@ -64,6 +64,9 @@ TEST_CASE("options: unknown flags and flags of another verb are usage errors",
           "[config][options]") {
   CHECK_THROWS_WITH(parse({"run", "--bogus"}),
                     Catch::Contains("unknown option '--bogus'") && Catch::Contains("tpcc run"));
+  CHECK_THAT(usage_error({"run", "--terminal", "3"}),
+             Catch::StartsWith("unknown option '--terminal' for 'tpcc run'; did you mean "
+                               "--terminals?"));
   const auto msg = usage_error({"run", "--warehouses", "3"});
   CHECK_THAT(msg, Catch::Contains("--warehouses") && Catch::Contains("prepare, quickstart"));
   CHECK_THROWS_WITH(parse({"cleanup", "--terminals", "3"}), Catch::Contains("--terminals"));
@@ -112,8 +115,9 @@ TEST_CASE("options: the help documents every flag of every verb with a default",
       {tpcc::Verb::Run,
        {"--conn", "--terminals", "--connections", "--duration", "--warmup", "--txns-per-terminal",
         "--mix", "--profile", "--mode", "--isolation", "--terminal-warehouse-fixed", "--rate",
-        "--keying-think", "--think-multiplier", "--report-interval", "--result-dir", "--json",
-        "--standby-conn", "--standby-terminals"}},
+        "--keying-think", "--think-multiplier", "--keying-multiplier", "--report-interval",
+        "--result-dir", "--json", "--standby-conn", "--standby-terminals", "--standby-mix",
+        "--warehouse-from", "--warehouse-to", "--rollback-percent", "--allow-many-terminals"}},
   };
   const std::string all = tpcc::help_text(std::nullopt);
   for (const auto& [verb, names] : flags) {

@@ -3,6 +3,7 @@
 
 #include "config/errors.hpp"
 #include "config/props.hpp"
+#include "tests/unit/config_test_support.hpp"
 #include "tests/unit/temp_dir.hpp"
 
 using tpcc::parse_props;
@@ -124,33 +125,7 @@ TEST_CASE("props: a repeated key keeps its last value, as java.util.Properties",
 
 TEST_CASE("props: a BenchmarkSQL 5 props.pg is read entry by entry", "[config][props]") {
   TempDir dir;
-  const auto path = dir.write("props.pg",
-                              "db=postgres\n"
-                              "driver=org.postgresql.Driver\n"
-                              "conn=jdbc:postgresql://localhost:5432/postgres\n"
-                              "user=benchmarksql\n"
-                              "password=PWbmsql\n"
-                              "\n"
-                              "warehouses=1\n"
-                              "loadWorkers=4\n"
-                              "\n"
-                              "terminals=1\n"
-                              "//To run specified transactions per terminal- runMins must equal "
-                              "zero\n"
-                              "runTxnsPerTerminal=10\n"
-                              "runMins=0\n"
-                              "limitTxnsPerMin=300\n"
-                              "terminalWarehouseFixed=true\n"
-                              "newOrderWeight=45\n"
-                              "paymentWeight=43\n"
-                              "orderStatusWeight=4\n"
-                              "deliveryWeight=4\n"
-                              "stockLevelWeight=4\n"
-                              "resultDirectory=my_result_%tY-%tm-%td_%tH%tM%tS\n"
-                              "osCollectorScript=./misc/os_collector_linux.py\n"
-                              "osCollectorInterval=1\n"
-                              "//osCollectorSSHAddr=user@dbhost\n"
-                              "osCollectorDevices=net_eth0 blk_sda\n");
+  const auto path = dir.write("props.pg", tpcc::test::kBenchmarkSql5);
   const auto p = tpcc::read_props_file(path);
   CHECK(p.entries().size() == 21);
   CHECK(value_of(p, "conn") == "jdbc:postgresql://localhost:5432/postgres");
@@ -158,7 +133,7 @@ TEST_CASE("props: a BenchmarkSQL 5 props.pg is read entry by entry", "[config][p
   CHECK(value_of(p, "resultDirectory") == "my_result_%tY-%tm-%td_%tH%tM%tS");
   CHECK(value_of(p, "osCollectorDevices") == "net_eth0 blk_sda");
   CHECK(p.find("osCollectorSSHAddr") == nullptr);
-  CHECK(p.find("runMins")->where() == path + ":13");
+  CHECK(p.find("runMins")->where() == path + ":14");
 }
 
 TEST_CASE("props: an unreadable file is a UsageError naming the file", "[config][props]") {

@@ -68,21 +68,29 @@ TEST_CASE("options: a run needs a duration or a transaction count, not both", "[
   CHECK_NOTHROW(parse({"prepare", "--props", "/dev/null"}));
 }
 
-TEST_CASE("options: connections cannot exceed terminals; standby runs are refused",
+TEST_CASE("options: connections cannot exceed terminals; procedures mode is accepted",
           "[config][options]") {
   CHECK_THAT(usage_error({"run", "--terminals", "4", "--connections", "8"}),
              Catch::StartsWith("--connections: 8 connections is more than the 4 terminals"));
-  // Not built yet: refused with the way to do it instead of silently ignored.
-  CHECK_THAT(usage_error({"run", "--standby-conn", "host=standby"}),
-             Catch::StartsWith("--standby-conn") && Catch::Contains("--profile ro"));
-  CHECK_THAT(usage_error({"run", "--standby-terminals", "2"}),
-             Catch::StartsWith("--standby-terminals") && Catch::Contains("--standby-conn"));
-  TempDir dir;
-  const auto props = dir.write("sb.props", "standby-terminals=2\n");
-  CHECK_THAT(usage_error({"run", props}), Catch::StartsWith(props + ":1: key 'standby-terminals'"));
   CHECK(parse({"run"}).standbys.empty());
-  CHECK_THAT(usage_error({"run", "--mode", "procedures"}),
-             Catch::StartsWith("--mode") && Catch::Contains("not available"));
+  CHECK(parse({"run"}).mode == tpcc::Mode::Statements);
+  CHECK(parse({"run", "--mode", "procedures"}).mode == tpcc::Mode::Procedures);
+  CHECK(parse({"run", "--mode", "statements"}).mode == tpcc::Mode::Statements);
+  TempDir dir;
+  const auto v5 = dir.write("v5.props", "useStoredProcedures=true\n");
+  CHECK(parse({"run", v5}).mode == tpcc::Mode::Procedures);
+  CHECK(parse({"run", v5, "--mode", "statements"}).mode == tpcc::Mode::Statements);
+  const auto v5_off = dir.write("v5off.props", "useStoredProcedures=false\n");
+  CHECK(parse({"run", v5_off}).mode == tpcc::Mode::Statements);
+  const auto v6 = dir.write("v6.props", "application=PostgreSQLStoredProc\n");
+  CHECK(parse({"run", v6}).mode == tpcc::Mode::Procedures);
+  const auto oracle = dir.write("oracle.props", "application=OracleStoredProc\n");
+  CHECK(usage_error({"run", oracle}) ==
+        oracle + ":1: key 'application': 'OracleStoredProc' is not Generic or "
+                 "PostgreSQLStoredProc");
+  const auto bad = dir.write("bad.props", "useStoredProcedures=sometimes\n");
+  CHECK(usage_error({"run", bad}) ==
+        bad + ":1: key 'useStoredProcedures': 'sometimes' is not true or false");
 }
 
 // --- mix and run length from the props file ---------------------------------------------

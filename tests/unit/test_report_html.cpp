@@ -201,3 +201,19 @@ TEST_CASE("report write_result_files writes report.html beside result.json", "[r
   text << in.rdbuf();
   CHECK(text.str() == tpcc::html_report(config, sample_info(), sample_run(), intervals));
 }
+
+TEST_CASE("report html page has a section per standby with its lag", "[report]") {
+  tpcc::RunInfo info = sample_info();
+  tpcc::StandbyRun standby;
+  standby.target = "host=<standby> port=5432";
+  standby.terminals = 3;
+  standby.stats.txn[tpcc::kOrderStatus].committed = 60;
+  standby.lag.samples = 2;
+  standby.lag.replay_lag_ms = tpcc::summarize({1.0, 3.0});
+  info.standbys = {standby, standby};
+  const std::string page = tpcc::html_report(tpcc::Config{}, info, sample_run(), {});
+  CHECK(page.find("<h2>Standby 1 (read-only, host=&lt;standby&gt; port=5432), 3 terminals</h2>") !=
+        std::string::npos);
+  CHECK(page.find("<h2>Standby 2 ") != std::string::npos);
+  CHECK(page.find("replay lag 1.00ms / 3.00ms / 3.00ms; bytes behind -") != std::string::npos);
+}

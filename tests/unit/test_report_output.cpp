@@ -215,21 +215,127 @@ TEST_CASE("report result.json has every contract field with the right values", "
   CHECK_FALSE(j.contains("standby"));
 }
 
-TEST_CASE("report result.json carries the standby side when there is one", "[report]") {
+// Two standbys of a combined run: the first with lag figures from three
+// measured samples, the second without any.
+tpcc::RunInfo combined_info() {
   tpcc::RunInfo info = sample_info();
-  tpcc::StandbyRun standby;
-  standby.terminals = 4;
-  record(standby.stats.txn[tpcc::kOrderStatus], 120, 700);
-  record(standby.stats.txn[tpcc::kStockLevel], 60, 900);
-  standby.replication_lag_seconds = 0.25;
-  info.standby = standby;
+  tpcc::StandbyRun first;
+  first.target = "host=standby1 port=5432";
+  first.terminals = 4;
+  record(first.stats.txn[tpcc::kOrderStatus], 120, 700);
+  record(first.stats.txn[tpcc::kStockLevel], 60, 900);
+  first.stats.txn[tpcc::kStockLevel].retries = 3;
+  std::vector<tpcc::LagSample> samples(3);
+  for (std::size_t i = 0; i < samples.size(); ++i) {
+    samples[i].measured = true;
+    tpcc::LagReading r;
+    r.application_name = "sb1";
+    r.client_addr = "127.0.0.1";
+    r.replay_lag_ms = 1.0 + static_cast<double>(i);
+    r.bytes_behind = 1000.0 * static_cast<double>(i + 1);
+    r.replay_delay_ms = 10.0;
+    samples[i].readings.push_back(r);
+  }
+  first.lag = tpcc::lag_figures(samples, 0);
+  tpcc::StandbyRun second;
+  second.target = "host=standby2 port=5432";
+  second.terminals = 2;
+  record(second.stats.txn[tpcc::kOrderStatus], 30, 700);
+  info.standbys = {first, second};
+  return info;
+}
+
+TEST_CASE("report result.json carries the standby side when there is one", "[report]") {
+  tpcc::RunInfo info = combined_info();
+  info.standbys.resize(1);
   const auto j = nlohmann::json::parse(tpcc::result_json(tpcc::Config{}, info, sample_run()));
   REQUIRE(j.contains("standby"));
+  CHECK_FALSE(j.contains("standbys"));
   const auto& sb = j.at("standby");
   CHECK(sb.at("tpmC").get<double>() == 0);
   CHECK(sb.at("tpmTOTAL").get<double>() == Approx(180));
+  CHECK(sb.at("profile") == "ro");
+  CHECK(sb.at("retries").get<int>() == 3);
   CHECK(sb.at("transactions").at("order_status").at("count").get<int>() == 120);
-  CHECK(sb.at("replication_lag").get<double>() == 0.25);
+  CHECK(sb.at("transactions").at("new_order").at("count").get<int>() == 0);
+  const auto& lag = sb.at("replication_lag");
+  CHECK(lag.at("application_name") == "sb1");
+  CHECK(lag.at("client_addr") == "127.0.0.1");
+  CHECK(lag.at("samples").get<int>() == 3);
+  CHECK(lag.at("replay_lag_ms").at("p50").get<double>() == 2.0);
+  CHECK(lag.at("replay_lag_ms").at("max").get<double>() == 3.0);
+  CHECK(lag.at("bytes_behind").at("p99").get<double>() == 3000);
+  CHECK(lag.at("replay_delay_ms").at("p50").get<double>() == 10.0);
+  CHECK(lag.at("write_lag_ms").is_null());  // never read
+}
+
+TEST_CASE("report result.json lists every standby when there are several", "[report]") {
+  const auto j =
+      nlohmann::json::parse(tpcc::result_json(tpcc::Config{}, combined_info(), sample_run()));
+  REQUIRE(j.at("standbys").size() == 2);
+  CHECK(j.at("standbys").at(0) == j.at("standby"));
+  CHECK(j.at("standbys").at(1).at("tpmTOTAL").get<double>() == Approx(30));
+  CHECK(j.at("standbys").at(1).at("replication_lag").at("samples").get<int>() == 0);
+  CHECK(j.at("standbys").at(1).at("replication_lag").at("replay_lag_ms").is_null());
+}
+
+TEST_CASE("report summary shows each standby's tpmTOTAL, lag and transactions", "[report]") {
+  const std::string text = summary_text(tpcc::Config{}, combined_info(), sample_run());
+  const auto first = text.find("Standby 1 (read-only, host=standby1 port=5432), 4 terminals:");
+  const auto second = text.find("Standby 2 (read-only, host=standby2 port=5432), 2 terminals:");
+  REQUIRE(first != std::string::npos);
+  REQUIRE(second != std::string::npos);
+  CHECK(first < second);
+  const std::string standby1 = text.substr(first, second - first);
+  CHECK(standby1.find("tpmTOTAL: 180.0") != std::string::npos);
+  CHECK(standby1.find("replay lag") != std::string::npos);
+  CHECK(standby1.find("2.00ms / 3.00ms / 3.00ms") != std::string::npos);
+  CHECK(standby1.find("2.9 kB / 2.9 kB / 2.9 kB") == std::string::npos);
+  CHECK(standby1.find("2.0 kB / 2.9 kB / 2.9 kB") != std::string::npos);
+  CHECK(standby1.find("Order-Status") != std::string::npos);
+  // The primary's figures come first, unchanged.
+  CHECK(text.find("tpmC: 600.0") < first);
+}
+
+TEST_CASE("report standby interval line shows tpmTOTAL and the lag reading", "[report]") {
+  tpcc::IntervalSample sample;
+  sample.end_seconds = 10;
+  sample.length_seconds = 10;
+  record(sample.stats.txn[tpcc::kOrderStatus], 200, 1000);
+  record(sample.stats.txn[tpcc::kStockLevel], 100, 1000);
+  tpcc::LagReading lag;
+  lag.replay_lag_ms = 2.5;
+  lag.bytes_behind = 16384;
+  lag.replay_delay_ms = 15;
+  CHECK(tpcc::format_standby_interval_line(1, sample, &lag) ==
+        "[ 10s ] standby 1: tpmTOTAL: 1800 p90: 1.00ms p99: 1.00ms err/s: 0 retries: 0 "
+        "lag: replay 2.50ms, 16.0 kB behind, last replay 15.0ms ago");
+  CHECK(tpcc::format_standby_interval_line(2, sample, nullptr).find("lag") == std::string::npos);
+  CHECK(tpcc::format_lag_reading(tpcc::LagReading{}) == "n/a");
+}
+
+TEST_CASE("report intervals.csv has a standby's throughput and lag columns", "[report]") {
+  std::vector<tpcc::IntervalSample> intervals(1);
+  intervals[0].end_seconds = 10;
+  intervals[0].length_seconds = 10;
+  tpcc::LagReading lag;
+  lag.replay_lag_ms = 1.5;
+  lag.bytes_behind = 4096;
+  intervals[0].lag.push_back(lag);
+  tpcc::StandbyRun standby;
+  standby.intervals.resize(1);
+  standby.intervals[0].length_seconds = 10;
+  record(standby.intervals[0].stats.txn[tpcc::kOrderStatus], 50, 1000);
+  const std::string csv = tpcc::intervals_csv(intervals, {standby});
+  std::istringstream in(csv);
+  std::string header, row;
+  std::getline(in, header);
+  std::getline(in, row);
+  CHECK(header.find(",errors,retries,standby1_tpmTOTAL,standby1_p90_ms,standby1_errors,"
+                    "standby1_retries,standby1_write_lag_ms,standby1_flush_lag_ms,"
+                    "standby1_replay_lag_ms,standby1_bytes_behind,standby1_replay_delay_ms") !=
+        std::string::npos);
+  CHECK(row.substr(row.size() - 31) == ",300.00,1.000,0,0,,,1.500,4096,");
 }
 
 TEST_CASE("report intervals.csv has its header and one row per interval", "[report]") {

@@ -1,0 +1,241 @@
+// The options table, part two: the options of the run (tpcc run and the run
+// of quickstart), with the BenchmarkSQL 5 and 6 keys that set them.
+#include <algorithm>
+#include <array>
+#include <cmath>
+
+#include "config/names.hpp"
+#include "config/settings_table.hpp"
+#include "config/values.hpp"
+
+namespace tpcc::settings_table {
+namespace {
+
+// The props keys of the five mix weights, in TxnIndex order.
+constexpr std::array<const char*, kTxnTypes> kWeightKeys = {
+    "newOrderWeight", "paymentWeight", "orderStatusWeight", "deliveryWeight", "stockLevelWeight"};
+
+// BenchmarkSQL gives run lengths in minutes.
+int minutes_to_seconds(const std::string& v, const Source& src) {
+  return static_cast<int>(std::llround(parse_number(v, 0, false, src.where) * 60));
+}
+
+// A warehouse number of useWarehouseFrom/To: BenchmarkSQL writes -1 for
+// "not set", which is 0 here.
+int warehouse_bound(const std::string& v, const Source& src) {
+  const int n = parse_int(v, src.layer == Layer::Props ? -1 : 0, kNoLimit, src.where);
+  return std::max(n, 0);
+}
+
+void add_length_and_mix(std::vector<Setting>& s) {
+  add(s, "terminals", "N", {}, kRunVerbs, kRunSection,
+      "Virtual terminals (clause 5.2.1: 10 per warehouse for a compliant run). With fixed "
+      "warehouses, more than 10 per warehouse is refused when the warehouse count is known "
+      "(props warehouses; quickstart) unless --allow-many-terminals.",
+      [](const std::string& v, const Source& src, ParseState& st) {
+        st.cfg.terminals = parse_int(v, 1, kNoLimit, src.where);
+        st.terminals_source = src;
+      },
+      [](const Config& c) { return std::to_string(c.terminals); });
+  add(s, nullptr, "X", {"terminalMultiplier"}, kRunVerbs, kRunSection,
+      "BenchmarkSQL 6: terminals = 10 x warehouses x X (rounded, at least 1); needs the props "
+      "key warehouses. --terminals wins over it.",
+      [](const std::string& v, const Source& src, ParseState& st) {
+        st.terminal_multiplier = parse_number(v, 0, true, src.where);
+        st.terminal_multiplier_source = src;
+      },
+      [](const Config&) -> std::string { return "none"; });
+  add(s, "allow-many-terminals", nullptr, {"allowManyTerminals"}, kRunVerbs, kRunSection,
+      "Allow more than 10 terminals per warehouse with fixed warehouses (BenchmarkSQL refuses "
+      "them: terminals of one warehouse then share districts).",
+      [](const std::string& v, const Source& src, ParseState& st) {
+        st.cfg.allow_many_terminals = parse_bool(v, src.where);
+      },
+      [](const Config& c) { return yes_no(c.allow_many_terminals); });
+  add(s, "connections", "N", {"sutThreads"}, kRunVerbs, kRunSection,
+      "Database connections shared by the terminals, at most --terminals (0: one per terminal).",
+      [](const std::string& v, const Source& src, ParseState& st) {
+        st.cfg.connections = parse_int(v, 0, kNoLimit, src.where);
+        st.connections_source = src;
+      },
+      [](const Config& c) { return std::to_string(c.connections); });
+  add(s, "duration", "SEC", {"runMins"}, kRunVerbs, kRunSection,
+      "Measured run time in seconds (props runMins is in minutes).",
+      [](const std::string& v, const Source& src, ParseState& st) {
+        st.cfg.duration_seconds = src.key == "runMins" ? minutes_to_seconds(v, src)
+                                                       : parse_int(v, 0, kNoLimit, src.where);
+        st.duration_source = src;
+      },
+      [](const Config& c) { return std::to_string(c.duration_seconds); });
+  add(s, "warmup", "SEC", {"rampupMins"}, kRunVerbs, kRunSection,
+      "Run this long before measuring; not counted (props rampupMins is in minutes).",
+      [](const std::string& v, const Source& src, ParseState& st) {
+        st.cfg.warmup_seconds = src.key == "rampupMins" ? minutes_to_seconds(v, src)
+                                                        : parse_int(v, 0, kNoLimit, src.where);
+      },
+      [](const Config& c) { return std::to_string(c.warmup_seconds); });
+  add(s, "txns-per-terminal", "N", {"runTxnsPerTerminal"}, kRunVerbs, kRunSection,
+      "Stop after N transactions per terminal instead of after --duration (0: use --duration).",
+      [](const std::string& v, const Source& src, ParseState& st) {
+        st.cfg.txns_per_terminal = parse_long(v, 0, src.where);
+        st.txns_source = src;
+      },
+      [](const Config& c) { return std::to_string(c.txns_per_terminal); });
+  add(s, "mix", "NO,P,OS,D,SL",
+      {kWeightKeys[0], kWeightKeys[1], kWeightKeys[2], kWeightKeys[3], kWeightKeys[4]},
+      kRunVerbs, kRunSection,
+      "Transaction mix in percent: New-Order, Payment, Order-Status, Delivery, Stock-Level; "
+      "non-negative, summing to 100. Clause 5.2.3 minimums: P 43, OS 4, D 4, SL 4. Without "
+      "newOrderWeight (BenchmarkSQL 6) New-Order takes what the other weights leave.",
+      [](const std::string& v, const Source& src, ParseState& st) {
+        const auto key = std::find_if(kWeightKeys.begin(), kWeightKeys.end(),
+                                      [&](const char* k) { return src.key == k; });
+        if (key == kWeightKeys.end()) {
+          st.cfg.mix = parse_mix(v, src.where);
+          st.mix_source = src;
+          return;
+        }
+        st.props_weights[static_cast<std::size_t>(key - kWeightKeys.begin())] =
+            parse_number(v, 0, false, src.where);
+        if (st.weights_where.empty()) st.weights_where = src.where;
+      },
+      [](const Config& c) { return format_mix(c.mix) + " (ro profile: 0,0,50,0,50)"; });
+  add(s, "profile", "rw|ro", {}, kRunVerbs, kRunSection,
+      "rw runs the full mix; ro runs only the read-only Order-Status and Stock-Level, "
+      "with the mix 0,0,50,0,50 unless --mix says otherwise.",
+      [](const std::string& v, const Source& src, ParseState& st) {
+        st.cfg.profile = parse_choice(v, {"rw", "ro"}, src.where) == 0 ? Profile::ReadWrite
+                                                                        : Profile::ReadOnly;
+        st.profile_source = src;
+      },
+      [](const Config& c) { return std::string(profile_name(c.profile)); });
+}
+
+void add_execution(std::vector<Setting>& s) {
+  add(s, "mode", "statements|procedures", {"useStoredProcedures", "application"}, kRunVerbs,
+      kRunSection,
+      "statements: the client sends each transaction's prepared statements, pipelined (one or "
+      "two round trips per transaction); procedures: one PL/pgSQL function call per "
+      "transaction (installed by prepare). Props useStoredProcedures=true|false (BenchmarkSQL "
+      "5) and application=Generic|PostgreSQLStoredProc (BenchmarkSQL 6) choose the same.",
+      [](const std::string& v, const Source& src, ParseState& st) {
+        bool procedures = false;
+        if (src.key == "useStoredProcedures") {
+          procedures = parse_bool(v, src.where);
+        } else if (src.key == "application") {
+          procedures = parse_choice(v, {"Generic", "PostgreSQLStoredProc"}, src.where) == 1;
+        } else {
+          procedures = parse_choice(v, {"statements", "procedures"}, src.where) == 1;
+        }
+        st.cfg.mode = procedures ? Mode::Procedures : Mode::Statements;
+      },
+      [](const Config& c) { return std::string(mode_name(c.mode)); });
+  add(s, "isolation", "rc|rr|serializable", {}, kRunVerbs, kRunSection,
+      "Transaction isolation: read committed, repeatable read or serializable. Serialization "
+      "failures are retried and counted.",
+      [](const std::string& v, const Source& src, ParseState& st) {
+        static constexpr std::array<Isolation, 3> kLevels = {
+            Isolation::ReadCommitted, Isolation::RepeatableRead, Isolation::Serializable};
+        st.cfg.isolation = kLevels[static_cast<std::size_t>(
+            parse_choice(v, {"rc", "rr", "serializable"}, src.where))];
+      },
+      [](const Config& c) { return std::string(isolation_name(c.isolation)); });
+  add(s, "terminal-warehouse-fixed", "true|false", {"terminalWarehouseFixed"}, kRunVerbs,
+      kRunSection,
+      "true: each terminal keeps one home warehouse; false: a new random warehouse for every "
+      "transaction (as BenchmarkSQL).",
+      [](const std::string& v, const Source& src, ParseState& st) {
+        st.cfg.terminal_warehouse_fixed = parse_bool(v, src.where);
+      },
+      [](const Config& c) { return yes_no(c.terminal_warehouse_fixed); });
+  add(s, "warehouse-from", "N", {"useWarehouseFrom"}, kRunVerbs, kRunSection,
+      "First home warehouse of the terminals, for several drivers sharing one database "
+      "(BenchmarkSQL 6; 0, or -1 in props: warehouse 1). Remote warehouses are drawn from all.",
+      [](const std::string& v, const Source& src, ParseState& st) {
+        st.cfg.warehouse_from = warehouse_bound(v, src);
+        st.warehouse_from_source = src;
+      },
+      [](const Config& c) { return std::to_string(c.warehouse_from); });
+  add(s, "warehouse-to", "N", {"useWarehouseTo"}, kRunVerbs, kRunSection,
+      "Last home warehouse of the terminals (0, or -1 in props: the last loaded).",
+      [](const std::string& v, const Source& src, ParseState& st) {
+        st.cfg.warehouse_to = warehouse_bound(v, src);
+        st.warehouse_to_source = src;
+      },
+      [](const Config& c) { return std::to_string(c.warehouse_to); });
+  add(s, "rollback-percent", "N", {"rollbackPercent"}, kRunVerbs, kRunSection,
+      "Percent of New-Orders that order an unused item and roll back, 0..100 (clause 2.4.1.4: "
+      "1; any other value is warned about as not compliant).",
+      [](const std::string& v, const Source& src, ParseState& st) {
+        st.cfg.rollback_percent = parse_int(v, 0, 100, src.where);
+        st.rollback_source = src;
+      },
+      [](const Config& c) { return std::to_string(c.rollback_percent); });
+}
+
+void add_pacing(std::vector<Setting>& s) {
+  add(s, "rate", "TPM", {"limitTxnsPerMin"}, kRunVerbs, kRunSection,
+      "Limit on transactions per minute over all terminals (0: unlimited).",
+      [](const std::string& v, const Source& src, ParseState& st) {
+        st.cfg.rate_tpm = parse_number(v, 0, false, src.where);
+      },
+      [](const Config& c) { return format_number(c.rate_tpm); });
+  add(s, "keying-think", nullptr, {}, kRunVerbs, kRunSection,
+      "Apply the keying and think times of clause 5.2.5 (needed for a compliant tpmC; then "
+      "about 12.86 tpmC per warehouse is the ceiling). The BenchmarkSQL 6 keys "
+      "keyingTimeMultiplier and thinkTimeMultiplier switch it on unless both are 0.",
+      [](const std::string& v, const Source& src, ParseState& st) {
+        st.cfg.keying_and_thinking = parse_bool(v, src.where);
+        st.keying_think_source = src;
+      },
+      [](const Config& c) { return yes_no(c.keying_and_thinking); });
+  add(s, "think-multiplier", "X", {"thinkTimeMultiplier"}, kRunVerbs, kRunSection,
+      "Scale the think times by X (> 0; thinkTimeMultiplier may be 0), and the keying times "
+      "too unless --keying-multiplier is given.",
+      [](const std::string& v, const Source& src, ParseState& st) {
+        const bool bmsql6 = src.key == "thinkTimeMultiplier";
+        st.cfg.think_multiplier = parse_number(v, 0, !bmsql6, src.where);
+        st.think_multiplier_source = src;
+        if (bmsql6) st.bmsql6_pacing_source = src;
+      },
+      [](const Config& c) { return format_number(c.think_multiplier); });
+  add(s, "keying-multiplier", "X", {"keyingTimeMultiplier"}, kRunVerbs, kRunSection,
+      "Scale the keying times by X (> 0; keyingTimeMultiplier may be 0).",
+      [](const std::string& v, const Source& src, ParseState& st) {
+        const bool bmsql6 = src.key == "keyingTimeMultiplier";
+        st.cfg.keying_multiplier = parse_number(v, 0, !bmsql6, src.where);
+        st.keying_multiplier_source = src;
+        if (bmsql6) st.bmsql6_pacing_source = src;
+      },
+      [](const Config&) -> std::string { return "the think multiplier"; });
+}
+
+void add_output(std::vector<Setting>& s) {
+  add(s, "report-interval", "SEC", {"reportIntervalSecs"}, kRunVerbs, kRunSection,
+      "Seconds between progress lines during the run (1..86400).",
+      [](const std::string& v, const Source& src, ParseState& st) {
+        st.cfg.report_interval_seconds = parse_int(v, 1, 86400, src.where);
+      },
+      [](const Config& c) { return std::to_string(c.report_interval_seconds); });
+  add(s, "result-dir", "DIR", {"resultDirectory"}, kRunVerbs, kRunSection,
+      "Directory for result.json, intervals.csv, config.json and report.html. BenchmarkSQL's "
+      "%tY %tm %td %tH %tM %tS are replaced with the start time.",
+      [](const std::string& v, const Source&, ParseState& st) { st.cfg.result_dir = v; },
+      [](const Config& c) {
+        return c.result_dir.empty() ? std::string("results/<start time>/") : c.result_dir;
+      });
+  add(s, "json", "FILE", {}, kRunVerbs, kRunSection, "Also write result.json to FILE.",
+      [](const std::string& v, const Source&, ParseState& st) { st.cfg.json_file = v; },
+      [](const Config& c) { return c.json_file.empty() ? std::string("none") : c.json_file; });
+}
+
+}  // namespace
+
+void add_run(std::vector<Setting>& s) {
+  add_length_and_mix(s);
+  add_execution(s);
+  add_pacing(s);
+  add_output(s);
+}
+
+}  // namespace tpcc::settings_table

@@ -1,0 +1,46 @@
+// Internal to the settings table (settings*.cpp): how its parts add options.
+// Everyone else uses config/settings.hpp.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "config/settings.hpp"
+
+namespace tpcc::settings_table {
+
+constexpr VerbSet kPrepare = verb_bit(Verb::Prepare);
+constexpr VerbSet kRun = verb_bit(Verb::Run);
+constexpr VerbSet kCheck = verb_bit(Verb::Check);
+constexpr VerbSet kQuickstart = verb_bit(Verb::Quickstart);
+constexpr VerbSet kDatabaseVerbs = kAllVerbs & ~kQuickstart;  // quickstart brings its own server
+constexpr VerbSet kLoadVerbs = kPrepare | kQuickstart;
+constexpr VerbSet kRunVerbs = kRun | kQuickstart;
+
+constexpr const char* kConnection = "Connection";
+constexpr const char* kLoad = "Load";
+constexpr const char* kCheckSection = "Check";
+constexpr const char* kRunSection = "Run";
+constexpr const char* kStandbySection = "Standby";
+constexpr const char* kQuickstartSection = "Quickstart";
+
+using Apply = void (*)(const std::string&, const Source&, ParseState&);
+using Show = std::string (*)(const Config&);
+
+inline std::string yes_no(bool b) { return b ? "true" : "false"; }
+
+// Appends one option and returns it for the rarer fields (repeat).
+inline Setting& add(std::vector<Setting>& table, const char* flag, const char* value_name,
+                    std::vector<const char*> props_keys, VerbSet verbs, const char* section,
+                    const char* help, Apply apply, Show show) {
+  table.push_back({flag, value_name, std::move(props_keys), verbs, section, help, apply, show});
+  return table.back();
+}
+
+// The parts of the table, in help order.
+void add_connection_and_load(std::vector<Setting>& table);
+void add_run(std::vector<Setting>& table);
+void add_standby(std::vector<Setting>& table);
+void add_quickstart(std::vector<Setting>& table);
+
+}  // namespace tpcc::settings_table
