@@ -232,12 +232,12 @@ bool Session::in_transaction() const {
   return status == PQTRANS_INTRANS || status == PQTRANS_INERROR;
 }
 
-void Session::throw_lost(const std::string& what) {
+void Session::throw_lost(const std::string& what, const std::string& sqlstate) {
   broken_ = true;
   queued_ = 0;
   std::string message = "connection to " + describe_target(conninfo_) + " lost";
   if (!what.empty()) message += ": " + what;
-  throw ConnectionLost(message);
+  throw ConnectionLost(message, sqlstate);
 }
 
 void Session::check_send(int sent) {
@@ -327,7 +327,8 @@ std::vector<QueryResult> Session::flush() {
       // A NULL ends each queued item's results; two in a row mean libpq has
       // nothing more to read, which only happens when the connection broke.
       if (PQstatus(conn_) == CONNECTION_BAD || ++nulls_in_a_row > 1) {
-        throw_lost(error.set ? error.message : trimmed(PQerrorMessage(conn_)));
+        if (error.set) throw_lost(error.message, error.sqlstate);
+        throw_lost(trimmed(PQerrorMessage(conn_)));
       }
       continue;
     }
@@ -346,7 +347,7 @@ std::vector<QueryResult> Session::flush() {
     }
     // PGRES_PIPELINE_ABORTED: an item skipped after the error.
     PQclear(result);
-    if (PQstatus(conn_) == CONNECTION_BAD) throw_lost(error.message);
+    if (PQstatus(conn_) == CONNECTION_BAD) throw_lost(error.message, error.sqlstate);
   }
 
   if (!error.set) {
@@ -357,7 +358,7 @@ std::vector<QueryResult> Session::flush() {
     return results;
   }
   if (is_connection_state(error.sqlstate) || PQstatus(conn_) == CONNECTION_BAD) {
-    throw_lost(error.message);
+    throw_lost(error.message, error.sqlstate);
   }
   // The server skipped the rest of the pipeline; an explicit BEGIN leaves the
   // transaction block failed (or open, if the error came before BEGIN ran),

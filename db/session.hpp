@@ -26,8 +26,12 @@ struct RetryableError : std::runtime_error {
 };
 
 // The connection broke; the session must reconnect before it is used again.
+// sqlstate is the server's reason when it ended the session with one (a hot
+// standby ends sessions in recovery conflicts with FATAL 40001), else empty.
 struct ConnectionLost : std::runtime_error {
-  using std::runtime_error::runtime_error;
+  explicit ConnectionLost(const std::string& message, std::string state = {})
+      : std::runtime_error(message), sqlstate(std::move(state)) {}
+  std::string sqlstate;
 };
 
 // Any other server error (the transaction was rolled back).
@@ -126,7 +130,7 @@ class Session {
   void open();
   void prepare_now(const std::string& name, const std::string& sql);
   void check_send(int sent);
-  [[noreturn]] void throw_lost(const std::string& what);
+  [[noreturn]] void throw_lost(const std::string& what, const std::string& sqlstate = {});
   // Reads results up to the next sync point; returns false if the
   // connection broke on the way.
   bool drain_to_sync();

@@ -11,6 +11,7 @@ namespace {
 
 constexpr double kFirstBackoffSeconds = 0.1;
 constexpr double kMaxBackoffSeconds = 5.0;
+constexpr const char* kSerializationFailure = "40001";
 
 std::int64_t micros_between(Clock::time_point from, Clock::time_point to) {
   return std::chrono::duration_cast<std::chrono::microseconds>(to - from).count();
@@ -38,19 +39,31 @@ Completion Worker::execute(VirtualTerminal& terminal, TxnIndex type, Clock::time
   }
   bool lost = false;
   TxnResult result;
-  try {
-    result = run_transaction(type, *session_, terminal.rng, context);
-  } catch (const ConnectionLost& e) {
-    lost = true;
-    result = TxnResult{};
-    result.outcome = Outcome::Error;
-    result.error = std::string("connection lost: ") + e.what();
-  } catch (const std::exception& e) {
-    // Anything else run_transaction lets through fails this transaction
-    // only; the terminal goes on.
-    result = TxnResult{};
-    result.outcome = Outcome::Error;
-    result.error = e.what();
+  int conflicts = 0;
+  for (;;) {
+    try {
+      result = run_transaction(type, *session_, terminal.rng, context);
+      result.retries += conflicts;
+    } catch (const ConnectionLost& e) {
+      // A hot standby ends a session whose snapshot conflicts with the
+      // replay (FATAL 40001): a recovery conflict like the statement-level
+      // ones, retried on a new session rather than counted as an error.
+      if (e.sqlstate == kSerializationFailure && conflicts < kMaxRetries && reconnect_once()) {
+        ++conflicts;
+        continue;
+      }
+      lost = true;
+      result = TxnResult{};
+      result.outcome = Outcome::Error;
+      result.error = std::string("connection lost: ") + e.what();
+    } catch (const std::exception& e) {
+      // Anything else run_transaction lets through fails this transaction
+      // only; the terminal goes on.
+      result = TxnResult{};
+      result.outcome = Outcome::Error;
+      result.error = e.what();
+    }
+    break;
   }
   Completion done{Clock::now(), Phase::Measured};
   done.phase = env_->phases->phase_at(done.at);
@@ -74,6 +87,16 @@ void Worker::run_terminal(VirtualTerminal& terminal) {
       break;
     }
   }
+}
+
+bool Worker::reconnect_once() {
+  try {
+    session_->reconnect();
+  } catch (const std::exception&) {
+    return false;  // reconnect() tries again with backoff
+  }
+  stats_.record_reconnect(env_->phases->phase_at(Clock::now()));
+  return true;
 }
 
 bool Worker::reconnect() {

@@ -71,7 +71,11 @@ class Worker {
   int id() const { return id_; }
 
  private:
+  // Replaces the session, retrying with backoff until it opens or the run
+  // stops; false if the run stopped first.
   bool reconnect();
+  // One immediate attempt, for a transaction about to be retried.
+  bool reconnect_once();
   void log_error(const VirtualTerminal& terminal, TxnIndex type, const std::string& message);
 
   int id_;
