@@ -30,8 +30,9 @@ int warehouse_bound(const std::string& v, const Source& src) {
 void add_length_and_mix(std::vector<Setting>& s) {
   add(s, "terminals", "N", {}, kRunVerbs, kRunSection,
       "Virtual terminals (clause 5.2.1: 10 per warehouse for a compliant run). With fixed "
-      "warehouses, more than 10 per warehouse is refused when the warehouse count is known "
-      "(props warehouses; quickstart) unless --allow-many-terminals.",
+      "warehouses, more than 10 per home warehouse is refused unless --allow-many-terminals "
+      "(checked against props warehouses when given, and against the loaded warehouses when "
+      "the run starts).",
       [](const std::string& v, const Source& src, ParseState& st) {
         st.cfg.terminals = parse_int(v, 1, kNoLimit, src.where);
         st.terminals_source = src;

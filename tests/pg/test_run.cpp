@@ -210,6 +210,36 @@ TEST_CASE("tpcc run --txns-per-terminal: each terminal runs exactly N", "[run]")
   }
 }
 
+TEST_CASE("tpcc run checks terminals per warehouse and the home range against the load",
+          "[run]") {
+  const std::string& conn = loaded_database();  // 2 warehouses
+  std::string output;
+  // BenchmarkSQL's rule with the loaded count: 21 terminals for 2 warehouses.
+  CHECK(tpcc::test::run_tpcc({"run", "--conn", conn, "--terminals", "21", "--duration", "1"},
+                             &output) == 2);
+  CHECK_THAT(output, Catch::Contains("--terminals 21") &&
+                         Catch::Contains("--allow-many-terminals"));
+  // useWarehouseTo beyond the load.
+  CHECK(tpcc::test::run_tpcc({"run", "--conn", conn, "--warehouse-to", "3", "--duration", "1"},
+                             &output) == 2);
+  CHECK_THAT(output, Catch::Contains("useWarehouseTo") && Catch::Contains("2 loaded"));
+  // Allowed explicitly, and a range of one home warehouse: the 11 terminals
+  // all have warehouse 2 as their home.
+  const std::string dir = result_dir("many_terminals");
+  const std::string home_one_sql =
+      "select (select sum(d_next_o_id) from bmsql_district where d_w_id = 1)::text || '/' || "
+      "(select w_ytd from bmsql_warehouse where w_id = 1)::text";
+  const std::string home_one_before = tpcc::test::scalar_text(conn, home_one_sql);
+  CHECK(tpcc::test::run_tpcc({"run", "--conn", conn, "--terminals", "11",
+                              "--allow-many-terminals", "--warehouse-from", "2",
+                              "--txns-per-terminal", "5", "--result-dir", dir},
+                             &output) == 0);
+  INFO(output);
+  CHECK(total_finished(read_result(dir)) == 55);
+  // No New-Order or Payment had warehouse 1 as its home.
+  CHECK(tpcc::test::scalar_text(conn, home_one_sql) == home_one_before);
+}
+
 TEST_CASE("tpcc run --rate caps transactions per minute over all terminals", "[run]") {
   const std::string& conn = loaded_database();
   const std::string dir = result_dir("rate");
