@@ -1,7 +1,12 @@
+// The engine proper: one io thread runs the scheduler (the terminals'
+// timers, the interval ticks, SIGINT/SIGTERM and the stop) while the worker
+// threads run transactions. Workers post their completions to the io
+// thread, so the scheduler's state needs no lock. The groups of terminals
+// (engine_group), the start gate (engine_gate) and the console lines
+// (engine_lines) live in files of their own.
 #include "terminal/engine.hpp"
 
 #include <algorithm>
-#include <condition_variable>
 #include <csignal>
 #include <exception>
 #include <memory>
@@ -14,13 +19,11 @@
 
 #include <boost/asio.hpp>
 
-#include "config/errors.hpp"
-#include "config/values.hpp"
-#include "terminal/binding.hpp"
 #include "terminal/engine_clock.hpp"
-#include "terminal/engine_intervals.hpp"
+#include "terminal/engine_gate.hpp"
+#include "terminal/engine_group.hpp"
+#include "terminal/engine_lines.hpp"
 #include "terminal/engine_queue.hpp"
-#include "terminal/engine_stats.hpp"
 #include "terminal/engine_worker.hpp"
 #include "terminal/pacing.hpp"
 #include "terminal/replication_lag.hpp"
@@ -29,92 +32,12 @@ namespace tpcc {
 
 namespace asio = boost::asio;
 
-int resolved_connections(const Config& config) {
-  if (config.connections <= 0) return config.terminals;
-  return std::min(config.connections, config.terminals);
-}
-
-bool uses_fast_path(const Config& config) {
-  return unpaced(pacing_policy(config, config.terminals)) &&
-         resolved_connections(config) == config.terminals;
-}
-
-Config standby_run_config(const Config& config, const StandbyTarget& standby) {
-  Config run = config;
-  run.conninfo = standby.conninfo;
-  run.terminals = standby.terminals;
-  run.mix = standby.mix;
-  run.profile = Profile::ReadOnly;
-  run.connections = 0;
-  run.rate_tpm = 0;
-  run.txns_per_terminal = 0;
-  // A hot standby cannot run serializable transactions (SQLSTATE 0A000);
-  // repeatable read gives the same single-snapshot reads.
-  if (run.isolation == Isolation::Serializable) run.isolation = Isolation::RepeatableRead;
-  run.standbys.clear();
-  return run;
-}
-
 namespace {
-
-// Anything that stops a session from opening and preparing its statements
-// is a server error before work started (exit status 3).
-[[noreturn]] void rethrow_connect_error(const std::exception_ptr& error, int connections) {
-  try {
-    std::rethrow_exception(error);
-  } catch (const ConnectError& e) {
-    const std::string message = e.what();
-    const bool too_many = message.find("too many clients") != std::string::npos ||
-                          message.find("connection slots") != std::string::npos;
-    if (!too_many) throw;
-    throw ConnectError(message + " (the run opens " + std::to_string(connections) +
-                       " connections: lower --connections or raise the server's max_connections)");
-  } catch (const std::exception& e) {
-    throw ConnectError(std::string("cannot prepare the transactions' statements: ") + e.what());
-  }
-}
-
-constexpr int kParallelConnects = 16;
 
 // Replication lag is read at least this often (and every report interval
 // when that is shorter), so each interval line shows a recent reading and
 // the summary's percentiles rest on more than a handful of samples.
 constexpr double kMaxLagPeriodSeconds = 1.0;
-
-// The terminals of one server: the primary's read-write ones, or one
-// standby's read-only ones. Everything here but the workers' own state is
-// used on the io thread only.
-struct Group {
-  Group(Config group_config, int group_number, ConsoleLog& log)
-      : config(std::move(group_config)),
-        number(group_number),
-        connections(resolved_connections(config)),
-        fast_path(uses_fast_path(config)),
-        policy(pacing_policy(config, config.terminals)),
-        own_log(number == 0 ? nullptr
-                            : std::make_unique<ConsoleLog>(log, "standby " +
-                                                                    std::to_string(number) + ": ")),
-        log(own_log ? *own_log : log) {}
-
-  Config config;
-  int number;  // 0: the primary; k: standby k
-  int connections;
-  bool fast_path;
-  PacingPolicy policy;
-  std::unique_ptr<ConsoleLog> own_log;
-  ConsoleLog& log;
-  std::vector<asio::steady_timer> terminal_timers;
-  std::vector<VirtualTerminal> terminals;
-  WorkerEnv env;
-  std::vector<std::unique_ptr<Worker>> workers;
-  WorkQueue queue;
-  std::unique_ptr<IntervalReporter> reporter;
-  int finished_terminals = 0;
-};
-
-std::string plural(int n, const std::string& word) {
-  return std::to_string(n) + " " + word + (n == 1 ? "" : "s");
-}
 
 class Engine {
  public:
@@ -127,10 +50,8 @@ class Engine {
 
  private:
   Group& primary() { return *groups_.front(); }
-  void build_terminals(Group& group);
   void start_workers();
   void worker_main(Group& group, int worker);
-  void log_start();
   void begin();
   void schedule_first_transactions(Group& group);
   void dispatch(Group& group, int terminal);
@@ -138,20 +59,13 @@ class Engine {
   void on_terminal_finished(Group& group);
   void schedule_tick();
   void on_tick(Clock::time_point at);
-  void emit_lines(Clock::time_point at, bool warmup);
-  void finish_lines(Clock::time_point end, bool warmup);
-  void print_and_keep(std::vector<IntervalSample> samples);
   void stop(bool interrupted);
   void join_workers();
-  bool abandon_requested() {
-    std::lock_guard<std::mutex> lock(gate_mutex_);
-    return abandon_;
-  }
   double since_start(Clock::time_point t) const { return seconds_between(phases_->start(), t); }
 
   const Config& config_;
-  EngineSetup setup_;
   ConsoleLog log_;
+  StopSignal stop_;
 
   asio::io_context io_;
   asio::executor_work_guard<asio::io_context::executor_type> guard_;
@@ -159,23 +73,19 @@ class Engine {
   asio::steady_timer report_timer_;
 
   // The primary's terminals first, then each standby's.
-  std::vector<std::unique_ptr<Group>> groups_;
+  Groups groups_;
+  // [group number][terminal]: when each terminal's next transaction falls
+  // due; none for a group on the fast path. Kept here rather than in Group
+  // so Boost.Asio stays out of engine_group.hpp.
+  std::vector<std::vector<asio::steady_timer>> terminal_timers_;
   int connections_ = 0;  // all groups'
   std::vector<std::thread> threads_;
-  StopSignal stop_;
   std::unique_ptr<RunPhases> phases_;
   std::unique_ptr<LagSampler> sampler_;
 
-  // Start gate: workers connect, then wait until the run begins (or is
-  // abandoned because a connection failed).
-  std::mutex gate_mutex_;
-  std::condition_variable gate_cv_;
-  int connecting_ = 0;
-  int connected_ = 0;
-  bool go_ = false;
-  bool abandon_ = false;
-  std::exception_ptr connect_error_;
-  std::exception_ptr worker_error_;
+  StartGate gate_;
+  std::mutex worker_error_mutex_;
+  std::exception_ptr worker_error_;  // the first unexpected one
 
   // Scheduler state; io thread only.
   bool stopping_ = false;
@@ -185,21 +95,17 @@ class Engine {
 
 Engine::Engine(const Config& config, const EngineSetup& setup, std::ostream& out)
     : config_(config),
-      setup_(setup),
       log_(out),
       guard_(asio::make_work_guard(io_)),
       signals_(io_, SIGINT, SIGTERM),
-      report_timer_(io_) {
-  groups_.push_back(std::make_unique<Group>(config_, 0, log_));
-  for (std::size_t i = 0; i < config_.standbys.size(); ++i) {
-    groups_.push_back(std::make_unique<Group>(standby_run_config(config_, config_.standbys[i]),
-                                              static_cast<int>(i + 1), log_));
-  }
-  for (auto& group : groups_) {
-    group->env.config = &group->config;
-    group->env.warehouses = setup_.warehouses;
-    group->env.stop = &stop_;
-    group->env.log = &group->log;
+      report_timer_(io_),
+      groups_(make_groups(config_, setup, stop_, log_)) {
+  for (const auto& group : groups_) {
+    std::vector<asio::steady_timer>& timers = terminal_timers_.emplace_back();
+    if (!group->fast_path) {
+      timers.reserve(group->terminals.size());
+      for (std::size_t i = 0; i < group->terminals.size(); ++i) timers.emplace_back(io_);
+    }
     connections_ += group->connections;
   }
 }
@@ -207,99 +113,35 @@ Engine::Engine(const Config& config, const EngineSetup& setup, std::ostream& out
 Engine::~Engine() {
   stop_.request();
   for (auto& group : groups_) group->queue.close();
-  {
-    std::lock_guard<std::mutex> lock(gate_mutex_);
-    abandon_ = true;
-  }
-  gate_cv_.notify_all();
+  gate_.abandon();
   join_workers();
   if (sampler_) sampler_->stop();
-}
-
-void Engine::build_terminals(Group& group) {
-  const Config& config = group.config;
-  group.terminals.reserve(static_cast<std::size_t>(config.terminals));
-  const HomeWarehouses homes = home_warehouses(config, setup_.warehouses);
-  for (int i = 0; i < config.terminals; ++i) {
-    const TerminalBinding binding = bind_terminal(i, homes);
-    TerminalContext context;
-    context.homes = homes;
-    context.mode = config.mode;
-    context.rollback_percent = config.rollback_percent;
-    context.w_id = binding.w_id;
-    context.d_id = binding.d_id;
-    context.warehouses = setup_.warehouses;
-    context.c_run = setup_.c_run;
-    context.read_only = config.profile == Profile::ReadOnly;
-    context.isolation = config.isolation;
-    // The primary's terminal i draws from stream {i}, as in a run without
-    // standbys; standby k's from {i, k}.
-    const auto index = static_cast<std::uint64_t>(i);
-    const Random rng = group.number == 0
-                           ? Random::stream(setup_.seed, {index})
-                           : Random::stream(setup_.seed, {index, static_cast<std::uint64_t>(group.number)});
-    group.terminals.emplace_back(i, context, config.mix, rng);
-  }
-  if (!group.fast_path) {
-    group.terminal_timers.reserve(group.terminals.size());
-    for (std::size_t i = 0; i < group.terminals.size(); ++i) group.terminal_timers.emplace_back(io_);
-  }
 }
 
 // Every worker opens its session on its own thread, several at a time; the
 // run begins when all are open, or fails with the first that cannot open.
 void Engine::start_workers() {
-  for (auto& group : groups_) {
-    std::vector<WorkerStats*> stats;
-    for (int w = 0; w < group->connections; ++w) {
-      group->workers.push_back(std::make_unique<Worker>(w, &group->env));
-      stats.push_back(&group->workers.back()->stats());
-    }
-    group->reporter = std::make_unique<IntervalReporter>(std::move(stats));
-  }
   threads_.reserve(static_cast<std::size_t>(connections_));
   for (auto& group : groups_) {
     Group* g = group.get();
     for (int w = 0; w < g->connections; ++w) threads_.emplace_back([this, g, w] { worker_main(*g, w); });
   }
-  std::unique_lock<std::mutex> lock(gate_mutex_);
-  gate_cv_.wait(lock, [this] { return connected_ == connections_; });
-  if (connect_error_) {
-    abandon_ = true;
-    lock.unlock();
-    gate_cv_.notify_all();
+  if (const std::exception_ptr error = gate_.wait_connected(connections_)) {
     join_workers();
-    rethrow_connect_error(connect_error_, connections_);
+    rethrow_connect_error(error, connections_);
   }
 }
 
 void Engine::worker_main(Group& group, int w) {
   Worker& worker = *group.workers[static_cast<std::size_t>(w)];
   std::exception_ptr error;
-  {
-    // At most kParallelConnects connection attempts at a time: a thousand
-    // at once overflow the server's listen backlog (EAGAIN).
-    std::unique_lock<std::mutex> lock(gate_mutex_);
-    gate_cv_.wait(lock, [this] { return connecting_ < kParallelConnects || abandon_; });
-    ++connecting_;
-  }
+  gate_.enter_connect();
   try {
-    if (!abandon_requested()) worker.connect(group.config.conninfo);
+    if (!gate_.abandoned()) worker.connect(group.config.conninfo);
   } catch (...) {
     error = std::current_exception();
   }
-  {
-    std::unique_lock<std::mutex> lock(gate_mutex_);
-    if (error && !connect_error_) {
-      connect_error_ = error;
-      abandon_ = true;  // the others need not try
-    }
-    --connecting_;
-    ++connected_;
-    gate_cv_.notify_all();
-    gate_cv_.wait(lock, [this] { return go_ || abandon_; });
-    if (abandon_ || error) return;
-  }
+  if (!gate_.leave_connect(error)) return;
   try {
     if (group.fast_path) {
       VirtualTerminal& terminal = group.terminals[static_cast<std::size_t>(w)];
@@ -316,7 +158,7 @@ void Engine::worker_main(Group& group, int w) {
     // execute() classifies every transaction failure; anything arriving
     // here is unexpected and ends the run.
     {
-      std::lock_guard<std::mutex> lock(gate_mutex_);
+      std::lock_guard<std::mutex> lock(worker_error_mutex_);
       if (!worker_error_) worker_error_ = std::current_exception();
     }
     asio::post(io_, [this] { stop(false); });
@@ -348,11 +190,7 @@ void Engine::begin() {
     if (!group->fast_path) schedule_first_transactions(*group);
   }
   schedule_tick();
-  {
-    std::lock_guard<std::mutex> lock(gate_mutex_);
-    go_ = true;
-  }
-  gate_cv_.notify_all();
+  gate_.open();
 }
 
 void Engine::schedule_first_transactions(Group& group) {
@@ -378,7 +216,8 @@ void Engine::dispatch(Group& group, int t) {
     group.queue.push(WorkItem{t, terminal.type, terminal.due});
     return;
   }
-  asio::steady_timer& timer = group.terminal_timers[static_cast<std::size_t>(t)];
+  asio::steady_timer& timer =
+      terminal_timers_[static_cast<std::size_t>(group.number)][static_cast<std::size_t>(t)];
   timer.expires_at(terminal.due);
   timer.async_wait([this, &group, t](const boost::system::error_code& ec) {
     if (ec || stopping_) return;
@@ -439,7 +278,7 @@ void Engine::schedule_tick() {
 }
 
 void Engine::on_tick(Clock::time_point at) {
-  emit_lines(at, !measuring_);
+  emit_interval_lines(groups_, at, !measuring_, sampler_.get(), log_);
   if (!measuring_ && at >= phases_->warmup_end()) {
     measuring_ = true;
     std::ostringstream line;
@@ -453,43 +292,15 @@ void Engine::on_tick(Clock::time_point at) {
   schedule_tick();
 }
 
-// Every group's line for the same interval, the primary's first.
-void Engine::emit_lines(Clock::time_point at, bool warmup) {
-  std::vector<IntervalSample> samples;
-  for (auto& group : groups_) samples.push_back(group->reporter->cut(at, warmup));
-  print_and_keep(std::move(samples));
-}
-
-void Engine::finish_lines(Clock::time_point end, bool warmup) {
-  if (primary().reporter->tail_is_new_line(end, warmup)) {
-    std::vector<IntervalSample> samples;
-    for (auto& group : groups_) samples.push_back(group->reporter->cut_tail(end, warmup));
-    print_and_keep(std::move(samples));
-    return;
-  }
-  for (auto& group : groups_) group->reporter->merge_tail(end);
-}
-
-void Engine::print_and_keep(std::vector<IntervalSample> samples) {
-  IntervalSample& primary_sample = samples.front();
-  if (sampler_) primary_sample.lag = sampler_->latest();
-  log_.line(format_interval_line(primary_sample));
-  for (std::size_t k = 1; k < samples.size(); ++k) {
-    const LagReading* lag = k <= primary_sample.lag.size() ? &primary_sample.lag[k - 1] : nullptr;
-    log_.line(format_standby_interval_line(static_cast<int>(k), samples[k], lag));
-  }
-  for (std::size_t k = 0; k < samples.size(); ++k) groups_[k]->reporter->add(std::move(samples[k]));
-}
-
 void Engine::stop(bool interrupted) {
   if (stopping_) return;
   stopping_ = true;
   interrupted_ = interrupted;
   if (interrupted || !phases_->has_planned_end()) phases_->end_at(Clock::now());
   stop_.request();
-  for (auto& group : groups_) {
-    group->queue.close();
-    for (asio::steady_timer& timer : group->terminal_timers) timer.cancel();
+  for (auto& group : groups_) group->queue.close();
+  for (auto& timers : terminal_timers_) {
+    for (asio::steady_timer& timer : timers) timer.cancel();
   }
   report_timer_.cancel();
   boost::system::error_code ignored;
@@ -503,41 +314,10 @@ void Engine::join_workers() {
   }
 }
 
-void Engine::log_start() {
-  if (groups_.size() == 1) {
-    log_.line("opening " + plural(connections_, "connection") + "...");
-  } else {
-    std::string line = "opening " + plural(connections_, "connection") + " (" +
-                       std::to_string(primary().connections) + " to the primary";
-    for (std::size_t k = 1; k < groups_.size(); ++k) {
-      line += ", " + std::to_string(groups_[k]->connections) + " to standby " + std::to_string(k);
-    }
-    log_.line(line + ")...");
-  }
-}
-
 EngineResult Engine::run() {
-  for (auto& group : groups_) build_terminals(*group);
-  log_start();
+  log_opening(groups_, connections_, log_);
   start_workers();
-  for (auto& group : groups_) {
-    const Config& config = group->config;
-    std::ostringstream started;
-    started << "running " << plural(config.terminals, group->number == 0 ? "terminal" : "read-only terminal")
-            << " on " << plural(group->connections, "connection") << " ("
-            << (group->fast_path ? "one terminal per connection, unpaced" : "scheduled") << ")";
-    if (group->number > 0) {
-      started << "; mix " << format_mix(config.mix) << " (NO,P,OS,D,SL)";
-    } else {
-      if (config.warmup_seconds > 0) started << "; warm-up " << config.warmup_seconds << " s";
-      if (config.txns_per_terminal > 0) {
-        started << "; " << config.txns_per_terminal << " transactions per terminal";
-      } else {
-        started << "; measuring " << config.duration_seconds << " s";
-      }
-    }
-    group->log.line(started.str());
-  }
+  for (const auto& group : groups_) log_running(*group);
   if (!config_.standbys.empty()) {
     std::vector<std::string> standbys;
     for (const StandbyTarget& standby : config_.standbys) standbys.push_back(standby.conninfo);
@@ -549,14 +329,15 @@ EngineResult Engine::run() {
   join_workers();
   if (worker_error_) std::rethrow_exception(worker_error_);
   const Clock::time_point end = std::min(phases_->end(), Clock::now());
-  finish_lines(end, config_.warmup_seconds > 0 && end <= phases_->warmup_end());
+  finish_interval_lines(groups_, end, config_.warmup_seconds > 0 && end <= phases_->warmup_end(),
+                        sampler_.get(), log_);
 
   EngineResult result;
-  for (const auto& worker : primary().workers) result.stats.merge(worker->stats().measured());
+  result.stats = measured_stats(primary());
   result.intervals = primary().reporter->take_samples();
   for (std::size_t k = 1; k < groups_.size(); ++k) {
     StandbyEngineResult standby;
-    for (const auto& worker : groups_[k]->workers) standby.stats.merge(worker->stats().measured());
+    standby.stats = measured_stats(*groups_[k]);
     standby.intervals = groups_[k]->reporter->take_samples();
     result.standbys.push_back(std::move(standby));
   }

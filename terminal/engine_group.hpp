@@ -1,0 +1,60 @@
+// The terminals of one server, as the engine drives them: the primary's
+// read-write ones, or one standby's read-only ones, each group with its own
+// config, workers, work queue and interval reporter. A group is built whole
+// (terminals bound to their home warehouses and seeded, workers created but
+// not connected), so the engine only starts, schedules and stops it.
+// Private to the engine (engine*.cpp); free of Boost.Asio: the scheduler's
+// timers stay with the engine.
+#pragma once
+
+#include <memory>
+#include <vector>
+
+#include "config/config.hpp"
+#include "report/stats.hpp"
+#include "terminal/engine.hpp"
+#include "terminal/engine_clock.hpp"
+#include "terminal/engine_intervals.hpp"
+#include "terminal/engine_queue.hpp"
+#include "terminal/engine_stats.hpp"
+#include "terminal/engine_worker.hpp"
+#include "terminal/pacing.hpp"
+
+namespace tpcc {
+
+// Everything here but the workers' own state is used on the engine's io
+// thread only.
+struct Group {
+  // group_number 0 is the primary, k standby k (its lines are prefixed
+  // "standby k: "). stop and parent_log must outlive the group.
+  Group(Config group_config, int group_number, const EngineSetup& setup, StopSignal& stop,
+        ConsoleLog& parent_log);
+  Group(const Group&) = delete;
+  Group& operator=(const Group&) = delete;
+
+  Config config;
+  int number;  // 0: the primary; k: standby k
+  int connections;
+  bool fast_path;
+  PacingPolicy policy;
+  std::unique_ptr<ConsoleLog> own_log;
+  ConsoleLog& log;
+  std::vector<VirtualTerminal> terminals;
+  WorkerEnv env;
+  std::vector<std::unique_ptr<Worker>> workers;  // one per connection
+  WorkQueue queue;
+  std::unique_ptr<IntervalReporter> reporter;
+  int finished_terminals = 0;
+};
+
+// The primary's group first, then each standby's.
+using Groups = std::vector<std::unique_ptr<Group>>;
+
+Groups make_groups(const Config& config, const EngineSetup& setup, StopSignal& stop,
+                   ConsoleLog& log);
+
+// The group's measured interval, merged over its workers; once they have
+// stopped.
+RunStats measured_stats(const Group& group);
+
+}  // namespace tpcc
