@@ -134,6 +134,10 @@ TEST_CASE("pacing_policy follows the configuration") {
   const tpcc::PacingPolicy policy = tpcc::pacing_policy(config, 10);
   CHECK(policy.keying_and_thinking);
   CHECK(policy.multiplier == Approx(0.25));
+  // BenchmarkSQL 6 scales keying apart from thinking.
+  config.keying_multiplier = 2.0;
+  CHECK(tpcc::pacing_policy(config, 10).keying_multiplier == Approx(2.0));
+  CHECK(tpcc::pacing_policy(config, 10).multiplier == Approx(0.25));
 }
 
 TEST_CASE("run phases: warm-up completions are not measured, late ones are after the end") {
