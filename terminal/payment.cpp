@@ -10,31 +10,19 @@
 namespace tpcc {
 namespace {
 
-// 2.5.2.2 W_YTD += H_AMOUNT. $1 W_ID, $2 H_AMOUNT.
-constexpr const char* kUpdateWarehouseSql = R"(
-update bmsql_warehouse
-   set w_ytd = w_ytd + $2::numeric
- where w_id = $1::int
-returning w_name, w_street_1, w_street_2, w_city, w_state, w_zip
-)";
-
-// 2.5.2.2 D_YTD += H_AMOUNT. $1 W_ID, $2 D_ID, $3 H_AMOUNT.
-constexpr const char* kUpdateDistrictSql = R"(
-update bmsql_district
-   set d_ytd = d_ytd + $3::numeric
- where d_w_id = $1::int and d_id = $2::int
-returning d_name, d_street_1, d_street_2, d_city, d_state, d_zip
-)";
-
-// 2.5.2.2 the customer pays: C_BALANCE -= H_AMOUNT, C_YTD_PAYMENT +=
-// H_AMOUNT, C_PAYMENT_CNT += 1, and for bad credit ("BC") C_ID, C_D_ID,
-// C_W_ID, D_ID, W_ID and H_AMOUNT are put in front of C_DATA, which keeps
-// at most 500 characters. The HISTORY row goes with it (its C_ID is known
-// only here when the customer is chosen by name), H_DATA = W_NAME, four
-// spaces, D_NAME from the rows updated just before.
-// Shared tail of both customer statements: $1 C_W_ID, $2 C_D_ID, $4 W_ID,
+// 2.5.2.2 the whole Payment as one statement: the customer pays (C_BALANCE
+// -= H_AMOUNT, C_YTD_PAYMENT += H_AMOUNT, C_PAYMENT_CNT += 1, and for bad
+// credit ("BC") C_ID, C_D_ID, C_W_ID, D_ID, W_ID and H_AMOUNT go in front of
+// C_DATA, which keeps at most 500 characters), then W_YTD and D_YTD grow
+// by H_AMOUNT and the HISTORY row records it (H_DATA = W_NAME, four spaces,
+// D_NAME). Each step refers to the one before it, which fixes their order:
+// the customer's row first, then the warehouse's, then the district's, so
+// the warehouse row, which every Payment of the warehouse updates, is held
+// only for the end of the transaction; and without a customer nothing is
+// changed.
+// Shared tail of both customer selections: $1 C_W_ID, $2 C_D_ID, $4 W_ID,
 // $5 D_ID, $6 H_AMOUNT; the chosen customer's C_ID is `target.c_id`.
-constexpr const char* kPayCustomerSql = R"(,
+constexpr const char* kPaySql = R"(,
 paid as (
   update bmsql_customer
      set c_balance = c_balance - $6::numeric,
@@ -46,17 +34,30 @@ paid as (
                        else c_data end
    where c_w_id = $1::int and c_d_id = $2::int and c_id = (select c_id from target)
   returning c_id, c_first, c_middle, c_last, c_credit, c_credit_lim, c_discount, c_balance,
-            case when c_credit = 'BC' then left(c_data, 200) else '' end
+            case when c_credit = 'BC' then left(c_data, 200) else '' end as c_data
+),
+warehouse as (
+  update bmsql_warehouse
+     set w_ytd = w_ytd + $6::numeric
+   where w_id = $4::int and exists (select 1 from paid)
+  returning w_name, w_street_1, w_street_2, w_city, w_state, w_zip
+),
+district as (
+  update bmsql_district
+     set d_ytd = d_ytd + $6::numeric
+   where d_w_id = $4::int and d_id = $5::int and exists (select 1 from warehouse)
+  returning d_name, d_street_1, d_street_2, d_city, d_state, d_zip
 ),
 history as (
   insert into bmsql_history
     (h_c_id, h_c_d_id, h_c_w_id, h_d_id, h_w_id, h_date, h_amount, h_data)
   select p.c_id, $2::int, $1::int, $5::int, $4::int, localtimestamp, $6::numeric,
          w.w_name || '    ' || d.d_name
-    from paid p, bmsql_warehouse w, bmsql_district d
-   where w.w_id = $4::int and d.d_w_id = $4::int and d.d_id = $5::int
+    from paid p, warehouse w, district d
 )
-select * from paid
+select p.c_id, p.c_first, p.c_middle, p.c_last, p.c_credit, p.c_credit_lim, p.c_discount,
+       p.c_balance, p.c_data, w.w_name, d.d_name
+  from paid p, warehouse w, district d
 )";
 
 // 2.5.2.2 case 1: the customer by number. $3 C_ID.
@@ -88,8 +89,6 @@ target as (
     from chosen
 ))";
 
-constexpr const char* kUpdateWarehouse = "pay_warehouse";
-constexpr const char* kUpdateDistrict = "pay_district";
 constexpr const char* kCustomerById = "pay_cust_id";
 constexpr const char* kCustomerByLastName = "pay_cust_name";
 
@@ -134,9 +133,6 @@ PaymentOutput pay(Session& session, const PaymentInput& input, const TerminalCon
   customer.add(input.w_id).add(input.d_id).add_cents(input.amount_cents);
 
   session.queue_command(begin_command(terminal.isolation, terminal.read_only));
-  session.queue(kUpdateWarehouse, Params{}.add(input.w_id).add_cents(input.amount_cents));
-  session.queue(kUpdateDistrict,
-                Params{}.add(input.w_id).add(input.d_id).add_cents(input.amount_cents));
   session.queue(input.by_last_name ? kCustomerByLastName : kCustomerById, customer);
   session.queue_command("commit");
   std::vector<QueryResult> results;
@@ -151,14 +147,11 @@ PaymentOutput pay(Session& session, const PaymentInput& input, const TerminalCon
     throw;
   }
 
-  const QueryResult& warehouse = results[1];
-  const QueryResult& district = results[2];
-  const QueryResult& paid = results[3];
+  const QueryResult& paid = results[1];
   PaymentOutput out;
-  if (warehouse.rows() == 1) out.w_name = warehouse.text(0, 0);
-  if (district.rows() == 1) out.d_name = district.text(0, 0);
   if (paid.rows() != 1) {
-    // By number the customer always exists on a correctly loaded database.
+    // By number the customer always exists on a correctly loaded database;
+    // without one the statement changed nothing.
     throw SqlError("Payment: no customer " + std::to_string(input.c_id) + " in warehouse " +
                        std::to_string(input.c_w_id) + " district " +
                        std::to_string(input.c_d_id),
@@ -173,6 +166,8 @@ PaymentOutput pay(Session& session, const PaymentInput& input, const TerminalCon
   out.c_discount = paid.as_double(0, 6);
   out.c_balance_cents = paid.as_cents(0, 7);
   out.c_data = paid.text(0, 8);
+  out.w_name = paid.text(0, 9);
+  out.d_name = paid.text(0, 10);
   return out;
 }
 
@@ -189,10 +184,8 @@ Outcome execute_payment(Session& session, const PaymentInput& input,
 }
 
 void prepare_payment_statements(Session& session) {
-  session.prepare(kUpdateWarehouse, kUpdateWarehouseSql);
-  session.prepare(kUpdateDistrict, kUpdateDistrictSql);
-  session.prepare(kCustomerById, std::string{kCustomerByIdSql} + kPayCustomerSql);
-  session.prepare(kCustomerByLastName, std::string{kCustomerByLastNameSql} + kPayCustomerSql);
+  session.prepare(kCustomerById, std::string{kCustomerByIdSql} + kPaySql);
+  session.prepare(kCustomerByLastName, std::string{kCustomerByLastNameSql} + kPaySql);
 }
 
 }  // namespace tpcc

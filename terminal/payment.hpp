@@ -43,9 +43,10 @@ struct PaymentOutput {
 // 2.5.1 the input of one Payment; pure.
 PaymentInput generate_payment(Random& rng, const TerminalContext& terminal);
 
-// 2.5.2 in one round trip: BEGIN, warehouse, district, customer and history,
-// COMMIT. A last name no customer has fails the transaction with SqlError.
-// Throws whatever Session::flush throws.
+// 2.5.2 in one round trip: BEGIN, one statement (customer, warehouse,
+// district and history, in that order), COMMIT. A customer that does not
+// exist fails the transaction with SqlError and changes nothing. Throws
+// whatever Session::flush throws.
 PaymentOutput pay(Session& session, const PaymentInput& input, const TerminalContext& terminal);
 
 // pay for the dispatcher: records remote and by-name selection in the audit.

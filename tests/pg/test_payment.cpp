@@ -278,6 +278,33 @@ TEST_CASE("2.5.2.2 a last name no customer has fails the Payment and changes not
   CHECK(audit.by_last_name);
 }
 
+TEST_CASE("2.5.2.2 a customer number that does not exist fails the Payment and changes nothing",
+          "[payment]") {
+  tpcc::PaymentInput input;
+  input.w_id = 1;
+  input.d_id = 2;
+  input.c_w_id = 1;
+  input.c_d_id = 2;
+  input.c_id = 3001;  // one past the district's customers (4.3.3.1)
+  input.amount_cents = 100;
+  const std::string totals_sql =
+      "select (select (w_ytd * 100)::bigint from bmsql_warehouse where w_id = 1) || '/' || "
+      "(select (d_ytd * 100)::bigint from bmsql_district where d_w_id = 1 and d_id = 2) || '/' || "
+      "(select count(*) from bmsql_history)";
+  const std::string before = tpcc::test::scalar_text(payment_database(), totals_sql);
+  for (const tpcc::Mode mode : {tpcc::Mode::Statements, tpcc::Mode::Procedures}) {
+    auto session = std::make_unique<tpcc::Session>(payment_database());
+    tpcc::prepare_transaction_statements(*session, mode);
+    tpcc::TerminalContext terminal = terminal_for(1);
+    terminal.mode = mode;
+    tpcc::TxnAudit audit;
+    CHECK_THROWS_WITH(tpcc::execute_payment(*session, input, terminal, audit),
+                      Catch::Contains("3001"));
+    CHECK_FALSE(session->in_transaction());
+    CHECK(tpcc::test::scalar_text(payment_database(), totals_sql) == before);
+  }
+}
+
 TEST_CASE("2.5 generated Payments keep the database consistent", "[payment][transactions]") {
   auto session = new_session();
   tpcc::Random rng{4242};
