@@ -123,7 +123,10 @@ $$;
 
 -- 2.5.2 Payment, the customer by number (p_c_id) or, when p_c_id is null,
 -- by last name: the one at position ceil(n/2) of the matches sorted by
--- C_FIRST. No such customer fails the whole transaction.
+-- C_FIRST. As in terminal/payment.cpp the customer's row is updated first,
+-- then the warehouse's, then the district's, so that the warehouse row,
+-- which every Payment of the warehouse updates, is held only for the end of
+-- the transaction. No such customer fails the whole transaction.
 create or replace function tpcc_payment(
   p_w_id int, p_d_id int, p_c_w_id int, p_c_d_id int, p_c_id int, p_c_last varchar,
   p_amount numeric)
@@ -137,29 +140,9 @@ returns table (w_name varchar, w_street_1 varchar, w_street_2 varchar, w_city va
 language plpgsql as $$
 #variable_conflict use_column
 declare
-  w record;
-  d record;
   v_c_id int := p_c_id;
   v_count int;
 begin
-  update bmsql_warehouse
-     set w_ytd = w_ytd + p_amount
-   where bmsql_warehouse.w_id = p_w_id
-  returning bmsql_warehouse.w_name, bmsql_warehouse.w_street_1, bmsql_warehouse.w_street_2,
-            bmsql_warehouse.w_city, bmsql_warehouse.w_state, bmsql_warehouse.w_zip into w;
-  if not found then
-    raise exception 'Payment: warehouse % not found', p_w_id using errcode = 'P0002';
-  end if;
-  update bmsql_district
-     set d_ytd = d_ytd + p_amount
-   where d_w_id = p_w_id and d_id = p_d_id
-  returning bmsql_district.d_name, bmsql_district.d_street_1, bmsql_district.d_street_2,
-            bmsql_district.d_city, bmsql_district.d_state, bmsql_district.d_zip into d;
-  if not found then
-    raise exception 'Payment: district % of warehouse % not found', p_d_id, p_w_id
-      using errcode = 'P0002';
-  end if;
-
   if v_c_id is null then
     select count(*) into v_count
       from bmsql_customer
@@ -191,22 +174,37 @@ begin
               c_zip, c_phone, c_since, c_credit, c_credit_lim, c_discount, c_balance,
               case when c_credit = 'BC' then left(c_data, 200) else '' end as c_data
   ),
+  warehouse as (
+    update bmsql_warehouse
+       set w_ytd = w_ytd + p_amount
+     where bmsql_warehouse.w_id = p_w_id and exists (select 1 from paid)
+    returning bmsql_warehouse.w_name, bmsql_warehouse.w_street_1, bmsql_warehouse.w_street_2,
+              bmsql_warehouse.w_city, bmsql_warehouse.w_state, bmsql_warehouse.w_zip
+  ),
+  district as (
+    update bmsql_district
+       set d_ytd = d_ytd + p_amount
+     where d_w_id = p_w_id and d_id = p_d_id and exists (select 1 from warehouse)
+    returning bmsql_district.d_name, bmsql_district.d_street_1, bmsql_district.d_street_2,
+              bmsql_district.d_city, bmsql_district.d_state, bmsql_district.d_zip
+  ),
   history as (
     insert into bmsql_history
       (h_c_id, h_c_d_id, h_c_w_id, h_d_id, h_w_id, h_date, h_amount, h_data)
     select paid.c_id, p_c_d_id, p_c_w_id, p_d_id, p_w_id, localtimestamp, p_amount,
            w.w_name || '    ' || d.d_name
-      from paid
+      from paid, warehouse w, district d
   )
   select w.w_name, w.w_street_1, w.w_street_2, w.w_city, w.w_state, w.w_zip,
          d.d_name, d.d_street_1, d.d_street_2, d.d_city, d.d_state, d.d_zip,
          p.c_id, p.c_first, p.c_middle, p.c_last, p.c_street_1, p.c_street_2, p.c_city,
          p.c_state, p.c_zip, p.c_phone, p.c_since, p.c_credit, p.c_credit_lim,
          p.c_discount, p.c_balance, p.c_data::text
-    from paid p;
+    from paid p, warehouse w, district d;
   if not found then
-    raise exception 'Payment: no customer % in warehouse % district %',
-      v_c_id, p_c_w_id, p_c_d_id using errcode = 'P0002';
+    raise exception 'Payment: no customer % in warehouse % district % (or no district % in '
+                    'home warehouse %)', v_c_id, p_c_w_id, p_c_d_id, p_d_id, p_w_id
+      using errcode = 'P0002';
   end if;
 end
 $$;
