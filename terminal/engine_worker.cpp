@@ -90,13 +90,20 @@ void Worker::run_terminal(VirtualTerminal& terminal) {
 }
 
 bool Worker::reconnect_once() {
-  try {
-    session_->reconnect();
-  } catch (const std::exception&) {
-    return false;  // reconnect() tries again with backoff
+  // On a hot standby the statements prepared on the new session can meet a
+  // recovery conflict of their own; that is worth an immediate new try.
+  for (int attempt = 0; attempt <= kMaxRetries; ++attempt) {
+    try {
+      session_->reconnect();
+      stats_.record_reconnect(env_->phases->phase_at(Clock::now()));
+      return true;
+    } catch (const SqlError& e) {
+      if (e.sqlstate != kSerializationFailure) return false;
+    } catch (const std::exception&) {
+      return false;  // reconnect() tries again with backoff
+    }
   }
-  stats_.record_reconnect(env_->phases->phase_at(Clock::now()));
-  return true;
+  return false;
 }
 
 bool Worker::reconnect() {

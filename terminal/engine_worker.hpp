@@ -74,7 +74,7 @@ class Worker {
   // Replaces the session, retrying with backoff until it opens or the run
   // stops; false if the run stopped first.
   bool reconnect();
-  // One immediate attempt, for a transaction about to be retried.
+  // Immediate attempts only, for a transaction about to be retried.
   bool reconnect_once();
   void log_error(const VirtualTerminal& terminal, TxnIndex type, const std::string& message);
 
