@@ -365,7 +365,7 @@ std::vector<QueryResult> Session::flush() {
   // so end it here and hand the caller a clean session.
   rollback_if_open();
   const std::string message = error.sqlstate + " " + error.message;
-  if (error.sqlstate == "40001" || error.sqlstate == "40P01") {
+  if (error.sqlstate == kSerializationFailure || error.sqlstate == kDeadlockDetected) {
     throw RetryableError(message, error.sqlstate);
   }
   throw SqlError(message, error.sqlstate);

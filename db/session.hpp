@@ -17,6 +17,11 @@ typedef struct pg_result PGresult;
 
 namespace tpcc {
 
+// SQLSTATEs the terminals retry: a serialization failure (also what a hot
+// standby raises for a recovery conflict) and a deadlock.
+inline constexpr const char* kSerializationFailure = "40001";
+inline constexpr const char* kDeadlockDetected = "40P01";
+
 // 40001 serialization failure or 40P01 deadlock: the transaction was rolled
 // back by the server and may be retried.
 struct RetryableError : std::runtime_error {

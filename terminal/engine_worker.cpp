@@ -11,7 +11,6 @@ namespace {
 
 constexpr double kFirstBackoffSeconds = 0.1;
 constexpr double kMaxBackoffSeconds = 5.0;
-constexpr const char* kSerializationFailure = "40001";
 
 std::int64_t micros_between(Clock::time_point from, Clock::time_point to) {
   return std::chrono::duration_cast<std::chrono::microseconds>(to - from).count();
