@@ -100,4 +100,9 @@ done
 awk -v ps="$(med "${tpmc[procedures]}")" -v ss="$(med "${tpmc[statements]}")" \
     -v pc="$(med "${client[procedures]}")" -v sc="$(med "${client[statements]}")" \
     -v pv="$(med "${server[procedures]}")" -v sv="$(med "${server[statements]}")" \
-    'BEGIN { printf "procedures / statements: tpmC x%.2f, client CPU x%.2f, server CPU x%.2f\n", ps / ss, pc / sc, pv / sv }'
+    'BEGIN { printf "procedures / statements: tpmC x%.2f, client CPU x%.2f, server CPU x%.2f\n", ps / ss, pc / sc, pv / sv
+             # Client and server share the cores: with them saturated, a
+             # mode can run no more transactions than its total CPU per
+             # transaction allows, so this ratio caps the tpmC ratio.
+             printf "CPU per transaction, client + server: statements %.1f us, procedures %.1f us;\n", sc + sv, pc + pv
+             printf "  with every core busy, procedures can reach at most x%.2f the statements tpmC\n", (sc + sv) / (pc + pv) }'
