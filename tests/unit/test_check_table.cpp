@@ -92,7 +92,7 @@ TEST_CASE("3.3.2 result lines name the clause, the verdict and the violations") 
   CHECK(skip_line.find("after load only; pass --after-load") != std::string::npos);
 }
 
-TEST_CASE("3.3.2 the summary counts held conditions; skipped ones neither hold nor fail") {
+TEST_CASE("3.3.2 the summary counts held conditions, skipped ones neither hold nor fail") {
   std::vector<tpcc::ConditionResult> results;
   for (const auto& c : tpcc::consistency_conditions()) results.push_back({&c, 0, 0.0});
   CHECK(tpcc::all_passed(results));

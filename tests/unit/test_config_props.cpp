@@ -32,7 +32,7 @@ TEST_CASE("props: key=value, key: value and key value forms, trimmed", "[config]
   CHECK(p.find("missing") == nullptr);
 }
 
-TEST_CASE("props: only the first separator splits; the rest belongs to the value",
+TEST_CASE("props: only the first separator splits, the rest belongs to the value",
           "[config][props]") {
   const auto p = parse_props(
       "conn=jdbc:postgresql://localhost:5432/postgres?user=a&password=b\n"
@@ -66,7 +66,7 @@ TEST_CASE("props: comments with # ! and //, blank lines, and line numbers", "[co
   CHECK(p.file() == "props.pg");
 }
 
-TEST_CASE("props: trailing backslash continues the line; the entry keeps its first line",
+TEST_CASE("props: trailing backslash continues the line, the entry keeps its first line",
           "[config][props]") {
   const auto p = parse_props(
       "first=1\n"

@@ -68,7 +68,7 @@ TEST_CASE("options: a run needs a duration or a transaction count, not both", "[
   CHECK_NOTHROW(parse({"prepare", "--props", "/dev/null"}));
 }
 
-TEST_CASE("options: connections cannot exceed terminals; procedures mode is accepted",
+TEST_CASE("options: connections cannot exceed terminals, procedures mode is accepted",
           "[config][options]") {
   CHECK_THAT(usage_error({"run", "--terminals", "4", "--connections", "8"}),
              Catch::StartsWith("--connections: 8 connections is more than the 4 terminals"));

@@ -6,7 +6,7 @@
 
 using namespace tpcc;
 
-TEST_CASE("COPY row: tab separated, \\N for NULL, exact decimals", "[load][format]") {
+TEST_CASE("COPY row: tab separated, backslash-N for NULL, exact decimals", "[load][format]") {
   const std::string time = "2026-01-02 03:04:05";
   OrderLineRow row;
   row.ol_w_id = 1;

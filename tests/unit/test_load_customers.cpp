@@ -209,7 +209,7 @@ TEST_CASE("4.3.3.1 HISTORY has one row per customer with H_AMOUNT 10.00", "[load
   TPCC_CHECK_NONE(violations(history, [](const HistoryRow& r) { return is_load_time(r.h_date); }));
 }
 
-TEST_CASE("4.3.3.1 HISTORY H_DATA is an a-string[12..24]", "[load]") {
+TEST_CASE("4.3.3.1 HISTORY H_DATA is an a-string of 12..24", "[load]") {
   const auto& history = warehouse_rows().history;
   TPCC_CHECK_NONE(
       violations(history, [](const HistoryRow& r) { return a_string_in(r.h_data, 12, 24); }));

@@ -49,7 +49,7 @@ TEST_CASE("Rate4 is written as a decimal with four places", "[load][field_types]
   CHECK(sql_text(Rate4{1234}) == "0.1234");
 }
 
-TEST_CASE("NULL values are \\N in COPY and null in INSERT", "[load][field_types]") {
+TEST_CASE("NULL values are backslash-N in COPY and null in INSERT", "[load][field_types]") {
   const std::string when = "2010-02-11 12:00:00";
   CHECK(copy_text(NullableInt{0, true}) == "\\N");
   CHECK(copy_text(NullableInt{7, false}) == "7");

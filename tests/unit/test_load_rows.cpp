@@ -73,7 +73,7 @@ TEST_CASE("each row type has one field per column", "[load]") {
   CHECK(column_count<OrderLineRow>() == OrderLineRow::kColumns.size());
 }
 
-TEST_CASE("4.3.3.1 ITEM I_IM_ID 1..10,000, I_PRICE 1.00..100.00, I_NAME a-string[14..24]",
+TEST_CASE("4.3.3.1 ITEM I_IM_ID 1..10,000, I_PRICE 1.00..100.00, I_NAME a-string of 14..24",
           "[load]") {
   const auto& items = item_rows().items;
   TPCC_CHECK_NONE(
@@ -95,7 +95,7 @@ TEST_CASE("4.3.3.1 ITEM I_IM_ID 1..10,000, I_PRICE 1.00..100.00, I_NAME a-string
   CHECK(max_price->i_price.cents > 9990);
 }
 
-TEST_CASE("4.3.3.1 ITEM I_DATA a-string[26..50] with ORIGINAL in 10% of rows", "[load]") {
+TEST_CASE("4.3.3.1 ITEM I_DATA a-string of 26..50 with ORIGINAL in 10% of rows", "[load]") {
   const auto& items = item_rows().items;
   TPCC_CHECK_NONE(
       violations(items, [](const ItemRow& r) { return a_string_in(r.i_data, 26, 50); }));
@@ -184,7 +184,7 @@ TEST_CASE("4.3.3.1 STOCK S_DIST_01..S_DIST_10 are a-strings of 24", "[load]") {
   }));
 }
 
-TEST_CASE("4.3.3.1 STOCK S_DATA a-string[26..50] with ORIGINAL in 10% of rows", "[load]") {
+TEST_CASE("4.3.3.1 STOCK S_DATA a-string of 26..50 with ORIGINAL in 10% of rows", "[load]") {
   const auto& stock = warehouse_rows().stock;
   TPCC_CHECK_NONE(
       violations(stock, [](const StockRow& r) { return a_string_in(r.s_data, 26, 50); }));

@@ -33,7 +33,7 @@ double chi_square_vs_uniform(const std::vector<long>& counts, long draws) {
 
 }  // namespace
 
-TEST_CASE("2.1.6 NURand(A, x, y) stays within [x, y] for A = 255, 1023 and 8191", "[nurand]") {
+TEST_CASE("2.1.6 NURand(A, x, y) stays within x..y for A = 255, 1023 and 8191", "[nurand]") {
   tpcc::Random rng(1);
   for (const auto& k : kCases) {
     for (int c : {0, 1, k.a / 2, k.a - 1, k.a}) {
@@ -105,7 +105,7 @@ TEST_CASE("2.1.6 NURand is non-uniform", "[nurand]") {
   }
 }
 
-TEST_CASE("2.1.6 C-Load constants are within [0, A] and use the whole range", "[nurand]") {
+TEST_CASE("2.1.6 C-Load constants are within 0..A and use the whole range", "[nurand]") {
   tpcc::Random rng(11);
   tpcc::NURandConstants min{1 << 30, 1 << 30, 1 << 30}, max{-1, -1, -1};
   long outside = 0;
@@ -129,7 +129,7 @@ TEST_CASE("2.1.6 C-Load constants are within [0, A] and use the whole range", "[
   CHECK(max.ol_i_id > 8171);
 }
 
-TEST_CASE("2.1.6.1 valid_c_last_delta accepts exactly [65, 119] without 96 and 112", "[nurand]") {
+TEST_CASE("2.1.6.1 valid_c_last_delta accepts exactly 65..119 without 96 and 112", "[nurand]") {
   CHECK_FALSE(tpcc::valid_c_last_delta(0, 64));
   CHECK(tpcc::valid_c_last_delta(0, 65));
   CHECK(tpcc::valid_c_last_delta(0, 95));

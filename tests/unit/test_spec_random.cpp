@@ -29,7 +29,7 @@ double chi_square_uniform(const std::vector<long>& counts, long draws) {
 
 }  // namespace
 
-TEST_CASE("2.1.5 random(x, y) stays within [x, y] and reaches both ends", "[random]") {
+TEST_CASE("2.1.5 random(x, y) stays within x..y and reaches both ends", "[random]") {
   tpcc::Random rng(42);
   struct Range {
     std::int64_t lo, hi;
@@ -98,7 +98,7 @@ TEST_CASE("2.1.5 random(x, y) has no modulo bias on a range that does not divide
   }
 }
 
-TEST_CASE("2.1.5 unit() is within [0, 1) with mean 1/2", "[random]") {
+TEST_CASE("2.1.5 unit() is at least 0 and below 1 with mean 1/2", "[random]") {
   tpcc::Random rng(5);
   double sum = 0;
   constexpr int kDraws = 200000;

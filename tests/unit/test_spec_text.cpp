@@ -52,7 +52,7 @@ TEST_CASE("4.3.2.3 append_last_name appends to what is there", "[text]") {
   CHECK(s == "xPRICALLYOUGHT");
 }
 
-TEST_CASE("4.3.2.2 a-string has a length in [x, y] with mean (x+y)/2, alphanumerics only",
+TEST_CASE("4.3.2.2 a-string has a length in x..y with mean (x+y)/2, alphanumerics only",
           "[text]") {
   tpcc::Random rng(4);
   struct Range {
@@ -101,7 +101,7 @@ TEST_CASE("4.3.2.2 append_a_string appends to what is there", "[text]") {
   CHECK(s.substr(0, 6) == "prefix");
 }
 
-TEST_CASE("4.3.2.2 n-string has a length in [x, y] and digits only", "[text]") {
+TEST_CASE("4.3.2.2 n-string has a length in x..y and digits only", "[text]") {
   tpcc::Random rng(10);
   std::set<char> seen;
   std::size_t min = 1u << 30, max = 0;
@@ -137,7 +137,7 @@ TEST_CASE("4.3.2.7 zip code is 4 random digits followed by 11111", "[text]") {
   CHECK(prefixes.size() > 8000);
 }
 
-TEST_CASE("4.3.3.1 I_DATA/S_DATA: a-string[26..50] with ORIGINAL in 10% of rows", "[text]") {
+TEST_CASE("4.3.3.1 I_DATA/S_DATA: a-string of 26..50 with ORIGINAL in 10% of rows", "[text]") {
   tpcc::Random rng(13);
   constexpr long kRows = 100000;
   long original = 0, bad = 0;
