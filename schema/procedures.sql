@@ -320,14 +320,16 @@ language plpgsql stable as $$
 declare
   v_low int;
 begin
+  -- The order numbers as an array: see terminal/stock_level.cpp.
   select count(distinct s.s_i_id) into v_low
-    from bmsql_district d
-    join bmsql_order_line ol
-      on ol.ol_w_id = d.d_w_id and ol.ol_d_id = d.d_id
-     and ol.ol_o_id >= d.d_next_o_id - 20 and ol.ol_o_id < d.d_next_o_id
+    from bmsql_order_line ol
     join bmsql_stock s
-      on s.s_w_id = d.d_w_id and s.s_i_id = ol.ol_i_id
-   where d.d_w_id = p_w_id and d.d_id = p_d_id and s.s_quantity < p_threshold;
+      on s.s_w_id = ol.ol_w_id and s.s_i_id = ol.ol_i_id
+   where ol.ol_w_id = p_w_id and ol.ol_d_id = p_d_id
+     and ol.ol_o_id = any (array(select generate_series(d.d_next_o_id - 20, d.d_next_o_id - 1)
+                                   from bmsql_district d
+                                  where d.d_w_id = p_w_id and d.d_id = p_d_id))
+     and s.s_quantity < p_threshold;
   return v_low;
 end
 $$;

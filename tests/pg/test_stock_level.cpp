@@ -6,7 +6,9 @@
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
+#include <pqxx/errorhandler>
 #include <pqxx/pqxx>
 
 #include "db/session.hpp"
@@ -136,5 +138,88 @@ TEST_CASE("2.8 Stock-Level runs with generated inputs at every isolation level",
     const auto input = tpcc::generate_stock_level(rng, terminal);
     CHECK(tpcc::count_low_stock(*session, input, terminal) ==
           expected_low_stock(connection, 3, input.threshold));
+  }
+}
+
+namespace {
+
+// A database whose ORDER-LINE has grown as in a long run: 1.5 million more
+// lines (orders after D_NEXT_O_ID, so the last 20 orders stay those of the
+// load), then analysed as autovacuum would.
+const std::string& grown_database() {
+  static const std::string conninfo = [] {
+    const std::string db = tpcc::test::prepared_database("tpcc_stock_level_grown", 1);
+    execute(db,
+            "insert into bmsql_order_line (ol_w_id, ol_d_id, ol_o_id, ol_number, ol_i_id,"
+            " ol_supply_w_id, ol_quantity, ol_amount, ol_dist_info)"
+            " select 1, d, 3000 + o, n, 1 + (o * 10 + n) % 100000, 1, 5, 0, 'grown'"
+            " from generate_series(1, 10) d, generate_series(1, 15000) o,"
+            " generate_series(1, 10) n");
+    tpcc::test::execute_outside_transaction(db, "analyze bmsql_order_line");
+    return db;
+  }();
+  return conninfo;
+}
+
+std::string plan_text(const std::vector<tpcc::QueryResult>& results) {
+  std::string text;
+  for (const tpcc::QueryResult& result : results) {
+    for (int row = 0; row < result.rows(); ++row) text += std::string{result.text(row, 0)} + "\n";
+  }
+  return text;
+}
+
+// Collects the notices of a connection: auto_explain's plans at level notice.
+class Notices : public pqxx::errorhandler {
+ public:
+  explicit Notices(pqxx::connection_base& connection) : pqxx::errorhandler(connection) {}
+  bool operator()(const char message[]) noexcept override {
+    text += message;
+    return false;
+  }
+  std::string text;
+};
+
+}  // namespace
+
+TEST_CASE("2.8.2.2 Stock-Level reads STOCK by its index however large ORDER-LINE grows",
+          "[stock_level]") {
+  const std::string& db = grown_database();
+  for (const std::string plan_cache_mode : {"force_generic_plan", "force_custom_plan"}) {
+    INFO(plan_cache_mode);
+    // Statements mode: the plan of the prepared statement.
+    tpcc::Session session{db};
+    tpcc::prepare_stock_level_statements(session);
+    session.queue_command("select name from pg_prepared_statements");
+    const std::string name = session.flush().at(0).text(0, 0);
+    session.queue_command("set plan_cache_mode = " + plan_cache_mode);
+    session.queue_command("explain execute " + name + "(1, 1, 15)");
+    const std::string plan = plan_text(session.flush());
+    INFO(plan);
+    CHECK(plan.find("Index Scan using bmsql_stock_pkey") != std::string::npos);
+    CHECK(plan.find("Seq Scan on bmsql_stock") == std::string::npos);
+
+    // Procedures mode: auto_explain shows the plan of the query inside
+    // tpcc_stock_level as a notice.
+    pqxx::connection connection{db};
+    Notices notices{connection};
+    pqxx::nontransaction t{connection};
+    t.exec("load 'auto_explain'");
+    t.exec("set auto_explain.log_min_duration = 0");
+    t.exec("set auto_explain.log_nested_statements = on");
+    t.exec("set auto_explain.log_level = notice");
+    t.exec("set plan_cache_mode = " + plan_cache_mode);
+    t.exec("select tpcc_stock_level(1, 1, 15)");
+    INFO(notices.text);
+    CHECK(notices.text.find("Index Scan using bmsql_stock_pkey") != std::string::npos);
+    CHECK(notices.text.find("Seq Scan on bmsql_stock") == std::string::npos);
+  }
+  // And the count is still the one of the last 20 orders.
+  pqxx::connection connection{db};
+  tpcc::Session session{db};
+  tpcc::prepare_stock_level_statements(session);
+  for (int threshold = 10; threshold <= 20; threshold += 5) {
+    CHECK(tpcc::count_low_stock(session, input_for(4, threshold), tpcc::TerminalContext{}) ==
+          expected_low_stock(connection, 4, threshold));
   }
 }
