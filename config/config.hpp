@@ -54,6 +54,9 @@ struct Config {
   // check
   bool after_load = false;               // include condition 11
 
+  // cleanup
+  bool cascade = false;                  // also drop objects of others that depend on kit tables
+
   // quickstart
   bool keep = false;                     // keep the throwaway server running
 
@@ -80,6 +83,14 @@ struct Config {
   std::string result_dir;                // empty: results/<timestamp>/
   std::string json_file;                 // extra copy of result.json
   std::vector<StandbyTarget> standbys;   // combined primary + standby run
+
+  // run: faults. A run whose server stays unreachable longer than
+  // max_downtime_seconds stops (exit 3); at the end, transactions still in
+  // flight get stop_grace_seconds, then are cancelled and counted unfinished.
+  int max_downtime_seconds = 30;
+  double stop_grace_seconds = 5;
+  int statement_timeout_ms = 0;          // server statement_timeout per session (0: the server's)
+  int lock_timeout_ms = 0;               // server lock_timeout per session (0: the server's)
 };
 
 }  // namespace tpcc
