@@ -1,4 +1,5 @@
 // tpcc: argument dispatch and the mapping of errors to exit codes.
+#include <csignal>
 #include <iostream>
 
 #include <pqxx/except>
@@ -9,6 +10,9 @@
 
 int main(int argc, char* argv[]) {
   using namespace tpcc;
+  // `tpcc run | head`: a closed stdout must not kill a run before it writes
+  // its results; the failed writes are simply lost.
+  std::signal(SIGPIPE, SIG_IGN);
   try {
     const Config config = parse_command_line(argc, argv);
     return run_command(config);

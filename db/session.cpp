@@ -2,8 +2,14 @@
 
 #include <libpq-fe.h>
 
+#include <poll.h>
+
+#include <algorithm>
+#include <chrono>
 #include <cstdlib>
 #include <cstring>
+#include <system_error>
+#include <thread>
 #include <utility>
 
 #include "config/errors.hpp"
@@ -189,7 +195,10 @@ std::int64_t QueryResult::as_cents(int row, int col) const {
 
 // ---- Session ----
 
-Session::Session(std::string conninfo) : conninfo_(std::move(conninfo)) { open(); }
+Session::Session(std::string conninfo, SessionOptions options)
+    : conninfo_(std::move(conninfo)), options_(std::move(options)) {
+  open();
+}
 
 Session::~Session() {
   if (conn_) PQfinish(conn_);
@@ -198,15 +207,10 @@ Session::~Session() {
 void Session::open() {
   check_conninfo_syntax(conninfo_);
   if (conn_) PQfinish(conn_);
-  conn_ = PQconnectdb(conninfo_.c_str());
+  conn_ = nullptr;
   broken_ = false;
   queued_ = 0;
-  if (!conn_ || PQstatus(conn_) != CONNECTION_OK) {
-    const std::string message = conn_ ? PQerrorMessage(conn_) : "out of memory";
-    if (conn_) PQfinish(conn_);
-    conn_ = nullptr;
-    throw_connect_error(conninfo_, message);
-  }
+  connect_interruptibly();
   PQsetNoticeProcessor(conn_, ignore_notice, nullptr);
   if (PQenterPipelineMode(conn_) != 1) {
     const std::string message = trimmed(PQerrorMessage(conn_));
@@ -215,7 +219,92 @@ void Session::open() {
     throw ConnectError("cannot use pipeline mode with " + describe_target(conninfo_) + ": " +
                        message);
   }
+  for (const auto& [name, value] : options_.settings) set_now(name, value);
   for (const auto& [name, sql] : statements_) prepare_now(name, sql);
+}
+
+namespace {
+
+// libpq's connect_timeout, which only its blocking connect applies: the
+// seconds of the conninfo's connect_timeout (at least 2, as libpq), or 0.
+int connect_timeout_seconds(PGconn* conn) {
+  int seconds = 0;
+  PQconninfoOption* options = PQconninfo(conn);
+  for (PQconninfoOption* o = options; o && o->keyword; ++o) {
+    if (std::strcmp(o->keyword, "connect_timeout") == 0 && o->val && *o->val) {
+      seconds = std::atoi(o->val);
+    }
+  }
+  PQconninfoFree(options);
+  return seconds <= 0 ? 0 : std::max(seconds, 2);
+}
+
+// Waits up to kInterruptPollMillis for the socket; false if it timed out.
+bool wait_socket(int socket, short events) {
+  pollfd wanted{socket, events, 0};
+  const int ready = ::poll(&wanted, 1, kInterruptPollMillis);
+  return ready != 0;  // an error (EINTR) counts as ready: libpq then retries or reports
+}
+
+}  // namespace
+
+void Session::connect_interruptibly() {
+  const auto fail = [this](const std::string& message) {
+    if (conn_) PQfinish(conn_);
+    conn_ = nullptr;
+    throw_connect_error(conninfo_, message);
+  };
+  conn_ = PQconnectStart(conninfo_.c_str());
+  if (!conn_) fail("out of memory");
+  if (PQstatus(conn_) == CONNECTION_BAD) fail(PQerrorMessage(conn_));
+  const int timeout = connect_timeout_seconds(conn_);
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(timeout);
+  // libpq's protocol for PQconnectPoll: wait for writing first, then as told.
+  PostgresPollingStatusType state = PGRES_POLLING_WRITING;
+  while (state != PGRES_POLLING_OK) {
+    if (state == PGRES_POLLING_FAILED) fail(PQerrorMessage(conn_));
+    if (options_.interrupts && options_.interrupts->stop_connecting.load(std::memory_order_acquire)) {
+      fail("the run is stopping");
+    }
+    if (timeout > 0 && std::chrono::steady_clock::now() > deadline) {
+      fail("timeout expired (connect_timeout " + std::to_string(timeout) + " s)");
+    }
+    if (wait_socket(PQsocket(conn_), state == PGRES_POLLING_READING ? POLLIN : POLLOUT)) {
+      state = PQconnectPoll(conn_);
+    }
+  }
+}
+
+PGresult* Session::next_result() {
+  const SessionInterrupts* interrupts = options_.interrupts;
+  while (interrupts && PQisBusy(conn_)) {
+    if (interrupts->abandon_waits.load(std::memory_order_acquire)) abandon();
+    // What libpq's blocking wait does (poll, then read), in steps.
+    if (wait_socket(PQsocket(conn_), POLLIN) && PQconsumeInput(conn_) == 0) break;
+  }
+  return PQgetResult(conn_);
+}
+
+void Session::abandon() {
+  // PQcancel blocks until the postmaster has read the request, which a hung
+  // one never does: sent from a thread of its own, left to finish or not.
+  if (PGcancel* cancel = PQgetCancel(conn_)) {
+    try {
+      std::thread([cancel] {
+        char error[256];
+        PQcancel(cancel, error, sizeof error);
+        PQfreeCancel(cancel);
+      }).detach();
+    } catch (const std::system_error&) {
+      PQfreeCancel(cancel);  // no thread to spare: closing the connection must do
+    }
+  }
+  PQfinish(conn_);
+  conn_ = nullptr;
+  broken_ = true;
+  queued_ = 0;
+  throw Abandoned("gave up waiting for " + describe_target(conninfo_) +
+                  ": the statement was cancelled and the connection closed");
 }
 
 void Session::reconnect() { open(); }
@@ -260,13 +349,25 @@ void Session::prepare(const std::string& name, const std::string& sql) {
 void Session::prepare_now(const std::string& name, const std::string& sql) {
   if (!conn_ || broken_) throw_lost("not connected");
   check_send(PQsendPrepare(conn_, name.c_str(), sql.c_str(), 0, nullptr));
+  sync_and_check("preparing " + name);
+}
+
+void Session::set_now(const std::string& name, const std::string& value) {
+  if (!conn_ || broken_) throw_lost("not connected");
+  const char* values[] = {name.c_str(), value.c_str()};
+  check_send(PQsendQueryParams(conn_, "select set_config($1, $2, false)", 2, nullptr, values,
+                               nullptr, nullptr, 0));
+  sync_and_check("setting " + name);
+}
+
+void Session::sync_and_check(const std::string& what) {
   check_send(PQpipelineSync(conn_));
   PipelineError error;
   for (;;) {
-    PGresult* result = PQgetResult(conn_);
+    PGresult* result = next_result();
     if (!result) {
       if (PQstatus(conn_) == CONNECTION_BAD) throw_lost(trimmed(PQerrorMessage(conn_)));
-      continue;  // end of the Prepare's results
+      continue;  // end of one item's results
     }
     const ExecStatusType status = PQresultStatus(result);
     if (status == PGRES_FATAL_ERROR) record_error(result, error);
@@ -277,8 +378,7 @@ void Session::prepare_now(const std::string& name, const std::string& sql) {
     if (is_connection_state(error.sqlstate) || PQstatus(conn_) == CONNECTION_BAD) {
       throw_lost(error.message);
     }
-    throw SqlError("preparing " + name + ": " + error.sqlstate + " " + error.message,
-                   error.sqlstate);
+    throw SqlError(what + ": " + error.sqlstate + " " + error.message, error.sqlstate);
   }
 }
 
@@ -322,7 +422,7 @@ std::vector<QueryResult> Session::flush() {
   PipelineError error;
   int nulls_in_a_row = 0;
   for (;;) {
-    PGresult* result = PQgetResult(conn_);
+    PGresult* result = next_result();
     if (!result) {
       // A NULL ends each queued item's results; two in a row mean libpq has
       // nothing more to read, which only happens when the connection broke.
@@ -374,7 +474,7 @@ std::vector<QueryResult> Session::flush() {
 bool Session::drain_to_sync() {
   int nulls_in_a_row = 0;
   for (;;) {
-    PGresult* result = PQgetResult(conn_);
+    PGresult* result = next_result();
     if (!result) {
       if (PQstatus(conn_) == CONNECTION_BAD || ++nulls_in_a_row > 1) return false;
       continue;

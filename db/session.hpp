@@ -4,6 +4,7 @@
 // statement (client CPU grows with round trips; see TOOLCHAIN.md).
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <stdexcept>
@@ -37,6 +38,13 @@ struct ConnectionLost : std::runtime_error {
   explicit ConnectionLost(const std::string& message, std::string state = {})
       : std::runtime_error(message), sqlstate(std::move(state)) {}
   std::string sqlstate;
+};
+
+// The client gave up waiting (SessionInterrupts::abandon_waits): a cancel
+// was sent to the server and the connection closed; reconnect() before the
+// session is used again.
+struct Abandoned : ConnectionLost {
+  using ConnectionLost::ConnectionLost;
 };
 
 // Any other server error (the transaction was rolled back).
@@ -89,11 +97,27 @@ class QueryResult {
   PGresult* result_;
 };
 
+// Flags another thread raises to get a session out of a wait on the server
+// (a hung server never answers): stop_connecting ends a connection attempt
+// (ConnectError), abandon_waits ends a wait for results (Abandoned). A
+// session looks at them at least every kInterruptPollMillis.
+struct SessionInterrupts {
+  std::atomic<bool> stop_connecting{false};
+  std::atomic<bool> abandon_waits{false};
+};
+inline constexpr int kInterruptPollMillis = 100;
+
+struct SessionOptions {
+  const SessionInterrupts* interrupts = nullptr;  // must outlive the session
+  // Server settings made on every (re)connect, e.g. {"statement_timeout", "5000"}.
+  std::vector<std::pair<std::string, std::string>> settings;
+};
+
 class Session {
  public:
-  // Connects (throws ConnectError naming the target) and prepares every
-  // statement registered so far.
-  explicit Session(std::string conninfo);
+  // Connects (throws ConnectError naming the target), makes the settings of
+  // `options` and prepares every statement registered so far.
+  explicit Session(std::string conninfo, SessionOptions options = {});
   ~Session();
   Session(const Session&) = delete;
   Session& operator=(const Session&) = delete;
@@ -133,13 +157,22 @@ class Session {
 
  private:
   void open();
+  // Connects without blocking past an interrupt (PQconnectStart/Poll).
+  void connect_interruptibly();
   void prepare_now(const std::string& name, const std::string& sql);
+  void set_now(const std::string& name, const std::string& value);
+  // Sends a sync and reads to it; throws SqlError ("<what>: <state> <message>").
+  void sync_and_check(const std::string& what);
+  // PQgetResult that waits in steps, so that an interrupt is seen.
+  PGresult* next_result();
+  [[noreturn]] void abandon();
   void check_send(int sent);
   [[noreturn]] void throw_lost(const std::string& what, const std::string& sqlstate = {});
   // Reads results up to the next sync point; returns false if the
   // connection broke on the way.
   bool drain_to_sync();
   std::string conninfo_;
+  SessionOptions options_;
   PGconn* conn_ = nullptr;
   bool broken_ = false;
   std::vector<std::pair<std::string, std::string>> statements_;

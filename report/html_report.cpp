@@ -8,6 +8,7 @@
 
 #include "config/names.hpp"
 #include "report/format.hpp"
+#include "report/health.hpp"
 #include "terminal/transaction.hpp"
 
 namespace tpcc {
@@ -209,9 +210,8 @@ std::string facts_html(const Config& config, const RunInfo& info, const RunStats
 
 std::string header_html(const Config& config, const RunInfo& info, const RunStats& stats) {
   std::string h = "<h1>tpcc run</h1>\n";
-  if (info.interrupted) {
-    h += "<p class=\"interrupted\">interrupted: stopped early; the figures cover the measured "
-         "time up to the stop</p>\n";
+  for (const std::string& line : health_lines(info, stats)) {
+    h += "<p class=\"interrupted\">" + html_escape(line) + "</p>\n";
   }
   h += facts_html(config, info, stats);
   const TxnStats& no = stats.txn[kNewOrder];

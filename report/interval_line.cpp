@@ -12,14 +12,27 @@ std::string elapsed_text(const IntervalSample& sample) {
 }
 
 // " p90: ... p99: ... err/s: ... retries: ...", percentiles over all five
-// transactions, rates over the interval's length.
+// transactions ("-" when none answered: there is no percentile, and 0.00ms
+// would read as fast), rates over the interval's length; then what went
+// wrong: " SERVER UNREACHABLE 4.0s" and " STALLED: 2 in flight, oldest 6.0s".
 std::string latency_and_errors_text(const IntervalSample& sample) {
   const RunStats& s = sample.stats;
   const LatencyHistogram all = latency_all(s);
   const double length = sample.length_seconds;
   const double err_per_second = length > 0 ? static_cast<double>(errors_total(s)) / length : 0.0;
-  return " p90: " + format_ms(all.percentile(90)) + " p99: " + format_ms(all.percentile(99)) +
-         " err/s: " + format_rate(err_per_second) + " retries: " + std::to_string(retries_total(s));
+  const bool answered = all.count() > 0;
+  std::string text = " p90: " + (answered ? format_ms(all.percentile(90)) : std::string("-")) +
+                     " p99: " + (answered ? format_ms(all.percentile(99)) : std::string("-")) +
+                     " err/s: " + format_rate(err_per_second) +
+                     " retries: " + std::to_string(retries_total(s));
+  if (sample.downtime_seconds > 0) {
+    text += " SERVER UNREACHABLE " + fixed(sample.downtime_seconds, 1) + "s";
+  }
+  if (sample.stalled > 0) {
+    text += " STALLED: " + std::to_string(sample.stalled) + " in flight, oldest " +
+            fixed(sample.oldest_stalled_seconds, 1) + "s";
+  }
+  return text;
 }
 
 }  // namespace

@@ -25,7 +25,44 @@ struct IntervalSample {
   // Combined runs, the primary's lines: the latest lag reading of each
   // standby at the end of the interval.
   std::vector<LagReading> lag;
+  // Seconds of the interval the server was unreachable (no session could
+  // reconnect), and the transactions in flight for over a second at its
+  // end (a hung server or a lock wait).
+  double downtime_seconds = 0;
+  int stalled = 0;
+  double oldest_stalled_seconds = 0;
 };
+
+// An error as the server (or libpq) gave it, and when, in seconds from the
+// start of the run.
+struct ErrorNote {
+  double at_seconds = 0;
+  std::string sqlstate;  // empty for libpq's own errors (a lost connection)
+  std::string message;
+};
+
+// Why the run ended.
+enum class StopReason {
+  Completed,    // --duration or --txns-per-terminal reached
+  Interrupted,  // SIGINT, SIGTERM or SIGHUP
+  Fatal,        // an error retrying cannot fix (db/error_classes.hpp)
+  Downtime,     // the server unreachable for longer than --max-downtime
+  Internal,     // an unexpected error in tpcc itself
+};
+
+// What went wrong during a run, beyond the per-transaction counts: the
+// figures that keep a broken run from passing for a clean one.
+struct RunHealth {
+  StopReason stop = StopReason::Completed;
+  std::string stop_detail;       // the signal, or the error that stopped the run
+  double downtime_seconds = 0;   // server unreachable: no session could connect
+  std::int64_t reconnect_failures = 0;
+  std::optional<ErrorNote> first_error;
+  std::optional<ErrorNote> last_error;
+};
+
+// "completed", "interrupted", "fatal_error", "max_downtime", "internal_error".
+const char* stop_reason_name(StopReason reason);
 
 // One standby of a combined primary + standby run (DESIGN.md "standby" in
 // result.json): its read-only terminals' figures over the same measured
@@ -37,6 +74,7 @@ struct StandbyRun {
   RunStats stats;
   std::vector<IntervalSample> intervals;  // the same boundaries as the primary's
   LagFigures lag;
+  RunHealth health;  // the standby's downtime and errors (stop is the run's)
 };
 
 struct RunInfo {
@@ -51,6 +89,8 @@ struct RunInfo {
   // Every transaction attempted, warm-up included: the denominator of
   // client CPU per transaction (bench/run.sh).
   std::int64_t transactions_all_phases = 0;
+  RunHealth health;
+  int exit_status = 0;  // what tpcc run exits with
 };
 
 // "[ 10s ] tpmC: 1234 tpmTOTAL: 2740 p90: 12.3ms p99: 40.1ms err/s: 0 retries: 0",
@@ -74,20 +114,23 @@ void print_summary(std::ostream& out, const Config& config, const RunInfo& info,
 std::string result_json(const Config& config, const RunInfo& info, const RunStats& stats);
 
 // intervals.csv as text: elapsed_s,warmup,tpmC,tpmTOTAL, then
-// <txn>_count,<txn>_p90_ms for each transaction, then errors,retries; for
+// <txn>_count,<txn>_p90_ms for each transaction, then errors,retries,
+// timeouts,unfinished,downtime_s,stalled; for
 // each standby k (from 1) of a combined run, standby<k>_tpmTOTAL,
 // standby<k>_p90_ms, standby<k>_errors, standby<k>_retries and its lag:
 // standby<k>_write_lag_ms, _flush_lag_ms, _replay_lag_ms, _bytes_behind,
 // _replay_delay_ms (empty when not read).
 std::string intervals_csv(const std::vector<IntervalSample>& intervals,
                           const std::vector<StandbyRun>& standbys = {});
+// Its parts, for writing it as the run goes: the header line, and one row
+// for a primary sample and its standbys' samples (nullptr: none).
+std::string intervals_csv_header(std::size_t standbys);
+std::string intervals_csv_row(const IntervalSample& sample,
+                              const std::vector<const IntervalSample*>& standbys);
 
 // Writes result.json, intervals.csv, config.json (password masked) and
-// report.html into config.result_dir (BenchmarkSQL %t patterns expanded with
-// the start time)
-// or results/<YYYYmmdd-HHMMSS>/ (created if needed); also copies result.json
-// to config.json_file if set. Returns the directory used. Throws
-// std::runtime_error naming the file that could not be written.
+// report.html into the directory ResultSink resolves (report/result_sink.hpp)
+// from the start time, and the --json copy. Returns the directory used.
 std::string write_result_files(const Config& config, const RunInfo& info, const RunStats& stats,
                                const std::vector<IntervalSample>& intervals);
 

@@ -5,6 +5,7 @@
 
 #include "config/names.hpp"
 #include "report/audits.hpp"
+#include "report/health.hpp"
 #include "report/report.hpp"
 #include "terminal/transaction.hpp"
 
@@ -35,6 +36,8 @@ Json transaction_json(const TxnStats& t, double seconds, std::int64_t all_comple
   j["rollbacks"] = t.rolled_back;
   j["errors"] = t.errors;
   j["retries"] = t.retries;
+  j["timeouts"] = t.timeouts;
+  j["unfinished"] = t.unfinished;
   j["latency_ms"] = {{"p50", ms(h.percentile(50))},
                      {"p90", ms(h.percentile(90))},
                      {"p95", ms(h.percentile(95))},
@@ -112,6 +115,21 @@ Json replication_lag_json(const LagFigures& lag) {
   return j;
 }
 
+Json error_note_json(const std::optional<ErrorNote>& note) {
+  if (!note) return nullptr;
+  return {{"at_seconds", round_to(note->at_seconds, 3)},
+          {"sqlstate", note->sqlstate.empty() ? Json(nullptr) : Json(note->sqlstate)},
+          {"message", note->message}};
+}
+
+// Downtime and errors of one server.
+void add_health(Json& j, const RunHealth& health) {
+  j["downtime_seconds"] = round_to(health.downtime_seconds, 3);
+  j["reconnect_failures"] = health.reconnect_failures;
+  j["first_error"] = error_note_json(health.first_error);
+  j["last_error"] = error_note_json(health.last_error);
+}
+
 Json standby_json(const StandbyRun& standby, double seconds) {
   Json j;
   j["tpmC"] = round_to(tpmc(standby.stats, seconds), 2);
@@ -125,6 +143,8 @@ Json standby_json(const StandbyRun& standby, double seconds) {
   j["errors"] = errors_total(standby.stats);
   j["retries"] = retries_total(standby.stats);
   j["reconnects"] = standby.stats.reconnects;
+  j["unfinished_at_end"] = unfinished_total(standby.stats);
+  add_health(j, standby.health);
   return j;
 }
 
@@ -163,6 +183,12 @@ std::string result_json(const Config& config, const RunInfo& info, const RunStat
   j["errors"] = errors_total(stats);
   j["retries"] = retries_total(stats);
   j["reconnects"] = stats.reconnects;
+  j["timeouts"] = timeouts_total(stats);
+  j["unfinished_at_end"] = unfinished_total(stats);
+  add_health(j, info.health);
+  j["stop_reason"] = stop_reason_name(info.health.stop);
+  j["stop_detail"] = info.health.stop_detail.empty() ? Json(nullptr) : Json(info.health.stop_detail);
+  j["exit_status"] = info.exit_status;
   j["transactions_all_phases"] = info.transactions_all_phases;
   j["audits"] = audits_json(stats, info.warehouses);
   j["tool"] = "tpcc";

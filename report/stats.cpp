@@ -6,7 +6,9 @@ void TxnStats::merge(const TxnStats& other) {
   committed += other.committed;
   rolled_back += other.rolled_back;
   errors += other.errors;
+  timeouts += other.timeouts;
   retries += other.retries;
+  unfinished += other.unfinished;
   latency.merge(other.latency);
   order_lines += other.order_lines;
   remote_order_lines += other.remote_order_lines;
@@ -28,17 +30,20 @@ std::int64_t completed_total(const RunStats& stats) {
   return total;
 }
 
-std::int64_t errors_total(const RunStats& stats) {
+namespace {
+
+std::int64_t sum_of(const RunStats& stats, std::int64_t TxnStats::*field) {
   std::int64_t total = 0;
-  for (const auto& t : stats.txn) total += t.errors;
+  for (const auto& t : stats.txn) total += t.*field;
   return total;
 }
 
-std::int64_t retries_total(const RunStats& stats) {
-  std::int64_t total = 0;
-  for (const auto& t : stats.txn) total += t.retries;
-  return total;
-}
+}  // namespace
+
+std::int64_t errors_total(const RunStats& stats) { return sum_of(stats, &TxnStats::errors); }
+std::int64_t retries_total(const RunStats& stats) { return sum_of(stats, &TxnStats::retries); }
+std::int64_t timeouts_total(const RunStats& stats) { return sum_of(stats, &TxnStats::timeouts); }
+std::int64_t unfinished_total(const RunStats& stats) { return sum_of(stats, &TxnStats::unfinished); }
 
 LatencyHistogram latency_all(const RunStats& stats) {
   LatencyHistogram all;

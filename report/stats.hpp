@@ -32,8 +32,12 @@ struct TxnStats {
   std::int64_t committed = 0;
   std::int64_t rolled_back = 0;   // the spec's New-Order rollbacks
   std::int64_t errors = 0;
+  std::int64_t timeouts = 0;      // of the errors: statement or lock timeouts (57014, 55P03)
   std::int64_t retries = 0;
-  LatencyHistogram latency;       // committed and rolled back, from due time
+  // In flight when the run ended and still unanswered after --stop-grace:
+  // cancelled, not completed, but their elapsed time is in `latency`.
+  std::int64_t unfinished = 0;
+  LatencyHistogram latency;       // committed, rolled back and unfinished, from due time
   // Input audits (9.2.2.5).
   std::int64_t order_lines = 0;
   std::int64_t remote_order_lines = 0;
@@ -59,6 +63,8 @@ std::int64_t completed(const TxnStats& stats);
 std::int64_t completed_total(const RunStats& stats);
 std::int64_t errors_total(const RunStats& stats);
 std::int64_t retries_total(const RunStats& stats);
+std::int64_t timeouts_total(const RunStats& stats);
+std::int64_t unfinished_total(const RunStats& stats);
 // The latencies of all five transactions in one histogram.
 LatencyHistogram latency_all(const RunStats& stats);
 // count per minute of seconds (0 when seconds <= 0).

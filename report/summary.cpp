@@ -4,6 +4,7 @@
 
 #include "report/audits.hpp"
 #include "report/format.hpp"
+#include "report/health.hpp"
 #include "report/report.hpp"
 #include "report/text_table.hpp"
 #include "terminal/transaction.hpp"
@@ -100,9 +101,7 @@ void print_summary(std::ostream& out, const Config& config, const RunInfo& info,
   out << "\nSummary: " << info.warehouses << (info.warehouses == 1 ? " warehouse, " : " warehouses, ")
       << info.terminals << " terminals, measured " << seconds_text(seconds) << " after "
       << seconds_text(info.warmup_seconds) << " of warm-up (not counted)\n";
-  if (info.interrupted) {
-    out << "  interrupted: stopped early; the figures cover the measured time up to the stop\n";
-  }
+  for (const std::string& line : health_lines(info, stats)) out << "  " << line << '\n';
   out << "  tpmC: " << fixed(tpmc_value, 1) << "    tpmTOTAL: " << fixed(tpm_total(stats, seconds), 1)
       << '\n';
   print_efficiency(out, config, tpmc_value, info.warehouses);

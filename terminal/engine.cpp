@@ -1,6 +1,6 @@
 // The engine proper: one io thread runs the scheduler (the terminals'
-// timers, the interval ticks, SIGINT/SIGTERM and the stop) while the worker
-// threads run transactions. Workers post their completions to the io
+// timers, the interval ticks, SIGINT/SIGTERM/SIGHUP, the downtime watchdog
+// and the stop) while the worker threads run transactions. Workers post their completions to the io
 // thread, so the scheduler's state needs no lock. The groups of terminals
 // (engine_group), the start gate (engine_gate) and the console lines
 // (engine_lines) live in files of their own.
@@ -19,6 +19,8 @@
 
 #include <boost/asio.hpp>
 
+#include "config/errors.hpp"
+#include "db/session.hpp"
 #include "terminal/engine_clock.hpp"
 #include "terminal/engine_gate.hpp"
 #include "terminal/engine_group.hpp"
@@ -38,6 +40,22 @@ namespace {
 // when that is shorter), so each interval line shows a recent reading and
 // the summary's percentiles rest on more than a handful of samples.
 constexpr double kMaxLagPeriodSeconds = 1.0;
+
+// How often the watchdog compares each server's outage with --max-downtime.
+constexpr auto kWatchdogPeriod = std::chrono::milliseconds(500);
+
+const char* signal_name(int signal_number) {
+  switch (signal_number) {
+    case SIGINT: return "SIGINT";
+    case SIGTERM: return "SIGTERM";
+    case SIGHUP: return "SIGHUP";
+    default: return "a signal";
+  }
+}
+
+std::string group_name(const Group& group) {
+  return group.number == 0 ? "the server" : "standby " + std::to_string(group.number);
+}
 
 class Engine {
  public:
@@ -59,7 +77,14 @@ class Engine {
   void on_terminal_finished(Group& group);
   void schedule_tick();
   void on_tick(Clock::time_point at);
-  void stop(bool interrupted);
+  void wait_for_signal();
+  void schedule_watchdog();
+  // Ends the run: no new transactions; those in flight get --stop-grace
+  // when the run completed, none otherwise, and are then abandoned.
+  void stop(StopReason reason, const std::string& detail = {});
+  void abandon_in_flight();
+  void on_worker_exit();
+  void finish_io();
   void join_workers();
   double since_start(Clock::time_point t) const { return seconds_between(phases_->start(), t); }
 
@@ -71,6 +96,9 @@ class Engine {
   asio::executor_work_guard<asio::io_context::executor_type> guard_;
   asio::signal_set signals_;
   asio::steady_timer report_timer_;
+  asio::steady_timer watchdog_timer_;
+  asio::steady_timer grace_timer_;
+  SessionInterrupts interrupts_;
 
   // The primary's terminals first, then each standby's.
   Groups groups_;
@@ -84,23 +112,39 @@ class Engine {
   std::unique_ptr<LagSampler> sampler_;
 
   StartGate gate_;
-  std::mutex worker_error_mutex_;
-  std::exception_ptr worker_error_;  // the first unexpected one
+  IntervalSink on_interval_;
 
   // Scheduler state; io thread only.
   bool stopping_ = false;
-  bool interrupted_ = false;
+  StopReason stop_reason_ = StopReason::Completed;
+  std::string stop_detail_;
   bool measuring_ = false;
+  bool signalled_ = false;
+  int workers_exited_ = 0;
 };
 
 Engine::Engine(const Config& config, const EngineSetup& setup, std::ostream& out)
     : config_(config),
       log_(out),
       guard_(asio::make_work_guard(io_)),
-      signals_(io_, SIGINT, SIGTERM),
+      signals_(io_, SIGINT, SIGTERM, SIGHUP),
       report_timer_(io_),
-      groups_(make_groups(config_, setup, stop_, log_)) {
+      watchdog_timer_(io_),
+      grace_timer_(io_),
+      groups_(make_groups(config_, setup, stop_, log_)),
+      on_interval_(setup.on_interval) {
   for (const auto& group : groups_) {
+    group->env.interrupts = &interrupts_;
+    Group* g = group.get();
+    // Posted, so that the stop happens on the io thread.
+    g->faults.set_on_fatal([this, g] {
+      asio::post(io_, [this, g] {
+        const std::optional<ErrorNote> fatal = g->faults.fatal_error();
+        std::string detail = fatal ? fatal->message : std::string("fatal error");
+        if (g->number > 0) detail = group_name(*g) + ": " + detail;
+        stop(StopReason::Fatal, detail);
+      });
+    });
     std::vector<asio::steady_timer>& timers = terminal_timers_.emplace_back();
     if (!group->fast_path) {
       timers.reserve(group->terminals.size());
@@ -112,6 +156,8 @@ Engine::Engine(const Config& config, const EngineSetup& setup, std::ostream& out
 
 Engine::~Engine() {
   stop_.request();
+  interrupts_.stop_connecting = true;
+  interrupts_.abandon_waits = true;
   for (auto& group : groups_) group->queue.close();
   gate_.abandon();
   join_workers();
@@ -147,22 +193,21 @@ void Engine::worker_main(Group& group, int w) {
       VirtualTerminal& terminal = group.terminals[static_cast<std::size_t>(w)];
       worker.run_terminal(terminal);
       if (terminal.finished) asio::post(io_, [this, &group] { on_terminal_finished(group); });
-      return;
+    } else {
+      while (const std::optional<WorkItem> item = group.queue.pop()) {
+        VirtualTerminal& terminal = group.terminals[static_cast<std::size_t>(item->terminal)];
+        const Completion done = worker.execute(terminal, item->type, item->due);
+        asio::post(io_, [this, &group, t = item->terminal, done] { on_completion(group, t, done); });
+      }
     }
-    while (const std::optional<WorkItem> item = group.queue.pop()) {
-      VirtualTerminal& terminal = group.terminals[static_cast<std::size_t>(item->terminal)];
-      const Completion done = worker.execute(terminal, item->type, item->due);
-      asio::post(io_, [this, &group, t = item->terminal, done] { on_completion(group, t, done); });
-    }
-  } catch (...) {
+  } catch (const std::exception& e) {
     // execute() classifies every transaction failure; anything arriving
-    // here is unexpected and ends the run.
-    {
-      std::lock_guard<std::mutex> lock(worker_error_mutex_);
-      if (!worker_error_) worker_error_ = std::current_exception();
-    }
-    asio::post(io_, [this] { stop(false); });
+    // here is unexpected and ends the run (its results are still written).
+    asio::post(io_, [this, what = std::string(e.what())] {
+      stop(StopReason::Internal, "unexpected error in a worker: " + what);
+    });
   }
+  asio::post(io_, [this] { on_worker_exit(); });
 }
 
 void Engine::begin() {
@@ -175,22 +220,61 @@ void Engine::begin() {
     group->reporter->start(phases_->start());
   }
   measuring_ = config_.warmup_seconds <= 0;
+  for (auto& group : groups_) group->faults.set_start(phases_->start());
   if (sampler_) {
     sampler_->start(phases_.get(), std::min(kMaxLagPeriodSeconds,
                                             static_cast<double>(config_.report_interval_seconds)));
   }
 
-  signals_.async_wait([this](const boost::system::error_code& ec, int signal_number) {
-    if (ec) return;
-    log_.line(std::string("received ") + (signal_number == SIGINT ? "SIGINT" : "SIGTERM") +
-              ": stopping, the results so far will be written");
-    stop(true);
-  });
+  wait_for_signal();
   for (auto& group : groups_) {
     if (!group->fast_path) schedule_first_transactions(*group);
   }
   schedule_tick();
+  schedule_watchdog();
   gate_.open();
+}
+
+// The first SIGINT, SIGTERM or SIGHUP stops the run at once, whatever the
+// workers are doing (transactions in flight are abandoned); a second one
+// ends the process without waiting for anything.
+void Engine::wait_for_signal() {
+  signals_.async_wait([this](const boost::system::error_code& ec, int signal_number) {
+    if (ec) return;
+    const std::string name = signal_name(signal_number);
+    if (signalled_) {
+      log_.line("received " + name + " again: exiting now, without results");
+      std::_Exit(kExitInterrupted);
+    }
+    signalled_ = true;
+    log_.line("received " + name +
+              ": stopping, the results so far will be written (send it again to exit at once)");
+    if (stopping_) {
+      abandon_in_flight();  // no more grace
+    } else {
+      stop(StopReason::Interrupted, name);
+    }
+    wait_for_signal();
+  });
+}
+
+void Engine::schedule_watchdog() {
+  watchdog_timer_.expires_after(kWatchdogPeriod);
+  watchdog_timer_.async_wait([this](const boost::system::error_code& ec) {
+    if (ec || stopping_) return;
+    const Clock::time_point now = Clock::now();
+    for (const auto& group : groups_) {
+      const double outage = group->faults.current_outage(now);
+      if (outage <= config_.max_downtime_seconds) continue;
+      std::ostringstream detail;
+      detail << group_name(*group) << " unreachable for " << static_cast<int>(outage)
+             << " s, more than --max-downtime " << config_.max_downtime_seconds << " s";
+      log_.line("stopping: " + detail.str());
+      stop(StopReason::Downtime, detail.str());
+      return;
+    }
+    schedule_watchdog();
+  });
 }
 
 void Engine::schedule_first_transactions(Group& group) {
@@ -256,7 +340,9 @@ void Engine::on_completion(Group& group, int t, const Completion& done) {
 // The run ends when the primary's terminals are done; a standby's have no
 // count of their own.
 void Engine::on_terminal_finished(Group& group) {
-  if (++group.finished_terminals == group.config.terminals && group.number == 0) stop(false);
+  if (++group.finished_terminals == group.config.terminals && group.number == 0) {
+    stop(StopReason::Completed);
+  }
 }
 
 // Ticks every --report-interval seconds from the start, and once more at
@@ -278,7 +364,7 @@ void Engine::schedule_tick() {
 }
 
 void Engine::on_tick(Clock::time_point at) {
-  emit_interval_lines(groups_, at, !measuring_, sampler_.get(), log_);
+  emit_interval_lines(groups_, at, !measuring_, sampler_.get(), log_, on_interval_);
   if (!measuring_ && at >= phases_->warmup_end()) {
     measuring_ = true;
     std::ostringstream line;
@@ -286,23 +372,66 @@ void Engine::on_tick(Clock::time_point at) {
     log_.line(line.str());
   }
   if (measuring_ && phases_->has_planned_end() && at >= phases_->end()) {
-    stop(false);
+    stop(StopReason::Completed);
     return;
   }
   schedule_tick();
 }
 
-void Engine::stop(bool interrupted) {
+void Engine::stop(StopReason reason, const std::string& detail) {
   if (stopping_) return;
   stopping_ = true;
-  interrupted_ = interrupted;
-  if (interrupted || !phases_->has_planned_end()) phases_->end_at(Clock::now());
+  stop_reason_ = reason;
+  stop_detail_ = detail;
+  if (reason != StopReason::Completed || !phases_->has_planned_end()) phases_->end_at(Clock::now());
   stop_.request();
+  interrupts_.stop_connecting = true;
   for (auto& group : groups_) group->queue.close();
   for (auto& timers : terminal_timers_) {
     for (asio::steady_timer& timer : timers) timer.cancel();
   }
   report_timer_.cancel();
+  watchdog_timer_.cancel();
+  if (workers_exited_ == connections_) {
+    finish_io();
+    return;
+  }
+  if (reason != StopReason::Completed || config_.stop_grace_seconds <= 0) {
+    abandon_in_flight();
+    return;
+  }
+  grace_timer_.expires_after(std::chrono::duration_cast<Clock::duration>(
+      std::chrono::duration<double>(config_.stop_grace_seconds)));
+  grace_timer_.async_wait([this](const boost::system::error_code& ec) {
+    if (!ec) abandon_in_flight();
+  });
+}
+
+// 5.2.5.3 response times have no end for a transaction that never gets an
+// answer: past the grace, the ones in flight are cancelled and counted as
+// unfinished (Worker::execute), with their time so far.
+void Engine::abandon_in_flight() {
+  int in_flight = 0;
+  for (const auto& group : groups_) {
+    for (const auto& worker : group->workers) in_flight += worker->in_flight_since() ? 1 : 0;
+  }
+  if (in_flight > 0 && stop_reason_ == StopReason::Completed) {
+    std::ostringstream line;
+    line << in_flight << " transaction(s) still in flight " << config_.stop_grace_seconds
+         << " s after the end (--stop-grace): cancelling them";
+    log_.line(line.str());
+  }
+  interrupts_.abandon_waits = true;
+}
+
+void Engine::on_worker_exit() {
+  if (++workers_exited_ == connections_ && stopping_) finish_io();
+}
+
+// Every worker is done: nothing is left for the io thread.
+void Engine::finish_io() {
+  grace_timer_.cancel();
+  watchdog_timer_.cancel();
   boost::system::error_code ignored;
   signals_.cancel(ignored);
   guard_.reset();
@@ -327,10 +456,9 @@ EngineResult Engine::run() {
   begin();
   io_.run();
   join_workers();
-  if (worker_error_) std::rethrow_exception(worker_error_);
   const Clock::time_point end = std::min(phases_->end(), Clock::now());
   finish_interval_lines(groups_, end, config_.warmup_seconds > 0 && end <= phases_->warmup_end(),
-                        sampler_.get(), log_);
+                        sampler_.get(), log_, on_interval_);
 
   EngineResult result;
   result.stats = measured_stats(primary());
@@ -339,6 +467,7 @@ EngineResult Engine::run() {
     StandbyEngineResult standby;
     standby.stats = measured_stats(*groups_[k]);
     standby.intervals = groups_[k]->reporter->take_samples();
+    standby.health = groups_[k]->faults.health(end);
     result.standbys.push_back(std::move(standby));
   }
   if (sampler_) {
@@ -347,7 +476,10 @@ EngineResult Engine::run() {
   }
   result.measured_seconds = phases_->measured_seconds();
   result.warmup_seconds = phases_->warmup_seconds();
-  result.interrupted = interrupted_;
+  result.interrupted = stop_reason_ == StopReason::Interrupted;
+  result.health = primary().faults.health(end);
+  result.health.stop = stop_reason_;
+  result.health.stop_detail = stop_detail_;
   return result;
 }
 

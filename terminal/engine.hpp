@@ -17,6 +17,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <ostream>
 #include <vector>
 
@@ -27,16 +28,22 @@
 
 namespace tpcc {
 
+// Receives each interval's samples as its line is printed: the primary's
+// first, then each standby's (for intervals.csv as the run goes).
+using IntervalSink = std::function<void(const std::vector<IntervalSample>&)>;
+
 struct EngineSetup {
   int warehouses = 1;      // W of the load
   NURandConstants c_run;   // 2.1.6 C-Run
   std::uint64_t seed = 0;  // terminal i draws from Random::stream(seed, {i})
+  IntervalSink on_interval;  // optional
 };
 
 // One standby's read-only terminals (combined runs).
 struct StandbyEngineResult {
   RunStats stats;                          // the measured interval only
   std::vector<IntervalSample> intervals;   // the primary's boundaries
+  RunHealth health;                        // the standby's downtime and errors
 };
 
 struct EngineResult {
@@ -44,7 +51,8 @@ struct EngineResult {
   std::vector<IntervalSample> intervals;   // warm-up ones flagged
   double measured_seconds = 0;
   double warmup_seconds = 0;               // warm-up actually run
-  bool interrupted = false;                // SIGINT or SIGTERM
+  bool interrupted = false;                // SIGINT, SIGTERM or SIGHUP
+  RunHealth health;                        // why it stopped; the primary's downtime and errors
   std::vector<StandbyEngineResult> standbys;  // in config.standbys order
   std::vector<LagSample> lag;              // every replication lag sample
 };

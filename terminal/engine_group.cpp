@@ -88,6 +88,7 @@ Group::Group(Config group_config, int group_number, const EngineSetup& setup, St
   env.warehouses = setup.warehouses;
   env.stop = &stop;
   env.log = &log;
+  env.faults = &faults;
   std::vector<WorkerStats*> stats;
   for (int w = 0; w < connections; ++w) {
     workers.push_back(std::make_unique<Worker>(w, &env));
@@ -111,6 +112,19 @@ RunStats measured_stats(const Group& group) {
   RunStats stats;
   for (const auto& worker : group.workers) stats.merge(worker->stats().measured());
   return stats;
+}
+
+StalledWork stalled_work(const Group& group, Clock::time_point now) {
+  StalledWork stalled;
+  for (const auto& worker : group.workers) {
+    const std::optional<Clock::time_point> since = worker->in_flight_since();
+    if (!since) continue;
+    const double age = seconds_between(*since, now);
+    if (age < kStalledAfterSeconds) continue;
+    ++stalled.count;
+    stalled.oldest_seconds = std::max(stalled.oldest_seconds, age);
+  }
+  return stalled;
 }
 
 }  // namespace tpcc

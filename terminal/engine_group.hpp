@@ -18,6 +18,7 @@
 #include "terminal/engine_queue.hpp"
 #include "terminal/engine_stats.hpp"
 #include "terminal/engine_worker.hpp"
+#include "terminal/fault_log.hpp"
 #include "terminal/pacing.hpp"
 
 namespace tpcc {
@@ -40,7 +41,8 @@ struct Group {
   std::unique_ptr<ConsoleLog> own_log;
   ConsoleLog& log;
   std::vector<VirtualTerminal> terminals;
-  WorkerEnv env;
+  FaultLog faults;  // this server's outages and errors
+  WorkerEnv env;    // env.interrupts is the engine's to set
   std::vector<std::unique_ptr<Worker>> workers;  // one per connection
   WorkQueue queue;
   std::unique_ptr<IntervalReporter> reporter;
@@ -56,5 +58,16 @@ Groups make_groups(const Config& config, const EngineSetup& setup, StopSignal& s
 // The group's measured interval, merged over its workers; once they have
 // stopped.
 RunStats measured_stats(const Group& group);
+
+// A transaction in flight this long is shown as stalled in interval lines.
+inline constexpr double kStalledAfterSeconds = 1.0;
+
+// The group's transactions in flight for longer than kStalledAfterSeconds
+// at `now`: how many, and the oldest one's age.
+struct StalledWork {
+  int count = 0;
+  double oldest_seconds = 0;
+};
+StalledWork stalled_work(const Group& group, Clock::time_point now);
 
 }  // namespace tpcc

@@ -18,10 +18,27 @@ std::string plural(int n, const std::string& word) {
   return std::to_string(n) + " " + word + (n == 1 ? "" : "s");
 }
 
-// Prints one interval's samples (the primary's first) and hands each to
-// its group's reporter.
+// Cuts each group's interval up to `end` (cut_tail at the run's end), with
+// its downtime and stalled transactions.
+template <typename Cut>
+std::vector<IntervalSample> cut_all(const Groups& groups, Clock::time_point end, Cut cut) {
+  std::vector<IntervalSample> samples;
+  for (const auto& group : groups) {
+    const Clock::time_point from = group->reporter->last_boundary();
+    IntervalSample sample = cut(*group->reporter);
+    sample.downtime_seconds = group->faults.downtime_between(from, end);
+    const StalledWork stalled = stalled_work(*group, end);
+    sample.stalled = stalled.count;
+    sample.oldest_stalled_seconds = stalled.oldest_seconds;
+    samples.push_back(std::move(sample));
+  }
+  return samples;
+}
+
+// Prints one interval's samples (the primary's first), hands them to the
+// sink and each to its group's reporter.
 void print_and_keep(const Groups& groups, std::vector<IntervalSample> samples,
-                    const LagSampler* sampler, ConsoleLog& log) {
+                    const LagSampler* sampler, ConsoleLog& log, const IntervalSink& sink) {
   IntervalSample& primary_sample = samples.front();
   if (sampler) primary_sample.lag = sampler->latest();
   log.line(format_interval_line(primary_sample));
@@ -29,6 +46,7 @@ void print_and_keep(const Groups& groups, std::vector<IntervalSample> samples,
     const LagReading* lag = k <= primary_sample.lag.size() ? &primary_sample.lag[k - 1] : nullptr;
     log.line(format_standby_interval_line(static_cast<int>(k), samples[k], lag));
   }
+  if (sink) sink(samples);
   for (std::size_t k = 0; k < samples.size(); ++k) groups[k]->reporter->add(std::move(samples[k]));
 }
 
@@ -67,20 +85,18 @@ void log_running(const Group& group) {
 }
 
 void emit_interval_lines(const Groups& groups, Clock::time_point at, bool warmup,
-                         const LagSampler* sampler, ConsoleLog& log) {
-  std::vector<IntervalSample> samples;
-  for (const auto& group : groups) samples.push_back(group->reporter->cut(at, warmup));
-  print_and_keep(groups, std::move(samples), sampler, log);
+                         const LagSampler* sampler, ConsoleLog& log, const IntervalSink& sink) {
+  auto samples = cut_all(groups, at, [&](IntervalReporter& r) { return r.cut(at, warmup); });
+  print_and_keep(groups, std::move(samples), sampler, log, sink);
 }
 
 void finish_interval_lines(const Groups& groups, Clock::time_point end, bool warmup,
-                           const LagSampler* sampler, ConsoleLog& log) {
+                           const LagSampler* sampler, ConsoleLog& log, const IntervalSink& sink) {
   // Every group decides alike (they share the boundaries); the primary's
   // reporter speaks for all.
   if (groups.front()->reporter->tail_is_new_line(end, warmup)) {
-    std::vector<IntervalSample> samples;
-    for (const auto& group : groups) samples.push_back(group->reporter->cut_tail(end, warmup));
-    print_and_keep(groups, std::move(samples), sampler, log);
+    auto samples = cut_all(groups, end, [&](IntervalReporter& r) { return r.cut_tail(end, warmup); });
+    print_and_keep(groups, std::move(samples), sampler, log, sink);
     return;
   }
   for (const auto& group : groups) group->reporter->merge_tail(end);

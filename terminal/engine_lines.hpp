@@ -23,12 +23,12 @@ void log_running(const Group& group);
 // Every group's line for the interval ending at `at`; sampler is null in a
 // run without standbys.
 void emit_interval_lines(const Groups& groups, Clock::time_point at, bool warmup,
-                         const LagSampler* sampler, ConsoleLog& log);
+                         const LagSampler* sampler, ConsoleLog& log, const IntervalSink& sink);
 
 // At the run's end, once the workers have stopped: what they recorded since
 // the last boundary becomes every group's last line, or goes into its
 // previous one when only a sliver is left (IntervalReporter::merge_tail).
 void finish_interval_lines(const Groups& groups, Clock::time_point end, bool warmup,
-                           const LagSampler* sampler, ConsoleLog& log);
+                           const LagSampler* sampler, ConsoleLog& log, const IntervalSink& sink);
 
 }  // namespace tpcc

@@ -3,6 +3,8 @@
 #include <ostream>
 #include <utility>
 
+#include "db/error_classes.hpp"
+
 namespace tpcc {
 
 void add_result(TxnStats& stats, const TxnResult& result, std::int64_t latency_micros) {
@@ -16,7 +18,14 @@ void add_result(TxnStats& stats, const TxnResult& result, std::int64_t latency_m
       break;
     case Outcome::Error:
       ++stats.errors;
+      if (is_timeout(result.sqlstate)) ++stats.timeouts;
       return;  // no response was displayed: no latency, no audit
+    case Outcome::Unfinished:
+      // Never answered: its time so far is a response time at least this
+      // long, so a hung server shows in the percentiles.
+      ++stats.unfinished;
+      stats.latency.record(latency_micros);
+      return;
   }
   stats.latency.record(latency_micros);
   const TxnAudit& audit = result.audit;

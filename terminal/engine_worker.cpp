@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <exception>
 
+#include "config/errors.hpp"
+#include "db/error_classes.hpp"
 #include "db/session.hpp"
 #include "terminal/binding.hpp"
 
@@ -16,6 +18,20 @@ std::int64_t micros_between(Clock::time_point from, Clock::time_point to) {
   return std::chrono::duration_cast<std::chrono::microseconds>(to - from).count();
 }
 
+// The session settings of --statement-timeout and --lock-timeout.
+SessionOptions session_options(const WorkerEnv& env) {
+  SessionOptions options;
+  options.interrupts = env.interrupts;
+  if (env.config->statement_timeout_ms > 0) {
+    options.settings.emplace_back("statement_timeout",
+                                  std::to_string(env.config->statement_timeout_ms));
+  }
+  if (env.config->lock_timeout_ms > 0) {
+    options.settings.emplace_back("lock_timeout", std::to_string(env.config->lock_timeout_ms));
+  }
+  return options;
+}
+
 }  // namespace
 
 VirtualTerminal::VirtualTerminal(int terminal_index, const TerminalContext& terminal_context,
@@ -27,8 +43,14 @@ Worker::Worker(int worker_id, const WorkerEnv* env) : id_(worker_id), env_(env) 
 Worker::~Worker() = default;
 
 void Worker::connect(const std::string& conninfo) {
-  session_ = std::make_unique<Session>(conninfo);
+  session_ = std::make_unique<Session>(conninfo, session_options(*env_));
   prepare_transaction_statements(*session_, env_->config->mode);
+}
+
+std::optional<Clock::time_point> Worker::in_flight_since() const {
+  const Clock::rep since = in_flight_since_.load(std::memory_order_relaxed);
+  if (since == 0) return std::nullopt;
+  return Clock::time_point(Clock::duration(since));
 }
 
 Completion Worker::execute(VirtualTerminal& terminal, TxnIndex type, Clock::time_point due) {
@@ -36,6 +58,7 @@ Completion Worker::execute(VirtualTerminal& terminal, TxnIndex type, Clock::time
   if (!env_->config->terminal_warehouse_fixed) {
     context.w_id = random_home_warehouse(terminal.rng, context.homes);
   }
+  in_flight_since_.store(due.time_since_epoch().count(), std::memory_order_relaxed);
   bool lost = false;
   TxnResult result;
   int conflicts = 0;
@@ -43,6 +66,10 @@ Completion Worker::execute(VirtualTerminal& terminal, TxnIndex type, Clock::time
     try {
       result = run_transaction(type, *session_, terminal.rng, context);
       result.retries += conflicts;
+    } catch (const Abandoned&) {
+      lost = true;
+      result = TxnResult{};
+      result.outcome = Outcome::Unfinished;
     } catch (const ConnectionLost& e) {
       // A hot standby ends a session whose snapshot conflicts with the
       // replay (FATAL 40001): a recovery conflict like the statement-level
@@ -55,6 +82,7 @@ Completion Worker::execute(VirtualTerminal& terminal, TxnIndex type, Clock::time
       result = TxnResult{};
       result.outcome = Outcome::Error;
       result.error = std::string("connection lost: ") + e.what();
+      result.sqlstate = e.sqlstate;
     } catch (const std::exception& e) {
       // Anything else run_transaction lets through fails this transaction
       // only; the terminal goes on.
@@ -65,12 +93,16 @@ Completion Worker::execute(VirtualTerminal& terminal, TxnIndex type, Clock::time
     break;
   }
   Completion done{Clock::now(), Phase::Measured};
-  done.phase = env_->phases->phase_at(done.at);
+  in_flight_since_.store(0, std::memory_order_relaxed);
+  // An unfinished transaction ends after the run did; it counts in the
+  // phase it was due in.
+  done.phase = env_->phases->phase_at(result.outcome == Outcome::Unfinished ? due : done.at);
   stats_.record(type, result, micros_between(due, done.at), done.phase);
   if (result.outcome == Outcome::Error && done.phase != Phase::After) {
     log_error(terminal, type, result.error);
+    note_error(result.sqlstate, result.error, retrying_cannot_fix(result.sqlstate));
   }
-  if (lost || !session_->connected()) reconnect();
+  if (lost || !session_->connected()) reconnect(done.at);
   return done;
 }
 
@@ -105,29 +137,50 @@ bool Worker::reconnect_once() {
   return false;
 }
 
-bool Worker::reconnect() {
+bool Worker::reconnect(Clock::time_point lost) {
   double backoff = kFirstBackoffSeconds;
   bool failed_before = false;
   while (!env_->stop->requested()) {
     try {
       session_->reconnect();
       stats_.record_reconnect(env_->phases->phase_at(Clock::now()));
+      if (env_->faults != nullptr) env_->faults->reachable(Clock::now());
       if (failed_before && env_->log != nullptr) {
         env_->log->line("connection " + std::to_string(id_ + 1) + ": reconnected");
       }
       return true;
     } catch (const std::exception& e) {
+      if (env_->stop->requested()) break;  // the attempt was given up for the stop
+      const SqlError* sql = dynamic_cast<const SqlError*>(&e);
+      const std::string sqlstate = sql != nullptr ? sql->sqlstate : std::string();
+      // A database dropped, a role without rights: no retry will connect.
+      const bool permanent = sql != nullptr ? retrying_cannot_fix(sqlstate)
+                                            : connect_refusal_is_permanent(e.what());
+      if (env_->faults != nullptr && !permanent) env_->faults->unreachable(lost, Clock::now());
       // One message per outage; the attempts go on quietly.
-      if (!failed_before && env_->log != nullptr && !env_->stop->requested()) {
+      if (!failed_before && env_->log != nullptr) {
         env_->log->error("connection " + std::to_string(id_ + 1) +
-                        ": reconnect failed, retrying with backoff up to 5 s: " + e.what());
+                         (permanent ? ": reconnect refused: "
+                                    : ": reconnect failed, retrying with backoff up to 5 s: ") +
+                         e.what());
       }
+      if (permanent || !failed_before) note_error(sqlstate, e.what(), permanent);
+      if (permanent) return false;
       failed_before = true;
     }
     if (env_->stop->wait_for(backoff)) break;
     backoff = std::min(backoff * 2, kMaxBackoffSeconds);
   }
   return false;
+}
+
+void Worker::note_error(const std::string& sqlstate, const std::string& message, bool fatal) {
+  if (env_->faults == nullptr) return;
+  if (fatal) {
+    env_->faults->fatal(Clock::now(), sqlstate, message);
+  } else {
+    env_->faults->error(Clock::now(), sqlstate, message);
+  }
 }
 
 void Worker::log_error(const VirtualTerminal& terminal, TxnIndex type, const std::string& message) {

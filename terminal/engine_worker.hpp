@@ -4,16 +4,21 @@
 // worker during one) uses its Random and deck alone.
 #pragma once
 
+#include <atomic>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "config/config.hpp"
 #include "terminal/deck.hpp"
 #include "terminal/engine_clock.hpp"
 #include "terminal/engine_stats.hpp"
+#include "terminal/fault_log.hpp"
 #include "terminal/transaction.hpp"
 
 namespace tpcc {
+
+struct SessionInterrupts;
 
 struct VirtualTerminal {
   VirtualTerminal(int terminal_index, const TerminalContext& terminal_context,
@@ -38,6 +43,8 @@ struct WorkerEnv {
   RunPhases* phases = nullptr;  // set once the run starts
   StopSignal* stop = nullptr;
   ConsoleLog* log = nullptr;
+  FaultLog* faults = nullptr;                   // the group's
+  const SessionInterrupts* interrupts = nullptr;  // the engine's
 };
 
 struct Completion {
@@ -59,7 +66,10 @@ class Worker {
   // Runs one transaction of `type` for `terminal`, due at `due` (its response
   // time counts from then), and records it. A lost connection counts as an
   // error of this transaction; the worker then reconnects (100 ms backoff
-  // doubling to 5 s) until it succeeds or the run stops.
+  // doubling to 5 s) until it succeeds or the run stops; failed attempts are
+  // downtime (FaultLog). An error retrying cannot fix is reported to the
+  // FaultLog as fatal. A transaction the engine gives up on
+  // (SessionInterrupts::abandon_waits) is recorded as unfinished.
   Completion execute(VirtualTerminal& terminal, TxnIndex type, Clock::time_point due);
 
   // The unpaced fast path: the terminal's transactions back to back on this
@@ -69,11 +79,17 @@ class Worker {
 
   WorkerStats& stats() { return stats_; }
   int id() const { return id_; }
+  // When the transaction in flight was due; none between transactions.
+  std::optional<Clock::time_point> in_flight_since() const;
 
  private:
   // Replaces the session, retrying with backoff until it opens or the run
-  // stops; false if the run stopped first.
-  bool reconnect();
+  // stops; false if the run stopped first or the server refused for good.
+  // lost: when the connection broke (an outage counts from then).
+  bool reconnect(Clock::time_point lost);
+  // Records an error of a transaction or a connection attempt in the
+  // FaultLog, as fatal when retrying cannot fix it.
+  void note_error(const std::string& sqlstate, const std::string& message, bool fatal);
   // Immediate attempts only, for a transaction about to be retried.
   bool reconnect_once();
   void log_error(const VirtualTerminal& terminal, TxnIndex type, const std::string& message);
@@ -82,6 +98,7 @@ class Worker {
   const WorkerEnv* env_;
   std::unique_ptr<Session> session_;
   WorkerStats stats_;
+  std::atomic<Clock::rep> in_flight_since_{0};  // 0: none
 };
 
 }  // namespace tpcc

@@ -16,6 +16,7 @@
 #include "db/connect.hpp"
 #include "loader/load_state.hpp"
 #include "report/report.hpp"
+#include "report/result_sink.hpp"
 #include "spec/nurand.hpp"
 #include "spec/constants.hpp"
 #include "terminal/binding.hpp"
@@ -171,8 +172,20 @@ void print_setup(std::ostream& out, const Config& config, const RunSetup& setup)
 
 }  // namespace
 
-int run_exit_status(const RunStats& stats, bool interrupted) {
-  if (interrupted) return kExitInterrupted;
+int run_exit_status(const RunStats& stats, const RunHealth& health) {
+  switch (health.stop) {
+    case StopReason::Fatal:
+    case StopReason::Downtime:
+      return kExitConnect;
+    case StopReason::Interrupted:
+      return kExitInterrupted;
+    case StopReason::Internal:
+      return kExitFailed;
+    case StopReason::Completed:
+      break;
+  }
+  // A number must not look clean when the run was not.
+  if (health.downtime_seconds > 0 || unfinished_total(stats) > 0) return kExitFailed;
   const std::int64_t done = completed_total(stats);
   const std::int64_t errors = errors_total(stats);
   if (done == 0) return kExitFailed;
@@ -192,6 +205,7 @@ RunInfo run_info(const Config& config, const RunSetup& setup, const EngineResult
   info.started_at = iso8601_local(started);
   info.start_time = started;
   info.interrupted = result.interrupted;
+  info.health = result.health;
   for (const IntervalSample& sample : result.intervals) {
     info.transactions_all_phases += completed_total(sample.stats) + errors_total(sample.stats);
   }
@@ -204,53 +218,86 @@ RunInfo run_info(const Config& config, const RunSetup& setup, const EngineResult
     standby.stats = result.standbys[i].stats;
     standby.intervals = result.standbys[i].intervals;
     standby.lag = lag_figures(result.lag, i);
+    standby.health = result.standbys[i].health;
     info.standbys.push_back(std::move(standby));
   }
   return info;
 }
 
-// Why a side of the run failed (run_exit_status), or "" if it did not.
-std::string failure_text(const RunStats& stats) {
+// Why a side of the run failed (run_exit_status with a completed stop).
+std::string failure_text(const RunStats& stats, const RunHealth& health) {
+  if (health.downtime_seconds > 0) {
+    return "the server was unreachable for " + format_number(health.downtime_seconds) + " s";
+  }
+  if (unfinished_total(stats) > 0) {
+    return std::to_string(unfinished_total(stats)) +
+           " transaction(s) unfinished at the end (no answer within --stop-grace)";
+  }
   const std::int64_t done = completed_total(stats);
   if (done == 0) return "no transaction completed in the measured interval";
   return std::to_string(errors_total(stats)) + " errors in " + std::to_string(done) +
          " completed transactions (more than 1%)";
 }
 
+// The exit status of the whole run, with the line that explains it.
+int overall_status(const RunInfo& info, const RunStats& stats, std::ostream& out) {
+  int status = run_exit_status(stats, info.health);
+  if (info.health.stop == StopReason::Fatal || info.health.stop == StopReason::Downtime ||
+      info.health.stop == StopReason::Internal) {
+    out << "run stopped: " << info.health.stop_detail << "\n";
+    return status;
+  }
+  if (status == kExitFailed) out << "run failed: " << failure_text(stats, info.health) << "\n";
+  // A standby's errors and retries are counted like the primary's; the
+  // run fails by the same rule on either side.
+  for (std::size_t i = 0; i < info.standbys.size(); ++i) {
+    const StandbyRun& standby = info.standbys[i];
+    RunHealth health = standby.health;
+    health.stop = info.health.stop;
+    if (run_exit_status(standby.stats, health) != kExitFailed) continue;
+    out << "run failed on standby " << i + 1 << ": " << failure_text(standby.stats, health) << "\n";
+    if (status == kExitOk) status = kExitFailed;
+  }
+  return status;
+}
+
 }  // namespace
 
 int run_benchmark(const Config& config, std::ostream& out) {
-  Random rng(time_seed());
-  const RunSetup setup = read_setup(config, rng);
-  print_setup(out, config, setup);
-
-  // The engine opens read-only transactions for the ro profile.
-  EngineSetup engine_setup;
-  engine_setup.warehouses = setup.load.warehouses;
-  engine_setup.c_run = setup.c_run;
-  engine_setup.seed = rng.next();
-
   const std::time_t started = std::time(nullptr);
-  const EngineResult result = run_engine(config, engine_setup, out);
-  const RunInfo info = run_info(config, setup, result, started);
+  // Before connecting: a run must not measure and then find it cannot write.
+  ResultSink results(config, started);
+  if (!results.note().empty()) out << "note: " << results.note() << "\n";
+  Random rng(time_seed());
+  RunSetup setup;
+  EngineResult result;
+  try {
+    setup = read_setup(config, rng);
+    print_setup(out, config, setup);
+    out << "  results:      " << results.dir() << "/\n";
+    results.begin_intervals(config.standbys.size());
+
+    EngineSetup engine_setup;
+    engine_setup.warehouses = setup.load.warehouses;
+    engine_setup.c_run = setup.c_run;
+    engine_setup.seed = rng.next();
+    engine_setup.on_interval = [&results](const std::vector<IntervalSample>& samples) {
+      results.append_interval(samples);
+    };
+    result = run_engine(config, engine_setup, out);
+  } catch (...) {
+    results.discard();  // nothing was measured
+    throw;
+  }
+  RunInfo info = run_info(config, setup, result, started);
 
   out << "\n";
   print_summary(out, config, info, result.stats);
-  const std::string dir = write_result_files(config, info, result.stats, result.intervals);
-  out << "results written to " << dir << "\n";
-
-  // A standby's errors and retries are counted like the primary's; the
-  // run fails by the same rule on either side.
-  int status = run_exit_status(result.stats, result.interrupted);
-  if (status == kExitFailed) out << "run failed: " << failure_text(result.stats) << "\n";
-  for (std::size_t i = 0; i < info.standbys.size(); ++i) {
-    const RunStats& stats = info.standbys[i].stats;
-    if (run_exit_status(stats, result.interrupted) != kExitFailed) continue;
-    out << "run failed on standby " << i + 1 << ": " << failure_text(stats) << "\n";
-    status = kExitFailed;
-  }
+  info.exit_status = overall_status(info, result.stats, out);
+  results.write_final(info, result.stats, result.intervals);
+  out << "results written to " << results.dir() << "\n";
   out.flush();
-  return status;
+  return info.exit_status;
 }
 
 }  // namespace tpcc

@@ -29,8 +29,9 @@ struct TerminalContext {
 };
 
 // Named outcomes (STYLE.md 5). The spec's 1% New-Order rollback is an
-// outcome, not an error.
-enum class Outcome { Committed, RolledBack, Error };
+// outcome, not an error. Unfinished: in flight when the run ended and given
+// up on after --stop-grace (cancelled, its connection closed).
+enum class Outcome { Committed, RolledBack, Error, Unfinished };
 
 // Input-audit counters of one transaction, summed by the engine.
 struct TxnAudit {
@@ -46,6 +47,7 @@ struct TxnResult {
   int retries = 0;           // serialization failures / deadlocks retried
   TxnAudit audit;
   std::string error;         // when outcome == Error
+  std::string sqlstate;      // the server's, when outcome == Error and it gave one
 };
 
 struct TransactionType {

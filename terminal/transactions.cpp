@@ -45,6 +45,7 @@ TxnResult run_with_retries(const Input& input, Execute execute, Session& session
       if (result.retries >= kMaxRetries) {
         result.outcome = Outcome::Error;
         result.error = e.what();
+        result.sqlstate = e.sqlstate;
         return result;
       }
       ++result.retries;
@@ -55,6 +56,7 @@ TxnResult run_with_retries(const Input& input, Execute execute, Session& session
     } catch (const SqlError& e) {
       result.outcome = Outcome::Error;
       result.error = e.what();
+      result.sqlstate = e.sqlstate;
       return result;
     }
   }

@@ -148,6 +148,7 @@ TEST_CASE("report html header shows tpmC and tpmTOTAL as the summary prints them
 
   tpcc::RunInfo stopped = sample_info();
   stopped.interrupted = true;
+  stopped.health.stop = tpcc::StopReason::Interrupted;
   CHECK(tpcc::html_report(tpcc::Config{}, stopped, sample_run(), {}).find("class=\"interrupted\"") !=
         std::string::npos);
 }

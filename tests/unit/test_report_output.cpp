@@ -138,6 +138,7 @@ TEST_CASE("report summary gives tpmC, rollbacks apart, audits, efficiency caveat
   tpcc::Config config;
   tpcc::RunInfo info = sample_info();
   info.interrupted = true;
+  info.health.stop = tpcc::StopReason::Interrupted;
   const std::string text = summary_text(config, info, sample_run());
   INFO(text);
   CHECK(text.find("tpmC: 600.0") != std::string::npos);
@@ -156,6 +157,7 @@ TEST_CASE("report summary gives tpmC, rollbacks apart, audits, efficiency caveat
 
   config.keying_and_thinking = true;
   info.interrupted = false;
+  info.health.stop = tpcc::StopReason::Completed;
   const std::string paced = summary_text(config, info, sample_run());
   CHECK(paced.find("meaningful only") == std::string::npos);
   CHECK(paced.find("interrupted") == std::string::npos);
@@ -331,7 +333,7 @@ TEST_CASE("report intervals.csv has a standby's throughput and lag columns", "[r
   std::string header, row;
   std::getline(in, header);
   std::getline(in, row);
-  CHECK(header.find(",errors,retries,standby1_tpmTOTAL,standby1_p90_ms,standby1_errors,"
+  CHECK(header.find(",errors,retries,timeouts,unfinished,downtime_s,stalled,standby1_tpmTOTAL,standby1_p90_ms,standby1_errors,"
                     "standby1_retries,standby1_write_lag_ms,standby1_flush_lag_ms,"
                     "standby1_replay_lag_ms,standby1_bytes_behind,standby1_replay_delay_ms") !=
         std::string::npos);
@@ -358,10 +360,11 @@ TEST_CASE("report intervals.csv has its header and one row per interval", "[repo
   CHECK(header ==
         "elapsed_s,warmup,tpmC,tpmTOTAL,new_order_count,new_order_p90_ms,payment_count,"
         "payment_p90_ms,order_status_count,order_status_p90_ms,delivery_count,delivery_p90_ms,"
-        "stock_level_count,stock_level_p90_ms,errors,retries");
+        "stock_level_count,stock_level_p90_ms,errors,retries,timeouts,unfinished,downtime_s,"
+        "stalled");
   CHECK(row1.rfind("10.0,1,600.00,600.00,100,1.000,0,0.000,", 0) == 0);
   CHECK(row2.rfind("20.0,0,900.00,900.00,150,", 0) == 0);
-  CHECK(row2.substr(row2.size() - 4) == ",2,0");
+  CHECK(row2.substr(row2.size() - 14) == ",2,0,0,0,0.0,0");
 }
 
 TEST_CASE("report write_result_files writes result.json, intervals.csv, config.json", "[report]") {

@@ -1,0 +1,142 @@
+#include "report/result_sink.hpp"
+
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <stdexcept>
+#include <system_error>
+
+#include "config/effective.hpp"
+#include "config/errors.hpp"
+#include "config/local_time.hpp"
+#include "config/result_dir.hpp"
+#include "report/html_report.hpp"
+
+namespace tpcc {
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr const char* kConfigFile = "config.json";
+constexpr const char* kIntervalsFile = "intervals.csv";
+
+void write_text(const fs::path& path, const std::string& text) {
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  if (out) out << text;
+  if (out) out.flush();
+  if (!out) {
+    throw std::runtime_error("cannot write " + path.string() + ": " + std::strerror(errno));
+  }
+}
+
+bool is_empty_directory(const fs::path& dir) {
+  std::error_code ec;
+  return fs::is_directory(dir, ec) && fs::is_empty(dir, ec) && !ec;
+}
+
+// The directory asked for, or its first sibling that is free (absent or an
+// empty directory): DIR-2, DIR-3, ...
+fs::path free_directory(const fs::path& wanted) {
+  std::error_code ec;
+  fs::path dir = wanted;
+  for (int n = 2; fs::exists(dir, ec) && !is_empty_directory(dir); ++n) {
+    dir = wanted.string() + "-" + std::to_string(n);
+  }
+  return dir;
+}
+
+std::string flag_of(const Config& config) {
+  return config.result_dir.empty() ? "the default result directory (--result-dir)"
+                                   : "--result-dir";
+}
+
+// --json FILE: its directory is created and the file can be opened for
+// writing; a file that did not exist before is not left behind.
+void check_json_file(const std::string& file) {
+  const fs::path path(file);
+  std::error_code ec;
+  if (path.has_parent_path()) {
+    fs::create_directories(path.parent_path(), ec);
+    if (ec) {
+      throw UsageError("--json " + file + ": cannot create directory " +
+                       path.parent_path().string() + ": " + ec.message());
+    }
+  }
+  const bool existed = fs::exists(path, ec);
+  std::ofstream probe(path, std::ios::binary | std::ios::app);
+  if (!probe) throw UsageError("--json " + file + ": cannot write: " + std::strerror(errno));
+  probe.close();
+  if (!existed) fs::remove(path, ec);
+}
+
+}  // namespace
+
+ResultSink::ResultSink(const Config& config, std::time_t start) : config_(config) {
+  const fs::path wanted =
+      config.result_dir.empty()
+          ? fs::path("results") / format_local_time(start, "%Y%m%d-%H%M%S")
+          : fs::path(expand_result_dir(config.result_dir, start));
+  const fs::path dir = free_directory(wanted);
+  dir_ = dir.string();
+  // The default name carries the time: a sibling there is routine, not news.
+  if (dir != wanted && !config.result_dir.empty()) {
+    note_ = wanted.string() + " exists and is not empty; writing the results to " + dir_ +
+            " instead";
+  }
+  std::error_code ec;
+  created_ = !fs::exists(dir, ec);
+  fs::create_directories(dir, ec);
+  if (ec || !fs::is_directory(dir)) {
+    throw UsageError(flag_of(config) + " " + dir_ + ": cannot create the directory: " +
+                     (ec ? ec.message() : std::string("a file of that name exists")));
+  }
+  try {
+    write_text(dir / kConfigFile, effective_config_json(config) + "\n");
+  } catch (const std::runtime_error& e) {
+    discard();
+    throw UsageError(flag_of(config) + " " + dir_ + ": " + e.what());
+  }
+  if (!config.json_file.empty()) {
+    try {
+      check_json_file(config.json_file);
+    } catch (const UsageError&) {
+      discard();
+      throw;
+    }
+  }
+}
+
+void ResultSink::begin_intervals(std::size_t standbys) {
+  intervals_.open(fs::path(dir_) / kIntervalsFile, std::ios::binary | std::ios::trunc);
+  intervals_ << intervals_csv_header(standbys) << std::flush;
+}
+
+void ResultSink::append_interval(const std::vector<IntervalSample>& samples) {
+  if (!intervals_.is_open() || samples.empty()) return;
+  std::vector<const IntervalSample*> standbys;
+  for (std::size_t k = 1; k < samples.size(); ++k) standbys.push_back(&samples[k]);
+  intervals_ << intervals_csv_row(samples.front(), standbys) << std::flush;
+}
+
+void ResultSink::write_final(const RunInfo& info, const RunStats& stats,
+                             const std::vector<IntervalSample>& intervals) {
+  if (intervals_.is_open()) intervals_.close();
+  const fs::path dir(dir_);
+  const std::string result = result_json(config_, info, stats) + "\n";
+  write_text(dir / "result.json", result);
+  write_text(dir / kIntervalsFile, intervals_csv(intervals, info.standbys));
+  write_text(dir / kConfigFile, effective_config_json(config_) + "\n");
+  write_text(dir / "report.html", html_report(config_, info, stats, intervals));
+  if (!config_.json_file.empty()) write_text(config_.json_file, result);
+}
+
+void ResultSink::discard() {
+  if (intervals_.is_open()) intervals_.close();
+  if (!created_) return;
+  std::error_code ec;
+  const fs::path dir(dir_);
+  for (const char* own : {kConfigFile, kIntervalsFile}) fs::remove(dir / own, ec);
+  fs::remove(dir, ec);  // only if empty
+}
+
+}  // namespace tpcc
