@@ -21,6 +21,7 @@
 #include "terminal/binding.hpp"
 #include "terminal/deck.hpp"
 #include "terminal/engine.hpp"
+#include "terminal/open_limits.hpp"
 
 namespace tpcc {
 namespace {
@@ -220,6 +221,7 @@ std::string failure_text(const RunStats& stats) {
 }  // namespace
 
 int run_benchmark(const Config& config, std::ostream& out) {
+  ensure_run_limits(run_connection_count(config));
   Random rng(time_seed());
   const RunSetup setup = read_setup(config, rng);
   print_setup(out, config, setup);
