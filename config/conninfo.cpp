@@ -1,6 +1,10 @@
 #include "config/conninfo.hpp"
 
+#include <libpq-fe.h>
+
 #include <cctype>
+#include <memory>
+#include <set>
 
 namespace tpcc {
 namespace {
@@ -41,6 +45,19 @@ bool query_has(const std::string& query, const std::string& key) {
 
 bool is_conninfo_uri(const std::string& s) {
   return starts_with(s, "postgresql://") || starts_with(s, "postgres://");
+}
+
+bool is_libpq_keyword(const std::string& key) {
+  static const std::set<std::string> keywords = [] {
+    std::set<std::string> out;
+    const std::unique_ptr<PQconninfoOption, decltype(&PQconninfoFree)> options(PQconndefaults(),
+                                                                             &PQconninfoFree);
+    for (const PQconninfoOption* o = options.get(); o != nullptr && o->keyword != nullptr; ++o) {
+      out.insert(o->keyword);
+    }
+    return out;
+  }();
+  return keywords.count(key) != 0;
 }
 
 std::vector<ConninfoParam> split_conninfo(const std::string& s) {

@@ -21,6 +21,10 @@ struct ConninfoParam {
   std::size_t value_end = 0;
 };
 
+// True for a conninfo keyword this libpq knows (PQconndefaults():
+// host, dbname, sslmode, ...); false for a misspelt one such as "passwd".
+bool is_libpq_keyword(const std::string& key);
+
 // Splits key=value conninfo the way libpq does. Lenient: stops at the first
 // malformed token instead of failing (libpq reports those itself).
 std::vector<ConninfoParam> split_conninfo(const std::string& conninfo);

@@ -51,6 +51,7 @@ std::string effective_config_json(const Config& c) {
       {"no_check", c.no_check},
   };
   j["check"] = {{"after_load", c.after_load}};
+  j["cleanup"] = {{"cascade", c.cascade}};
   j["quickstart"] = {{"keep", c.keep}};
   j["run"] = {
       {"terminals", c.terminals},
@@ -75,6 +76,10 @@ std::string effective_config_json(const Config& c) {
       {"result_dir", c.result_dir},
       {"json_file", c.json_file},
       {"standbys", standbys_json(c.standbys)},
+      {"max_downtime_seconds", c.max_downtime_seconds},
+      {"stop_grace_seconds", c.stop_grace_seconds},
+      {"statement_timeout_ms", c.statement_timeout_ms},
+      {"lock_timeout_ms", c.lock_timeout_ms},
   };
   return j.dump(2);
 }

@@ -126,7 +126,20 @@ std::string options_escape(const std::string& v) {
   return out;
 }
 
+// The PgJDBC parameters below that are not libpq keywords themselves.
+constexpr const char* kTranslatedParameters[] = {
+    "ssl", "connectTimeout", "loginTimeout", "ApplicationName", "applicationName", "options",
+    "currentSchema", "targetServerType", "gssEncMode", "kerberosServerName", "channelBinding",
+    "tcpKeepAlive"};
+
 }  // namespace
+
+bool is_translated_jdbc_parameter(const std::string& key) {
+  for (const char* name : kTranslatedParameters) {
+    if (key == name) return true;
+  }
+  return false;
+}
 
 bool is_jdbc_url(const std::string& s) {
   if (s.size() < 5) return false;

@@ -23,6 +23,11 @@ struct JdbcTranslation {
   std::vector<std::string> ignored_parameters;
 };
 
+// True for the URL parameters jdbc_to_conninfo translates (ssl,
+// connectTimeout, ApplicationName, ...; libpq's own names like sslmode are
+// not included): their values need no masking in messages.
+bool is_translated_jdbc_parameter(const std::string& key);
+
 // Translates a PostgreSQL JDBC URL. context names where the URL came from
 // ("--conn", "props.pg:3: key 'conn'") and starts every UsageError message
 // about a malformed URL; the URL is quoted in the message with any password

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "config/conninfo.hpp"
+#include "config/jdbc.hpp"
 
 namespace tpcc {
 namespace {
@@ -21,8 +22,16 @@ bool is_password_key(const std::string& key) {
   return k == "password" || k == "sslpassword";
 }
 
+// Whether the value of a parameter is shown: not for passwords, and not for
+// a keyword libpq does not know (a misspelt "passwd=secret" is most likely a
+// password); JDBC URLs may also use the PgJDBC names tpcc translates.
+bool shows_value(const std::string& key, bool jdbc) {
+  if (is_password_key(key)) return false;
+  return is_libpq_keyword(key) || (jdbc && is_translated_jdbc_parameter(key));
+}
+
 // Masks key=value pairs of a URI query ("a=1&password=x").
-std::string mask_query(const std::string& query) {
+std::string mask_query(const std::string& query, bool jdbc) {
   std::string out;
   std::size_t pos = 0;
   while (pos <= query.size()) {
@@ -30,7 +39,7 @@ std::string mask_query(const std::string& query) {
     if (amp == std::string::npos) amp = query.size();
     const std::string item = query.substr(pos, amp - pos);
     const auto eq = item.find('=');
-    if (eq != std::string::npos && is_password_key(item.substr(0, eq))) {
+    if (eq != std::string::npos && !shows_value(item.substr(0, eq), jdbc)) {
       out += item.substr(0, eq + 1) + kMaskedPassword;
     } else {
       out += item;
@@ -56,7 +65,7 @@ std::string mask_uri(const std::string& uri) {
     }
   }
   if (query == std::string::npos) return head;
-  return head + "?" + mask_query(uri.substr(query + 1));
+  return head + "?" + mask_query(uri.substr(query + 1), is_jdbc_url(uri));
 }
 
 std::string mask_keyword_value(const std::string& conninfo) {
@@ -65,15 +74,16 @@ std::string mask_keyword_value(const std::string& conninfo) {
   // Right to left, so earlier spans stay valid while later ones change length.
   for (auto it = params.rbegin(); it != params.rend(); ++it) {
     const auto span = it->value_end - it->value_begin;
-    if (is_password_key(it->key)) {
+    if (!shows_value(it->key, false)) {
       // A quoted value followed by more text (password='a'b) is malformed;
       // mask up to the next blank so that no part of it shows.
       auto end = it->value_end;
       while (end < out.size() && !std::isspace(static_cast<unsigned char>(out[end]))) ++end;
       out.replace(it->value_begin, end - it->value_begin, kMaskedPassword);
     } else if (it->value.find("://") != std::string::npos ||
+               it->value.find('=') != std::string::npos ||
                lower(it->value).find("password") != std::string::npos) {
-      // libpq expands a dbname that is itself a URI or conninfo.
+      // libpq expands a dbname that is itself a URI or conninfo (has a '=').
       out.replace(it->value_begin, span, quote_conninfo_value(mask_any(it->value)));
     }
   }

@@ -9,7 +9,9 @@ inline constexpr const char* kMaskedPassword = "*****";
 
 // Replaces every password in a connection string with *****: conninfo
 // password=... (quoted or not), URI user:secret@host, and URI or JDBC
-// ?password=... (also sslpassword). Other text is kept as it is.
+// ?password=... (also sslpassword). The value of a keyword libpq does not
+// know is masked too: a misspelt "passwd=secret" likely holds a password.
+// Other text is kept as it is.
 std::string mask_password(const std::string& conninfo_or_uri);
 
 // A props key or URL parameter name as a message may show it. A name that

@@ -126,6 +126,37 @@ void warn_inline_comment(const PropEntry& e, const ParseState& st) {
   }
 }
 
+bool is_known_key(const std::string& key) {
+  return setting_for_props_key(key) != nullptr || ignored_props_key_reason(key) != nullptr;
+}
+
+// A file without a single known key is not a props file, or not the right
+// one: refused, so that no verb goes on with defaults (cleanup dropping the
+// tables of the default connection). Unknown keys beside known ones stay
+// warnings: BenchmarkSQL files have keys of other drivers.
+void refuse_without_known_keys(const Props& props, Verb verb) {
+  const auto& entries = props.entries();
+  if (std::any_of(entries.begin(), entries.end(),
+                  [](const PropEntry& e) { return is_known_key(e.key); })) {
+    return;
+  }
+  const std::string head = "props file '" + props.file() + "'";
+  const std::string tail = "; nothing was done (for the keys " + see_help(verb) + ")";
+  if (entries.empty()) {
+    throw UsageError(head + " sets nothing: it has no key=value line" + tail);
+  }
+  constexpr std::size_t kShown = 3;
+  const auto known = known_props_keys();
+  std::string keys;
+  for (std::size_t i = 0; i < entries.size() && i < kShown; ++i) {
+    const auto near = nearest_name(entries[i].key, known);
+    keys += (i == 0 ? "" : ", ") + entries[i].where() + ": '" + mask_key(entries[i].key) + "'" +
+            (near ? " (did you mean " + *near + "?)" : "");
+  }
+  if (entries.size() > kShown) keys += " and " + std::to_string(entries.size() - kShown) + " more";
+  throw UsageError(head + " has no key tpcc knows (" + keys + "), so it is not a props file" + tail);
+}
+
 // Entries for settings are applied in file order; of a key given twice only
 // the last counts. Unknown keys and ignored BenchmarkSQL keys are warnings.
 void apply_props(const Props& props, ParseState& st) {
@@ -238,7 +269,9 @@ Config parse_command_line(int argc, const char* const argv[], std::ostream& warn
   if (vm.count("props") != 0) {
     const auto path = vm["props"].as<std::string>();
     st.cfg.props_file = path;
-    apply_props(read_props_file(path), st);
+    const Props props = read_props_file(path);
+    refuse_without_known_keys(props, *verb);
+    apply_props(props, st);
   }
   apply_flags(vm, *verb, st);
   for (const auto& [s, value] : switch_values) apply_flag(*s, value, st);

@@ -151,7 +151,63 @@ PropEntry parse_line(const LogicalLine& l, const std::string& file) {
   return e;
 }
 
+// The length of the UTF-8 sequence at s[i], or 0 if it is not valid UTF-8
+// (overlong forms, surrogates and code points above U+10FFFF included).
+std::size_t utf8_length(const std::string& s, std::size_t i) {
+  const auto byte = [&](std::size_t k) { return static_cast<unsigned char>(s[k]); };
+  const unsigned char b = byte(i);
+  if (b < 0x80) return 1;
+  std::size_t n = 0;
+  unsigned lo = 0x80;  // the valid range of the second byte
+  unsigned hi = 0xBF;
+  if (b >= 0xC2 && b <= 0xDF) {
+    n = 2;
+  } else if (b >= 0xE0 && b <= 0xEF) {
+    n = 3;
+    if (b == 0xE0) lo = 0xA0;
+    if (b == 0xED) hi = 0x9F;
+  } else if (b >= 0xF0 && b <= 0xF4) {
+    n = 4;
+    if (b == 0xF0) lo = 0x90;
+    if (b == 0xF4) hi = 0x8F;
+  } else {
+    return 0;
+  }
+  if (i + n > s.size() || byte(i + 1) < lo || byte(i + 1) > hi) return 0;
+  for (std::size_t k = i + 2; k < i + n; ++k) {
+    if ((byte(k) & 0xC0) != 0x80) return 0;
+  }
+  return n;
+}
+
+std::string byte_text(unsigned char c) {
+  static const char* kHex = "0123456789ABCDEF";
+  return std::string("0x") + kHex[c >> 4] + kHex[c & 0x0F];
+}
+
 }  // namespace
+
+void check_props_text(const std::string& text, const std::string& file_name) {
+  int line = 1;
+  for (std::size_t i = 0; i < text.size();) {
+    const auto c = static_cast<unsigned char>(text[i]);
+    std::string found;
+    if (c == 0) {
+      found = "a NUL byte";
+    } else if ((c < 0x20 && c != '\t' && c != '\n' && c != '\r' && c != '\f') || c == 0x7F) {
+      found = "the control character " + byte_text(c);
+    } else if (utf8_length(text, i) == 0) {
+      found = "the byte " + byte_text(c) + ", which is not UTF-8 text";
+    }
+    if (!found.empty()) {
+      throw UsageError("props file '" + file_name + "': line " + std::to_string(line) +
+                       " holds " + found + ": this is not a text props file (key=value lines); "
+                       "nothing was done");
+    }
+    if (c == '\n') ++line;
+    i += utf8_length(text, i);
+  }
+}
 
 std::string PropEntry::where() const { return file + ":" + std::to_string(line); }
 
@@ -185,6 +241,7 @@ Props read_props_file(const std::string& path) {
   if (in.bad()) {
     throw UsageError("props file '" + path + "': cannot read: " + std::strerror(errno));
   }
+  check_props_text(text.str(), path);
   return parse_props(text.str(), path);
 }
 

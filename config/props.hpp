@@ -42,7 +42,14 @@ class Props {
 // Parses text that came from file_name (used only in messages).
 Props parse_props(const std::string& text, const std::string& file_name);
 
-// Reads and parses a file; UsageError naming the file if it cannot be read.
+// Throws UsageError naming file_name, the line and what was found, unless
+// text looks like a text props file: UTF-8 without NUL bytes or control
+// characters (tab, form feed, CR and LF are fine). A binary file given as
+// PROPS would otherwise read as a few unknown keys and a run with defaults.
+void check_props_text(const std::string& text, const std::string& file_name);
+
+// Reads, checks (check_props_text) and parses a file; UsageError naming the
+// file if it cannot be read or is not text.
 Props read_props_file(const std::string& path);
 
 }  // namespace tpcc

@@ -138,6 +138,14 @@ void add_connection_and_load(std::vector<Setting>& s) {
       },
       [](const Config& c) { return yes_no(c.after_load); });
 
+  // Cleanup -------------------------------------------------------------------
+  add(s, "cascade", nullptr, {}, kCleanup, kCleanupSection,
+      "Drop, with the kit's tables, the objects of others that depend on them (views, foreign "
+      "keys, ...). Without it cleanup refuses and lists them.",
+      [](const std::string& v, const Source& src, ParseState& st) {
+        st.cfg.cascade = parse_bool(v, src.where);
+      },
+      [](const Config& c) { return yes_no(c.cascade); });
 }
 
 void add_quickstart(std::vector<Setting>& s) {
@@ -252,8 +260,9 @@ std::vector<std::string> known_props_keys() {
 
 const std::vector<const char*>& sections() {
   using namespace settings_table;
-  static const std::vector<const char*> list = {kConnection, kLoad, kCheckSection, kRunSection,
-                                                kStandbySection, kQuickstartSection};
+  static const std::vector<const char*> list = {kConnection,     kLoad,          kCheckSection,
+                                                kCleanupSection, kRunSection,    kStandbySection,
+                                                kQuickstartSection};
   return list;
 }
 

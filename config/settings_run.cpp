@@ -27,6 +27,19 @@ int warehouse_bound(const std::string& v, const Source& src) {
   return std::max(n, 0);
 }
 
+// A session timeout (statement_timeout, lock_timeout): parsed into Field,
+// shown as "0 (the server's setting)" or "30000 ms".
+template <int Config::*Field>
+void apply_timeout(const std::string& v, const Source& src, ParseState& st) {
+  st.cfg.*Field = parse_duration_ms(v, src.where);
+}
+
+template <int Config::*Field>
+std::string show_timeout(const Config& c) {
+  const int ms = c.*Field;
+  return ms == 0 ? std::string("0 (the server's setting)") : std::to_string(ms) + " ms";
+}
+
 void add_length_and_mix(std::vector<Setting>& s) {
   add(s, "terminals", "N", {}, kRunVerbs, kRunSection,
       "Virtual terminals (clause 5.2.1: 10 per warehouse for a compliant run). With fixed "
@@ -230,6 +243,40 @@ void add_output(std::vector<Setting>& s) {
       [](const Config& c) { return c.json_file.empty() ? std::string("none") : c.json_file; });
 }
 
+// What the run does when the server is slow, unreachable, or still busy at
+// the end.
+void add_faults(std::vector<Setting>& s) {
+  add(s, "max-downtime", "SEC", {"maxDowntime"}, kRunVerbs, kRunSection,
+      "A run whose server is unreachable (no connection can be opened) for longer than this "
+      "stops with exit 3; any downtime makes the run exit 1 and is reported as "
+      "downtime_seconds (1..86400).",
+      [](const std::string& v, const Source& src, ParseState& st) {
+        st.cfg.max_downtime_seconds = parse_int(v, 1, 86400, src.where);
+      },
+      [](const Config& c) { return std::to_string(c.max_downtime_seconds); });
+  add(s, "stop-grace", "SEC", {}, kRunVerbs, kRunSection,
+      "At the end of the run (or on SIGINT/SIGTERM/SIGHUP: no grace), transactions still in "
+      "flight get this long; then they are cancelled (libpq cancel, then the connection is "
+      "closed) and counted as unfinished at end, with their elapsed time in the latency "
+      "figures (0..3600, decimals allowed).",
+      [](const std::string& v, const Source& src, ParseState& st) {
+        st.cfg.stop_grace_seconds = parse_number_in(v, 0, 3600, src.where);
+      },
+      [](const Config& c) { return format_number(c.stop_grace_seconds); });
+  add(s, "statement-timeout", "DURATION", {"statementTimeout"}, kRunVerbs, kRunSection,
+      "Sets the server's statement_timeout on every terminal session; a transaction that "
+      "exceeds it fails with SQLSTATE 57014 and is counted as a timeout. Milliseconds, or a "
+      "number with unit ms, s or min (500ms, 30s, 2min), up to 2147483647 ms; 0: the server's "
+      "setting.",
+      apply_timeout<&Config::statement_timeout_ms>, show_timeout<&Config::statement_timeout_ms>);
+  add(s, "lock-timeout", "DURATION", {"lockTimeout"}, kRunVerbs, kRunSection,
+      "Sets the server's lock_timeout on every terminal session; a transaction that exceeds "
+      "it fails with SQLSTATE 55P03 and is counted as a timeout. Milliseconds, or a number "
+      "with unit ms, s or min (500ms, 30s, 2min), up to 2147483647 ms; 0: the server's "
+      "setting.",
+      apply_timeout<&Config::lock_timeout_ms>, show_timeout<&Config::lock_timeout_ms>);
+}
+
 }  // namespace
 
 void add_run(std::vector<Setting>& s) {
@@ -237,6 +284,7 @@ void add_run(std::vector<Setting>& s) {
   add_execution(s);
   add_pacing(s);
   add_output(s);
+  add_faults(s);
 }
 
 }  // namespace tpcc::settings_table

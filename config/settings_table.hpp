@@ -12,6 +12,7 @@ namespace tpcc::settings_table {
 constexpr VerbSet kPrepare = verb_bit(Verb::Prepare);
 constexpr VerbSet kRun = verb_bit(Verb::Run);
 constexpr VerbSet kCheck = verb_bit(Verb::Check);
+constexpr VerbSet kCleanup = verb_bit(Verb::Cleanup);
 constexpr VerbSet kQuickstart = verb_bit(Verb::Quickstart);
 constexpr VerbSet kDatabaseVerbs = kAllVerbs & ~kQuickstart;  // quickstart brings its own server
 constexpr VerbSet kLoadVerbs = kPrepare | kQuickstart;
@@ -20,6 +21,7 @@ constexpr VerbSet kRunVerbs = kRun | kQuickstart;
 constexpr const char* kConnection = "Connection";
 constexpr const char* kLoad = "Load";
 constexpr const char* kCheckSection = "Check";
+constexpr const char* kCleanupSection = "Cleanup";
 constexpr const char* kRunSection = "Run";
 constexpr const char* kStandbySection = "Standby";
 constexpr const char* kQuickstartSection = "Quickstart";

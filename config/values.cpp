@@ -137,6 +137,49 @@ double parse_number(const std::string& text, double lo, bool lo_exclusive,
   fail(where, text, what);
 }
 
+double parse_number_in(const std::string& text, double lo, double hi, const std::string& where) {
+  const std::string what = "a number " + format_number(lo) + ".." + format_number(hi);
+  double v = 0;
+  try {
+    v = parse_number(text, lo, false, where);
+  } catch (const UsageError&) {
+    fail(where, text, what);
+  }
+  if (v > hi) fail(where, text, what);
+  return v;
+}
+
+int parse_duration_ms(const std::string& text, const std::string& where) {
+  static constexpr struct {
+    const char* unit;
+    double ms;
+  } kUnits[] = {{"ms", 1}, {"s", 1000}, {"min", 60000}};
+  constexpr double kMaxMs = std::numeric_limits<int>::max();
+  const std::string what =
+      "a duration 0..2147483647 ms (milliseconds, or a number with unit ms, s or min: 500ms, "
+      "30s, 2min)";
+  const std::string t = trim(text);
+  // The unit is the trailing letters; PostgreSQL allows blanks before it.
+  std::size_t unit_at = t.size();
+  while (unit_at > 0 && std::isalpha(static_cast<unsigned char>(t[unit_at - 1]))) --unit_at;
+  const std::string unit = t.substr(unit_at);
+  double scale = unit.empty() ? 1 : 0;
+  for (const auto& u : kUnits) {
+    if (unit == u.unit) scale = u.ms;
+  }
+  double v = 0;
+  try {
+    v = parse_number(t.substr(0, unit_at), 0, false, where);
+  } catch (const UsageError&) {
+    fail(where, text, what);
+  }
+  const double ms = std::round(v * scale);
+  if (scale == 0 || ms > kMaxMs) fail(where, text, what);
+  // A timeout given but rounded to 0 would silently mean "no timeout".
+  if (v > 0 && ms < 1) fail(where, text, what + "; it rounds to 0 ms, which turns it off");
+  return static_cast<int>(ms);
+}
+
 bool parse_bool(const std::string& text, const std::string& where) {
   const std::string t = lower(trim(text));
   if (t == "true" || t == "yes" || t == "on" || t == "1") return true;

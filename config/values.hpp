@@ -28,6 +28,14 @@ std::uint64_t parse_u64(const std::string& text, const std::string& where);
 double parse_number(const std::string& text, double lo, bool lo_exclusive,
                     const std::string& where);
 
+// A decimal number in [lo, hi]; the message says "a number lo..hi".
+double parse_number_in(const std::string& text, double lo, double hi, const std::string& where);
+
+// A duration as PostgreSQL takes one for statement_timeout: milliseconds
+// ("500"), or a number with unit ms, s or min ("500ms", "30s", "1.5min");
+// returned in whole milliseconds, 0..2147483647 (INT_MAX, the server's limit).
+int parse_duration_ms(const std::string& text, const std::string& where);
+
 // true/false, yes/no, on/off, 1/0 (any case).
 bool parse_bool(const std::string& text, const std::string& where);
 

@@ -22,6 +22,7 @@
 #include "terminal/binding.hpp"
 #include "terminal/deck.hpp"
 #include "terminal/engine.hpp"
+#include "terminal/open_limits.hpp"
 
 namespace tpcc {
 namespace {
@@ -264,6 +265,7 @@ int overall_status(const RunInfo& info, const RunStats& stats, std::ostream& out
 }  // namespace
 
 int run_benchmark(const Config& config, std::ostream& out) {
+  ensure_run_limits(run_connection_count(config));
   const std::time_t started = std::time(nullptr);
   // Before connecting: a run must not measure and then find it cannot write.
   ResultSink results(config, started);

@@ -141,3 +141,26 @@ TEST_CASE("tpcc run reports every mistake of a props file by line, password hidd
   CHECK(output.find(props.string() + ":3: key 'terminals'") != std::string::npos);
   CHECK(output.find(kPassword) == std::string::npos);
 }
+
+TEST_CASE("tpcc cleanup refuses a binary props file and drops nothing", "[props]") {
+  const std::string db = tpcc::test::prepared_database("tpcc_props_binary", 1);
+  const Scratch scratch;
+  const fs::path blob = scratch.path / "tpcc.bin";
+  std::ofstream(blob, std::ios::binary) << std::string("\x7f" "ELF\x02\x01\x01\0\0\0", 10)
+                                        << "conn=x\n";
+  const long long before = bmsql_relations(db);
+  REQUIRE(before > 0);
+  std::string output;
+  CHECK(tpcc::test::run_tpcc({"cleanup", "--conn", db, blob.string()}, &output) == 2);
+  INFO(output);
+  CHECK(output.rfind("tpcc: props file '" + blob.string() + "': line 1 holds", 0) == 0);
+  CHECK(output.find("not a text props file") != std::string::npos);
+  CHECK(bmsql_relations(db) == before);
+
+  // The same for a text file without a single known key.
+  const fs::path notes = scratch.path / "notes.txt";
+  std::ofstream(notes) << "Remember to tune shared_buffers\nand checkpoints\n";
+  CHECK(tpcc::test::run_tpcc({"cleanup", "--conn", db, notes.string()}, &output) == 2);
+  CHECK(output.find("has no key tpcc knows") != std::string::npos);
+  CHECK(bmsql_relations(db) == before);
+}

@@ -4,6 +4,7 @@
 #include <optional>
 #include <string>
 
+#include "config/conninfo.hpp"
 #include "config/mask.hpp"
 
 using tpcc::describe_target;
@@ -130,4 +131,35 @@ TEST_CASE("mask: a key that runs a password into its name is cut and masked",
   CHECK(tpcc::mask_key("terminals") == "terminals");
   CHECK(tpcc::mask_key("passwordtpcc@123") == "password*****");
   CHECK(tpcc::mask_key("dbPassWordx") == "dbPassWord*****");
+}
+
+TEST_CASE("mask: the value of a conninfo keyword libpq does not know is masked",
+          "[config][mask]") {
+  CHECK(tpcc::is_libpq_keyword("host"));
+  CHECK(tpcc::is_libpq_keyword("sslpassword"));
+  CHECK_FALSE(tpcc::is_libpq_keyword("passwd"));
+  const std::string forms[] = {
+      "host=h passwd=hunter2 dbname=d",
+      "host=h passwd='hunter2 x' dbname=d",
+      "passwd = hunter2",
+      "postgresql://u@h/db?passwd=hunter2&sslmode=require",
+      "jdbc:postgresql://h/db?passwd=hunter2&ssl=true",
+      "dbname='host=h passwd=hunter2'",
+      "host=h pasword=hunter2",
+  };
+  for (const auto& f : forms) {
+    INFO(f);
+    const auto masked = mask_password(f);
+    CHECK(masked.find("hunter2") == std::string::npos);
+    CHECK(masked.find("*****") != std::string::npos);
+    CHECK(describe_target(f).find("hunter2") == std::string::npos);
+  }
+  CHECK(mask_password("host=h passwd=hunter2 dbname=d") == "host=h passwd=***** dbname=d");
+  CHECK(mask_password("postgresql://u@h/db?passwd=hunter2&sslmode=require") ==
+        "postgresql://u@h/db?passwd=*****&sslmode=require");
+  // Known keywords, and the PgJDBC parameters tpcc translates, keep their values.
+  CHECK(mask_password("host=h port=5433 sslmode=require application_name=tpcc") ==
+        "host=h port=5433 sslmode=require application_name=tpcc");
+  CHECK(mask_password("jdbc:postgresql://h/db?ssl=true&ApplicationName=tpcc&user=u") ==
+        "jdbc:postgresql://h/db?ssl=true&ApplicationName=tpcc&user=u");
 }

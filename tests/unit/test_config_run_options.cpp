@@ -65,7 +65,9 @@ TEST_CASE("options: a run needs a duration or a transaction count, not both", "[
   CHECK_THAT(usage_error({"run", "--duration", "60", "--txns-per-terminal", "5"}),
              Catch::StartsWith("--duration: give either"));
   // Prepare does not care about the run length.
-  CHECK_NOTHROW(parse({"prepare", "--props", "/dev/null"}));
+  TempDir dir;
+  CHECK_NOTHROW(
+      parse({"prepare", "--props", dir.write("p.props", "runMins=0\nrunTxnsPerTerminal=0\n")}));
 }
 
 TEST_CASE("options: connections cannot exceed terminals, procedures mode is accepted",

@@ -117,7 +117,8 @@ TEST_CASE("standby: props weights, one alone or both, and their errors", "[confi
   CHECK_THAT(msg, !Catch::Contains("hidden"));
   // standbyConn0 / standbyConn1x are not standby keys.
   std::string warnings;
-  parse({"run", dir.write("w.props", "standbyConn0=host=s\nstandbyConn1x=host=s\n")}, &warnings);
+  parse({"run", dir.write("w.props", "standbyConn0=host=s\nstandbyConn1x=host=s\nterminals=1\n")},
+        &warnings);
   CHECK_THAT(warnings, Catch::Contains("unknown key 'standbyConn0'") &&
                            Catch::Contains("unknown key 'standbyConn1x'"));
 }

@@ -218,7 +218,7 @@ TEST_CASE("validation: a misspelt key gets the nearest known key", "[config][val
   TempDir dir;
   const auto path = dir.write("p.props",
                               "termnals=4\nTerminals=5\nloadworkers=3\nrunmins=1\n"
-                              "standbyTerminal=2\nqwertyuiop=1\n");
+                              "standbyTerminal=2\nqwertyuiop=1\nwarehouses=1\n");
   std::string warnings;
   parse({"prepare", path}, &warnings);
   CHECK_THAT(warnings, Catch::Contains(":1: warning: unknown key 'termnals' ignored; did you "
@@ -231,7 +231,7 @@ TEST_CASE("validation: a misspelt key gets the nearest known key", "[config][val
                                        "standbyTerminals?"));
   CHECK_THAT(warnings, Catch::Contains(":6: warning: unknown key 'qwertyuiop' ignored\n"));
   // A lost '=' runs the password into the key: the key is not shown whole.
-  const auto lost = dir.write("lost.props", "passwordtpcc@123\n");
+  const auto lost = dir.write("lost.props", "passwordtpcc@123\nwarehouses=1\n");
   parse({"prepare", lost}, &warnings);
   CHECK_THAT(warnings, Catch::Contains("unknown key 'password*****' ignored"));
   CHECK_THAT(warnings, !Catch::Contains("tpcc@123"));
