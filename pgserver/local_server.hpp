@@ -69,6 +69,15 @@ class LocalServer {
   // directory unless options.keep. Idempotent; never throws.
   void stop();
 
+  // For fault tests: the server goes away as in a crash (pg_ctl stop -m
+  // immediate), keeping its directory, and comes back with start_again()
+  // (crash recovery). start_again() throws like start().
+  void crash();
+  void start_again();
+
+  // The postmaster's pid (postmaster.pid), 0 when not running.
+  int postmaster_pid() const;
+
  private:
   explicit LocalServer(const LocalServerOptions& options);
   static std::unique_ptr<LocalServer> start_cluster(const LocalServerOptions& options,

@@ -76,6 +76,10 @@ ResultSink::ResultSink(const Config& config, std::time_t start) : config_(config
       config.result_dir.empty()
           ? fs::path("results") / format_local_time(start, "%Y%m%d-%H%M%S")
           : fs::path(expand_result_dir(config.result_dir, start));
+  std::error_code ec;
+  if (fs::exists(wanted, ec) && !fs::is_directory(wanted, ec)) {
+    throw UsageError(flag_of(config) + " " + wanted.string() + ": exists and is not a directory");
+  }
   const fs::path dir = free_directory(wanted);
   dir_ = dir.string();
   // The default name carries the time: a sibling there is routine, not news.
@@ -83,7 +87,6 @@ ResultSink::ResultSink(const Config& config, std::time_t start) : config_(config
     note_ = wanted.string() + " exists and is not empty; writing the results to " + dir_ +
             " instead";
   }
-  std::error_code ec;
   created_ = !fs::exists(dir, ec);
   fs::create_directories(dir, ec);
   if (ec || !fs::is_directory(dir)) {
@@ -132,11 +135,10 @@ void ResultSink::write_final(const RunInfo& info, const RunStats& stats,
 
 void ResultSink::discard() {
   if (intervals_.is_open()) intervals_.close();
-  if (!created_) return;
   std::error_code ec;
   const fs::path dir(dir_);
   for (const char* own : {kConfigFile, kIntervalsFile}) fs::remove(dir / own, ec);
-  fs::remove(dir, ec);  // only if empty
+  if (created_) fs::remove(dir, ec);  // only if empty
 }
 
 }  // namespace tpcc

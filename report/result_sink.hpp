@@ -40,8 +40,8 @@ class ResultSink {
   void write_final(const RunInfo& info, const RunStats& stats,
                    const std::vector<IntervalSample>& intervals);
 
-  // The run did not start (a usage or connection error): removes the
-  // directory if this sink created it and nothing but its own files is in it.
+  // The run did not start (a usage or connection error): removes the files
+  // this sink wrote, and the directory if it created it and it is now empty.
   void discard();
 
  private:

@@ -1,0 +1,415 @@
+// tpcc run under faults: a server that goes away (and stays away, or comes
+// back), a hung server, a database dropped under the run, missing
+// privileges, lock timeouts, signals, a closed stdout, and result paths that
+// cannot be written. Each case checks the exit status, what the user reads,
+// the result files, and that the database is still consistent afterwards.
+// The server-level faults get a server of their own, so the shared one stays
+// up for the other tests.
+#include <catch2/catch.hpp>
+
+#include <chrono>
+#include <csignal>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <memory>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include <unistd.h>
+
+#include <nlohmann/json.hpp>
+#include <pqxx/pqxx>
+
+#include "pgserver/local_server.hpp"
+#include "tests/pg/pg_fixture.hpp"
+
+namespace {
+
+namespace fs = std::filesystem;
+using Json = nlohmann::json;
+using tpcc::test::run_tpcc;
+using tpcc::test::TpccChild;
+
+const fs::path& scratch_root() {
+  struct Root {
+    fs::path path = fs::temp_directory_path() / ("tpcc_test_faults_" + std::to_string(::getpid()));
+    Root() { fs::create_directories(path); }
+    ~Root() {
+      std::error_code ignored;
+      fs::remove_all(path, ignored);
+    }
+  };
+  static const Root root;
+  return root.path;
+}
+
+std::string scratch(const std::string& name) {
+  const fs::path path = scratch_root() / name;
+  fs::remove_all(path);
+  return path.string();
+}
+
+std::string slurp(const fs::path& path) {
+  std::ifstream in(path);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+Json read_result(const std::string& dir) {
+  std::ifstream in(fs::path(dir) / "result.json");
+  if (!in) throw std::runtime_error("no result.json in " + dir);
+  return Json::parse(in);
+}
+
+double max_latency_ms(const Json& result) {
+  double most = 0;
+  for (const auto& [name, t] : result.at("transactions").items()) {
+    most = std::max(most, t.at("latency_ms").at("max").get<double>());
+  }
+  return most;
+}
+
+std::int64_t sum_over_transactions(const Json& result, const char* field) {
+  std::int64_t n = 0;
+  for (const auto& [name, t] : result.at("transactions").items()) n += t.at(field).get<std::int64_t>();
+  return n;
+}
+
+void sleep_seconds(double seconds) {
+  std::this_thread::sleep_for(std::chrono::duration<double>(seconds));
+}
+
+// A server of its own with one warehouse loaded in database tpcc, for the
+// faults that take the whole server down or freeze it.
+struct FaultServer {
+  std::unique_ptr<tpcc::LocalServer> server;
+  std::string conninfo;
+
+  FaultServer() {
+    tpcc::LocalServerOptions options;
+    options.quiet = true;
+    server = tpcc::LocalServer::start(options);
+    tpcc::test::execute_outside_transaction(server->conninfo(), "create database tpcc");
+    conninfo = server->conninfo_for("tpcc");
+    std::string output;
+    if (run_tpcc({"prepare", "--conn", conninfo, "--warehouses", "1", "--no-check"}, &output) != 0) {
+      throw std::runtime_error("prepare failed:\n" + output);
+    }
+  }
+
+  // The postmaster and every process it started: SIGSTOP freezes the
+  // server as a hung machine would, SIGCONT thaws it.
+  void signal_all(int sig) const {
+    const int postmaster = server->postmaster_pid();
+    std::vector<int> pids{postmaster};
+    for (const auto& entry : fs::directory_iterator("/proc")) {
+      const std::string name = entry.path().filename().string();
+      if (name.find_first_not_of("0123456789") != std::string::npos) continue;
+      std::ifstream stat(entry.path() / "stat");
+      std::string line;
+      std::getline(stat, line);
+      const auto close = line.rfind(')');
+      if (close == std::string::npos) continue;
+      std::istringstream rest(line.substr(close + 2));
+      char state = 0;
+      int parent = 0;
+      rest >> state >> parent;
+      if (parent == postmaster) pids.push_back(std::stoi(name));
+    }
+    for (const int pid : pids) ::kill(pid, sig);
+  }
+
+  // Whether tpcc check passes on the database (the server up).
+  bool consistent() const {
+    std::string output;
+    const int status = run_tpcc({"check", "--conn", conninfo}, &output);
+    INFO(output);
+    return status == 0;
+  }
+};
+
+FaultServer& fault_server() {
+  static FaultServer server;
+  return server;
+}
+
+// Thaws the server even when an assertion ends the test early.
+struct Thaw {
+  const FaultServer& server;
+  ~Thaw() { server.signal_all(SIGCONT); }
+};
+
+// Brings a crashed server back even when an assertion ends the test early.
+struct Restart {
+  FaultServer& server;
+  ~Restart() { server.server->start_again(); }
+};
+
+std::vector<std::string> run_args(const std::string& conninfo, const std::string& dir,
+                                  std::vector<std::string> more) {
+  std::vector<std::string> args = {"run", "--conn", conninfo, "--terminals", "2",
+                                   "--report-interval", "1", "--result-dir", dir};
+  args.insert(args.end(), more.begin(), more.end());
+  return args;
+}
+
+}  // namespace
+
+TEST_CASE("tpcc run: a server that stays down stops the run after --max-downtime with exit 3",
+          "[run][faults]") {
+  FaultServer& s = fault_server();
+  const std::string dir = scratch("down");
+  const std::string log = scratch("down.log");
+  TpccChild child(run_args(s.conninfo, dir, {"--duration", "60", "--max-downtime", "3"}), log);
+  sleep_seconds(3);
+  {
+    Restart restart{s};
+    s.server->crash();
+    const int status = child.wait_for(20);
+    const std::string output = slurp(log);
+    INFO(output);
+    CHECK(status == 3);
+    CHECK(output.find("SERVER UNREACHABLE") != std::string::npos);
+    CHECK(output.find("run stopped: the server unreachable for") != std::string::npos);
+    CHECK(output.find("DOWNTIME: the server was unreachable") != std::string::npos);
+    const Json result = read_result(dir);
+    CHECK(result.at("stop_reason") == "max_downtime");
+    CHECK(result.at("exit_status") == 3);
+    CHECK(result.at("downtime_seconds").get<double>() >= 3);
+    CHECK(result.at("reconnect_failures").get<std::int64_t>() >= 1);
+    CHECK_FALSE(result.at("first_error").is_null());
+    CHECK(result.at("measured_seconds").get<double>() < 15);
+    CHECK(slurp(fs::path(dir) / "intervals.csv").find("\n3.0,0,") != std::string::npos);
+    CHECK(fs::is_regular_file(fs::path(dir) / "report.html"));
+  }
+  CHECK(s.consistent());
+}
+
+TEST_CASE("tpcc run: a short outage is downtime; the run goes on and exits 1", "[run][faults]") {
+  FaultServer& s = fault_server();
+  const std::string dir = scratch("outage");
+  const std::string log = scratch("outage.log");
+  TpccChild child(run_args(s.conninfo, dir, {"--duration", "10"}), log);
+  sleep_seconds(2);
+  s.server->crash();
+  sleep_seconds(1.5);
+  s.server->start_again();
+  const int status = child.wait_for(30);
+  const std::string output = slurp(log);
+  INFO(output);
+  CHECK(status == 1);
+  CHECK(output.find("run failed: the server was unreachable for") != std::string::npos);
+  const Json result = read_result(dir);
+  CHECK(result.at("stop_reason") == "completed");
+  CHECK(result.at("downtime_seconds").get<double>() >= 1);
+  CHECK(result.at("reconnects").get<std::int64_t>() >= 2);
+  CHECK(result.at("tpmC").get<double>() > 0);
+  CHECK(s.consistent());
+}
+
+TEST_CASE("tpcc run: a hung server does not outlive the clock; its transactions count as "
+          "unfinished",
+          "[run][faults]") {
+  FaultServer& s = fault_server();
+  const std::string dir = scratch("hung");
+  const std::string log = scratch("hung.log");
+  TpccChild child(run_args(s.conninfo, dir, {"--duration", "4", "--stop-grace", "1"}), log);
+  sleep_seconds(2);
+  int status = -1;
+  {
+    Thaw thaw{s};
+    s.signal_all(SIGSTOP);
+    // 2 s left of the run, 1 s of grace: done well before the server thaws.
+    status = child.wait_for(10);
+  }
+  const std::string output = slurp(log);
+  INFO(output);
+  CHECK(status == 1);
+  CHECK(output.find("STALLED: 2 in flight") != std::string::npos);
+  CHECK(output.find("still in flight 1 s after the end (--stop-grace): cancelling them") !=
+        std::string::npos);
+  CHECK(output.find("run failed: 2 transaction(s) unfinished at the end") != std::string::npos);
+  const Json result = read_result(dir);
+  CHECK(result.at("unfinished_at_end") == 2);
+  CHECK(sum_over_transactions(result, "unfinished") == 2);
+  CHECK(max_latency_ms(result) >= 2000);  // stuck from about 2 s to the cancel at 5 s
+  CHECK(result.at("interrupted") == false);
+  CHECK(s.consistent());
+}
+
+TEST_CASE("tpcc run: SIGINT during a hang stops at once and exits 130 with the results",
+          "[run][faults]") {
+  FaultServer& s = fault_server();
+  const std::string dir = scratch("hung_sigint");
+  const std::string log = scratch("hung_sigint.log");
+  TpccChild child(run_args(s.conninfo, dir, {"--duration", "60"}), log);
+  sleep_seconds(2);
+  int status = -1;
+  {
+    Thaw thaw{s};
+    s.signal_all(SIGSTOP);
+    sleep_seconds(1);
+    child.signal(SIGINT);
+    status = child.wait_for(5);
+  }
+  const std::string output = slurp(log);
+  INFO(output);
+  CHECK(status == 130);
+  CHECK(output.find("received SIGINT: stopping") != std::string::npos);
+  const Json result = read_result(dir);
+  CHECK(result.at("interrupted") == true);
+  CHECK(result.at("stop_reason") == "interrupted");
+  CHECK(result.at("unfinished_at_end") == 2);
+  CHECK(s.consistent());
+}
+
+TEST_CASE("tpcc run: a database dropped under the run stops it with exit 3", "[run][faults]") {
+  const std::string conninfo = tpcc::test::prepared_database("tpcc_faults_drop", 1);
+  const std::string dir = scratch("dropped");
+  const std::string log = scratch("dropped.log");
+  TpccChild child(run_args(conninfo, dir, {"--duration", "60"}), log);
+  sleep_seconds(2);
+  tpcc::test::execute_outside_transaction(tpcc::test::server_conninfo(),
+                                          "drop database tpcc_faults_drop with (force)");
+  const int status = child.wait_for(15);
+  const std::string output = slurp(log);
+  INFO(output);
+  CHECK(status == 3);
+  CHECK(output.find("run stopped: ") != std::string::npos);
+  CHECK(output.find("\"tpcc_faults_drop\" does not exist") != std::string::npos);
+  const Json result = read_result(dir);
+  CHECK(result.at("stop_reason") == "fatal_error");
+  CHECK(result.at("measured_seconds").get<double>() < 10);
+}
+
+TEST_CASE("tpcc run: permission denied (42501) stops the run at once with exit 3",
+          "[run][faults]") {
+  const std::string conninfo = tpcc::test::prepared_database("tpcc_faults_reader", 1);
+  const std::string role = "tpcc_reader_" + std::to_string(::getpid());
+  tpcc::test::execute(conninfo, "create role " + role + " login; grant select on all tables in "
+                                "schema public to " + role);
+  const std::string dir = scratch("reader");
+  std::string output;
+  const auto started = std::chrono::steady_clock::now();
+  const int status = run_tpcc(run_args(conninfo + " user=" + role, dir, {"--duration", "60"}),
+                              &output);
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  INFO(output);
+  CHECK(status == 3);
+  CHECK(seconds < 15);
+  CHECK(output.find("run stopped: 42501 permission denied") != std::string::npos);
+  const Json result = read_result(dir);
+  CHECK(result.at("stop_reason") == "fatal_error");
+  CHECK(result.at("first_error").at("sqlstate") == "42501");
+  std::string check;
+  CHECK(run_tpcc({"check", "--conn", conninfo}, &check) == 0);
+}
+
+TEST_CASE("tpcc run --lock-timeout: a locked table shows as counted timeouts", "[run][faults]") {
+  const std::string conninfo = tpcc::test::prepared_database("tpcc_faults_lock", 1);
+  const std::string dir = scratch("locked");
+  const std::string log = scratch("locked.log");
+  TpccChild child(run_args(conninfo, dir, {"--duration", "5", "--lock-timeout", "100ms"}), log);
+  {
+    pqxx::connection holder{conninfo};
+    pqxx::work tx{holder};
+    sleep_seconds(1);
+    tx.exec("lock table bmsql_district in access exclusive mode");
+    sleep_seconds(2);
+  }  // rolled back: the lock goes
+  const int status = child.wait_for(20);
+  const std::string output = slurp(log);
+  INFO(output);
+  CHECK((status == 0 || status == 1));
+  CHECK(output.find("TIMEOUTS: ") != std::string::npos);
+  const Json result = read_result(dir);
+  CHECK(result.at("timeouts").get<std::int64_t>() >= 5);
+  CHECK(result.at("transactions").at("new_order").at("timeouts").get<std::int64_t>() >= 1);
+  CHECK(result.at("unfinished_at_end") == 0);
+}
+
+TEST_CASE("tpcc run: SIGHUP writes the results and exits 130", "[run][faults]") {
+  const std::string conninfo = tpcc::test::prepared_database("tpcc_faults_hup", 1);
+  const std::string dir = scratch("hup");
+  const std::string log = scratch("hup.log");
+  TpccChild child(run_args(conninfo, dir, {"--duration", "60"}), log);
+  sleep_seconds(3);
+  child.signal(SIGHUP);
+  const int status = child.wait_for(10);
+  INFO(slurp(log));
+  CHECK(status == 130);
+  const Json result = read_result(dir);
+  CHECK(result.at("stop_reason") == "interrupted");
+  CHECK(result.at("stop_detail") == "SIGHUP");
+  CHECK(result.at("tpmC").get<double>() > 0);
+}
+
+TEST_CASE("tpcc run | head: a closed stdout does not kill the run; results are written",
+          "[run][faults]") {
+  const std::string conninfo = tpcc::test::prepared_database("tpcc_faults_pipe", 1);
+  const std::string dir = scratch("pipe");
+  // pipefail: the pipeline's status is tpcc's, not head's.
+  const std::string command = "set -o pipefail; '" + std::string(TPCC_BINARY) + "' run --conn '" +
+                              conninfo + "' --terminals 2 --duration 3 --report-interval 1 " +
+                              "--result-dir '" + dir + "' | head -n 1 > /dev/null";
+  const int status = std::system(("bash -c \"" + command + "\"").c_str());
+  CHECK(WIFEXITED(status));
+  CHECK(WEXITSTATUS(status) == 0);
+  const Json result = read_result(dir);
+  CHECK(result.at("tpmC").get<double>() > 0);
+  CHECK(result.at("exit_status") == 0);
+}
+
+TEST_CASE("tpcc run: intervals.csv grows while the run goes", "[run][faults]") {
+  const std::string conninfo = tpcc::test::prepared_database("tpcc_faults_csv", 1);
+  const std::string dir = scratch("growing");
+  TpccChild child(run_args(conninfo, dir, {"--duration", "8"}), scratch("growing.log"));
+  sleep_seconds(4.5);
+  const std::string so_far = slurp(fs::path(dir) / "intervals.csv");
+  CHECK_FALSE(fs::exists(fs::path(dir) / "result.json"));
+  CHECK(fs::is_regular_file(fs::path(dir) / "config.json"));
+  CHECK(so_far.rfind("elapsed_s,", 0) == 0);
+  CHECK(so_far.find("\n3.0,0,") != std::string::npos);
+  CHECK(child.wait_for(20) == 0);
+  CHECK(fs::is_regular_file(fs::path(dir) / "result.json"));
+}
+
+TEST_CASE("tpcc run: result paths that cannot be written are refused before connecting",
+          "[run][faults]") {
+  // A server that does not exist: the refusal must come before any connect.
+  const std::string nowhere = "host=/nonexistent-socket-dir port=1 dbname=tpcc";
+  const std::string file = scratch("a_file");
+  std::ofstream(file) << "not a directory\n";
+  std::string output;
+
+  CHECK(run_tpcc({"run", "--conn", nowhere, "--result-dir", file}, &output) == 2);
+  CHECK(output.find("--result-dir " + file) != std::string::npos);
+  CHECK(output.find("cannot connect") == std::string::npos);
+
+  CHECK(run_tpcc({"run", "--conn", nowhere, "--result-dir", scratch("fine"), "--json",
+                  file + "/x.json"},
+                 &output) == 2);
+  CHECK(output.find("--json " + file + "/x.json") != std::string::npos);
+  CHECK_FALSE(fs::exists(scratch_root() / "fine"));  // nothing left of the refused run
+  CHECK(slurp(file) == "not a directory\n");
+}
+
+TEST_CASE("tpcc run: an existing non-empty result directory is never overwritten",
+          "[run][faults]") {
+  const std::string conninfo = tpcc::test::prepared_database("tpcc_faults_dir", 1);
+  const std::string dir = scratch("taken");
+  fs::create_directories(dir);
+  std::ofstream(fs::path(dir) / "result.json") << "{\"mine\": true}\n";
+  std::string output;
+  CHECK(run_tpcc(run_args(conninfo, dir, {"--duration", "1"}), &output) == 0);
+  INFO(output);
+  CHECK(output.find(dir + " exists and is not empty; writing the results to " + dir + "-2") !=
+        std::string::npos);
+  CHECK(slurp(fs::path(dir) / "result.json") == "{\"mine\": true}\n");
+  CHECK(read_result(dir + "-2").at("tpmC").get<double>() > 0);
+}
