@@ -179,8 +179,10 @@ std::string help_text(std::optional<Verb> verb) {
   out << '\n';
   wrap(out,
        "Exit status: 0 success; 1 the benchmark ran but something failed (check violations, run "
-       "errors); 2 bad usage or configuration; 3 cannot connect or the server failed before "
-       "work started; 130 interrupted (results are still written).",
+       "errors above 1%, any downtime, transactions unfinished at the end); 2 bad usage or "
+       "configuration; 3 cannot connect, an error retrying cannot fix (permission denied, "
+       "database or table missing), or the server unreachable beyond --max-downtime; 130 "
+       "interrupted by SIGINT, SIGTERM or SIGHUP (results are still written).",
        "");
   out << "\nGeneral [all commands]:\n  -h, --help\n";
   wrap(out, "Show help; after a command, the help of that command.", kIndent);
