@@ -49,7 +49,8 @@ LoadJobs plan_jobs(const Config& config, const DatabaseState& state, LoadParamet
   LoadJobs jobs;
   if (state.kind == DatabaseState::Kind::Incompatible) {
     throw UsageError("refusing to load into this database: " + state.incompatibility +
-                     ". Run 'tpcc cleanup' to drop the bmsql_* tables, or use another database.");
+                     ". Run 'tpcc cleanup' to drop the tables named above (it drops no others), "
+                     "or use another database.");
   }
   if (state.kind == DatabaseState::Kind::Empty) {
     jobs.items = true;

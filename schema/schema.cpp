@@ -23,6 +23,12 @@ const std::vector<std::string> kAllTables = {
     "bmsql_config", "bmsql_warehouse", "bmsql_district", "bmsql_customer", "bmsql_history",
     "bmsql_new_order", "bmsql_oorder", "bmsql_order_line", "bmsql_item", "bmsql_stock"};
 
+std::string all_tables_array() {
+  std::string list;
+  for (const auto& t : kAllTables) list += (list.empty() ? "" : ",") + t;
+  return "{" + list + "}";
+}
+
 namespace {
 
 // Column holding the warehouse id of each partitioned table.

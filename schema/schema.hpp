@@ -16,6 +16,10 @@ extern const std::vector<std::string> kPartitionedTables;
 // Every table prepare creates, in creation order.
 extern const std::vector<std::string> kAllTables;
 
+// kAllTables as an array literal ("{bmsql_config,...}") for a $n::text[]
+// parameter; the names are plain identifiers, so no quoting is needed.
+std::string all_tables_array();
+
 // Statements of one schema/*.sql file, comments removed, placeholders as is.
 std::vector<std::string> sql_file_statements(const std::string& file_name);
 
