@@ -165,6 +165,10 @@ const std::string& procedures_script() {
 
 std::vector<std::string> drop_statements() { return sql_file_statements("drop.sql"); }
 
+const std::string& kit_dependents_query() {
+  return schema::embedded_sql_files().at("kit_dependents.sql");
+}
+
 void validate_against_server(pqxx::connection& conn, const Config& config) {
   if (config.tablespace.empty()) return;
   pqxx::nontransaction tx(conn);

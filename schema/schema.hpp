@@ -37,6 +37,10 @@ const std::string& procedures_script();
 
 std::vector<std::string> drop_statements();
 
+// schema/kit_dependents.sql: the objects of others that depend on the kit's
+// ($1: all_tables_array()); rows of kind, name, what it depends on.
+const std::string& kit_dependents_query();
+
 // Checks what the options name against the server (tablespaces exist)
 // before anything is created; throws UsageError naming the flag.
 void validate_against_server(pqxx::connection& conn, const Config& config);
