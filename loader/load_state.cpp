@@ -83,6 +83,7 @@ RecordedLoad read_config_table(pqxx::nontransaction& tx) {
   if (auto seed = number(kConfigSeed)) load.seed = static_cast<std::uint64_t>(*seed);
   if (auto it = values.find(kConfigLoadTime); it != values.end()) load.load_time = it->second;
   load.complete = values.count(kConfigLoadComplete) > 0;
+  load.values = std::move(values);
   return load;
 }
 

@@ -13,6 +13,7 @@
 #include "config/errors.hpp"
 #include "config/local_time.hpp"
 #include "db/connect.hpp"
+#include "loader/layout.hpp"
 #include "loader/load_state.hpp"
 #include "loader/parallel_load.hpp"
 #include "loader/post_load.hpp"
@@ -22,6 +23,9 @@
 
 namespace tpcc {
 namespace {
+
+constexpr const char* kInsertConfigSql =
+    "insert into bmsql_config (cfg_name, cfg_value) values ($1, $2)";
 
 std::string now_timestamp() { return format_local_time(std::time(nullptr), "%Y-%m-%d %H:%M:%S"); }
 
@@ -38,14 +42,17 @@ void create_schema(pqxx::connection& conn, const Config& config, const LoadParam
       {kConfigVersion, TPCC_VERSION},
   };
   for (const auto& [name, value] : values) {
-    tx.exec_params("insert into bmsql_config (cfg_name, cfg_value) values ($1, $2)", name, value);
+    tx.exec_params(kInsertConfigSql, name, value);
+  }
+  for (const LayoutSetting& setting : requested_layout(config)) {
+    tx.exec_params(kInsertConfigSql, setting.key, setting.value);
   }
   tx.commit();
 }
 
 // Decides what to load from what the database holds; refuses to mix loads.
-LoadJobs plan_jobs(const Config& config, const DatabaseState& state, LoadParameters& params,
-                   std::ostream& out) {
+LoadJobs plan_jobs(pqxx::connection& conn, const Config& config, const DatabaseState& state,
+                   LoadParameters& params, std::ostream& out) {
   LoadJobs jobs;
   if (state.kind == DatabaseState::Kind::Incompatible) {
     throw UsageError("refusing to load into this database: " + state.incompatibility +
@@ -72,6 +79,7 @@ LoadJobs plan_jobs(const Config& config, const DatabaseState& state, LoadParamet
     throw UsageError("--seed " + std::to_string(config.seed) + ": the database was loaded with seed " +
                      std::to_string(*recorded.seed) + "; resume with the same seed or run 'tpcc cleanup'");
   }
+  require_recorded_layout(conn, config, recorded);
   params.seed = *recorded.seed;
   params.c_load = recorded.c_load;
   params.load_time = recorded.load_time;
@@ -114,7 +122,7 @@ int prepare_database(const Config& config, std::ostream& out) {
   params.seed = config.seed;
   params.c_load = load_constants_for_seed(config.seed);
   params.load_time = now_timestamp();
-  const LoadJobs jobs = plan_jobs(config, state, params, out);
+  const LoadJobs jobs = plan_jobs(*conn, config, state, params, out);
   if (state.kind == DatabaseState::Kind::Empty) create_schema(*conn, config, params);
 
   LoadCounters counters;

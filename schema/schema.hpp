@@ -2,6 +2,7 @@
 // fillfactor, tablespaces and declarative partitioning by warehouse.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -15,10 +16,18 @@ namespace tpcc {
 extern const std::vector<std::string> kPartitionedTables;
 // Every table prepare creates, in creation order.
 extern const std::vector<std::string> kAllTables;
+// The tables that hold rows per warehouse or item (all but bmsql_config):
+// the ones fillfactor and tablespace options apply to.
+extern const std::vector<std::string> kDataTables;
 
 // kAllTables as an array literal ("{bmsql_config,...}") for a $n::text[]
 // parameter; the names are plain identifiers, so no quoting is needed.
 std::string all_tables_array();
+
+// The fillfactor / tablespace the options give `table`: its own entry,
+// else the "*" entry, else none.
+std::optional<int> fillfactor_for(const Config& config, const std::string& table);
+std::optional<std::string> tablespace_for(const Config& config, const std::string& table);
 
 // Statements of one schema/*.sql file, comments removed, placeholders as is.
 std::vector<std::string> sql_file_statements(const std::string& file_name);

@@ -20,6 +20,7 @@ namespace {
 using tpcc::test::create_database;
 using tpcc::test::run_tpcc;
 using tpcc::test::scalar;
+using tpcc::test::scalar_text;
 
 long long tpcc_relations(const std::string& conninfo) {
   return scalar(conninfo,
@@ -231,4 +232,38 @@ TEST_CASE("Ctrl-C during a load exits 130, says how to resume, and the resume co
   prepare_output(args, 0);
   CHECK(scalar(db, "select count(*) from bmsql_warehouse") == 4);
   CHECK(scalar(db, "select count(*) from bmsql_stock") == 400000);
+}
+
+TEST_CASE("prepare on a load with another layout exits 2 naming each difference and changes nothing",
+          "[prepare][layout]") {
+  const std::string db = tpcc::test::prepared_database("tpcc_layout", 1);
+  const std::vector<std::string> changed = {"prepare", "--conn", db, "--warehouses", "1",
+                                            "--partitions", "4", "--fillfactor", "80",
+                                            "--tablespace", "pg_default"};
+  std::string output = prepare_output(changed, 2);
+  CHECK(output.find("--partitions 4: the database was loaded with partitions 0 (bmsql_config "
+                    "tpcc_partitions)") != std::string::npos);
+  CHECK(output.find("--fillfactor 80: the database was loaded with fillfactor none (bmsql_config "
+                    "tpcc_fillfactor)") != std::string::npos);
+  CHECK(output.find("--tablespace pg_default: the database was loaded with tablespace none") !=
+        std::string::npos);
+  CHECK(output.find("run tpcc cleanup first") != std::string::npos);
+  CHECK(scalar(db, "select count(*) from pg_class where relname like 'bmsql_stock%'") == 2);
+  CHECK(scalar(db, "select count(*) from pg_class where relname like 'bmsql%' "
+                   "and (reloptions is not null or reltablespace <> 0)") == 0);
+  CHECK(scalar_text(db, "select cfg_value from bmsql_config where cfg_name = 'tpcc_partitions'") ==
+        "0");
+
+  // A load of an older tpcc, without the keys: the catalog tells partitions
+  // and fillfactor; the tablespace is accepted as asked.
+  tpcc::test::execute(db, "delete from bmsql_config where cfg_name like 'tpcc\\_%' "
+                          "and cfg_name not in ('tpcc_seed', 'tpcc_load_time', "
+                          "'tpcc_load_complete')");
+  output = prepare_output(changed, 2);
+  CHECK(output.find("--partitions 4: the database was loaded with partitions 0 (the catalog; the "
+                    "load predates tpcc_partitions)") != std::string::npos);
+  CHECK(output.find("--fillfactor 80: the database was loaded with fillfactor none") !=
+        std::string::npos);
+  CHECK(output.find("--tablespace") == std::string::npos);
+  CHECK(scalar(db, "select count(*) from pg_class where relname like 'bmsql_stock%'") == 2);
 }
