@@ -87,6 +87,12 @@ LoadJobs plan_jobs(pqxx::connection& conn, const Config& config, const DatabaseS
   for (int w = 1; w <= config.warehouses; ++w) {
     if (!state.complete_warehouses.count(w)) jobs.warehouses.push_back(w);
   }
+  if (recorded.complete && jobs.count() == 0) {
+    out << "the load is already complete (" << kConfigLoadComplete << " "
+        << recorded.values.at(kConfigLoadComplete)
+        << "): nothing to load; indexes and functions are brought up to date\n";
+    return jobs;
+  }
   out << "resuming: " << state.complete_warehouses.size() << " of " << config.warehouses
       << " warehouses already loaded; loading " << jobs.warehouses.size()
       << (jobs.items ? " and the item table" : "") << "\n";
@@ -109,7 +115,7 @@ double seconds_since(std::chrono::steady_clock::time_point start) {
 
 }  // namespace
 
-int prepare_database(const Config& config, std::ostream& out) {
+PrepareOutcome prepare_database(const Config& config, std::ostream& out) {
   const auto start = std::chrono::steady_clock::now();
   auto conn = connect(config.conninfo);
   validate_against_server(*conn, config);
@@ -124,6 +130,7 @@ int prepare_database(const Config& config, std::ostream& out) {
   params.load_time = now_timestamp();
   const LoadJobs jobs = plan_jobs(*conn, config, state, params, out);
   if (state.kind == DatabaseState::Kind::Empty) create_schema(*conn, config, params);
+  const bool was_complete = state.recorded.complete && jobs.count() == 0;
 
   LoadCounters counters;
   if (jobs.count() > 0) {
@@ -146,10 +153,9 @@ int prepare_database(const Config& config, std::ostream& out) {
     // For --mode procedures; replaced on every prepare, so that a resumed
     // or repeated prepare brings an older database's functions up to date.
     tx.exec(procedures_script());
-    tx.exec_params(
-        "insert into bmsql_config (cfg_name, cfg_value) values ($1, $2) on conflict (cfg_name) "
-        "do update set cfg_value = excluded.cfg_value",
-        kConfigLoadComplete, now_timestamp());
+    // The first completion time stays: a later prepare loads nothing.
+    tx.exec_params(std::string(kInsertConfigSql) + " on conflict (cfg_name) do nothing",
+                   kConfigLoadComplete, now_timestamp());
   }
   const double total_seconds = seconds_since(start);
   pqxx::nontransaction tx(*conn);
@@ -161,7 +167,7 @@ int prepare_database(const Config& config, std::ostream& out) {
                 config.warehouses, static_cast<long long>(counters.rows.load()), total_seconds,
                 load_seconds, bytes / 1e6, bytes / 1e6 / total_seconds);
   out << line;
-  return kExitOk;
+  return {kExitOk, was_complete};
 }
 
 }  // namespace tpcc

@@ -267,3 +267,33 @@ TEST_CASE("prepare on a load with another layout exits 2 naming each difference 
   CHECK(output.find("--tablespace") == std::string::npos);
   CHECK(scalar(db, "select count(*) from pg_class where relname like 'bmsql_stock%'") == 2);
 }
+
+TEST_CASE("prepare after a run reinstalls the functions and checks the run-time conditions",
+          "[prepare][after-run]") {
+  const std::string db = tpcc::test::prepared_database("tpcc_prepare_after_run", 1);
+  const long long orders_loaded = scalar(db, "select count(*) from bmsql_oorder");
+  const std::string dir = tpcc::test::local_server().directory() + "/prepare_after_run";
+  prepare_output({"run", "--conn", db, "--duration", "2", "--terminals", "2", "--result-dir", dir},
+                 0);
+  REQUIRE(scalar(db, "select count(*) from bmsql_oorder") > orders_loaded);
+  const std::string completed =
+      scalar_text(db, "select cfg_value from bmsql_config where cfg_name = 'tpcc_load_complete'");
+  tpcc::test::execute(db, "drop function tpcc_payment");
+
+  std::string output = prepare_output({"prepare", "--conn", db, "--warehouses", "1"}, 0);
+  CHECK(output.find("the load is already complete") != std::string::npos);
+  CHECK(output.find("checking the run-time consistency conditions (3.3.2; not 3.3.2.11") !=
+        std::string::npos);
+  CHECK(output.find("11 of 12 conditions hold (1 skipped)") != std::string::npos);
+  CHECK(output.find("FAIL") == std::string::npos);
+  CHECK(scalar(db, "select count(*) from pg_proc where proname = 'tpcc_payment'") == 1);
+  // The load completed once; a later prepare does not move that time.
+  CHECK(scalar_text(db, "select cfg_value from bmsql_config where cfg_name = "
+                        "'tpcc_load_complete'") == completed);
+
+  // The run-time conditions are really checked: a broken one fails prepare.
+  const tpcc::test::CommittedChange broken{db, "update bmsql_warehouse set w_ytd = w_ytd + 1",
+                                           "update bmsql_warehouse set w_ytd = w_ytd - 1"};
+  output = prepare_output({"prepare", "--conn", db, "--warehouses", "1"}, 1);
+  CHECK(output.find("3.3.2.1   FAIL") != std::string::npos);
+}
