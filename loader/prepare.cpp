@@ -19,6 +19,7 @@
 #include "loader/post_load.hpp"
 #include "loader/prepare_lock.hpp"
 #include "loader/progress.hpp"
+#include "loader/size_estimate.hpp"
 #include "schema/schema.hpp"
 
 namespace tpcc {
@@ -136,7 +137,10 @@ PrepareOutcome prepare_database(const Config& config, std::ostream& out) {
   if (jobs.count() > 0) {
     out << "loading " << jobs.warehouses.size() << " warehouse(s) with "
         << std::min(config.load_workers, jobs.count()) << " worker(s) using "
-        << (config.load_method == LoadMethod::Copy ? "COPY" : "multi-row INSERT") << std::endl;
+        << (config.load_method == LoadMethod::Copy ? "COPY" : "multi-row INSERT") << " (about "
+        << format_megabytes(estimated_load_megabytes(
+               config, static_cast<int>(jobs.warehouses.size()), jobs.items))
+        << " with indexes)" << std::endl;
     std::atomic<int> jobs_done{0};
     ProgressTotals totals{jobs.count(), static_cast<std::int64_t>(jobs.warehouses.size()) *
                                                 rows_per_warehouse_estimate() +
