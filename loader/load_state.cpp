@@ -130,15 +130,19 @@ DatabaseState inspect_database(pqxx::connection& conn) {
   return state;
 }
 
-RecordedLoad read_recorded_load(pqxx::connection& conn) {
-  const DatabaseState state = inspect_database(conn);
+DatabaseState inspect_loaded_database(pqxx::connection& conn) {
+  DatabaseState state = inspect_database(conn);
   if (state.kind == DatabaseState::Kind::Empty) {
     throw UsageError("the database holds no TPC-C tables; run tpcc prepare first");
   }
   if (state.kind == DatabaseState::Kind::Incompatible) {
     throw UsageError("the database holds an incompatible schema: " + state.incompatibility);
   }
-  return state.recorded;
+  return state;
+}
+
+RecordedLoad read_recorded_load(pqxx::connection& conn) {
+  return inspect_loaded_database(conn).recorded;
 }
 
 }  // namespace tpcc

@@ -52,8 +52,11 @@ struct DatabaseState {
 
 DatabaseState inspect_database(pqxx::connection& conn);
 
-// Reads the load constants a run needs; throws UsageError if the database
-// holds no tpcc/BenchmarkSQL load.
+// inspect_database() for a command that needs a load (run, check): throws
+// UsageError if the database holds no tpcc/BenchmarkSQL load.
+DatabaseState inspect_loaded_database(pqxx::connection& conn);
+
+// The load constants a run needs; throws as inspect_loaded_database().
 RecordedLoad read_recorded_load(pqxx::connection& conn);
 
 }  // namespace tpcc
