@@ -38,17 +38,26 @@ const std::map<std::string, std::string>& expected_columns() {
   return columns;
 }
 
+// Only the kit's own table names count: a user's bmsql_custom is neither a
+// load nor in the way of one, and cleanup would never drop it.
 std::map<std::string, std::string> existing_tables(pqxx::nontransaction& tx) {
   std::map<std::string, std::string> tables;
-  const auto rows = tx.exec(
+  const auto rows = tx.exec_params(
       "select c.relname, string_agg(a.attname, ',' order by a.attnum) "
       "from pg_class c join pg_attribute a on a.attrelid = c.oid "
       "where c.relnamespace = to_regnamespace(current_schema())::oid "
-      "  and c.relkind in ('r', 'p') and c.relname like 'bmsql\\_%' "
+      "  and c.relkind in ('r', 'p') and c.relname = any($1::text[]) "
       "  and not c.relispartition and a.attnum > 0 and not a.attisdropped "
-      "group by c.relname");
+      "group by c.relname",
+      all_tables_array());
   for (const auto& row : rows) tables[row[0].as<std::string>()] = row[1].as<std::string>();
   return tables;
+}
+
+std::string joined(const std::vector<std::string>& parts, const char* separator) {
+  std::string out;
+  for (const auto& part : parts) out += (out.empty() ? "" : separator) + part;
+  return out;
 }
 
 RecordedLoad read_config_table(pqxx::nontransaction& tx) {
@@ -74,6 +83,7 @@ RecordedLoad read_config_table(pqxx::nontransaction& tx) {
   if (auto seed = number(kConfigSeed)) load.seed = static_cast<std::uint64_t>(*seed);
   if (auto it = values.find(kConfigLoadTime); it != values.end()) load.load_time = it->second;
   load.complete = values.count(kConfigLoadComplete) > 0;
+  load.values = std::move(values);
   return load;
 }
 
@@ -86,19 +96,25 @@ DatabaseState inspect_database(pqxx::connection& conn) {
   if (tables.empty()) return state;
 
   state.kind = DatabaseState::Kind::Incompatible;
-  std::vector<std::string> missing;
+  std::vector<std::string> present, missing, problems;
   for (const auto& [table, columns] : expected_columns()) {
     const auto it = tables.find(table);
     if (it == tables.end()) {
       missing.push_back(table);
-    } else if (it->second != columns) {
-      state.incompatibility = "table " + table + " has columns (" + it->second +
-                              ") but tpcc expects (" + columns + ")";
-      return state;
+      continue;
+    }
+    present.push_back(table);
+    if (it->second != columns) {
+      problems.push_back("table " + table + " has columns (" + it->second +
+                         ") but tpcc expects (" + columns + ")");
     }
   }
   if (!missing.empty()) {
-    state.incompatibility = "some bmsql_* tables exist but " + missing.front() + " does not";
+    problems.push_back("tables " + joined(present, ", ") + " exist but " + joined(missing, ", ") +
+                       (missing.size() == 1 ? " does" : " do") + " not");
+  }
+  if (!problems.empty()) {
+    state.incompatibility = joined(problems, "; ");
     return state;
   }
   state.recorded = read_config_table(tx);
@@ -114,15 +130,19 @@ DatabaseState inspect_database(pqxx::connection& conn) {
   return state;
 }
 
-RecordedLoad read_recorded_load(pqxx::connection& conn) {
-  const DatabaseState state = inspect_database(conn);
+DatabaseState inspect_loaded_database(pqxx::connection& conn) {
+  DatabaseState state = inspect_database(conn);
   if (state.kind == DatabaseState::Kind::Empty) {
     throw UsageError("the database holds no TPC-C tables; run tpcc prepare first");
   }
   if (state.kind == DatabaseState::Kind::Incompatible) {
     throw UsageError("the database holds an incompatible schema: " + state.incompatibility);
   }
-  return state.recorded;
+  return state;
+}
+
+RecordedLoad read_recorded_load(pqxx::connection& conn) {
+  return inspect_loaded_database(conn).recorded;
 }
 
 }  // namespace tpcc

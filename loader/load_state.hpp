@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <set>
 #include <string>
@@ -23,6 +24,13 @@ inline constexpr const char* kConfigSeed = "tpcc_seed";
 inline constexpr const char* kConfigLoadTime = "tpcc_load_time";
 inline constexpr const char* kConfigVersion = "tpcc_version";
 inline constexpr const char* kConfigLoadComplete = "tpcc_load_complete";
+// The layout prepare chose (loader/layout.hpp), so that a later prepare
+// cannot add rows under another one. Absent from loads of an older tpcc.
+inline constexpr const char* kConfigPartitions = "tpcc_partitions";
+inline constexpr const char* kConfigFillfactor = "tpcc_fillfactor";
+inline constexpr const char* kConfigTablespace = "tpcc_tablespace";
+inline constexpr const char* kConfigForeignKeys = "tpcc_foreign_keys";
+inline constexpr const char* kConfigLoadMethod = "tpcc_load_method";
 
 // The load recorded in bmsql_config.
 struct RecordedLoad {
@@ -31,6 +39,7 @@ struct RecordedLoad {
   std::optional<std::uint64_t> seed;  // absent when another kit loaded it
   std::string load_time;
   bool complete = false;               // indexes built and analyzed
+  std::map<std::string, std::string> values;  // every bmsql_config row, by name
 };
 
 struct DatabaseState {
@@ -43,8 +52,11 @@ struct DatabaseState {
 
 DatabaseState inspect_database(pqxx::connection& conn);
 
-// Reads the load constants a run needs; throws UsageError if the database
-// holds no tpcc/BenchmarkSQL load.
+// inspect_database() for a command that needs a load (run, check): throws
+// UsageError if the database holds no tpcc/BenchmarkSQL load.
+DatabaseState inspect_loaded_database(pqxx::connection& conn);
+
+// The load constants a run needs; throws as inspect_loaded_database().
 RecordedLoad read_recorded_load(pqxx::connection& conn);
 
 }  // namespace tpcc

@@ -13,15 +13,20 @@
 #include "config/errors.hpp"
 #include "config/local_time.hpp"
 #include "db/connect.hpp"
+#include "loader/layout.hpp"
 #include "loader/load_state.hpp"
 #include "loader/parallel_load.hpp"
 #include "loader/post_load.hpp"
 #include "loader/prepare_lock.hpp"
 #include "loader/progress.hpp"
+#include "loader/size_estimate.hpp"
 #include "schema/schema.hpp"
 
 namespace tpcc {
 namespace {
+
+constexpr const char* kInsertConfigSql =
+    "insert into bmsql_config (cfg_name, cfg_value) values ($1, $2)";
 
 std::string now_timestamp() { return format_local_time(std::time(nullptr), "%Y-%m-%d %H:%M:%S"); }
 
@@ -38,18 +43,22 @@ void create_schema(pqxx::connection& conn, const Config& config, const LoadParam
       {kConfigVersion, TPCC_VERSION},
   };
   for (const auto& [name, value] : values) {
-    tx.exec_params("insert into bmsql_config (cfg_name, cfg_value) values ($1, $2)", name, value);
+    tx.exec_params(kInsertConfigSql, name, value);
+  }
+  for (const LayoutSetting& setting : requested_layout(config)) {
+    tx.exec_params(kInsertConfigSql, setting.key, setting.value);
   }
   tx.commit();
 }
 
 // Decides what to load from what the database holds; refuses to mix loads.
-LoadJobs plan_jobs(const Config& config, const DatabaseState& state, LoadParameters& params,
-                   std::ostream& out) {
+LoadJobs plan_jobs(pqxx::connection& conn, const Config& config, const DatabaseState& state,
+                   LoadParameters& params, std::ostream& out) {
   LoadJobs jobs;
   if (state.kind == DatabaseState::Kind::Incompatible) {
     throw UsageError("refusing to load into this database: " + state.incompatibility +
-                     ". Run 'tpcc cleanup' to drop the bmsql_* tables, or use another database.");
+                     ". Run 'tpcc cleanup' to drop the tables named above (it drops no others), "
+                     "or use another database.");
   }
   if (state.kind == DatabaseState::Kind::Empty) {
     jobs.items = true;
@@ -71,12 +80,19 @@ LoadJobs plan_jobs(const Config& config, const DatabaseState& state, LoadParamet
     throw UsageError("--seed " + std::to_string(config.seed) + ": the database was loaded with seed " +
                      std::to_string(*recorded.seed) + "; resume with the same seed or run 'tpcc cleanup'");
   }
+  require_recorded_layout(conn, config, recorded);
   params.seed = *recorded.seed;
   params.c_load = recorded.c_load;
   params.load_time = recorded.load_time;
   jobs.items = !state.items_loaded;
   for (int w = 1; w <= config.warehouses; ++w) {
     if (!state.complete_warehouses.count(w)) jobs.warehouses.push_back(w);
+  }
+  if (recorded.complete && jobs.count() == 0) {
+    out << "the load is already complete (" << kConfigLoadComplete << " "
+        << recorded.values.at(kConfigLoadComplete)
+        << "): nothing to load; indexes and functions are brought up to date\n";
+    return jobs;
   }
   out << "resuming: " << state.complete_warehouses.size() << " of " << config.warehouses
       << " warehouses already loaded; loading " << jobs.warehouses.size()
@@ -100,7 +116,7 @@ double seconds_since(std::chrono::steady_clock::time_point start) {
 
 }  // namespace
 
-int prepare_database(const Config& config, std::ostream& out) {
+PrepareOutcome prepare_database(const Config& config, std::ostream& out) {
   const auto start = std::chrono::steady_clock::now();
   auto conn = connect(config.conninfo);
   validate_against_server(*conn, config);
@@ -113,14 +129,18 @@ int prepare_database(const Config& config, std::ostream& out) {
   params.seed = config.seed;
   params.c_load = load_constants_for_seed(config.seed);
   params.load_time = now_timestamp();
-  const LoadJobs jobs = plan_jobs(config, state, params, out);
+  const LoadJobs jobs = plan_jobs(*conn, config, state, params, out);
   if (state.kind == DatabaseState::Kind::Empty) create_schema(*conn, config, params);
+  const bool was_complete = state.recorded.complete && jobs.count() == 0;
 
   LoadCounters counters;
   if (jobs.count() > 0) {
     out << "loading " << jobs.warehouses.size() << " warehouse(s) with "
         << std::min(config.load_workers, jobs.count()) << " worker(s) using "
-        << (config.load_method == LoadMethod::Copy ? "COPY" : "multi-row INSERT") << std::endl;
+        << (config.load_method == LoadMethod::Copy ? "COPY" : "multi-row INSERT") << " (about "
+        << format_megabytes(estimated_load_megabytes(
+               config, static_cast<int>(jobs.warehouses.size()), jobs.items))
+        << " with indexes)" << std::endl;
     std::atomic<int> jobs_done{0};
     ProgressTotals totals{jobs.count(), static_cast<std::int64_t>(jobs.warehouses.size()) *
                                                 rows_per_warehouse_estimate() +
@@ -137,10 +157,9 @@ int prepare_database(const Config& config, std::ostream& out) {
     // For --mode procedures; replaced on every prepare, so that a resumed
     // or repeated prepare brings an older database's functions up to date.
     tx.exec(procedures_script());
-    tx.exec_params(
-        "insert into bmsql_config (cfg_name, cfg_value) values ($1, $2) on conflict (cfg_name) "
-        "do update set cfg_value = excluded.cfg_value",
-        kConfigLoadComplete, now_timestamp());
+    // The first completion time stays: a later prepare loads nothing.
+    tx.exec_params(std::string(kInsertConfigSql) + " on conflict (cfg_name) do nothing",
+                   kConfigLoadComplete, now_timestamp());
   }
   const double total_seconds = seconds_since(start);
   pqxx::nontransaction tx(*conn);
@@ -152,7 +171,7 @@ int prepare_database(const Config& config, std::ostream& out) {
                 config.warehouses, static_cast<long long>(counters.rows.load()), total_seconds,
                 load_seconds, bytes / 1e6, bytes / 1e6 / total_seconds);
   out << line;
-  return kExitOk;
+  return {kExitOk, was_complete};
 }
 
 }  // namespace tpcc

@@ -7,7 +7,14 @@
 
 namespace tpcc {
 
-// Returns the exit status; throws UsageError / ConnectError for 2 / 3.
-int prepare_database(const Config& config, std::ostream& out);
+struct PrepareOutcome {
+  int status = 0;  // the exit status
+  // tpcc_load_complete was recorded before this prepare started, so nothing
+  // was loaded and transactions may have run since (see prepare_command).
+  bool was_complete = false;
+};
+
+// Throws UsageError / ConnectError for exit statuses 2 / 3.
+PrepareOutcome prepare_database(const Config& config, std::ostream& out);
 
 }  // namespace tpcc

@@ -1,4 +1,6 @@
-// tpcc cleanup: drops what prepare created and nothing else.
+// tpcc cleanup: drops what prepare created and nothing else. Refuses (exit
+// 1, naming each) while objects of others depend on the kit's, unless
+// config.cascade; then drops those too and lists them.
 #pragma once
 
 #include <ostream>

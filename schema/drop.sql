@@ -1,15 +1,13 @@
 -- Everything tpcc prepare creates, and nothing else. "if exists" so that
--- cleanup also tidies up after a prepare that stopped half-way.
-drop table if exists bmsql_config cascade;
-drop table if exists bmsql_new_order cascade;
-drop table if exists bmsql_order_line cascade;
-drop table if exists bmsql_oorder cascade;
-drop table if exists bmsql_history cascade;
-drop table if exists bmsql_customer cascade;
-drop table if exists bmsql_stock cascade;
-drop table if exists bmsql_item cascade;
-drop table if exists bmsql_district cascade;
-drop table if exists bmsql_warehouse cascade;
+-- cleanup also tidies up after a prepare that stopped half-way. No CASCADE:
+-- an object of someone else's that depends on these (a view, a foreign key
+-- from their table) makes the drop fail rather than vanish with them; cleanup
+-- names such objects first (kit_dependents.sql) and appends CASCADE only
+-- when asked to (--cascade). The tables go in one statement so that the
+-- foreign keys between them (--foreign-keys) need no CASCADE either; their
+-- partitions and indexes go with them.
+drop table if exists bmsql_config, bmsql_new_order, bmsql_order_line, bmsql_oorder,
+  bmsql_history, bmsql_customer, bmsql_stock, bmsql_item, bmsql_district, bmsql_warehouse;
 drop sequence if exists bmsql_hist_id_seq;
 drop function if exists tpcc_new_order;
 drop function if exists tpcc_payment;

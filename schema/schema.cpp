@@ -23,6 +23,14 @@ const std::vector<std::string> kAllTables = {
     "bmsql_config", "bmsql_warehouse", "bmsql_district", "bmsql_customer", "bmsql_history",
     "bmsql_new_order", "bmsql_oorder", "bmsql_order_line", "bmsql_item", "bmsql_stock"};
 
+const std::vector<std::string> kDataTables(kAllTables.begin() + 1, kAllTables.end());
+
+std::string all_tables_array() {
+  std::string list;
+  for (const auto& t : kAllTables) list += (list.empty() ? "" : ",") + t;
+  return "{" + list + "}";
+}
+
 namespace {
 
 // Column holding the warehouse id of each partitioned table.
@@ -37,19 +45,19 @@ bool is_partitioned(const Config& config, const std::string& table) {
 }
 
 template <typename V>
-const V* option_for(const std::map<std::string, V>& options, const std::string& table) {
-  if (auto it = options.find(table); it != options.end()) return &it->second;
-  if (auto it = options.find("*"); it != options.end()) return &it->second;
-  return nullptr;
+std::optional<V> option_for(const std::map<std::string, V>& options, const std::string& table) {
+  if (auto it = options.find(table); it != options.end()) return it->second;
+  if (auto it = options.find("*"); it != options.end()) return it->second;
+  return std::nullopt;
 }
 
 // "with (fillfactor=80) tablespace "ts"" for a table or a partition.
 std::string storage_clause(const Config& config, const std::string& table) {
   std::string clause;
-  if (const int* ff = option_for(config.fillfactor, table)) {
+  if (const auto ff = fillfactor_for(config, table)) {
     clause += " with (fillfactor=" + std::to_string(*ff) + ")";
   }
-  if (const std::string* ts = option_for(config.tablespace, table)) {
+  if (const auto ts = tablespace_for(config, table)) {
     clause += " tablespace " + quote_identifier(*ts, "--tablespace");
   }
   return clause;
@@ -57,7 +65,7 @@ std::string storage_clause(const Config& config, const std::string& table) {
 
 std::string tablespace_clause(const Config& config, const std::string& table,
                               const std::string& keyword) {
-  const std::string* ts = option_for(config.tablespace, table);
+  const auto ts = tablespace_for(config, table);
   return ts ? " " + keyword + " " + quote_identifier(*ts, "--tablespace") : "";
 }
 
@@ -93,6 +101,14 @@ std::vector<std::string> partition_statements(const Config& config, const std::s
 }
 
 }  // namespace
+
+std::optional<int> fillfactor_for(const Config& config, const std::string& table) {
+  return option_for(config.fillfactor, table);
+}
+
+std::optional<std::string> tablespace_for(const Config& config, const std::string& table) {
+  return option_for(config.tablespace, table);
+}
 
 std::string quote_identifier(const std::string& name, const std::string& what) {
   static const std::regex plain(R"([A-Za-z_][A-Za-z0-9_$]{0,62})");
@@ -158,6 +174,10 @@ const std::string& procedures_script() {
 }
 
 std::vector<std::string> drop_statements() { return sql_file_statements("drop.sql"); }
+
+const std::string& kit_dependents_query() {
+  return schema::embedded_sql_files().at("kit_dependents.sql");
+}
 
 void validate_against_server(pqxx::connection& conn, const Config& config) {
   if (config.tablespace.empty()) return;

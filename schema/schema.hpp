@@ -2,6 +2,7 @@
 // fillfactor, tablespaces and declarative partitioning by warehouse.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -15,6 +16,18 @@ namespace tpcc {
 extern const std::vector<std::string> kPartitionedTables;
 // Every table prepare creates, in creation order.
 extern const std::vector<std::string> kAllTables;
+// The tables that hold rows per warehouse or item (all but bmsql_config):
+// the ones fillfactor and tablespace options apply to.
+extern const std::vector<std::string> kDataTables;
+
+// kAllTables as an array literal ("{bmsql_config,...}") for a $n::text[]
+// parameter; the names are plain identifiers, so no quoting is needed.
+std::string all_tables_array();
+
+// The fillfactor / tablespace the options give `table`: its own entry,
+// else the "*" entry, else none.
+std::optional<int> fillfactor_for(const Config& config, const std::string& table);
+std::optional<std::string> tablespace_for(const Config& config, const std::string& table);
 
 // Statements of one schema/*.sql file, comments removed, placeholders as is.
 std::vector<std::string> sql_file_statements(const std::string& file_name);
@@ -32,6 +45,10 @@ std::vector<std::string> foreign_key_statements();
 const std::string& procedures_script();
 
 std::vector<std::string> drop_statements();
+
+// schema/kit_dependents.sql: the objects of others that depend on the kit's
+// ($1: all_tables_array()); rows of kind, name, what it depends on.
+const std::string& kit_dependents_query();
 
 // Checks what the options name against the server (tablespaces exist)
 // before anything is created; throws UsageError naming the flag.

@@ -152,3 +152,33 @@ TEST_CASE("3.3.2 tpcc check exits 0 on a consistent database and 1 naming the vi
   CHECK(has_line(failed_output, "3.3.2.1 ", "FAIL"));
   CHECK(has_line(failed_output, "3.3.2.2 ", "PASS"));
 }
+
+TEST_CASE("tpcc check on a half load names the missing warehouses and exits 1") {
+  const std::string& conn = loaded_database();
+  std::string output;
+  {
+    const tpcc::test::CommittedChange more_recorded{
+        conn, "update bmsql_config set cfg_value = '5' where cfg_name = 'warehouses'",
+        "update bmsql_config set cfg_value = '1' where cfg_name = 'warehouses'"};
+    CHECK(tpcc::test::run_tpcc({"check", "--conn", conn}, &output) == 1);
+  }
+  INFO(output);
+  CHECK(output.rfind("load incomplete: warehouses 2-5 of the 5 recorded in bmsql_config are "
+                     "missing\n", 0) == 0);
+  CHECK(has_line(output, "11 of 12 conditions hold", "skipped"));
+  CHECK(has_line(output, "the load is incomplete", "run tpcc prepare again to resume it"));
+  CHECK(tpcc::test::scalar(conn, "select count(*) from bmsql_warehouse") == 1);
+
+  std::string unmarked;
+  {
+    const tpcc::test::CommittedChange no_mark{
+        conn,
+        "create table saved_mark as select * from bmsql_config where cfg_name = "
+        "'tpcc_load_complete'; delete from bmsql_config where cfg_name = 'tpcc_load_complete'",
+        "insert into bmsql_config select * from saved_mark; drop table saved_mark"};
+    CHECK(tpcc::test::run_tpcc({"check", "--conn", conn}, &unmarked) == 1);
+  }
+  INFO(unmarked);
+  CHECK(has_line(unmarked, "load incomplete: ", "no tpcc_load_complete"));
+  CHECK(tpcc::test::run_tpcc({"check", "--conn", conn}, nullptr) == 0);
+}

@@ -20,6 +20,7 @@ namespace {
 using tpcc::test::create_database;
 using tpcc::test::run_tpcc;
 using tpcc::test::scalar;
+using tpcc::test::scalar_text;
 
 long long tpcc_relations(const std::string& conninfo) {
   return scalar(conninfo,
@@ -59,6 +60,9 @@ TEST_CASE("prepare 2 warehouses with COPY, check passes, cleanup leaves no relat
   const std::string db = create_database("tpcc_prepare_copy");
   const std::string output = prepare_output({"prepare", "--conn", db, "--warehouses", "2"}, 0);
   CHECK(output.find("12 of 12 conditions hold") != std::string::npos);
+  // The size is said before the load: 2 x 106 MB and the items' 13 MB.
+  CHECK(output.find("loading 2 warehouse(s) with 2 worker(s) using COPY (about 225 MB with "
+                    "indexes)") != std::string::npos);
   CHECK(scalar(db, "select count(*) from bmsql_warehouse") == 2);
   CHECK(scalar(db, "select count(*) from bmsql_stock") == 200000);
   CHECK(scalar(db, "select count(*) from bmsql_customer") == 60000);
@@ -122,6 +126,14 @@ void check_resume_after_kill(const std::string& name, double seconds, bool expec
   const long long loaded_before =
       schema_created ? scalar(resumed, "select count(*) from bmsql_warehouse") : 0;
   if (expect_partial_data) CHECK(loaded_before < 4);
+  // A half load passes every condition; check says it is incomplete.
+  if (schema_created) {
+    std::string check_output;
+    CHECK(run_tpcc({"check", "--conn", resumed}, &check_output) == 1);
+    INFO(check_output);
+    CHECK(check_output.find("load incomplete: ") != std::string::npos);
+    CHECK(check_output.find("run tpcc prepare again to resume") != std::string::npos);
+  }
   // Only whole warehouses are left: every warehouse present has all its stock.
   if (schema_created) {
     CHECK(scalar(resumed, "select count(*) from bmsql_stock") == loaded_before * 100000);
@@ -157,7 +169,9 @@ TEST_CASE("prepare refuses to mix loads", "[prepare][resume]") {
   const std::string other = create_database("tpcc_refuse_other");
   scalar(other, "create table bmsql_warehouse (w_id int, something_else text); select 1");
   output = prepare_output({"prepare", "--conn", other, "--warehouses", "1"}, 2);
-  CHECK(output.find("bmsql_warehouse") != std::string::npos);
+  // Each table is named: the one there and the ones missing.
+  CHECK(output.find("table bmsql_warehouse has columns (w_id,something_else)") != std::string::npos);
+  CHECK(output.find("exist but bmsql_config, bmsql_customer,") != std::string::npos);
   CHECK(scalar(other, "select count(*) from pg_class where relname like 'bmsql%'") == 1);
 }
 
@@ -229,4 +243,68 @@ TEST_CASE("Ctrl-C during a load exits 130, says how to resume, and the resume co
   prepare_output(args, 0);
   CHECK(scalar(db, "select count(*) from bmsql_warehouse") == 4);
   CHECK(scalar(db, "select count(*) from bmsql_stock") == 400000);
+}
+
+TEST_CASE("prepare on a load with another layout exits 2 naming each difference and changes nothing",
+          "[prepare][layout]") {
+  const std::string db = tpcc::test::prepared_database("tpcc_layout", 1);
+  const std::vector<std::string> changed = {"prepare", "--conn", db, "--warehouses", "1",
+                                            "--partitions", "4", "--fillfactor", "80",
+                                            "--tablespace", "pg_default"};
+  std::string output = prepare_output(changed, 2);
+  CHECK(output.find("--partitions 4: the database was loaded with partitions 0 (bmsql_config "
+                    "tpcc_partitions)") != std::string::npos);
+  CHECK(output.find("--fillfactor 80: the database was loaded with fillfactor none (bmsql_config "
+                    "tpcc_fillfactor)") != std::string::npos);
+  CHECK(output.find("--tablespace pg_default: the database was loaded with tablespace none") !=
+        std::string::npos);
+  CHECK(output.find("run tpcc cleanup first") != std::string::npos);
+  CHECK(scalar(db, "select count(*) from pg_class where relname like 'bmsql_stock%'") == 2);
+  CHECK(scalar(db, "select count(*) from pg_class where relname like 'bmsql%' "
+                   "and (reloptions is not null or reltablespace <> 0)") == 0);
+  CHECK(scalar_text(db, "select cfg_value from bmsql_config where cfg_name = 'tpcc_partitions'") ==
+        "0");
+
+  // A load of an older tpcc, without the keys: the catalog tells partitions
+  // and fillfactor; the tablespace is accepted as asked.
+  tpcc::test::execute(db, "delete from bmsql_config where cfg_name like 'tpcc\\_%' "
+                          "and cfg_name not in ('tpcc_seed', 'tpcc_load_time', "
+                          "'tpcc_load_complete')");
+  output = prepare_output(changed, 2);
+  CHECK(output.find("--partitions 4: the database was loaded with partitions 0 (the catalog; the "
+                    "load predates tpcc_partitions)") != std::string::npos);
+  CHECK(output.find("--fillfactor 80: the database was loaded with fillfactor none") !=
+        std::string::npos);
+  CHECK(output.find("--tablespace") == std::string::npos);
+  CHECK(scalar(db, "select count(*) from pg_class where relname like 'bmsql_stock%'") == 2);
+}
+
+TEST_CASE("prepare after a run reinstalls the functions and checks the run-time conditions",
+          "[prepare][after-run]") {
+  const std::string db = tpcc::test::prepared_database("tpcc_prepare_after_run", 1);
+  const long long orders_loaded = scalar(db, "select count(*) from bmsql_oorder");
+  const std::string dir = tpcc::test::local_server().directory() + "/prepare_after_run";
+  prepare_output({"run", "--conn", db, "--duration", "2", "--terminals", "2", "--result-dir", dir},
+                 0);
+  REQUIRE(scalar(db, "select count(*) from bmsql_oorder") > orders_loaded);
+  const std::string completed =
+      scalar_text(db, "select cfg_value from bmsql_config where cfg_name = 'tpcc_load_complete'");
+  tpcc::test::execute(db, "drop function tpcc_payment");
+
+  std::string output = prepare_output({"prepare", "--conn", db, "--warehouses", "1"}, 0);
+  CHECK(output.find("the load is already complete") != std::string::npos);
+  CHECK(output.find("checking the run-time consistency conditions (3.3.2; not 3.3.2.11") !=
+        std::string::npos);
+  CHECK(output.find("11 of 12 conditions hold (1 skipped)") != std::string::npos);
+  CHECK(output.find("FAIL") == std::string::npos);
+  CHECK(scalar(db, "select count(*) from pg_proc where proname = 'tpcc_payment'") == 1);
+  // The load completed once; a later prepare does not move that time.
+  CHECK(scalar_text(db, "select cfg_value from bmsql_config where cfg_name = "
+                        "'tpcc_load_complete'") == completed);
+
+  // The run-time conditions are really checked: a broken one fails prepare.
+  const tpcc::test::CommittedChange broken{db, "update bmsql_warehouse set w_ytd = w_ytd + 1",
+                                           "update bmsql_warehouse set w_ytd = w_ytd - 1"};
+  output = prepare_output({"prepare", "--conn", db, "--warehouses", "1"}, 1);
+  CHECK(output.find("3.3.2.1   FAIL") != std::string::npos);
 }

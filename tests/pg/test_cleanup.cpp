@@ -1,0 +1,105 @@
+// tpcc cleanup drops what prepare created and nothing else: objects of
+// others that depend on the kit's make it refuse, naming each, unless
+// --cascade; tables that only look like the kit's are never touched.
+#include <catch2/catch.hpp>
+
+#include <sstream>
+#include <string>
+
+#include "config/config.hpp"
+#include "schema/cleanup.hpp"
+#include "tests/pg/pg_fixture.hpp"
+
+namespace {
+
+using tpcc::test::run_tpcc;
+using tpcc::test::scalar;
+
+constexpr const char* kUserObjects =
+    "create view my_view as select count(*) from bmsql_warehouse; "
+    "create materialized view my_mv as select w_id from bmsql_warehouse; "
+    "create table my_audit (w_id int references bmsql_warehouse (w_id)); "
+    "select 1";
+
+long long kit_tables(const std::string& conninfo) {
+  return scalar(conninfo,
+                "select count(*) from pg_class where relkind in ('r', 'p') and relname in "
+                "('bmsql_config', 'bmsql_warehouse', 'bmsql_district', 'bmsql_customer', "
+                "'bmsql_history', 'bmsql_new_order', 'bmsql_oorder', 'bmsql_order_line', "
+                "'bmsql_item', 'bmsql_stock')");
+}
+
+long long relations_named(const std::string& conninfo, const std::string& names) {
+  return scalar(conninfo, "select count(*) from pg_class where relname in (" + names + ")");
+}
+
+long long foreign_keys_of_my_audit(const std::string& conninfo) {
+  return scalar(conninfo, "select count(*) from pg_constraint where contype = 'f' "
+                          "and conrelid = 'my_audit'::regclass");
+}
+
+}  // namespace
+
+TEST_CASE("cleanup refuses while a view, a materialized view or a foreign key of others depends on "
+          "a kit table, naming each and changing nothing",
+          "[cleanup]") {
+  // A table that only looks like the kit's neither blocks prepare nor goes
+  // with cleanup.
+  const std::string db = tpcc::test::create_database("tpcc_cleanup_dependents");
+  scalar(db, "create table bmsql_custom (x int); select 1");
+  std::string output;
+  REQUIRE(run_tpcc({"prepare", "--conn", db, "--warehouses", "1", "--no-check"}, &output) == 0);
+  scalar(db, kUserObjects);
+
+  output.clear();
+  const int status = run_tpcc({"cleanup", "--conn", db}, &output);
+  INFO(output);
+  CHECK(status == 1);
+  CHECK(output.find("refusing, nothing dropped: 3 object(s)") != std::string::npos);
+  CHECK(output.find("  view public.my_view (depends on table public.bmsql_warehouse)") !=
+        std::string::npos);
+  CHECK(output.find("  materialized view public.my_mv (depends on table public.bmsql_warehouse)") !=
+        std::string::npos);
+  CHECK(output.find("  table constraint my_audit_w_id_fkey on public.my_audit (depends on ") !=
+        std::string::npos);
+  CHECK(output.find("--cascade") != std::string::npos);
+  CHECK(kit_tables(db) == 10);
+  CHECK(scalar(db, "select count(*) from pg_proc where proname like 'tpcc\\_%'") == 5);
+  CHECK(relations_named(db, "'my_view', 'my_mv', 'my_audit', 'bmsql_custom'") == 4);
+  CHECK(foreign_keys_of_my_audit(db) == 1);
+
+  // --cascade (the flag is parsed in config/; the function is called here).
+  tpcc::Config config;
+  config.conninfo = db;
+  config.cascade = true;
+  std::ostringstream cascade_output;
+  CHECK(tpcc::cleanup_database(config, cascade_output) == 0);
+  INFO(cascade_output.str());
+  CHECK(cascade_output.str().find("--cascade also dropped 3 object(s) of others:") !=
+        std::string::npos);
+  CHECK(cascade_output.str().find("  view public.my_view ") != std::string::npos);
+  CHECK(kit_tables(db) == 0);
+  CHECK(relations_named(db, "'my_view', 'my_mv'") == 0);
+  CHECK(relations_named(db, "'my_audit', 'bmsql_custom'") == 2);  // only the foreign key went
+  CHECK(foreign_keys_of_my_audit(db) == 0);
+}
+
+TEST_CASE("cleanup drops a load with partitions and foreign keys without CASCADE and leaves "
+          "bmsql_custom",
+          "[cleanup]") {
+  const std::string db = tpcc::test::create_database("tpcc_cleanup_own");
+  std::string output;
+  REQUIRE(run_tpcc({"prepare", "--conn", db, "--warehouses", "1", "--no-check", "--partitions",
+                    "2", "--foreign-keys"},
+                   &output) == 0);
+  scalar(db, "create table bmsql_custom (x int); select 1");
+  output.clear();
+  const int status = run_tpcc({"cleanup", "--conn", db}, &output);
+  INFO(output);
+  CHECK(status == 0);
+  CHECK(output.find("cleanup: dropped 10 of 10 tpcc tables") != std::string::npos);
+  CHECK(output.find("--cascade") == std::string::npos);
+  CHECK(scalar(db, "select count(*) from pg_class where relname like 'bmsql%'") == 1);
+  CHECK(relations_named(db, "'bmsql_custom'") == 1);
+  CHECK(scalar(db, "select count(*) from pg_proc where proname like 'tpcc\\_%'") == 0);
+}

@@ -1,0 +1,57 @@
+// The layout prepare records in bmsql_config, in canonical text, so that the
+// same request always compares equal and a different one never does.
+#include <catch2/catch.hpp>
+
+#include <map>
+#include <string>
+
+#include "loader/layout.hpp"
+#include "tests/unit/config_test_support.hpp"
+
+namespace {
+
+std::map<std::string, std::string> layout_of(const std::vector<std::string>& args) {
+  std::vector<std::string> all = {"prepare"};
+  all.insert(all.end(), args.begin(), args.end());
+  std::map<std::string, std::string> out;
+  for (const auto& setting : tpcc::requested_layout(tpcc::test::parse(all))) {
+    out[setting.key] = setting.value;
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("layout: the defaults record no partitions, fillfactor or tablespace, no foreign keys, COPY") {
+  const auto layout = layout_of({});
+  CHECK(layout == std::map<std::string, std::string>{{"tpcc_partitions", "0"},
+                                                     {"tpcc_fillfactor", "none"},
+                                                     {"tpcc_tablespace", "none"},
+                                                     {"tpcc_foreign_keys", "no"},
+                                                     {"tpcc_load_method", "copy"}});
+}
+
+TEST_CASE("layout: one partition is no partitioning") {
+  CHECK(layout_of({"--partitions", "1"}).at("tpcc_partitions") == "0");
+  CHECK(layout_of({"--partitions", "4"}).at("tpcc_partitions") == "4");
+}
+
+TEST_CASE("layout: a fillfactor spec records the same text however it was written") {
+  CHECK(layout_of({"--fillfactor", "80"}).at("tpcc_fillfactor") == "80");
+  CHECK(layout_of({"--fillfactor", "stock=80,customer=90"}).at("tpcc_fillfactor") ==
+        "customer=90,stock=80");
+  CHECK(layout_of({"--fillfactor", "customer=90,stock=80"}).at("tpcc_fillfactor") ==
+        "customer=90,stock=80");
+  CHECK(layout_of({"--fillfactor", "90,stock=80"}).at("tpcc_fillfactor") ==
+        "customer=90,district=90,history=90,item=90,new_order=90,oorder=90,order_line=90,"
+        "stock=80,warehouse=90");
+  CHECK(layout_of({"--fillfactor", "order=70"}).at("tpcc_fillfactor") == "oorder=70");
+}
+
+TEST_CASE("layout: tablespaces, foreign keys and the load method are recorded") {
+  const auto layout =
+      layout_of({"--tablespace", "ts1", "--foreign-keys", "--load-method", "insert"});
+  CHECK(layout.at("tpcc_tablespace") == "ts1");
+  CHECK(layout.at("tpcc_foreign_keys") == "yes");
+  CHECK(layout.at("tpcc_load_method") == "insert");
+}
