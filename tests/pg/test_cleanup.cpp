@@ -3,11 +3,8 @@
 // --cascade; tables that only look like the kit's are never touched.
 #include <catch2/catch.hpp>
 
-#include <sstream>
 #include <string>
 
-#include "config/config.hpp"
-#include "schema/cleanup.hpp"
 #include "tests/pg/pg_fixture.hpp"
 
 namespace {
@@ -68,16 +65,12 @@ TEST_CASE("cleanup refuses while a view, a materialized view or a foreign key of
   CHECK(relations_named(db, "'my_view', 'my_mv', 'my_audit', 'bmsql_custom'") == 4);
   CHECK(foreign_keys_of_my_audit(db) == 1);
 
-  // --cascade (the flag is parsed in config/; the function is called here).
-  tpcc::Config config;
-  config.conninfo = db;
-  config.cascade = true;
-  std::ostringstream cascade_output;
-  CHECK(tpcc::cleanup_database(config, cascade_output) == 0);
-  INFO(cascade_output.str());
-  CHECK(cascade_output.str().find("--cascade also dropped 3 object(s) of others:") !=
-        std::string::npos);
-  CHECK(cascade_output.str().find("  view public.my_view ") != std::string::npos);
+  // --cascade: the user asked for it, and is told what went.
+  std::string cascade_output;
+  CHECK(tpcc::test::run_tpcc({"cleanup", "--conn", db, "--cascade"}, &cascade_output) == 0);
+  INFO(cascade_output);
+  CHECK(cascade_output.find("--cascade also dropped 3 object(s) of others:") != std::string::npos);
+  CHECK(cascade_output.find("  view public.my_view ") != std::string::npos);
   CHECK(kit_tables(db) == 0);
   CHECK(relations_named(db, "'my_view', 'my_mv'") == 0);
   CHECK(relations_named(db, "'my_audit', 'bmsql_custom'") == 2);  // only the foreign key went
