@@ -4,6 +4,8 @@
 # Sets PG_DIR, PG_CONN (conninfo of the postgres database) and PG_BIN.
 # WAL_LEVEL=replica measures a server as a primary with standbys runs it
 # (minimal, the default here, lets pgbench -i skip WAL for its new tables).
+# DURABLE=1 runs it as users' servers run: fsync, synchronous_commit and
+# full_page_writes on.
 set -euo pipefail
 
 PG_BIN=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)
@@ -20,9 +22,9 @@ listen_addresses = '127.0.0.1'
 unix_socket_directories = '$PG_DIR/socket'
 shared_buffers = 512MB
 max_connections = 300
-fsync = off
-synchronous_commit = off
-full_page_writes = off
+fsync = $([ "${DURABLE:-0}" = 1 ] && echo on || echo off)
+synchronous_commit = $([ "${DURABLE:-0}" = 1 ] && echo on || echo off)
+full_page_writes = $([ "${DURABLE:-0}" = 1 ] && echo on || echo off)
 wal_level = ${WAL_LEVEL:-minimal}
 max_wal_senders = $([ "${WAL_LEVEL:-minimal}" = minimal ] && echo 0 || echo 10)
 max_wal_size = 8GB

@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# Two tpcc binaries against each other on one throwaway server: W
+# warehouses loaded once (by B), then runs taking turns (A B A B ...), so
+# that both see a database grown by the same amount on average. For each
+# run: tpmC, tpmTOTAL, New-Order p90, client and server CPU per transaction
+# (as bench/compare.sh); medians and the B / A ratios at the end; `tpcc
+# check` after every run. For a change's cost: A the binary before it, B after.
+#
+#   bench/ab.sh A_BINARY B_BINARY [WAREHOUSES=4] [TERMINALS=8] [WARMUP=10] [DURATION=60] [ROUNDS=2]
+#
+# DURABLE=1 runs the server with fsync and synchronous_commit on.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+[ $# -ge 2 ] || { sed -n '2,12p' "$0" >&2; exit 2; }
+A=$1; B=$2; W=${3:-4}; T=${4:-8}; WARMUP=${5:-10}; DURATION=${6:-60}; ROUNDS=${7:-2}
+for binary in "$A" "$B"; do
+  [ -x "$binary" ] || { echo "not an executable: $binary" >&2; exit 2; }
+done
+[ -x /usr/bin/time ] || { echo "/usr/bin/time missing: apt-get install time" >&2; exit 2; }
+command -v python3 >/dev/null || { echo "python3 missing: apt-get install python3" >&2; exit 2; }
+source bench/throwaway-pg.sh
+source bench/measure.sh
+
+"$B" prepare --conn "$PG_CONN" --warehouses "$W" --no-check >"$PG_DIR/prepare.log"
+echo "W=$W, $T terminals, ${WARMUP}s warm-up, ${DURATION}s measured, $ROUNDS round(s) of A + B;" \
+  "fsync $([ "${DURABLE:-0}" = 1 ] && echo on || echo off)"
+echo "A: $A"
+echo "B: $B"
+declare -A tpmc tpmtotal p90 client server
+for round in $(seq 1 "$ROUNDS"); do
+  for side in A B; do
+    binary=$A; [ "$side" = B ] && binary=$B
+    dir="$PG_DIR/$side-$round"
+    idle_children=$(children)
+    before=$(server_cpu_seconds)
+    /usr/bin/time -f "%U %S" -o "$PG_DIR/time.txt" \
+      "$binary" run --conn "$PG_CONN" --terminals "$T" --warmup "$WARMUP" \
+      --duration "$DURATION" --report-interval 30 --result-dir "$dir" >"$dir.log" 2>&1
+    wait_for_backends_to_exit "$idle_children"
+    after=$(server_cpu_seconds)
+    read -r user sys <"$PG_DIR/time.txt"
+    read -r r_tpmc r_total r_p90 r_txns < <(read_result "$dir/result.json")
+    r_client=$(awk -v u="$user" -v s="$sys" -v n="$r_txns" 'BEGIN { printf "%.1f", (u + s) * 1e6 / n }')
+    r_server=$(awk -v a="$after" -v b="$before" -v n="$r_txns" 'BEGIN { printf "%.1f", (a - b) * 1e6 / n }')
+    "$B" check --conn "$PG_CONN" >"$dir-check.log" ||
+      { echo "tpcc check after $side run $round FAILED:"; cat "$dir-check.log"; exit 1; }
+    printf '%s round %d: tpmC %8.0f  tpmTOTAL %8.0f  New-Order p90 %6.2f ms  client %5.1f us/txn  server %6.1f us/txn  (check passed)\n' \
+      "$side" "$round" "$r_tpmc" "$r_total" "$r_p90" "$r_client" "$r_server"
+    tpmc[$side]+="$r_tpmc "; tpmtotal[$side]+="$r_total "; p90[$side]+="$r_p90 "
+    client[$side]+="$r_client "; server[$side]+="$r_server "
+  done
+done
+
+med() { tr ' ' '\n' <<<"$1" | grep . | median; }
+echo
+printf '%-4s %10s %10s %16s %16s %16s\n' "" tpmC tpmTOTAL "NO p90 (ms)" "client us/txn" "server us/txn"
+for side in A B; do
+  printf '%-4s %10.0f %10.0f %16.2f %16.1f %16.1f\n' "$side" "$(med "${tpmc[$side]}")" \
+    "$(med "${tpmtotal[$side]}")" "$(med "${p90[$side]}")" "$(med "${client[$side]}")" \
+    "$(med "${server[$side]}")"
+done
+awk -v b="$(med "${tpmc[B]}")" -v a="$(med "${tpmc[A]}")" \
+    -v bc="$(med "${client[B]}")" -v ac="$(med "${client[A]}")" \
+    'BEGIN { printf "B / A: tpmC x%.2f, client CPU per transaction x%.2f\n", b / a, bc / ac }'

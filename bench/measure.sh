@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# Sourced by the benchmark scripts that compare runs on one throwaway server
+# (after bench/throwaway-pg.sh): medians, the server's CPU from /proc, and
+# the figures of a result.json.
+median() { sort -g | awk '{a[NR]=$1} END {print (NR%2) ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2}'; }
+
+# CPU seconds of the server so far: the postmaster, the children it has
+# reaped (cutime, cstime) and the children still running.
+TICKS=$(getconf CLK_TCK)
+server_cpu_seconds() {
+  local postmaster total=0 pid fields
+  postmaster=$(head -n 1 "$PG_DIR/data/postmaster.pid")
+  for pid in "$postmaster" $(ps -o pid= --ppid "$postmaster"); do
+    # Fields after the command name: utime stime cutime cstime are 12..15.
+    fields=$(sed 's/^.*) //' "/proc/$pid/stat" 2>/dev/null) || continue
+    if [ "$pid" = "$postmaster" ]; then
+      total=$((total + $(awk '{print $12 + $13 + $14 + $15}' <<<"$fields")))
+    else
+      total=$((total + $(awk '{print $12 + $13}' <<<"$fields")))
+    fi
+  done
+  awk -v t="$total" -v hz="$TICKS" 'BEGIN { printf "%.2f", t / hz }'
+}
+
+# The run's backends exit after tpcc does; their CPU reaches the
+# postmaster's cutime only once it has reaped them.
+children() { ps -o pid= --ppid "$(head -n 1 "$PG_DIR/data/postmaster.pid")" | wc -l; }
+wait_for_backends_to_exit() {
+  local limit=$1 i
+  for i in $(seq 1 100); do
+    [ "$(children)" -le "$limit" ] && return 0
+    sleep 0.1
+  done
+  echo "warning: the run's backends had not all exited after 10 s" >&2
+}
+
+# tpmC tpmTOTAL p90-of-New-Order-in-ms transactions-of-all-phases
+read_result() {
+  python3 - "$1" <<'PY'
+import json, sys
+r = json.load(open(sys.argv[1]))
+no = r["transactions"]["new_order"]["latency_ms"]["p90"]
+print(r["tpmC"], r["tpmTOTAL"], no, r["transactions_all_phases"])
+PY
+}
+
