@@ -29,7 +29,7 @@ std::string text_error(const std::string& text) {
 
 }  // namespace
 
-TEST_CASE("props: text is UTF-8 without NUL or control characters; tab, FF, CR, LF are fine",
+TEST_CASE("props: text is UTF-8 without NUL or control characters, and tab, FF, CR, LF are fine",
           "[config][props][refused]") {
   CHECK(text_error("a=1\r\n\tb = 2\f\n# é ü 用户名 😀\nc=\\u00e9\n").empty());
   CHECK(text_error("").empty());

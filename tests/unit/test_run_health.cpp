@@ -66,7 +66,7 @@ TEST_CASE("a reconnect without an outage is no downtime (a killed backend)", "[f
   CHECK(log.health(at(10)).downtime_seconds == 0);
 }
 
-TEST_CASE("the first fatal error is kept and stops the run once; errors keep first and last",
+TEST_CASE("the first fatal error is kept and stops the run once, and errors keep first and last",
           "[faults]") {
   FaultLog log;
   log.set_start(at(100));
@@ -86,7 +86,7 @@ TEST_CASE("the first fatal error is kept and stops the run once; errors keep fir
   CHECK(health.last_error->at_seconds == Approx(3));
 }
 
-TEST_CASE("errors retrying cannot fix stop the run; serialization failures and timeouts do not",
+TEST_CASE("errors retrying cannot fix stop the run, and serialization failures and timeouts do not",
           "[faults]") {
   for (const char* state : {"42501", "42P01", "42883", "3D000", "28P01", "28000", "25006"}) {
     INFO(state);
@@ -117,7 +117,7 @@ TEST_CASE("a refused connection is permanent for a missing database or bad crede
   CHECK_FALSE(tpcc::connect_refusal_is_permanent("FATAL:  the database system is shutting down"));
 }
 
-TEST_CASE("exit status: any downtime or unfinished transaction is never 0; stops say why",
+TEST_CASE("exit status: any downtime or unfinished transaction is never 0, and stops say why",
           "[faults]") {
   RunHealth health;
   CHECK(tpcc::run_exit_status(clean_stats(), health) == tpcc::kExitOk);
@@ -137,7 +137,7 @@ TEST_CASE("exit status: any downtime or unfinished transaction is never 0; stops
   CHECK(tpcc::run_exit_status(clean_stats(), health) == tpcc::kExitFailed);
 }
 
-TEST_CASE("an interval without answers shows no percentile; downtime and stalls are marked",
+TEST_CASE("an interval without answers shows no percentile, and downtime and stalls are marked",
           "[faults]") {
   tpcc::IntervalSample sample;
   sample.end_seconds = 20;
