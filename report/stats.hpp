@@ -50,6 +50,13 @@ struct TxnStats {
 struct RunStats {
   std::array<TxnStats, kTxnTypes> txn;
   std::int64_t reconnects = 0;
+  // Deferred Delivery (2.7.2): txn[kDelivery].latency is the response time
+  // (the queueing acknowledged); this is each queued delivery's time from
+  // queueing to the completion of its database transaction (2.7.2.2: 90%
+  // within 80 s), and the ones still queued or running when the run ended.
+  // Empty with --delivery sync.
+  LatencyHistogram delivery_completion;
+  std::int64_t deliveries_not_completed = 0;
   void merge(const RunStats& other);
 };
 
