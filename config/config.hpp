@@ -17,6 +17,9 @@ enum class LoadMethod { Copy, Insert };
 enum class Profile { ReadWrite, ReadOnly };
 enum class Mode { Statements, Procedures };
 enum class Isolation { ReadCommitted, RepeatableRead, Serializable };
+// 2.7.2: Delivery in the terminal's transaction (sync) or queued for
+// background delivery workers (deferred).
+enum class DeliveryMode { Sync, Deferred };
 
 // Index of each transaction in mixes and per-transaction tables.
 enum TxnIndex { kNewOrder = 0, kPayment, kOrderStatus, kDelivery, kStockLevel, kTxnTypes };
@@ -90,6 +93,10 @@ struct Config {
   int max_downtime_seconds = 30;
   double stop_grace_seconds = 5;
   int statement_timeout_ms = 0;          // server statement_timeout per session (0: the server's)
+  // run: rules of record
+  DeliveryMode delivery_mode = DeliveryMode::Sync;
+  int delivery_workers = 1;              // deferred Delivery's background workers
+  bool spec = false;                     // --spec: everything the run rules require
   int lock_timeout_ms = 0;               // server lock_timeout per session (0: the server's)
 };
 
