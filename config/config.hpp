@@ -94,7 +94,7 @@ struct Config {
   double stop_grace_seconds = 5;
   int statement_timeout_ms = 0;          // server statement_timeout per session (0: the server's)
   // run: rules of record
-  DeliveryMode delivery_mode = DeliveryMode::Sync;
+  DeliveryMode delivery_mode = DeliveryMode::Deferred;  // 2.7.2 requires it
   int delivery_workers = 1;              // deferred Delivery's background workers
   bool spec = false;                     // --spec: everything the run rules require
   int lock_timeout_ms = 0;               // server lock_timeout per session (0: the server's)

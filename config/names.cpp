@@ -44,6 +44,10 @@ std::string_view profile_name(Profile p) { return p == Profile::ReadWrite ? "rw"
 
 std::string_view mode_name(Mode m) { return m == Mode::Statements ? "statements" : "procedures"; }
 
+std::string_view delivery_mode_name(DeliveryMode m) {
+  return m == DeliveryMode::Sync ? "sync" : "deferred";
+}
+
 std::string_view isolation_name(Isolation i) {
   switch (i) {
     case Isolation::ReadCommitted:

@@ -193,7 +193,6 @@ constexpr IgnoredKey kIgnored[] = {
     {"fileLocation", kNoCsv},
     {"csvNullValue", kNoCsv},
     {"monkeys", kNoSutModel},
-    {"maxDeliveryBGThreads", kNoSutModel},
     {"maxDeliveryBGPerWarehouse", kNoSutModel},
     {"rampupSUTMins", kNoSutModel},
     {"rampupTerminalMins", kNoSutModel},

@@ -5,6 +5,7 @@
 
 #include "config/names.hpp"
 #include "report/audits.hpp"
+#include "report/delivery_file.hpp"
 #include "report/health.hpp"
 #include "report/report.hpp"
 #include "terminal/transaction.hpp"
@@ -115,6 +116,25 @@ Json replication_lag_json(const LagFigures& lag) {
   return j;
 }
 
+// 2.7.2 deferred Delivery: how it ran and how long the executions took.
+Json delivery_json(const Config& config, const RunStats& stats) {
+  Json j;
+  j["mode"] = delivery_mode_name(config.delivery_mode);
+  if (config.delivery_mode == DeliveryMode::Sync) return j;
+  const LatencyHistogram& h = stats.delivery_completion;
+  j["workers"] = config.delivery_workers;
+  j["completed"] = h.count();
+  j["not_completed"] = stats.deliveries_not_completed;
+  j["completion_ms"] = {{"p50", ms(h.percentile(50))},
+                        {"p90", ms(h.percentile(90))},
+                        {"max", ms(static_cast<double>(h.max()))}};
+  j["completion_p90_limit_ms"] = kDeliveryCompletionLimitSeconds * 1000.0;
+  j["completion_p90_within_limit"] =
+      h.count() > 0 ? Json(h.percentile(90) <= kDeliveryCompletionLimitSeconds * 1e6)
+                    : Json(nullptr);
+  return j;
+}
+
 Json error_note_json(const std::optional<ErrorNote>& note) {
   if (!note) return nullptr;
   return {{"at_seconds", round_to(note->at_seconds, 3)},
@@ -183,6 +203,7 @@ std::string result_json(const Config& config, const RunInfo& info, const RunStat
   j["errors"] = errors_total(stats);
   j["retries"] = retries_total(stats);
   j["reconnects"] = stats.reconnects;
+  j["delivery"] = delivery_json(config, stats);
   j["timeouts"] = timeouts_total(stats);
   j["unfinished_at_end"] = unfinished_total(stats);
   add_health(j, info.health);

@@ -19,6 +19,7 @@ namespace fs = std::filesystem;
 
 constexpr const char* kConfigFile = "config.json";
 constexpr const char* kIntervalsFile = "intervals.csv";
+constexpr const char* kDeliveryFile = "delivery.csv";
 
 void write_text(const fs::path& path, const std::string& text) {
   std::ofstream out(path, std::ios::binary | std::ios::trunc);
@@ -121,9 +122,25 @@ void ResultSink::append_interval(const std::vector<IntervalSample>& samples) {
   intervals_ << intervals_csv_row(samples.front(), standbys) << std::flush;
 }
 
+void ResultSink::begin_deliveries() {
+  std::lock_guard<std::mutex> lock(deliveries_mutex_);
+  deliveries_.open(fs::path(dir_) / kDeliveryFile, std::ios::binary | std::ios::trunc);
+  deliveries_ << delivery_csv_header() << std::flush;
+}
+
+void ResultSink::append_delivery(const DeliveryRecord& record) {
+  const std::string row = delivery_csv_row(record);
+  std::lock_guard<std::mutex> lock(deliveries_mutex_);
+  if (deliveries_.is_open()) deliveries_ << row << std::flush;
+}
+
 void ResultSink::write_final(const RunInfo& info, const RunStats& stats,
                              const std::vector<IntervalSample>& intervals) {
   if (intervals_.is_open()) intervals_.close();
+  {
+    std::lock_guard<std::mutex> lock(deliveries_mutex_);
+    if (deliveries_.is_open()) deliveries_.close();
+  }
   const fs::path dir(dir_);
   const std::string result = result_json(config_, info, stats) + "\n";
   write_text(dir / "result.json", result);
@@ -137,7 +154,8 @@ void ResultSink::discard() {
   if (intervals_.is_open()) intervals_.close();
   std::error_code ec;
   const fs::path dir(dir_);
-  for (const char* own : {kConfigFile, kIntervalsFile}) fs::remove(dir / own, ec);
+  if (deliveries_.is_open()) deliveries_.close();
+  for (const char* own : {kConfigFile, kIntervalsFile, kDeliveryFile}) fs::remove(dir / own, ec);
   if (created_) fs::remove(dir, ec);  // only if empty
 }
 

@@ -7,10 +7,12 @@
 
 #include <ctime>
 #include <fstream>
+#include <mutex>
 #include <string>
 #include <vector>
 
 #include "config/config.hpp"
+#include "report/delivery_file.hpp"
 #include "report/report.hpp"
 
 namespace tpcc {
@@ -34,6 +36,11 @@ class ResultSink {
   void begin_intervals(std::size_t standbys);
   void append_interval(const std::vector<IntervalSample>& samples);
 
+  // delivery.csv (2.7.2.3) as deferred Deliveries end: the header, then one
+  // row each; append_delivery may be called from several threads.
+  void begin_deliveries();
+  void append_delivery(const DeliveryRecord& record);
+
   // result.json, intervals.csv (whole, replacing the rows appended),
   // config.json, report.html, and the --json copy. Throws
   // std::runtime_error naming the file that could not be written.
@@ -50,6 +57,8 @@ class ResultSink {
   std::string note_;
   bool created_ = false;
   std::ofstream intervals_;
+  std::mutex deliveries_mutex_;
+  std::ofstream deliveries_;
 };
 
 }  // namespace tpcc

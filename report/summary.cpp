@@ -3,6 +3,7 @@
 #include <vector>
 
 #include "report/audits.hpp"
+#include "report/delivery_file.hpp"
 #include "report/format.hpp"
 #include "report/health.hpp"
 #include "report/report.hpp"
@@ -108,6 +109,9 @@ void print_summary(std::ostream& out, const Config& config, const RunInfo& info,
   out << "  New-Orders: " << no.committed << " committed, " << no.rolled_back
       << " rolled back (unused item, 2.4.2.3); tpmC counts both (5.4.2)\n\n";
   print_transactions(out, stats);
+  if (const std::string deferred = delivery_completion_text(stats); !deferred.empty()) {
+    out << "  " << deferred << '\n';
+  }
   out << '\n';
   print_audits(out, stats, info.warehouses);
   out << "\nReconnects: " << stats.reconnects << '\n';

@@ -38,4 +38,10 @@ Outcome execute_delivery(Session& session, const DeliveryInput& input,
 
 void prepare_delivery_statements(Session& session);
 
+// 2.7.2 deferred: the queued Delivery executed by a delivery worker, with
+// the retries of every transaction; `output` holds what was delivered when
+// the result is Committed (terminal/transactions.cpp).
+TxnResult run_deferred_delivery(Session& session, Random& rng, const TerminalContext& terminal,
+                                const DeliveryInput& input, DeliveryOutput& output);
+
 }  // namespace tpcc

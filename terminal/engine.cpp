@@ -86,6 +86,7 @@ class Engine {
   void on_worker_exit();
   void finish_io();
   void join_workers();
+  void count_deliveries_not_started(RunStats& measured);
   double since_start(Clock::time_point t) const { return seconds_between(phases_->start(), t); }
 
   const Config& config_;
@@ -113,6 +114,7 @@ class Engine {
 
   StartGate gate_;
   IntervalSink on_interval_;
+  DeliverySink on_delivery_;
 
   // Scheduler state; io thread only.
   bool stopping_ = false;
@@ -132,7 +134,8 @@ Engine::Engine(const Config& config, const EngineSetup& setup, std::ostream& out
       watchdog_timer_(io_),
       grace_timer_(io_),
       groups_(make_groups(config_, setup, stop_, log_)),
-      on_interval_(setup.on_interval) {
+      on_interval_(setup.on_interval),
+      on_delivery_(setup.on_delivery) {
   for (const auto& group : groups_) {
     group->env.interrupts = &interrupts_;
     Group* g = group.get();
@@ -150,7 +153,7 @@ Engine::Engine(const Config& config, const EngineSetup& setup, std::ostream& out
       timers.reserve(group->terminals.size());
       for (std::size_t i = 0; i < group->terminals.size(); ++i) timers.emplace_back(io_);
     }
-    connections_ += group->connections;
+    connections_ += group->connections + group->delivery_workers;
   }
 }
 
@@ -158,7 +161,10 @@ Engine::~Engine() {
   stop_.request();
   interrupts_.stop_connecting = true;
   interrupts_.abandon_waits = true;
-  for (auto& group : groups_) group->queue.close();
+  for (auto& group : groups_) {
+    group->queue.close();
+    group->deliveries.close();
+  }
   gate_.abandon();
   join_workers();
   if (sampler_) sampler_->stop();
@@ -170,7 +176,9 @@ void Engine::start_workers() {
   threads_.reserve(static_cast<std::size_t>(connections_));
   for (auto& group : groups_) {
     Group* g = group.get();
-    for (int w = 0; w < g->connections; ++w) threads_.emplace_back([this, g, w] { worker_main(*g, w); });
+    for (int w = 0; w < g->connections + g->delivery_workers; ++w) {
+      threads_.emplace_back([this, g, w] { worker_main(*g, w); });
+    }
   }
   if (const std::exception_ptr error = gate_.wait_connected(connections_)) {
     join_workers();
@@ -189,7 +197,10 @@ void Engine::worker_main(Group& group, int w) {
   }
   if (!gate_.leave_connect(error)) return;
   try {
-    if (group.fast_path) {
+    if (w >= group.connections) {
+      worker.run_deliveries(group.deliveries, on_delivery_,
+                            group.delivery_seed + static_cast<std::uint64_t>(w));
+    } else if (group.fast_path) {
       VirtualTerminal& terminal = group.terminals[static_cast<std::size_t>(w)];
       worker.run_terminal(terminal);
       if (terminal.finished) asio::post(io_, [this, &group] { on_terminal_finished(group); });
@@ -386,7 +397,10 @@ void Engine::stop(StopReason reason, const std::string& detail) {
   if (reason != StopReason::Completed || !phases_->has_planned_end()) phases_->end_at(Clock::now());
   stop_.request();
   interrupts_.stop_connecting = true;
-  for (auto& group : groups_) group->queue.close();
+  for (auto& group : groups_) {
+    group->queue.close();
+    group->deliveries.close();
+  }
   for (auto& timers : terminal_timers_) {
     for (asio::steady_timer& timer : timers) timer.cancel();
   }
@@ -437,6 +451,22 @@ void Engine::finish_io() {
   guard_.reset();
 }
 
+// 2.7.2: Deliveries still queued when the run ended are not executed (the
+// database never saw them, so the consistency conditions hold); those
+// queued in the measured interval count as not completed, and every one
+// gets its line in the result file.
+void Engine::count_deliveries_not_started(RunStats& measured) {
+  for (const DeliveryRequest& request : primary().deliveries.take_remaining()) {
+    if (phases_->phase_at(request.queued) == Phase::Measured) ++measured.deliveries_not_completed;
+    if (!on_delivery_) continue;
+    TxnResult never;
+    never.outcome = Outcome::Unfinished;
+    DeliveryRecord record = delivery_record(request, never, DeliveryOutput{}, {});
+    record.outcome = "not started";
+    on_delivery_(record);
+  }
+}
+
 void Engine::join_workers() {
   for (std::thread& thread : threads_) {
     if (thread.joinable()) thread.join();
@@ -462,6 +492,7 @@ EngineResult Engine::run() {
 
   EngineResult result;
   result.stats = measured_stats(primary());
+  count_deliveries_not_started(result.stats);
   result.intervals = primary().reporter->take_samples();
   for (std::size_t k = 1; k < groups_.size(); ++k) {
     StandbyEngineResult standby;

@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "config/config.hpp"
+#include "report/delivery_file.hpp"
 #include "report/report.hpp"
 #include "report/stats.hpp"
 #include "spec/nurand.hpp"
@@ -37,6 +38,9 @@ struct EngineSetup {
   NURandConstants c_run;   // 2.1.6 C-Run
   std::uint64_t seed = 0;  // terminal i draws from Random::stream(seed, {i})
   IntervalSink on_interval;  // optional
+  // Each deferred Delivery's record as it ends (2.7.2.3); optional, called
+  // from several threads.
+  std::function<void(const DeliveryRecord&)> on_delivery;
 };
 
 // One standby's read-only terminals (combined runs).

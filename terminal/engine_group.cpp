@@ -70,6 +70,10 @@ std::vector<VirtualTerminal> build_terminals(const Config& config, int group_num
   return terminals;
 }
 
+// The delivery workers' random streams (retry backoff) apart from the
+// terminals'.
+constexpr std::uint64_t kDeliverySeedSalt = 0x64656c6976657279;  // "delivery"
+
 }  // namespace
 
 Group::Group(Config group_config, int group_number, const EngineSetup& setup, StopSignal& stop,
@@ -89,8 +93,14 @@ Group::Group(Config group_config, int group_number, const EngineSetup& setup, St
   env.stop = &stop;
   env.log = &log;
   env.faults = &faults;
+  // 2.7.2: only read-write terminals run Delivery; a standby's never do.
+  if (number == 0 && config.delivery_mode == DeliveryMode::Deferred && config.mix[kDelivery] > 0) {
+    delivery_workers = config.delivery_workers;
+    delivery_seed = setup.seed ^ kDeliverySeedSalt;
+    env.deliveries = &deliveries;
+  }
   std::vector<WorkerStats*> stats;
-  for (int w = 0; w < connections; ++w) {
+  for (int w = 0; w < connections + delivery_workers; ++w) {
     workers.push_back(std::make_unique<Worker>(w, &env));
     stats.push_back(&workers.back()->stats());
   }

@@ -23,6 +23,12 @@
 
 namespace tpcc {
 
+// Deferred Deliveries queued at most, per terminal: a terminal that finds
+// the queue full waits for room (and its Delivery's response time shows
+// it), so unpaced terminals cannot grow the queue without bound while the
+// delivery workers fall behind.
+inline constexpr std::size_t kQueuedDeliveriesPerTerminal = 10;
+
 // Everything here but the workers' own state is used on the engine's io
 // thread only.
 struct Group {
@@ -43,8 +49,14 @@ struct Group {
   std::vector<VirtualTerminal> terminals;
   FaultLog faults;  // this server's outages and errors
   WorkerEnv env;    // env.interrupts is the engine's to set
-  std::vector<std::unique_ptr<Worker>> workers;  // one per connection
+  // One per connection: the terminals' first, then the delivery workers.
+  std::vector<std::unique_ptr<Worker>> workers;
   WorkQueue queue;
+  // --delivery deferred, the primary only (2.7.2): the queue its
+  // terminals' Deliveries go to, and how many workers execute them.
+  DeliveryQueue deliveries{kQueuedDeliveriesPerTerminal * static_cast<std::size_t>(config.terminals)};
+  int delivery_workers = 0;
+  std::uint64_t delivery_seed = 0;
   std::unique_ptr<IntervalReporter> reporter;
   int finished_terminals = 0;
 };

@@ -45,6 +45,39 @@ void WorkerStats::record(TxnIndex type, const TxnResult& result, std::int64_t la
   if (phase == Phase::Measured) add_result(measured_.txn[index], result, latency_micros);
 }
 
+namespace {
+
+void add_delivery_execution(RunStats& stats, const TxnResult& result,
+                            std::int64_t completion_micros) {
+  TxnStats& delivery = stats.txn[kDelivery];
+  delivery.retries += result.retries;
+  switch (result.outcome) {
+    case Outcome::Committed:
+    case Outcome::RolledBack:
+      stats.delivery_completion.record(completion_micros);
+      delivery.skipped_deliveries += result.audit.skipped_deliveries;
+      return;
+    case Outcome::Error:
+      ++delivery.errors;
+      if (is_timeout(result.sqlstate)) ++delivery.timeouts;
+      ++stats.deliveries_not_completed;
+      return;
+    case Outcome::Unfinished:
+      ++stats.deliveries_not_completed;
+      return;
+  }
+}
+
+}  // namespace
+
+void WorkerStats::record_delivery_execution(const TxnResult& result,
+                                            std::int64_t completion_micros, Phase phase) {
+  if (phase == Phase::After) return;
+  std::lock_guard<std::mutex> lock(mutex_);
+  add_delivery_execution(interval_, result, completion_micros);
+  if (phase == Phase::Measured) add_delivery_execution(measured_, result, completion_micros);
+}
+
 void WorkerStats::record_reconnect(Phase phase) {
   if (phase == Phase::After) return;
   std::lock_guard<std::mutex> lock(mutex_);

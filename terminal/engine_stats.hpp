@@ -22,6 +22,13 @@ class WorkerStats {
  public:
   void record(TxnIndex type, const TxnResult& result, std::int64_t latency_micros, Phase phase);
   void record_reconnect(Phase phase);
+  // A deferred Delivery's execution (2.7.2), in the phase it was queued
+  // in: its retries, errors and skipped districts count under Delivery (its
+  // response was counted when it was queued); completion_micros (queued to
+  // completed) goes into delivery_completion, or, when it did not complete,
+  // it counts in deliveries_not_completed.
+  void record_delivery_execution(const TxnResult& result, std::int64_t completion_micros,
+                                 Phase phase);
 
   // The interval's stats so far; the next interval starts empty.
   RunStats take_interval();

@@ -7,6 +7,7 @@
 #include "db/error_classes.hpp"
 #include "db/session.hpp"
 #include "terminal/binding.hpp"
+#include "terminal/delivery.hpp"
 
 namespace tpcc {
 namespace {
@@ -53,23 +54,19 @@ std::optional<Clock::time_point> Worker::in_flight_since() const {
   return Clock::time_point(Clock::duration(since));
 }
 
-Completion Worker::execute(VirtualTerminal& terminal, TxnIndex type, Clock::time_point due) {
-  TerminalContext context = terminal.context;
-  if (!env_->config->terminal_warehouse_fixed) {
-    context.w_id = random_home_warehouse(terminal.rng, context.homes);
-  }
-  in_flight_since_.store(due.time_since_epoch().count(), std::memory_order_relaxed);
-  bool lost = false;
-  TxnResult result;
+template <typename Body>
+TxnResult Worker::guarded(Body body, bool* lost) {
   int conflicts = 0;
   for (;;) {
     try {
-      result = run_transaction(type, *session_, terminal.rng, context);
+      TxnResult result = body();
       result.retries += conflicts;
+      return result;
     } catch (const Abandoned&) {
-      lost = true;
-      result = TxnResult{};
+      *lost = true;
+      TxnResult result;
       result.outcome = Outcome::Unfinished;
+      return result;
     } catch (const ConnectionLost& e) {
       // A hot standby ends a session whose snapshot conflicts with the
       // replay (FATAL 40001): a recovery conflict like the statement-level
@@ -78,20 +75,50 @@ Completion Worker::execute(VirtualTerminal& terminal, TxnIndex type, Clock::time
         ++conflicts;
         continue;
       }
-      lost = true;
-      result = TxnResult{};
+      *lost = true;
+      TxnResult result;
       result.outcome = Outcome::Error;
       result.error = std::string("connection lost: ") + e.what();
       result.sqlstate = e.sqlstate;
+      return result;
     } catch (const std::exception& e) {
-      // Anything else run_transaction lets through fails this transaction
-      // only; the terminal goes on.
-      result = TxnResult{};
+      // Anything else the transaction lets through fails it only; the
+      // terminal goes on.
+      TxnResult result;
       result.outcome = Outcome::Error;
       result.error = e.what();
+      return result;
     }
-    break;
   }
+}
+
+TxnResult Worker::queue_delivery(VirtualTerminal& terminal, const TerminalContext& context) {
+  DeliveryRequest request;
+  request.input = generate_delivery(terminal.rng, context);
+  request.context = context;
+  request.queued = Clock::now();
+  request.queued_wall = std::chrono::system_clock::now();
+  TxnResult result;
+  // A closed queue means the run has ended: the request is not taken, and
+  // the transaction falls after the end, where nothing is counted.
+  if (!env_->deliveries->push(std::move(request))) {
+    result.outcome = Outcome::Error;
+    result.error = "the run ended before the Delivery was queued";
+  }
+  return result;
+}
+
+Completion Worker::execute(VirtualTerminal& terminal, TxnIndex type, Clock::time_point due) {
+  TerminalContext context = terminal.context;
+  if (!env_->config->terminal_warehouse_fixed) {
+    context.w_id = random_home_warehouse(terminal.rng, context.homes);
+  }
+  in_flight_since_.store(due.time_since_epoch().count(), std::memory_order_relaxed);
+  bool lost = false;
+  const TxnResult result =
+      type == kDelivery && env_->deliveries != nullptr
+          ? queue_delivery(terminal, context)
+          : guarded([&] { return run_transaction(type, *session_, terminal.rng, context); }, &lost);
   Completion done{Clock::now(), Phase::Measured};
   in_flight_since_.store(0, std::memory_order_relaxed);
   // An unfinished transaction ends after the run did; it counts in the
@@ -104,6 +131,31 @@ Completion Worker::execute(VirtualTerminal& terminal, TxnIndex type, Clock::time
   }
   if (lost || !session_->connected()) reconnect(done.at);
   return done;
+}
+
+void Worker::run_deliveries(DeliveryQueue& queue, const DeliverySink& sink, std::uint64_t seed) {
+  Random rng(seed);
+  while (std::optional<DeliveryRequest> request = queue.pop()) {
+    in_flight_since_.store(request->queued.time_since_epoch().count(), std::memory_order_relaxed);
+    bool lost = false;
+    DeliveryOutput output;
+    const TxnResult result = guarded(
+        [&] {
+          return run_deferred_delivery(*session_, rng, request->context, request->input, output);
+        },
+        &lost);
+    const Clock::time_point done = Clock::now();
+    in_flight_since_.store(0, std::memory_order_relaxed);
+    const Phase phase = env_->phases->phase_at(request->queued);
+    stats_.record_delivery_execution(result, micros_between(request->queued, done), phase);
+    if (sink) sink(delivery_record(*request, result, output, std::chrono::system_clock::now()));
+    if (result.outcome == Outcome::Error && phase != Phase::After && env_->log != nullptr) {
+      env_->log->error("deferred Delivery for warehouse " + std::to_string(request->input.w_id) +
+                       ": " + result.error);
+      note_error(result.sqlstate, result.error, retrying_cannot_fix(result.sqlstate));
+    }
+    if (lost || !session_->connected()) reconnect(done);
+  }
 }
 
 void Worker::run_terminal(VirtualTerminal& terminal) {

@@ -11,6 +11,7 @@
 
 #include "config/config.hpp"
 #include "terminal/deck.hpp"
+#include "terminal/deferred_delivery.hpp"
 #include "terminal/engine_clock.hpp"
 #include "terminal/engine_stats.hpp"
 #include "terminal/fault_log.hpp"
@@ -45,6 +46,9 @@ struct WorkerEnv {
   ConsoleLog* log = nullptr;
   FaultLog* faults = nullptr;                   // the group's
   const SessionInterrupts* interrupts = nullptr;  // the engine's
+  // --delivery deferred (the primary's terminals): where their Deliveries
+  // are queued; null when Delivery runs in the terminal's transaction.
+  DeliveryQueue* deliveries = nullptr;
 };
 
 struct Completion {
@@ -77,6 +81,11 @@ class Worker {
   // --txns-per-terminal measured transactions.
   void run_terminal(VirtualTerminal& terminal);
 
+  // A delivery worker (2.7.2): executes queued Deliveries in order until
+  // the queue closes, handing each one's record to sink. seed: its Random
+  // (for the retries' backoff).
+  void run_deliveries(DeliveryQueue& queue, const DeliverySink& sink, std::uint64_t seed);
+
   WorkerStats& stats() { return stats_; }
   int id() const { return id_; }
   // When the transaction in flight was due; none between transactions.
@@ -92,6 +101,14 @@ class Worker {
   void note_error(const std::string& sqlstate, const std::string& message, bool fatal);
   // Immediate attempts only, for a transaction about to be retried.
   bool reconnect_once();
+  // Runs body() (one transaction, returning its TxnResult) and turns what
+  // it throws into a result: Unfinished when abandoned, Error otherwise;
+  // *lost is set when the connection must be replaced. A recovery conflict
+  // that ended the session is retried on a new one.
+  template <typename Body>
+  TxnResult guarded(Body body, bool* lost);
+  // 2.7.2: queues the terminal's Delivery; the response is the queueing.
+  TxnResult queue_delivery(VirtualTerminal& terminal, const TerminalContext& context);
   void log_error(const VirtualTerminal& terminal, TxnIndex type, const std::string& message);
 
   int id_;

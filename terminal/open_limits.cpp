@@ -123,6 +123,7 @@ int rlimit_resource(const ResourceLimit& limit) {
 
 int run_connection_count(const Config& config) {
   long long total = resolved_connections(config);
+  if (config.delivery_mode == DeliveryMode::Deferred) total += config.delivery_workers;
   for (const StandbyTarget& standby : config.standbys) total += standby.terminals;
   if (!config.standbys.empty()) total += 1 + static_cast<long long>(config.standbys.size());
   return total > INT32_MAX ? INT32_MAX : static_cast<int>(total);

@@ -125,7 +125,13 @@ void print_setup(std::ostream& out, const Config& config, const RunSetup& setup)
       << "  connections:  " << connections << "\n"
       << "  mix:          " << format_mix(config.mix) << " (NO,P,OS,D,SL)\n"
       << "  profile:      " << profile_name(config.profile) << ", mode " << mode_name(config.mode)
-      << ", isolation " << isolation_name(config.isolation) << "\n";
+      << ", isolation " << isolation_name(config.isolation) << "\n"
+      << "  delivery:     " << delivery_mode_name(config.delivery_mode);
+  if (config.delivery_mode == DeliveryMode::Deferred) {
+    out << " (2.7.2: queued for " << config.delivery_workers << " delivery worker"
+        << (config.delivery_workers == 1 ? "" : "s") << ", delivery.csv)";
+  }
+  out << "\n";
   if (config.txns_per_terminal > 0) {
     out << "  length:       " << config.txns_per_terminal << " transactions per terminal";
   } else {
@@ -286,6 +292,12 @@ int run_benchmark(const Config& config, std::ostream& out) {
     engine_setup.on_interval = [&results](const std::vector<IntervalSample>& samples) {
       results.append_interval(samples);
     };
+    if (config.delivery_mode == DeliveryMode::Deferred) {
+      results.begin_deliveries();
+      engine_setup.on_delivery = [&results](const DeliveryRecord& record) {
+        results.append_delivery(record);
+      };
+    }
     result = run_engine(config, engine_setup, out);
   } catch (...) {
     results.discard();  // nothing was measured

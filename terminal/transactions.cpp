@@ -64,6 +64,17 @@ TxnResult run_with_retries(const Input& input, Execute execute, Session& session
 
 }  // namespace
 
+TxnResult run_deferred_delivery(Session& session, Random& rng, const TerminalContext& terminal,
+                                const DeliveryInput& input, DeliveryOutput& output) {
+  const auto execute = [&output](Session& s, const DeliveryInput& in, const TerminalContext& t,
+                                 TxnAudit& audit) {
+    output = t.mode == Mode::Procedures ? call_delivery(s, in, t) : deliver(s, in, t);
+    audit.skipped_deliveries = output.skipped();
+    return Outcome::Committed;
+  };
+  return run_with_retries(input, execute, session, rng, terminal);
+}
+
 void prepare_transaction_statements(Session& session, Mode mode) {
   if (mode == Mode::Procedures) {
     prepare_procedure_calls(session);

@@ -45,13 +45,18 @@ TEST_CASE("limits: the message names the limit, its value, the need and how to r
         "(--terminals, --connections, --standby-terminals)");
 }
 
-TEST_CASE("limits: a run counts the primary's connections, the standbys' terminals and the "
-          "lag sampler's",
+TEST_CASE("limits: a run counts the primary's connections, the delivery workers, the "
+          "standbys' terminals and the lag sampler's",
           "[limits]") {
   tpcc::Config c;
   c.verb = tpcc::Verb::Run;
   c.terminals = 50;
+  c.delivery_mode = tpcc::DeliveryMode::Sync;
   CHECK(tpcc::run_connection_count(c) == 50);
+  c.delivery_mode = tpcc::DeliveryMode::Deferred;
+  c.delivery_workers = 3;
+  CHECK(tpcc::run_connection_count(c) == 53);
+  c.delivery_mode = tpcc::DeliveryMode::Sync;
   c.connections = 20;
   CHECK(tpcc::run_connection_count(c) == 20);
   c.standbys.push_back({"host=s1", 30, {0, 0, 50, 0, 50}});
