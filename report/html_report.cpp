@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "config/names.hpp"
+#include "report/delivery_file.hpp"
 #include "report/format.hpp"
 #include "report/health.hpp"
 #include "terminal/transaction.hpp"
@@ -212,6 +213,9 @@ std::string header_html(const Config& config, const RunInfo& info, const RunStat
   std::string h = "<h1>tpcc run</h1>\n";
   for (const std::string& line : health_lines(info, stats)) {
     h += "<p class=\"interrupted\">" + html_escape(line) + "</p>\n";
+  }
+  if (const std::string deferred = delivery_completion_text(stats); !deferred.empty()) {
+    h += "<p>" + html_escape(deferred) + "</p>\n";
   }
   h += facts_html(config, info, stats);
   const TxnStats& no = stats.txn[kNewOrder];

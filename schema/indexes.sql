@@ -24,6 +24,12 @@ alter table bmsql_oorder add constraint bmsql_oorder_pkey
 create index bmsql_oorder_idx1
   on bmsql_oorder (o_w_id, o_d_id, o_c_id, o_id) {index_tablespace_bare:bmsql_oorder};
 
+-- HISTORY needs no key (1.3: its rows have no primary key); BenchmarkSQL
+-- gives it a surrogate one on hist_id, and so does tpcc, so that tools
+-- written for BenchmarkSQL's tables find it.
+alter table bmsql_history add constraint bmsql_history_pkey
+  primary key (hist_id) {index_tablespace:bmsql_history};
+
 alter table bmsql_new_order add constraint bmsql_new_order_pkey
   primary key (no_w_id, no_d_id, no_o_id) {index_tablespace:bmsql_new_order};
 

@@ -70,7 +70,12 @@ TEST_CASE("prepare 2 warehouses with COPY, check passes, cleanup leaves no relat
   // 2.1.6: C-Load recorded for a later run.
   CHECK(scalar(db, "select count(*) from bmsql_config where cfg_name in "
                    "('nURandCLast', 'nURandCC_ID', 'nURandCI_ID')") == 3);
-  CHECK(scalar(db, "select count(*) from pg_indexes where tablename like 'bmsql%'") == 11);
+  CHECK(scalar(db, "select count(*) from pg_indexes where tablename like 'bmsql%'") == 12);
+  // Every table has its primary key, HISTORY BenchmarkSQL's on hist_id.
+  CHECK(scalar(db, "select count(*) from pg_constraint where contype = 'p' and conrelid::regclass"
+                   "::text like 'bmsql%'") == 10);
+  CHECK(scalar_text(db, "select pg_get_constraintdef(oid) from pg_constraint where conname = "
+                        "'bmsql_history_pkey'") == "PRIMARY KEY (hist_id)");
   CHECK(run_tpcc({"check", "--conn", db, "--after-load"}, nullptr) == 0);
 
   // A table the kit did not create survives cleanup.
@@ -144,7 +149,7 @@ void check_resume_after_kill(const std::string& name, double seconds, bool expec
     CHECK(second.find("resuming: " + std::to_string(loaded_before) + " of 4") != std::string::npos);
   }
   CHECK(table_digests(resumed) == table_digests(whole));
-  CHECK(scalar(resumed, "select count(*) from pg_indexes where tablename like 'bmsql%'") == 11);
+  CHECK(scalar(resumed, "select count(*) from pg_indexes where tablename like 'bmsql%'") == 12);
 }
 
 }  // namespace
