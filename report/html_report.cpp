@@ -9,6 +9,7 @@
 #include "config/names.hpp"
 #include "report/format.hpp"
 #include "report/health.hpp"
+#include "report/run_rules.hpp"
 #include "terminal/transaction.hpp"
 
 namespace tpcc {
@@ -259,6 +260,24 @@ std::string txn_table(const RunStats& stats) {
   return t + "</table>\n";
 }
 
+// The run-rules verdict: the overall line, then one row per rule.
+std::string run_rules_html(const Config& config, const RunInfo& info, const RunStats& stats) {
+  const std::vector<RunRule> rules = judge_run_rules(config, info, stats);
+  std::string t = "<h2>Run rules</h2>\n<p class=\"" +
+                  std::string(all_rules_pass(rules) ? "pass" : "fail") + "\">" +
+                  html_escape(rules_overall_line(rules)) + "</p>\n<table>\n<tr>";
+  for (const char* h : {"clause", "rule", "value", "requirement", "verdict"}) t += cell(h, "th");
+  t += "</tr>\n";
+  for (const RunRule& r : rules) {
+    const char* css = r.verdict == RuleVerdict::Pass   ? "pass"
+                      : r.verdict == RuleVerdict::Fail ? "fail"
+                                                       : "na";
+    t += "<tr>" + cell(r.clause) + cell(r.name) + cell(r.value) + cell(r.requirement) +
+         "<td class=\"" + css + "\">" + rule_verdict_text(r.verdict) + "</td></tr>\n";
+  }
+  return t + "</table>\n";
+}
+
 std::string standby_html(int number, const StandbyRun& standby, double seconds) {
   const LagFigures& lag = standby.lag;
   return "<h2>Standby " + std::to_string(number) + " (read-only, " + html_escape(standby.target) +
@@ -308,6 +327,7 @@ std::string html_report(const Config& config, const RunInfo& info, const RunStat
   page += "<h2>Throughput per interval</h2>\n" + chart_svg(throughput_chart(intervals));
   page += "<h2>Latency per interval</h2>\n" + chart_svg(latency_chart(intervals));
   page += "<h2>Transactions (measured interval)</h2>\n" + txn_table(stats);
+  page += run_rules_html(config, info, stats);
   for (std::size_t i = 0; i < info.standbys.size(); ++i) {
     page += standby_html(static_cast<int>(i + 1), info.standbys[i], info.measured_seconds);
   }

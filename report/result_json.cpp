@@ -7,6 +7,7 @@
 #include "report/audits.hpp"
 #include "report/health.hpp"
 #include "report/report.hpp"
+#include "report/run_rules.hpp"
 #include "terminal/transaction.hpp"
 
 #ifndef TPCC_VERSION
@@ -90,6 +91,21 @@ Json audits_json(const RunStats& stats, int warehouses) {
     list.push_back(j);
   }
   return list;
+}
+
+// "run_rules": {"all_pass": bool, "rules": [{clause, name, value,
+// requirement, verdict}]}.
+Json run_rules_json(const Config& config, const RunInfo& info, const RunStats& stats) {
+  const std::vector<RunRule> rules = judge_run_rules(config, info, stats);
+  Json list = Json::array();
+  for (const RunRule& r : rules) {
+    list.push_back({{"clause", r.clause},
+                    {"name", r.name},
+                    {"value", r.value},
+                    {"requirement", r.requirement},
+                    {"verdict", rule_verdict_key(r.verdict)}});
+  }
+  return {{"all_pass", all_rules_pass(rules)}, {"rules", list}};
 }
 
 // p50/p99/max of one lag measure; null when no sample had a value.
@@ -195,6 +211,7 @@ std::string result_json(const Config& config, const RunInfo& info, const RunStat
   j["exit_status"] = info.exit_status;
   j["transactions_all_phases"] = info.transactions_all_phases;
   j["audits"] = audits_json(stats, info.warehouses);
+  j["run_rules"] = run_rules_json(config, info, stats);
   j["tool"] = "tpcc";
   j["tool_version"] = TPCC_VERSION;
   return j.dump(2);

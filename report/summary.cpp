@@ -6,6 +6,7 @@
 #include "report/format.hpp"
 #include "report/health.hpp"
 #include "report/report.hpp"
+#include "report/run_rules.hpp"
 #include "report/text_table.hpp"
 #include "terminal/transaction.hpp"
 
@@ -49,6 +50,19 @@ void print_audits(std::ostream& out, const RunStats& stats, int warehouses) {
     if (!a.note.empty()) verdict += " (" + a.note + ")";
     table.add_row({a.name, fixed(a.value, 2) + (a.is_percent ? "%" : ""), range_text(a),
                    std::to_string(a.samples), verdict});
+  }
+  table.print(out, "  ");
+}
+
+// The verdict on the run rules: one line that says whether every rule tpcc
+// can judge passes, then each rule.
+void print_run_rules(std::ostream& out, const Config& config, const RunInfo& info,
+                     const RunStats& stats) {
+  const std::vector<RunRule> rules = judge_run_rules(config, info, stats);
+  out << "Run rules: " << rules_overall_line(rules) << '\n';
+  TextTable table({"clause", "rule", "value", "requirement", "verdict"}, 5);
+  for (const RunRule& r : rules) {
+    table.add_row({r.clause, r.name, r.value, r.requirement, rule_verdict_text(r.verdict)});
   }
   table.print(out, "  ");
 }
@@ -113,6 +127,8 @@ void print_summary(std::ostream& out, const Config& config, const RunInfo& info,
   print_transactions(out, stats);
   out << '\n';
   print_audits(out, stats, info.warehouses);
+  out << '\n';
+  print_run_rules(out, config, info, stats);
   out << "\nReconnects: " << stats.reconnects << '\n';
   for (std::size_t i = 0; i < info.standbys.size(); ++i) {
     print_standby(out, static_cast<int>(i + 1), info.standbys[i], seconds);
