@@ -80,6 +80,8 @@ std::string effective_config_json(const Config& c) {
       {"stop_grace_seconds", c.stop_grace_seconds},
       {"statement_timeout_ms", c.statement_timeout_ms},
       {"lock_timeout_ms", c.lock_timeout_ms},
+      {"spec", c.spec},
+      {"terminals_from_load", c.terminals_from_load},
   };
   return j.dump(2);
 }
