@@ -97,6 +97,9 @@ struct Config {
   DeliveryMode delivery_mode = DeliveryMode::Deferred;  // 2.7.2 requires it
   int delivery_workers = 1;              // deferred Delivery's background workers
   bool spec = false;                     // --spec: everything the run rules require
+  // --spec without a known warehouse count (no props warehouses): the run
+  // sets terminals to 10 per home warehouse of the loaded database.
+  bool terminals_from_load = false;
   int lock_timeout_ms = 0;               // server lock_timeout per session (0: the server's)
 };
 

@@ -82,6 +82,8 @@ std::string effective_config_json(const Config& c) {
       {"lock_timeout_ms", c.lock_timeout_ms},
       {"delivery", delivery_mode_name(c.delivery_mode)},
       {"delivery_workers", c.delivery_workers},
+      {"spec", c.spec},
+      {"terminals_from_load", c.terminals_from_load},
   };
   return j.dump(2);
 }

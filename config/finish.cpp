@@ -120,6 +120,34 @@ void finish_terminal_multiplier(ParseState& st) {
   st.terminals_source = src;
 }
 
+// --spec: what the run rules (report/run_rules.hpp) require, each only
+// where the user gave nothing explicitly (a flag or a props key), so that
+// an explicit choice, a shorter --duration included, always wins.
+constexpr int kSpecWarmupSeconds = 60;        // 5.5: a ramp-up before measuring
+constexpr int kSpecDurationSeconds = 120 * 60;  // 5.5: the minimum measurement interval
+
+void finish_spec(ParseState& st) {
+  Config& c = st.cfg;
+  if (!c.spec) return;
+  // 5.2.5: keying and think times; the multipliers keep their default 1
+  // unless given (finish_pacing has already tied keying to think).
+  if (!st.keying_think_source && !st.bmsql6_pacing_source) c.keying_and_thinking = true;
+  if (!st.warehouse_fixed_source) c.terminal_warehouse_fixed = true;  // 2.4.1.1
+  if (!st.delivery_mode_source) c.delivery_mode = DeliveryMode::Deferred;  // 2.7.2
+  if (!st.warmup_source) c.warmup_seconds = std::max(c.warmup_seconds, kSpecWarmupSeconds);
+  if (!st.duration_source && !st.txns_source) c.duration_seconds = kSpecDurationSeconds;
+  // 4.2.2: ten terminals per home warehouse.
+  if (st.terminals_source) return;
+  if (!warehouses_known(st)) {
+    c.terminals_from_load = true;
+    return;
+  }
+  const int first = c.warehouse_from > 0 ? c.warehouse_from : 1;
+  const int last = c.warehouse_to > 0 ? c.warehouse_to : c.warehouses;
+  c.terminals = kTerminalsPerWarehouse * std::max(1, last - first + 1);
+  st.terminals_source = Source{Layer::Props, "spec", "--spec (10 per home warehouse)"};
+}
+
 void check_run_length(ParseState& st) {
   Config& c = st.cfg;
   const auto& dur = st.duration_source;
@@ -226,6 +254,7 @@ void finish_config(ParseState& st) {
   finish_pacing(st);
   if (!runs_terminals(st.cfg.verb)) return;
   st.collect([&] { finish_terminal_multiplier(st); });
+  finish_spec(st);
   st.collect([&] { check_run_length(st); });
   st.collect([&] { check_connections(st); });
   check_warehouse_range(st);

@@ -75,6 +75,7 @@ struct ParseState {
   std::optional<Source> profile_source;
 
   std::optional<Source> duration_source;
+  std::optional<Source> warmup_source;
   std::optional<Source> txns_source;
   std::optional<Source> connections_source;
 
@@ -83,6 +84,9 @@ struct ParseState {
   std::optional<Source> think_multiplier_source;   // --think-multiplier, thinkTimeMultiplier
   std::optional<Source> bmsql6_pacing_source;      // keyingTimeMultiplier or thinkTimeMultiplier
   std::optional<Source> rollback_source;
+  std::optional<Source> warehouse_fixed_source;  // --terminal-warehouse-fixed
+  // --delivery, when given: --spec then leaves the Delivery mode alone.
+  std::optional<Source> delivery_mode_source;
 
   // Standbys: --standby-conn flags in order; props standbyConn (1),
   // standbyConn2, standbyConn3, ... by number.

@@ -58,6 +58,7 @@ void LatencyHistogram::record(std::int64_t micros) {
   if (buckets_.empty()) buckets_.assign(kBucketCount, 0);
   ++buckets_[bucket_of(micros)];
   ++count_;
+  sum_ += micros;
   max_ = std::max(max_, micros);
 }
 
@@ -66,7 +67,12 @@ void LatencyHistogram::merge(const LatencyHistogram& other) {
   if (buckets_.empty()) buckets_.assign(kBucketCount, 0);
   for (std::size_t i = 0; i < buckets_.size(); ++i) buckets_[i] += other.buckets_[i];
   count_ += other.count_;
+  sum_ += other.sum_;
   max_ = std::max(max_, other.max_);
+}
+
+double LatencyHistogram::mean() const {
+  return count_ > 0 ? static_cast<double>(sum_) / static_cast<double>(count_) : 0.0;
 }
 
 double LatencyHistogram::percentile(double p) const {

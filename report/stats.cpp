@@ -15,6 +15,7 @@ void TxnStats::merge(const TxnStats& other) {
   remote_payments += other.remote_payments;
   by_last_name += other.by_last_name;
   skipped_deliveries += other.skipped_deliveries;
+  deliveries_with_skips += other.deliveries_with_skips;
 }
 
 void RunStats::merge(const RunStats& other) {
@@ -77,6 +78,11 @@ bool p90_within(const TxnStats& stats, double limit_seconds) {
 double efficiency(double tpmc_value, int warehouses) {
   if (warehouses <= 0) return 0;
   return tpmc_value / (kMaxTpmcPerWarehouse * warehouses) * 100.0;
+}
+
+bool efficiency_meaningful(const Config& config) {
+  return config.keying_and_thinking && config.think_multiplier == 1.0 &&
+         config.keying_multiplier == 1.0;
 }
 
 }  // namespace tpcc

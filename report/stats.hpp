@@ -19,6 +19,8 @@ class LatencyHistogram {
   void merge(const LatencyHistogram& other);
   std::int64_t count() const { return count_; }
   std::int64_t max() const { return max_; }
+  // The exact mean of the recorded values, from their sum (0 when empty).
+  double mean() const;
   // p in [0, 100]; returns microseconds (0 when empty).
   double percentile(double p) const;
 
@@ -26,6 +28,7 @@ class LatencyHistogram {
   std::vector<std::int64_t> buckets_;
   std::int64_t count_ = 0;
   std::int64_t max_ = 0;
+  std::int64_t sum_ = 0;  // of the recorded micros: 2^63 µs is ~292,000 years
 };
 
 struct TxnStats {
@@ -43,7 +46,8 @@ struct TxnStats {
   std::int64_t remote_order_lines = 0;
   std::int64_t remote_payments = 0;
   std::int64_t by_last_name = 0;
-  std::int64_t skipped_deliveries = 0;
+  std::int64_t skipped_deliveries = 0;     // districts skipped, over all Deliveries
+  std::int64_t deliveries_with_skips = 0;  // Delivery transactions that skipped any (2.7.4.2)
   void merge(const TxnStats& other);
 };
 
@@ -89,5 +93,8 @@ bool p90_within(const TxnStats& stats, double limit_seconds);
 // tpmC / (12.86 × W) × 100: a percent; above 100 means the run was not
 // paced by keying and think times.
 double efficiency(double tpmc, int warehouses);
+// 5.2.5: the 12.86 ceiling assumes the keying and think times of the spec,
+// unscaled; without them efficiency is no measure of anything.
+bool efficiency_meaningful(const Config& config);
 
 }  // namespace tpcc

@@ -7,6 +7,7 @@
 #include "report/format.hpp"
 #include "report/health.hpp"
 #include "report/report.hpp"
+#include "report/run_rules.hpp"
 #include "report/text_table.hpp"
 #include "terminal/transaction.hpp"
 
@@ -16,8 +17,8 @@ namespace {
 std::string seconds_text(double s) { return fixed(s, 1) + " s"; }
 
 void print_transactions(std::ostream& out, const RunStats& stats) {
-  TextTable table({"transaction", "count", "%", "rollbacks", "errors", "retries", "p50 ms",
-                   "p90 ms", "p95 ms", "p99 ms", "max ms", "p90 limit", ""});
+  TextTable table({"transaction", "count", "%", "rollbacks", "errors", "retries", "avg ms",
+                   "p50 ms", "p90 ms", "p95 ms", "p99 ms", "max ms", "p90 limit", ""});
   const std::int64_t all = completed_total(stats);
   for (const auto& type : kTransactions) {
     const TxnStats& t = stats.txn[static_cast<std::size_t>(type.index)];
@@ -28,7 +29,8 @@ void print_transactions(std::ostream& out, const RunStats& stats) {
     if (seen) verdict = p90_within(t, type.p90_limit_seconds) ? "PASS" : "FAIL";
     table.add_row({type.title, std::to_string(t.committed), fixed(percent(completed(t), all), 1),
                    std::to_string(t.rolled_back), std::to_string(t.errors),
-                   std::to_string(t.retries), pct(50), pct(90), pct(95), pct(99),
+                   std::to_string(t.retries), seen ? ms_value(h.mean()) : "-", pct(50),
+                   pct(90), pct(95), pct(99),
                    seen ? ms_value(static_cast<double>(h.max())) : "-",
                    limit_text(type.p90_limit_seconds), verdict});
   }
@@ -53,16 +55,31 @@ void print_audits(std::ostream& out, const RunStats& stats, int warehouses) {
   table.print(out, "  ");
 }
 
-void print_efficiency(std::ostream& out, const Config& config, double tpmc_value, int warehouses) {
-  out << "  efficiency: " << fixed(efficiency(tpmc_value, warehouses), 2) << "% of "
-      << fixed(kMaxTpmcPerWarehouse, 2) << " tpmC per warehouse";
-  if (!config.keying_and_thinking) {
-    out << " (meaningful only with keying and think times; this run had none)";
-  } else if (config.think_multiplier != 1.0) {
-    out << " (keying and think times scaled by " << fixed(config.think_multiplier, 2)
-        << ": not comparable with 12.86)";
+// The verdict on the run rules: one line that says whether every rule tpcc
+// can judge passes, then each rule.
+void print_run_rules(std::ostream& out, const Config& config, const RunInfo& info,
+                     const RunStats& stats) {
+  const std::vector<RunRule> rules = judge_run_rules(config, info, stats);
+  out << "Run rules: " << rules_overall_line(rules) << '\n';
+  TextTable table({"clause", "rule", "value", "requirement", "verdict"}, 5);
+  for (const RunRule& r : rules) {
+    table.add_row({r.clause, r.name, r.value, r.requirement, rule_verdict_text(r.verdict)});
   }
-  out << '\n';
+  table.print(out, "  ");
+}
+
+void print_efficiency(std::ostream& out, const Config& config, double tpmc_value, int warehouses) {
+  out << "  efficiency: ";
+  if (!config.keying_and_thinking) {
+    out << "not meaningful (no keying and think times)\n";
+  } else if (!efficiency_meaningful(config)) {
+    out << "not meaningful (keying and think times scaled by "
+        << fixed(config.keying_multiplier, 2) << " and " << fixed(config.think_multiplier, 2)
+        << ")\n";
+  } else {
+    out << fixed(efficiency(tpmc_value, warehouses), 2) << "% of "
+        << fixed(kMaxTpmcPerWarehouse, 2) << " tpmC per warehouse\n";
+  }
 }
 
 void print_lag(std::ostream& out, const LagFigures& lag) {
@@ -114,6 +131,8 @@ void print_summary(std::ostream& out, const Config& config, const RunInfo& info,
   }
   out << '\n';
   print_audits(out, stats, info.warehouses);
+  out << '\n';
+  print_run_rules(out, config, info, stats);
   out << "\nReconnects: " << stats.reconnects << '\n';
   for (std::size_t i = 0; i < info.standbys.size(); ++i) {
     print_standby(out, static_cast<int>(i + 1), info.standbys[i], seconds);

@@ -5,7 +5,10 @@
 
 namespace tpcc {
 
-TextTable::TextTable(std::vector<std::string> header) { rows_.push_back(std::move(header)); }
+TextTable::TextTable(std::vector<std::string> header, std::size_t left_columns)
+    : left_columns_(left_columns) {
+  rows_.push_back(std::move(header));
+}
 
 void TextTable::add_row(std::vector<std::string> cells) { rows_.push_back(std::move(cells)); }
 
@@ -20,7 +23,7 @@ void TextTable::print(std::ostream& out, const std::string& indent) const {
     for (std::size_t c = 0; c < row.size(); ++c) {
       const std::string pad(widths[c] - row[c].size(), ' ');
       if (c > 0) line += "  ";
-      line += c == 0 ? row[c] + pad : pad + row[c];
+      line += c < left_columns_ ? row[c] + pad : pad + row[c];
     }
     while (!line.empty() && line.back() == ' ') line.pop_back();
     out << line << '\n';

@@ -1,5 +1,6 @@
 // A plain-text table for the console: columns sized to their widest cell,
-// the first left-aligned, the others right-aligned.
+// the first `left_columns` left-aligned (text), the others right-aligned
+// (numbers).
 #pragma once
 
 #include <ostream>
@@ -10,13 +11,14 @@ namespace tpcc {
 
 class TextTable {
  public:
-  explicit TextTable(std::vector<std::string> header);
+  explicit TextTable(std::vector<std::string> header, std::size_t left_columns = 1);
   void add_row(std::vector<std::string> cells);
   // Each line starts with indent.
   void print(std::ostream& out, const std::string& indent = "") const;
 
  private:
   std::vector<std::vector<std::string>> rows_;  // rows_[0] is the header
+  std::size_t left_columns_;
 };
 
 }  // namespace tpcc

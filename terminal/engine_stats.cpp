@@ -34,6 +34,7 @@ void add_result(TxnStats& stats, const TxnResult& result, std::int64_t latency_m
   stats.remote_payments += audit.remote_payment ? 1 : 0;
   stats.by_last_name += audit.by_last_name ? 1 : 0;
   stats.skipped_deliveries += audit.skipped_deliveries;
+  stats.deliveries_with_skips += audit.skipped_deliveries > 0 ? 1 : 0;
 }
 
 void WorkerStats::record(TxnIndex type, const TxnResult& result, std::int64_t latency_micros,

@@ -169,6 +169,10 @@ void print_setup(std::ostream& out, const Config& config, const RunSetup& setup)
         << ", isolation " << isolation_name(standby.isolation) << "\n";
   }
   for (const std::string& warning : setup.standby_warnings) out << "warning: " << warning << "\n";
+  if (config.keying_and_thinking && config.warmup_seconds == 0) {
+    out << "warning: keying and think times without --warmup: the measurement includes the "
+           "ramp-up (5.5)\n";
+  }
   if (config.terminals < setup.load.warehouses) {
     out << "warning: " << config.terminals << " terminals for " << setup.load.warehouses
         << " warehouses: warehouses " << config.terminals + 1 << ".." << setup.load.warehouses
@@ -268,9 +272,21 @@ int overall_status(const RunInfo& info, const RunStats& stats, std::ostream& out
   return status;
 }
 
+// --spec without a warehouse count in the props: 10 terminals per home
+// warehouse of the loaded database (4.2.2), read before anything is sized.
+Config with_spec_terminals(const Config& given) {
+  if (!given.terminals_from_load) return given;
+  Config config = given;
+  const auto conn = connect(config.conninfo);
+  config.terminals = kDistrictsPerWarehouse *
+                     home_warehouses(config, read_recorded_load(*conn).warehouses).count();
+  return config;
+}
+
 }  // namespace
 
-int run_benchmark(const Config& config, std::ostream& out) {
+int run_benchmark(const Config& given, std::ostream& out) {
+  const Config config = with_spec_terminals(given);
   ensure_run_limits(run_connection_count(config));
   const std::time_t started = std::time(nullptr);
   // Before connecting: a run must not measure and then find it cannot write.

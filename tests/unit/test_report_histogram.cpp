@@ -149,3 +149,23 @@ TEST_CASE("report histogram one hour is within 1%", "[report]") {
   h.record(hour - 1);
   CHECK(std::abs(h.percentile(50) - static_cast<double>(hour)) <= hour * 0.01);
 }
+
+TEST_CASE("report histogram mean is exact, survives merge, and is 0 when empty", "[report]") {
+  LatencyHistogram empty;
+  CHECK(empty.mean() == 0);
+
+  // Values in wide buckets: a mean from bucket midpoints would be off.
+  LatencyHistogram a;
+  LatencyHistogram b;
+  a.record(1000001);
+  a.record(3);
+  b.record(2999999);
+  b.record(-7);  // a clock step counts as zero, in the mean too
+  CHECK(a.mean() == Approx(500002.0));
+  LatencyHistogram merged;
+  merged.merge(a);
+  merged.merge(b);
+  merged.merge(empty);
+  CHECK(merged.count() == 4);
+  CHECK(merged.mean() == Approx((1000001.0 + 3 + 2999999 + 0) / 4));
+}

@@ -82,6 +82,7 @@ TEST_CASE("report merge adds counters, audits and histograms", "[report]") {
   a.txn[tpcc::kPayment].remote_payments = 4;
   a.txn[tpcc::kPayment].by_last_name = 6;
   a.txn[tpcc::kDelivery].skipped_deliveries = 2;
+  a.txn[tpcc::kDelivery].deliveries_with_skips = 1;
   a.reconnects = 1;
   RunStats b = a;
   b.txn[tpcc::kNewOrder].latency.record(9000);
@@ -99,6 +100,7 @@ TEST_CASE("report merge adds counters, audits and histograms", "[report]") {
   CHECK(a.txn[tpcc::kPayment].remote_payments == 8);
   CHECK(a.txn[tpcc::kPayment].by_last_name == 12);
   CHECK(a.txn[tpcc::kDelivery].skipped_deliveries == 4);
+  CHECK(a.txn[tpcc::kDelivery].deliveries_with_skips == 2);
   CHECK(a.reconnects == 3);
 }
 
@@ -128,7 +130,8 @@ TEST_CASE("9.2.2.5 input audits judge rates against their ranges", "[report]") {
   os.by_last_name = 70;
   auto& del = s.txn[tpcc::kDelivery];
   del.committed = 1000;
-  del.skipped_deliveries = 50;        // 0.5% of 10,000 district deliveries
+  del.skipped_deliveries = 50;        // districts; the audit counts transactions
+  del.deliveries_with_skips = 5;      // 0.5% of 1,000 Deliveries
 
   const auto audits = tpcc::input_audits(s, 10);
   REQUIRE(audits.size() == 7);
@@ -143,9 +146,40 @@ TEST_CASE("9.2.2.5 input audits judge rates against their ranges", "[report]") {
   CHECK(audit(audits, "skipped_deliveries").value == Approx(0.5));
   CHECK(audit(audits, "skipped_deliveries").verdict == tpcc::AuditVerdict::Pass);
 
-  del.skipped_deliveries = 200;  // 2%
+  del.deliveries_with_skips = 20;  // 2%
   CHECK(audit(tpcc::input_audits(s, 10), "skipped_deliveries").verdict ==
         tpcc::AuditVerdict::Fail);
+}
+
+TEST_CASE("2.7.4.2 skipped deliveries are a share of Delivery transactions, at most 1% or one",
+          "[report]") {
+  RunStats s;
+  auto& del = s.txn[tpcc::kDelivery];
+  del.committed = 1000;
+  // 20 Deliveries skipped one district each: 2% of the transactions (the
+  // old division by 10,000 districts made it 0.2% and passed).
+  del.skipped_deliveries = 20;
+  del.deliveries_with_skips = 20;
+  auto skipped = audit(tpcc::input_audits(s, 1), "skipped_deliveries");
+  CHECK(skipped.value == Approx(2.0));
+  CHECK(skipped.samples == 1000);
+  CHECK(skipped.verdict == tpcc::AuditVerdict::Fail);
+  // 10 transactions, each skipping all ten districts: 1%, allowed.
+  del.skipped_deliveries = 100;
+  del.deliveries_with_skips = 10;
+  CHECK(audit(tpcc::input_audits(s, 1), "skipped_deliveries").verdict == tpcc::AuditVerdict::Pass);
+  // "or in more than one, whichever is greater": one skip in 20 is allowed,
+  // two are not.
+  del.committed = 20;
+  del.deliveries_with_skips = 1;
+  CHECK(audit(tpcc::input_audits(s, 1), "skipped_deliveries").verdict == tpcc::AuditVerdict::Pass);
+  del.deliveries_with_skips = 2;
+  CHECK(audit(tpcc::input_audits(s, 1), "skipped_deliveries").verdict == tpcc::AuditVerdict::Fail);
+  // No Delivery completed: nothing to judge.
+  del.committed = 0;
+  del.deliveries_with_skips = 0;
+  CHECK(audit(tpcc::input_audits(s, 1), "skipped_deliveries").verdict ==
+        tpcc::AuditVerdict::TooFew);
 }
 
 TEST_CASE("9.2.2.5 small counts are not failed, remote audits need two warehouses", "[report]") {

@@ -145,7 +145,9 @@ TEST_CASE("report summary gives tpmC, rollbacks apart, audits, efficiency caveat
   CHECK(text.find("tpmTOTAL: 1305.0") != std::string::npos);
   CHECK(text.find("594 committed, 6 rolled back") != std::string::npos);
   CHECK(text.find("tpmC counts both") != std::string::npos);
-  CHECK(text.find("meaningful only with keying and think times") != std::string::npos);
+  // 5.2.5: no keying and think times, no efficiency figure.
+  CHECK(text.find("efficiency: not meaningful (no keying and think times)") != std::string::npos);
+  CHECK(text.find("efficiency: 2") == std::string::npos);
   CHECK(text.find("interrupted") != std::string::npos);
   CHECK(text.find("measured 60.0 s") != std::string::npos);
   CHECK(text.find("30.0 s of warm-up") != std::string::npos);
@@ -159,7 +161,12 @@ TEST_CASE("report summary gives tpmC, rollbacks apart, audits, efficiency caveat
   info.interrupted = false;
   info.health.stop = tpcc::StopReason::Completed;
   const std::string paced = summary_text(config, info, sample_run());
-  CHECK(paced.find("meaningful only") == std::string::npos);
+  CHECK(paced.find("not meaningful") == std::string::npos);
+  CHECK(paced.find("efficiency: 2332.81% of 12.86 tpmC per warehouse") != std::string::npos);
+  config.think_multiplier = 0.5;
+  config.keying_multiplier = 0.5;
+  CHECK(summary_text(config, info, sample_run()).find("efficiency: not meaningful (keying and "
+                                                      "think times scaled") != std::string::npos);
   CHECK(paced.find("interrupted") == std::string::npos);
 }
 
@@ -188,7 +195,7 @@ TEST_CASE("report result.json has every contract field with the right values", "
       INFO(field);
       CHECK(t.contains(field));
     }
-    for (const char* p : {"p50", "p90", "p95", "p99", "max"}) {
+    for (const char* p : {"avg", "p50", "p90", "p95", "p99", "max"}) {
       INFO(p);
       CHECK(t.at("latency_ms").at(p).is_number());
     }
@@ -200,14 +207,20 @@ TEST_CASE("report result.json has every contract field with the right values", "
   CHECK(no.at("retries").get<int>() == 5);
   CHECK(no.at("latency_ms").at("p90").get<double>() == Approx(2.0).epsilon(0.01));
   CHECK(no.at("latency_ms").at("max").get<double>() == 2.0);
+  CHECK(no.at("latency_ms").at("avg").get<double>() == 2.0);  // exact, from the sum
   CHECK(txns.at("delivery").at("latency_ms").at("p50").get<double>() ==
         Approx(8.0).epsilon(0.01));
   CHECK(txns.at("payment").at("count").get<int>() == 570);
 
   // Additions.
   CHECK(j.at("tpmC_includes_rollbacks") == true);
-  CHECK(j.at("efficiency").get<double>() == Approx(600 / (12.86 * 2) * 100).epsilon(0.001));
+  // 5.2.5: without keying and think times the field is kept, but null.
+  CHECK(j.at("efficiency").is_null());
   CHECK(j.at("efficiency_meaningful") == false);
+  config.keying_and_thinking = true;
+  const auto paced = nlohmann::json::parse(tpcc::result_json(config, sample_info(), sample_run()));
+  CHECK(paced.at("efficiency").get<double>() == Approx(600 / (12.86 * 2) * 100).epsilon(0.001));
+  CHECK(paced.at("efficiency_meaningful") == true);
   CHECK(j.at("started_at") == "2026-01-02T03:04:05+0000");
   CHECK(j.at("interrupted") == false);
   CHECK(j.at("reconnects").get<int>() == 1);
