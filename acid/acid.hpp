@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <iosfwd>
 #include <string>
 #include <vector>
@@ -37,6 +38,17 @@ struct AcidResult {
 // null each result line goes there as soon as its test ends. Throws on a
 // lost connection or an unexpected server error.
 std::vector<AcidResult> run_acid_tests(const AcidOptions& options, std::ostream* progress);
+
+// 3.5.3 durability after a loss of memory, not part of tpcc acid: only
+// against a server the caller started itself (a test's LocalServer).
+// `terminals` sessions commit New-Orders for `seconds` and log every order
+// whose COMMIT was acknowledged; crash_and_restart() then takes the server
+// down as a crash does and brings it back (crash recovery). Passes when
+// every logged order is present and the 3.3.2 conditions hold. What it
+// cannot show: a loss of power or of media (the kernel's page cache and the
+// disk survive a server crash).
+AcidResult durability_test(const AcidOptions& options, int terminals, double seconds,
+                           const std::function<void()>& crash_and_restart);
 
 bool all_passed(const std::vector<AcidResult>& results);
 

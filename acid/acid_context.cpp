@@ -66,7 +66,7 @@ NewOrderInput AcidContext::new_order_input(const CustomerKey& customer) {
   return input;
 }
 
-NewOrderOutput AcidContext::new_order(Session& session, const NewOrderInput& input) {
+NewOrderOutput AcidContext::new_order(Session& session, const NewOrderInput& input) const {
   const TerminalContext t = terminal(input.w_id);
   return options_.mode == Mode::Procedures ? call_new_order(session, input, t)
                                            : place_new_order(session, input, t);

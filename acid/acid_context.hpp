@@ -50,7 +50,7 @@ class AcidContext {
   // New-Order inputs are drawn apart from their execution, so that a
   // transaction run on another thread does not share the generator.
   NewOrderInput new_order_input(const CustomerKey& customer);
-  NewOrderOutput new_order(Session& session, const NewOrderInput& input);
+  NewOrderOutput new_order(Session& session, const NewOrderInput& input) const;
   OrderStatusOutput order_status(Session& session, const CustomerKey& customer);
 
   // One value of a query on the monitor connection, as text / as a number.
