@@ -42,6 +42,18 @@ NewOrderOutput new_order_retried(AcidContext& context, Session& session,
   }
 }
 
+// watch(), but an error while T2 may wait for T1 first rolls T1 back, so
+// that T2 (whose future's destructor waits for it) can end.
+template <typename T>
+Waited watch_or_release(std::future<T>& t2, AcidContext& context, int pid, Session& t1) {
+  try {
+    return watch(t2, context, pid);
+  } catch (...) {
+    t1.rollback_if_open();
+    throw;
+  }
+}
+
 const char* waited_text(Waited w) {
   switch (w) {
     case Waited::No:
@@ -78,7 +90,7 @@ AcidResult order_status_vs_new_order(AcidContext& context, bool commit) {
   writer->set_commit_action(CommitAction::Commit);
 
   auto t2 = std::async(std::launch::async, [&] { return context.order_status(*reader, k).o_id; });
-  const Waited waited = watch(t2, context, reader->backend_pid());  // 3
+  const Waited waited = watch_or_release(t2, context, reader->backend_pid(), *writer);  // 3
   if (waited == Waited::Timeout) {
     end_held_transaction(*writer, false);
     t2.wait();
@@ -130,7 +142,7 @@ AcidResult new_order_vs_new_order(AcidContext& context, bool commit) {
   const NewOrderInput input2 = context.new_order_input(k2);
   auto t2 = std::async(std::launch::async,
                        [&] { return new_order_retried(context, *second, input2, retries).o_id; });
-  const Waited waited = watch(t2, context, second->backend_pid());  // 2
+  const Waited waited = watch_or_release(t2, context, second->backend_pid(), *first);  // 2
   end_held_transaction(*first, commit);                             // 3
   const int o2 = t2.get();
   const int next_after = next_o_id(context, k1.w_id, k1.d_id);
@@ -174,7 +186,7 @@ AcidResult order_status_phantom(AcidContext& context) {
   const NewOrderInput input2 = context.new_order_input(k);
   auto t2 = std::async(std::launch::async,
                        [&] { return context.new_order(*writer, input2).o_id; });
-  const Waited waited = watch(t2, context, writer->backend_pid());  // 2
+  const Waited waited = watch_or_release(t2, context, writer->backend_pid(), *reader);  // 2
   int second_read = first_read;
   int o2 = 0;
   if (waited == Waited::No) {

@@ -9,10 +9,13 @@
 #include <nlohmann/json.hpp>
 
 #include "acid/acid_context.hpp"
+#include "check/load_gaps.hpp"
 #include "config/errors.hpp"
 #include "config/local_time.hpp"
 #include "config/names.hpp"
 #include "config/result_dir.hpp"
+#include "db/connect.hpp"
+#include "loader/load_state.hpp"
 
 namespace tpcc {
 namespace {
@@ -85,6 +88,16 @@ std::string acid_json(const AcidOptions& options, const std::vector<AcidResult>&
 }
 
 int acid_command(const Config& config, std::ostream& out) {
+  {
+    // The tests need a whole load: say what is missing, as tpcc check does.
+    const auto conn = connect(config.conninfo);
+    const std::vector<std::string> gaps = load_gaps(inspect_loaded_database(*conn));
+    for (const std::string& gap : gaps) out << "load incomplete: " << gap << "\n";
+    if (!gaps.empty()) {
+      out << "the ACID tests need a loaded database: run tpcc prepare first\n";
+      return kExitFailed;
+    }
+  }
   const std::time_t start = std::time(nullptr);
   const std::filesystem::path dir = result_directory(config, start);
   AcidOptions options;

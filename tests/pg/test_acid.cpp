@@ -131,6 +131,18 @@ TEST_CASE("tpcc acid exits 1 when a test fails (3.3.2 on a drifted W_YTD)", "[ac
   CHECK_THAT(output, Catch::Contains("3.3.2    FAIL"));
 }
 
+TEST_CASE("tpcc acid on an empty database says a load is needed and exits 2, as check does",
+          "[acid]") {
+  const std::string conninfo = tpcc::test::create_database("tpcc_acid_empty");
+  const tpcc::test::TempDir dir;
+  std::string output;
+  const int status = tpcc::test::run_tpcc(
+      {"acid", "--conn", conninfo, "--result-dir", (dir.path() / "acid").string()}, &output);
+  INFO(output);
+  CHECK(status == 2);
+  CHECK_THAT(output, Catch::Contains("run tpcc prepare first"));
+}
+
 namespace {
 
 // 3.5.3 against a server of its own with `synchronous_commit` as given
