@@ -2,6 +2,7 @@
 
 #include <iostream>
 
+#include "acid/acid.hpp"
 #include "check/load_gaps.hpp"
 #include "check/runner.hpp"
 #include "config/errors.hpp"
@@ -76,6 +77,8 @@ int run_command(const Config& config) {
       return quickstart_command(config);
     case Verb::Run:
       return run_benchmark(config, std::cout);
+    case Verb::Acid:
+      return acid_command(config, std::cout);
   }
   return kExitUsage;
 }

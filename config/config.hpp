@@ -12,7 +12,7 @@
 
 namespace tpcc {
 
-enum class Verb { Prepare, Run, Check, Cleanup, Quickstart };
+enum class Verb { Prepare, Run, Check, Cleanup, Quickstart, Acid };
 enum class LoadMethod { Copy, Insert };
 enum class Profile { ReadWrite, ReadOnly };
 enum class Mode { Statements, Procedures };

@@ -28,6 +28,9 @@ constexpr VerbInfo kVerbs[] = {
     {Verb::Cleanup, "drop everything prepare created"},
     {Verb::Quickstart,
      "start a throwaway local PostgreSQL, load a small database, run briefly and report"},
+    {Verb::Acid,
+     "run the ACID tests of TPC-C Clause 3 (atomicity, consistency, isolation) against a "
+     "loaded database, write acid.json; exit status 1 if any fails"},
 };
 
 const char* summary(Verb v) {

@@ -6,12 +6,13 @@
 namespace tpcc {
 namespace {
 
-constexpr std::array<std::pair<std::string_view, Verb>, 5> kVerbs = {{
+constexpr std::array<std::pair<std::string_view, Verb>, 6> kVerbs = {{
     {"prepare", Verb::Prepare},
     {"run", Verb::Run},
     {"check", Verb::Check},
     {"cleanup", Verb::Cleanup},
     {"quickstart", Verb::Quickstart},
+    {"acid", Verb::Acid},
 }};
 
 constexpr std::array<std::pair<std::string_view, std::string_view>, 10> kTables = {{

@@ -24,7 +24,8 @@ bool takes(const Setting& s, Verb verb) { return s.flag != nullptr && (s.verbs &
 
 std::string verb_list(VerbSet verbs) {
   std::string out;
-  for (const Verb v : {Verb::Prepare, Verb::Run, Verb::Check, Verb::Cleanup, Verb::Quickstart}) {
+  for (const Verb v : {Verb::Prepare, Verb::Run, Verb::Check, Verb::Cleanup, Verb::Quickstart,
+                       Verb::Acid}) {
     if (verbs & verb_bit(v)) out += (out.empty() ? "" : ", ") + std::string(verb_name(v));
   }
   return out;
@@ -236,7 +237,7 @@ Config parse_command_line(int argc, const char* const argv[]) {
 Config parse_command_line(int argc, const char* const argv[], std::ostream& warnings) {
   if (argc < 2) {
     throw UsageError(
-        "missing command: prepare, run, check, cleanup or quickstart "
+        "missing command: prepare, run, check, cleanup, quickstart or acid "
         "(see 'tpcc --help')");
   }
   const std::string first = argv[1];
@@ -254,7 +255,7 @@ Config parse_command_line(int argc, const char* const argv[], std::ostream& warn
   const auto verb = parse_verb(first);
   if (!verb) {
     throw UsageError("unknown command '" + first +
-                     "'; expected prepare, run, check, cleanup or quickstart "
+                     "'; expected prepare, run, check, cleanup, quickstart or acid "
                      "(see 'tpcc --help')");
   }
 

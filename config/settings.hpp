@@ -19,7 +19,7 @@ namespace tpcc {
 // Which verbs take an option (bit per Verb).
 using VerbSet = unsigned;
 constexpr VerbSet verb_bit(Verb v) { return 1u << static_cast<unsigned>(v); }
-inline constexpr VerbSet kAllVerbs = 0x1F;
+inline constexpr VerbSet kAllVerbs = 0x3F;
 
 enum class Layer { Props, Flag };
 

@@ -127,7 +127,7 @@ void add_length_and_mix(std::vector<Setting>& s) {
 }
 
 void add_execution(std::vector<Setting>& s) {
-  add(s, "mode", "statements|procedures", {"useStoredProcedures", "application"}, kRunVerbs,
+  add(s, "mode", "statements|procedures", {"useStoredProcedures", "application"}, kRunVerbs | kAcid,
       kRunSection,
       "statements: the client sends each transaction's prepared statements, pipelined (one or "
       "two round trips per transaction); procedures: one PL/pgSQL function call per "
@@ -145,7 +145,7 @@ void add_execution(std::vector<Setting>& s) {
         st.cfg.mode = procedures ? Mode::Procedures : Mode::Statements;
       },
       [](const Config& c) { return std::string(mode_name(c.mode)); });
-  add(s, "isolation", "rc|rr|serializable", {}, kRunVerbs, kRunSection,
+  add(s, "isolation", "rc|rr|serializable", {}, kRunVerbs | kAcid, kRunSection,
       "Transaction isolation: read committed, repeatable read or serializable. Serialization "
       "failures are retried and counted.",
       [](const std::string& v, const Source& src, ParseState& st) {
@@ -269,8 +269,9 @@ void add_output(std::vector<Setting>& s) {
         st.cfg.report_interval_seconds = parse_int(v, 1, 86400, src.where);
       },
       [](const Config& c) { return std::to_string(c.report_interval_seconds); });
-  add(s, "result-dir", "DIR", {"resultDirectory"}, kRunVerbs, kRunSection,
-      "Directory for result.json, intervals.csv, config.json and report.html. BenchmarkSQL's "
+  add(s, "result-dir", "DIR", {"resultDirectory"}, kRunVerbs | kAcid, kRunSection,
+      "Directory for result.json, intervals.csv, config.json and report.html (acid: acid.json). "
+      "BenchmarkSQL's "
       "%tY %tm %td %tH %tM %tS are replaced with the start time.",
       [](const std::string& v, const Source&, ParseState& st) { st.cfg.result_dir = v; },
       [](const Config& c) {

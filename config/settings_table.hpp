@@ -14,6 +14,7 @@ constexpr VerbSet kRun = verb_bit(Verb::Run);
 constexpr VerbSet kCheck = verb_bit(Verb::Check);
 constexpr VerbSet kCleanup = verb_bit(Verb::Cleanup);
 constexpr VerbSet kQuickstart = verb_bit(Verb::Quickstart);
+constexpr VerbSet kAcid = verb_bit(Verb::Acid);
 constexpr VerbSet kDatabaseVerbs = kAllVerbs & ~kQuickstart;  // quickstart brings its own server
 constexpr VerbSet kLoadVerbs = kPrepare | kQuickstart;
 constexpr VerbSet kRunVerbs = kRun | kQuickstart;

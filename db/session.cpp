@@ -405,6 +405,9 @@ void Session::queue_command(const std::string& sql) { queue_command(sql.c_str())
 
 void Session::queue_command(const char* sql) {
   if (!conn_ || broken_) throw_lost("not connected");
+  if (commit_action_ != CommitAction::Commit && std::strcmp(sql, "commit") == 0) {
+    sql = commit_action_ == CommitAction::Rollback ? "rollback" : "select 'commit held'";
+  }
   // Pipeline mode allows only the extended protocol: a parameterless
   // PQsendQueryParams instead of a simple query.
   check_send(PQsendQueryParams(conn_, sql, 0, nullptr, nullptr, nullptr, nullptr, 0));

@@ -107,6 +107,15 @@ struct SessionInterrupts {
 };
 inline constexpr int kInterruptPollMillis = 100;
 
+// What a queued "commit" becomes (the ACID tests of Clause 3 run the kit's
+// own transactions through it): sent as written; replaced by ROLLBACK
+// (3.2.2.2 "substitute a ROLLBACK of the transaction for the COMMIT"); or
+// held, so that the transaction stays open after flush() for the caller to
+// end (3.4.2 "stopped immediately prior to COMMIT"). A held commit is sent as
+// a statement that does nothing, so that callers get as many results as
+// they queued.
+enum class CommitAction { Commit, Rollback, Hold };
+
 struct SessionOptions {
   const SessionInterrupts* interrupts = nullptr;  // must outlive the session
   // Server settings made on every (re)connect, e.g. {"statement_timeout", "5000"}.
@@ -151,6 +160,10 @@ class Session {
   // True while the server holds an open (or failed) transaction block.
   bool in_transaction() const;
 
+  // Applies to every "commit" queued from now on (see CommitAction).
+  void set_commit_action(CommitAction action) { commit_action_ = action; }
+  CommitAction commit_action() const { return commit_action_; }
+
   // Rolls back an open transaction block, e.g. after the client gave up on
   // a transaction between two round trips. Throws ConnectionLost.
   void rollback_if_open();
@@ -177,6 +190,7 @@ class Session {
   bool broken_ = false;
   std::vector<std::pair<std::string, std::string>> statements_;
   int queued_ = 0;
+  CommitAction commit_action_ = CommitAction::Commit;
   std::vector<const char*> param_values_;  // reused by queue()
 };
 

@@ -1,0 +1,68 @@
+// The ACID tests of TPC-C Clause 3 (`tpcc acid`): each test drives the kit's
+// own transactions (terminal/*.cpp) against a loaded database, in the order
+// its clause prescribes, and says what it saw. The database should be quiet
+// while they run: the tests compare values before and after.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+#include "config/config.hpp"
+
+namespace tpcc {
+
+struct AcidOptions {
+  std::string conninfo;
+  Isolation isolation = Isolation::ReadCommitted;
+  Mode mode = Mode::Statements;
+  std::uint64_t seed = 20260101;  // picks warehouses, districts, customers, items
+  // Test only (tests/pg/test_acid.cpp): the reading transaction of Isolation
+  // Test 9 reads in two statements of one transaction instead of the kit's
+  // one statement. At read committed each statement has its own snapshot,
+  // the protection is gone, and the test must fail.
+  bool split_reading_transaction = false;
+};
+
+struct AcidResult {
+  std::string clause;    // "3.2.2.1"
+  std::string name;      // "atomicity: Payment committed"
+  bool passed = false;
+  std::string observed;  // what was seen, in a sentence
+};
+
+// Runs every test in clause order: 3.3.2 consistency before, atomicity
+// (3.2.2), isolation (3.4.2), 3.3.2 consistency after. When progress is not
+// null each result line goes there as soon as its test ends. Throws on a
+// lost connection or an unexpected server error.
+std::vector<AcidResult> run_acid_tests(const AcidOptions& options, std::ostream* progress);
+
+// 3.5.3 durability after a loss of memory, not part of tpcc acid: only
+// against a server the caller started itself (a test's LocalServer).
+// `terminals` sessions commit New-Orders for `seconds` and log every order
+// whose COMMIT was acknowledged; crash_and_restart() then takes the server
+// down as a crash does and brings it back (crash recovery). Passes when
+// every logged order is present and the 3.3.2 conditions hold. What it
+// cannot show: a loss of power or of media (the kernel's page cache and the
+// disk survive a server crash).
+AcidResult durability_test(const AcidOptions& options, int terminals, double seconds,
+                           const std::function<void()>& crash_and_restart);
+
+bool all_passed(const std::vector<AcidResult>& results);
+
+// "3.2.2.1    PASS  atomicity: Payment committed: W_YTD +12.34, ..."
+std::string format_acid_line(const AcidResult& result);
+
+// "7 of 8 ACID tests pass"
+std::string format_acid_summary(const std::vector<AcidResult>& results);
+
+// acid.json: the options (no connection string) and one object per test.
+std::string acid_json(const AcidOptions& options, const std::vector<AcidResult>& results);
+
+// `tpcc acid`: runs the tests, prints one line per test and the summary,
+// writes acid.json into the result directory; kExitFailed if any fails.
+int acid_command(const Config& config, std::ostream& out);
+
+}  // namespace tpcc
