@@ -31,19 +31,8 @@ for round in $(seq 1 "$ROUNDS"); do
   for side in A B; do
     binary=$A; [ "$side" = B ] && binary=$B
     dir="$PG_DIR/$side-$round"
-    idle_children=$(children)
-    before=$(server_cpu_seconds)
-    /usr/bin/time -f "%U %S" -o "$PG_DIR/time.txt" \
-      "$binary" run --conn "$PG_CONN" --terminals "$T" --warmup "$WARMUP" \
-      --duration "$DURATION" --report-interval 30 --result-dir "$dir" >"$dir.log" 2>&1
-    wait_for_backends_to_exit "$idle_children"
-    after=$(server_cpu_seconds)
-    read -r user sys <"$PG_DIR/time.txt"
-    read -r r_tpmc r_total r_p90 r_txns < <(read_result "$dir/result.json")
-    r_client=$(awk -v u="$user" -v s="$sys" -v n="$r_txns" 'BEGIN { printf "%.1f", (u + s) * 1e6 / n }')
-    r_server=$(awk -v a="$after" -v b="$before" -v n="$r_txns" 'BEGIN { printf "%.1f", (a - b) * 1e6 / n }')
-    "$B" check --conn "$PG_CONN" >"$dir-check.log" ||
-      { echo "tpcc check after $side run $round FAILED:"; cat "$dir-check.log"; exit 1; }
+    measured_run "$binary" "$dir" --terminals "$T" --warmup "$WARMUP" --duration "$DURATION" \
+      --report-interval 30
     printf '%s round %d: tpmC %8.0f  tpmTOTAL %8.0f  New-Order p90 %6.2f ms  client %5.1f us/txn  server %6.1f us/txn  (check passed)\n' \
       "$side" "$round" "$r_tpmc" "$r_total" "$r_p90" "$r_client" "$r_server"
     tpmc[$side]+="$r_tpmc "; tpmtotal[$side]+="$r_total "; p90[$side]+="$r_p90 "

@@ -29,19 +29,8 @@ declare -A tpmc tpmtotal p90 client server
 for round in $(seq 1 "$ROUNDS"); do
   for mode in statements procedures; do
     dir="$PG_DIR/$mode-$round"
-    idle_children=$(children)
-    before=$(server_cpu_seconds)
-    /usr/bin/time -f "%U %S" -o "$PG_DIR/time.txt" \
-      "$TPCC" run --conn "$PG_CONN" --mode "$mode" --terminals "$T" --warmup "$WARMUP" \
-      --duration "$DURATION" --report-interval 30 --result-dir "$dir" ${RUN_ARGS:-} >"$dir.log" 2>&1
-    wait_for_backends_to_exit "$idle_children"
-    after=$(server_cpu_seconds)
-    read -r user sys <"$PG_DIR/time.txt"
-    read -r r_tpmc r_total r_p90 r_txns < <(read_result "$dir/result.json")
-    r_client=$(awk -v u="$user" -v s="$sys" -v n="$r_txns" 'BEGIN { printf "%.1f", (u + s) * 1e6 / n }')
-    r_server=$(awk -v a="$after" -v b="$before" -v n="$r_txns" 'BEGIN { printf "%.1f", (a - b) * 1e6 / n }')
-    "$TPCC" check --conn "$PG_CONN" >"$dir-check.log" ||
-      { echo "tpcc check after $mode run $round FAILED:"; cat "$dir-check.log"; exit 1; }
+    measured_run "$TPCC" "$dir" --mode "$mode" --terminals "$T" --warmup "$WARMUP" \
+      --duration "$DURATION" --report-interval 30 ${RUN_ARGS:-}
     printf '%-10s round %d: tpmC %8.0f  tpmTOTAL %8.0f  New-Order p90 %6.2f ms  client %5.1f us/txn  server %6.1f us/txn  (check passed)\n' \
       "$mode" "$round" "$r_tpmc" "$r_total" "$r_p90" "$r_client" "$r_server"
     tpmc[$mode]+="$r_tpmc "; tpmtotal[$mode]+="$r_total "; p90[$mode]+="$r_p90 "

@@ -44,3 +44,22 @@ print(r["tpmC"], r["tpmTOTAL"], no, r["transactions_all_phases"])
 PY
 }
 
+# One measured `tpcc run` of BINARY into DIR with the options that follow,
+# then `tpcc check` (exits the script if it fails). Sets r_tpmc, r_total,
+# r_p90 (New-Order, ms), r_client and r_server (CPU us per transaction).
+measured_run() {
+  local binary=$1 dir=$2 idle_children before after user sys r_txns
+  shift 2
+  idle_children=$(children)
+  before=$(server_cpu_seconds)
+  /usr/bin/time -f "%U %S" -o "$PG_DIR/time.txt" \
+    "$binary" run --conn "$PG_CONN" --result-dir "$dir" "$@" >"$dir.log" 2>&1
+  wait_for_backends_to_exit "$idle_children"
+  after=$(server_cpu_seconds)
+  read -r user sys <"$PG_DIR/time.txt"
+  read -r r_tpmc r_total r_p90 r_txns < <(read_result "$dir/result.json")
+  r_client=$(awk -v u="$user" -v s="$sys" -v n="$r_txns" 'BEGIN { printf "%.1f", (u + s) * 1e6 / n }')
+  r_server=$(awk -v a="$after" -v b="$before" -v n="$r_txns" 'BEGIN { printf "%.1f", (a - b) * 1e6 / n }')
+  "$binary" check --conn "$PG_CONN" >"$dir-check.log" ||
+    { echo "tpcc check after the run in $dir FAILED:"; cat "$dir-check.log"; exit 1; }
+}

@@ -15,7 +15,7 @@ using tpcc::Config;
 using tpcc::test::parse;
 using tpcc::test::TempDir;
 
-TEST_CASE("--spec sets keying and think times, deferred Delivery, warm-up and 120 minutes",
+TEST_CASE("option --spec sets keying and think times, deferred Delivery, warm-up and 120 minutes",
           "[config][spec]") {
   const Config plain = parse({"run"});
   CHECK_FALSE(plain.spec);
@@ -38,7 +38,7 @@ TEST_CASE("--spec sets keying and think times, deferred Delivery, warm-up and 12
   CHECK(j.at("run").at("terminals_from_load") == true);
 }
 
-TEST_CASE("--spec 4.2.2 terminals are 10 per warehouse when props give the warehouses",
+TEST_CASE("option --spec 4.2.2 terminals are 10 per warehouse when props give the warehouses",
           "[config][spec]") {
   TempDir dir;
   const auto props = dir.write("w3.props", "warehouses=3\n");
@@ -51,7 +51,7 @@ TEST_CASE("--spec 4.2.2 terminals are 10 per warehouse when props give the wareh
   CHECK(parse({"quickstart", "--spec", "--warehouses", "2"}).terminals == 20);
 }
 
-TEST_CASE("--spec explicit options win, a shorter duration included", "[config][spec]") {
+TEST_CASE("option --spec explicit options win, a shorter duration included", "[config][spec]") {
   const Config c = parse({"run", "--spec", "--duration", "20", "--warmup", "0", "--terminals",
                           "4", "--keying-think=false", "--terminal-warehouse-fixed", "false"});
   CHECK(c.duration_seconds == 20);
