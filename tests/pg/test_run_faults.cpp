@@ -149,10 +149,13 @@ struct Restart {
   ~Restart() { server.server->start_again(); }
 };
 
+// Two terminals and Delivery in their transactions (--delivery sync), so
+// that exactly two transactions are in flight when the server freezes.
 std::vector<std::string> run_args(const std::string& conninfo, const std::string& dir,
                                   std::vector<std::string> more) {
   std::vector<std::string> args = {"run", "--conn", conninfo, "--terminals", "2",
-                                   "--report-interval", "1", "--result-dir", dir};
+                                   "--delivery", "sync", "--report-interval", "1",
+                                   "--result-dir", dir};
   args.insert(args.end(), more.begin(), more.end());
   return args;
 }
