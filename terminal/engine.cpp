@@ -1,38 +1,13 @@
 // The engine proper: one io thread runs the scheduler (the terminals'
 // timers, the interval ticks, SIGINT/SIGTERM/SIGHUP, the downtime watchdog
-// and the stop) while the worker threads run transactions. Workers post their completions to the io
-// thread, so the scheduler's state needs no lock. The groups of terminals
-// (engine_group), the start gate (engine_gate) and the console lines
-// (engine_lines) live in files of their own.
-#include "terminal/engine.hpp"
-
-#include <algorithm>
-#include <csignal>
-#include <exception>
-#include <memory>
-#include <mutex>
-#include <optional>
-#include <sstream>
-#include <string>
-#include <thread>
-#include <utility>
-
-#include <boost/asio.hpp>
-
-#include "config/errors.hpp"
-#include "db/session.hpp"
-#include "terminal/engine_clock.hpp"
-#include "terminal/engine_gate.hpp"
-#include "terminal/engine_group.hpp"
-#include "terminal/engine_lines.hpp"
-#include "terminal/engine_queue.hpp"
-#include "terminal/engine_worker.hpp"
-#include "terminal/pacing.hpp"
-#include "terminal/replication_lag.hpp"
+// and the stop) while the worker threads run transactions. Workers post
+// their completions to the io thread, so the scheduler's state needs no
+// lock. The stop (engine_stop), the groups of terminals (engine_group), the
+// start gate (engine_gate) and the console lines (engine_lines) live in
+// files of their own.
+#include "terminal/engine_run.hpp"
 
 namespace tpcc {
-
-namespace asio = boost::asio;
 
 namespace {
 
@@ -41,89 +16,11 @@ namespace {
 // the summary's percentiles rest on more than a handful of samples.
 constexpr double kMaxLagPeriodSeconds = 1.0;
 
-// How often the watchdog compares each server's outage with --max-downtime.
-constexpr auto kWatchdogPeriod = std::chrono::milliseconds(500);
-
-const char* signal_name(int signal_number) {
-  switch (signal_number) {
-    case SIGINT: return "SIGINT";
-    case SIGTERM: return "SIGTERM";
-    case SIGHUP: return "SIGHUP";
-    default: return "a signal";
-  }
-}
+}  // namespace
 
 std::string group_name(const Group& group) {
   return group.number == 0 ? "the server" : "standby " + std::to_string(group.number);
 }
-
-class Engine {
- public:
-  Engine(const Config& config, const EngineSetup& setup, std::ostream& out);
-  ~Engine();
-  Engine(const Engine&) = delete;
-  Engine& operator=(const Engine&) = delete;
-
-  EngineResult run();
-
- private:
-  Group& primary() { return *groups_.front(); }
-  void start_workers();
-  void worker_main(Group& group, int worker);
-  void begin();
-  void schedule_first_transactions(Group& group);
-  void dispatch(Group& group, int terminal);
-  void on_completion(Group& group, int terminal, const Completion& done);
-  void on_terminal_finished(Group& group);
-  void schedule_tick();
-  void on_tick(Clock::time_point at);
-  void wait_for_signal();
-  void schedule_watchdog();
-  // Ends the run: no new transactions; those in flight get --stop-grace
-  // when the run completed, none otherwise, and are then abandoned.
-  void stop(StopReason reason, const std::string& detail = {});
-  void abandon_in_flight();
-  void on_worker_exit();
-  void finish_io();
-  void join_workers();
-  void count_deliveries_not_started(RunStats& measured);
-  double since_start(Clock::time_point t) const { return seconds_between(phases_->start(), t); }
-
-  const Config& config_;
-  ConsoleLog log_;
-  StopSignal stop_;
-
-  asio::io_context io_;
-  asio::executor_work_guard<asio::io_context::executor_type> guard_;
-  asio::signal_set signals_;
-  asio::steady_timer report_timer_;
-  asio::steady_timer watchdog_timer_;
-  asio::steady_timer grace_timer_;
-  SessionInterrupts interrupts_;
-
-  // The primary's terminals first, then each standby's.
-  Groups groups_;
-  // [group number][terminal]: when each terminal's next transaction falls
-  // due; none for a group on the fast path. Kept here rather than in Group
-  // so Boost.Asio stays out of engine_group.hpp.
-  std::vector<std::vector<asio::steady_timer>> terminal_timers_;
-  int connections_ = 0;  // all groups'
-  std::vector<std::thread> threads_;
-  std::unique_ptr<RunPhases> phases_;
-  std::unique_ptr<LagSampler> sampler_;
-
-  StartGate gate_;
-  IntervalSink on_interval_;
-  DeliverySink on_delivery_;
-
-  // Scheduler state; io thread only.
-  bool stopping_ = false;
-  StopReason stop_reason_ = StopReason::Completed;
-  std::string stop_detail_;
-  bool measuring_ = false;
-  bool signalled_ = false;
-  int workers_exited_ = 0;
-};
 
 Engine::Engine(const Config& config, const EngineSetup& setup, std::ostream& out)
     : config_(config),
@@ -246,48 +143,6 @@ void Engine::begin() {
   gate_.open();
 }
 
-// The first SIGINT, SIGTERM or SIGHUP stops the run at once, whatever the
-// workers are doing (transactions in flight are abandoned); a second one
-// ends the process without waiting for anything.
-void Engine::wait_for_signal() {
-  signals_.async_wait([this](const boost::system::error_code& ec, int signal_number) {
-    if (ec) return;
-    const std::string name = signal_name(signal_number);
-    if (signalled_) {
-      log_.line("received " + name + " again: exiting now, without results");
-      std::_Exit(kExitInterrupted);
-    }
-    signalled_ = true;
-    log_.line("received " + name +
-              ": stopping, the results so far will be written (send it again to exit at once)");
-    if (stopping_) {
-      abandon_in_flight();  // no more grace
-    } else {
-      stop(StopReason::Interrupted, name);
-    }
-    wait_for_signal();
-  });
-}
-
-void Engine::schedule_watchdog() {
-  watchdog_timer_.expires_after(kWatchdogPeriod);
-  watchdog_timer_.async_wait([this](const boost::system::error_code& ec) {
-    if (ec || stopping_) return;
-    const Clock::time_point now = Clock::now();
-    for (const auto& group : groups_) {
-      const double outage = group->faults.current_outage(now);
-      if (outage <= config_.max_downtime_seconds) continue;
-      std::ostringstream detail;
-      detail << group_name(*group) << " unreachable for " << static_cast<int>(outage)
-             << " s, more than --max-downtime " << config_.max_downtime_seconds << " s";
-      log_.line("stopping: " + detail.str());
-      stop(StopReason::Downtime, detail.str());
-      return;
-    }
-    schedule_watchdog();
-  });
-}
-
 void Engine::schedule_first_transactions(Group& group) {
   const PacingPolicy& policy = group.policy;
   for (VirtualTerminal& terminal : group.terminals) {
@@ -389,84 +244,6 @@ void Engine::on_tick(Clock::time_point at) {
   schedule_tick();
 }
 
-void Engine::stop(StopReason reason, const std::string& detail) {
-  if (stopping_) return;
-  stopping_ = true;
-  stop_reason_ = reason;
-  stop_detail_ = detail;
-  if (reason != StopReason::Completed || !phases_->has_planned_end()) phases_->end_at(Clock::now());
-  stop_.request();
-  interrupts_.stop_connecting = true;
-  for (auto& group : groups_) {
-    group->queue.close();
-    group->deliveries.close();
-  }
-  for (auto& timers : terminal_timers_) {
-    for (asio::steady_timer& timer : timers) timer.cancel();
-  }
-  report_timer_.cancel();
-  watchdog_timer_.cancel();
-  if (workers_exited_ == connections_) {
-    finish_io();
-    return;
-  }
-  if (reason != StopReason::Completed || config_.stop_grace_seconds <= 0) {
-    abandon_in_flight();
-    return;
-  }
-  grace_timer_.expires_after(std::chrono::duration_cast<Clock::duration>(
-      std::chrono::duration<double>(config_.stop_grace_seconds)));
-  grace_timer_.async_wait([this](const boost::system::error_code& ec) {
-    if (!ec) abandon_in_flight();
-  });
-}
-
-// 5.2.5.3 response times have no end for a transaction that never gets an
-// answer: past the grace, the ones in flight are cancelled and counted as
-// unfinished (Worker::execute), with their time so far.
-void Engine::abandon_in_flight() {
-  int in_flight = 0;
-  for (const auto& group : groups_) {
-    for (const auto& worker : group->workers) in_flight += worker->in_flight_since() ? 1 : 0;
-  }
-  if (in_flight > 0 && stop_reason_ == StopReason::Completed) {
-    std::ostringstream line;
-    line << in_flight << " transaction(s) still in flight " << config_.stop_grace_seconds
-         << " s after the end (--stop-grace): cancelling them";
-    log_.line(line.str());
-  }
-  interrupts_.abandon_waits = true;
-}
-
-void Engine::on_worker_exit() {
-  if (++workers_exited_ == connections_ && stopping_) finish_io();
-}
-
-// Every worker is done: nothing is left for the io thread.
-void Engine::finish_io() {
-  grace_timer_.cancel();
-  watchdog_timer_.cancel();
-  boost::system::error_code ignored;
-  signals_.cancel(ignored);
-  guard_.reset();
-}
-
-// 2.7.2: Deliveries still queued when the run ended are not executed (the
-// database never saw them, so the consistency conditions hold); those
-// queued in the measured interval count as not completed, and every one
-// gets its line in the result file.
-void Engine::count_deliveries_not_started(RunStats& measured) {
-  for (const DeliveryRequest& request : primary().deliveries.take_remaining()) {
-    if (phases_->phase_at(request.queued) == Phase::Measured) ++measured.deliveries_not_completed;
-    if (!on_delivery_) continue;
-    TxnResult never;
-    never.outcome = Outcome::Unfinished;
-    DeliveryRecord record = delivery_record(request, never, DeliveryOutput{}, {});
-    record.outcome = "not started";
-    on_delivery_(record);
-  }
-}
-
 void Engine::join_workers() {
   for (std::thread& thread : threads_) {
     if (thread.joinable()) thread.join();
@@ -513,8 +290,6 @@ EngineResult Engine::run() {
   result.health.stop_detail = stop_detail_;
   return result;
 }
-
-}  // namespace
 
 EngineResult run_engine(const Config& config, const EngineSetup& setup, std::ostream& out) {
   Engine engine(config, setup, out);
