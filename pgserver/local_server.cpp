@@ -388,32 +388,6 @@ bool LocalServer::try_start(std::string* failure) {
   return false;
 }
 
-void LocalServer::crash() {
-  if (!running_) return;
-  ProcessOptions opts;
-  opts.cwd = dir_;
-  opts.output_file = dir_ + "/pg_ctl.log";
-  opts.kill_after_seconds = 60;
-  run_process(server_command({bin_dir_ + "/pg_ctl", "-D", data_dir(), "-m", "immediate", "-w",
-                              "-t", "30", "-s", "stop"}),
-              opts);
-  running_ = false;
-}
-
-void LocalServer::start_again() {
-  if (running_) return;
-  std::string failure;
-  if (!try_start(&failure)) throw std::runtime_error(failure);
-}
-
-int LocalServer::postmaster_pid() const {
-  if (!running_) return 0;
-  std::ifstream in(data_dir() + "/postmaster.pid");
-  int pid = 0;
-  in >> pid;
-  return pid;
-}
-
 void LocalServer::stop() {
   const bool was_running = running_;
   try {
