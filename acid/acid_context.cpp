@@ -4,7 +4,7 @@
 
 #include "db/connect.hpp"
 #include "spec/constants.hpp"
-#include "terminal/procedure_calls.hpp"
+#include "terminal/transactions/procedure_calls.hpp"
 
 namespace tpcc::acid {
 

@@ -14,9 +14,9 @@
 #include "acid/acid.hpp"
 #include "db/session.hpp"
 #include "spec/random.hpp"
-#include "terminal/new_order.hpp"
-#include "terminal/order_status.hpp"
-#include "terminal/payment.hpp"
+#include "terminal/transactions/new_order.hpp"
+#include "terminal/transactions/order_status.hpp"
+#include "terminal/transactions/payment.hpp"
 
 
 namespace tpcc::acid {

@@ -11,7 +11,7 @@
 #include "report/format.hpp"
 #include "report/health.hpp"
 #include "report/run_rules.hpp"
-#include "terminal/transaction.hpp"
+#include "terminal/transactions/transaction.hpp"
 
 namespace tpcc {
 namespace {

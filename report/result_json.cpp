@@ -9,7 +9,7 @@
 #include "report/health.hpp"
 #include "report/report.hpp"
 #include "report/run_rules.hpp"
-#include "terminal/transaction.hpp"
+#include "terminal/transactions/transaction.hpp"
 
 #ifndef TPCC_VERSION
 #define TPCC_VERSION "unknown"

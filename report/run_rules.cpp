@@ -6,7 +6,7 @@
 #include "report/audits.hpp"
 #include "report/delivery_file.hpp"
 #include "report/format.hpp"
-#include "terminal/transaction.hpp"
+#include "terminal/transactions/transaction.hpp"
 
 namespace tpcc {
 namespace {

@@ -9,7 +9,7 @@
 #include "report/report.hpp"
 #include "report/run_rules.hpp"
 #include "report/text_table.hpp"
-#include "terminal/transaction.hpp"
+#include "terminal/transactions/transaction.hpp"
 
 namespace tpcc {
 namespace {

@@ -19,10 +19,10 @@
 #include "report/result_sink.hpp"
 #include "spec/nurand.hpp"
 #include "spec/constants.hpp"
-#include "terminal/binding.hpp"
-#include "terminal/deck.hpp"
-#include "terminal/engine.hpp"
-#include "terminal/open_limits.hpp"
+#include "terminal/engine/binding.hpp"
+#include "terminal/engine/deck.hpp"
+#include "terminal/engine/engine.hpp"
+#include "terminal/engine/open_limits.hpp"
 
 namespace tpcc {
 namespace {

@@ -15,7 +15,7 @@
 
 #include "check/runner.hpp"
 #include "db/session.hpp"
-#include "terminal/delivery.hpp"
+#include "terminal/transactions/delivery.hpp"
 #include "tests/pg/pg_fixture.hpp"
 
 namespace {

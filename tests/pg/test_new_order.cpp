@@ -15,8 +15,8 @@
 #include "check/runner.hpp"
 #include "db/session.hpp"
 #include "spec/constants.hpp"
-#include "terminal/new_order.hpp"
-#include "terminal/transaction.hpp"
+#include "terminal/transactions/new_order.hpp"
+#include "terminal/transactions/transaction.hpp"
 #include "tests/pg/pg_fixture.hpp"
 #include "tests/unit/terminal_context.hpp"
 

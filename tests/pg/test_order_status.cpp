@@ -11,7 +11,7 @@
 #include <pqxx/pqxx>
 
 #include "db/session.hpp"
-#include "terminal/order_status.hpp"
+#include "terminal/transactions/order_status.hpp"
 #include "tests/pg/pg_fixture.hpp"
 
 namespace {

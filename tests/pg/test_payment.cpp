@@ -12,9 +12,9 @@
 
 #include "check/runner.hpp"
 #include "db/session.hpp"
-#include "terminal/customer_lookup.hpp"
-#include "terminal/payment.hpp"
-#include "terminal/transaction.hpp"
+#include "terminal/transactions/customer_lookup.hpp"
+#include "terminal/transactions/payment.hpp"
+#include "terminal/transactions/transaction.hpp"
 #include "tests/pg/pg_fixture.hpp"
 #include "tests/unit/terminal_context.hpp"
 

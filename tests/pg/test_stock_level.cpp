@@ -12,7 +12,7 @@
 #include <pqxx/pqxx>
 
 #include "db/session.hpp"
-#include "terminal/stock_level.hpp"
+#include "terminal/transactions/stock_level.hpp"
 #include "tests/pg/pg_fixture.hpp"
 
 namespace {

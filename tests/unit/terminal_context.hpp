@@ -4,7 +4,7 @@
 #pragma once
 
 #include "spec/nurand.hpp"
-#include "terminal/transaction.hpp"
+#include "terminal/transactions/transaction.hpp"
 
 namespace tpcc::test {
 

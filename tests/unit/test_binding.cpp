@@ -6,7 +6,7 @@
 
 #include "config/errors.hpp"
 #include "spec/random.hpp"
-#include "terminal/binding.hpp"
+#include "terminal/engine/binding.hpp"
 
 namespace {
 

@@ -6,7 +6,7 @@
 #include <string>
 
 #include "spec/random.hpp"
-#include "terminal/deck.hpp"
+#include "terminal/engine/deck.hpp"
 
 namespace {
 

@@ -8,9 +8,9 @@
 #include <thread>
 
 #include "report/delivery_file.hpp"
-#include "terminal/deferred_delivery.hpp"
-#include "terminal/engine_queue.hpp"
-#include "terminal/engine_stats.hpp"
+#include "terminal/engine/deferred_delivery.hpp"
+#include "terminal/engine/queue.hpp"
+#include "terminal/engine/stats.hpp"
 
 namespace {
 

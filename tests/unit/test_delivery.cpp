@@ -2,7 +2,7 @@
 
 #include <array>
 
-#include "terminal/delivery.hpp"
+#include "terminal/transactions/delivery.hpp"
 
 TEST_CASE("2.7.1.2 Delivery O_CARRIER_ID is uniform over 1..10", "[delivery]") {
   tpcc::Random rng{11};

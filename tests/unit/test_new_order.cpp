@@ -4,7 +4,7 @@
 #include <string>
 
 #include "spec/constants.hpp"
-#include "terminal/new_order.hpp"
+#include "terminal/transactions/new_order.hpp"
 #include "tests/unit/terminal_context.hpp"
 
 namespace {

@@ -5,7 +5,7 @@
 #include <string>
 
 #include "config/config.hpp"
-#include "terminal/open_limits.hpp"
+#include "terminal/engine/open_limits.hpp"
 
 using tpcc::judge_limit;
 using tpcc::LimitVerdict;

@@ -6,7 +6,7 @@
 
 #include "spec/constants.hpp"
 #include "spec/text.hpp"
-#include "terminal/order_status.hpp"
+#include "terminal/transactions/order_status.hpp"
 #include "tests/unit/terminal_context.hpp"
 
 namespace {

@@ -5,8 +5,8 @@
 #include <vector>
 
 #include "spec/random.hpp"
-#include "terminal/engine_clock.hpp"
-#include "terminal/pacing.hpp"
+#include "terminal/engine/clock.hpp"
+#include "terminal/engine/pacing.hpp"
 
 using Catch::Detail::Approx;
 

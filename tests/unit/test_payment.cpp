@@ -8,8 +8,8 @@
 
 #include "spec/constants.hpp"
 #include "spec/text.hpp"
-#include "terminal/customer_lookup.hpp"
-#include "terminal/payment.hpp"
+#include "terminal/transactions/customer_lookup.hpp"
+#include "terminal/transactions/payment.hpp"
 #include "tests/unit/terminal_context.hpp"
 
 namespace {

@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "report/lag.hpp"
-#include "terminal/replication_lag.hpp"
+#include "terminal/standby/replication_lag.hpp"
 
 namespace {
 

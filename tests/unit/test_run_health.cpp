@@ -13,7 +13,7 @@
 #include "report/health.hpp"
 #include "report/report.hpp"
 #include "report/result_sink.hpp"
-#include "terminal/fault_log.hpp"
+#include "terminal/engine/fault_log.hpp"
 #include "terminal/run_command.hpp"
 #include "tests/unit/temp_dir.hpp"
 

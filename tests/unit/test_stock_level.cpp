@@ -2,7 +2,7 @@
 
 #include <array>
 
-#include "terminal/stock_level.hpp"
+#include "terminal/transactions/stock_level.hpp"
 
 TEST_CASE("2.8.1.2 Stock-Level threshold covers 10..20 with both ends reached",
           "[stock_level]") {

@@ -1,0 +1,92 @@
+#include "terminal/engine/deck.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <numeric>
+#include <stdexcept>
+#include <utility>
+
+#include "terminal/transactions/transaction.hpp"
+
+namespace tpcc {
+namespace {
+
+bool all_integral(const MixWeights& weights, double scale) {
+  for (const double w : weights) {
+    const double scaled = w * scale;
+    if (std::fabs(scaled - std::round(scaled)) > 1e-6) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+CardCounts deck_card_counts(const MixWeights& weights) {
+  bool any_positive = false;
+  for (const double w : weights) {
+    if (!(w >= 0) || !std::isfinite(w)) {
+      throw std::invalid_argument("mix weights must be finite and non-negative");
+    }
+    any_positive = any_positive || w > 0;
+  }
+  if (!any_positive) throw std::invalid_argument("at least one mix weight must be positive");
+
+  // The smallest of 1, 10, 100 that makes every weight a whole number keeps
+  // the deck small (45,43,4,4,4: 100 cards, not 10000).
+  double scale = 100;
+  for (const double s : {1.0, 10.0}) {
+    if (all_integral(weights, s)) {
+      scale = s;
+      break;
+    }
+  }
+  CardCounts counts{};
+  int divisor = 0;
+  for (std::size_t i = 0; i < weights.size(); ++i) {
+    if (weights[i] > 0) counts[i] = std::max(1, static_cast<int>(std::lround(weights[i] * scale)));
+    divisor = std::gcd(divisor, counts[i]);
+  }
+  for (int& count : counts) count /= divisor;
+  return counts;
+}
+
+Deck::Deck(const MixWeights& weights) : counts_(deck_card_counts(weights)) {
+  for (std::size_t type = 0; type < counts_.size(); ++type) {
+    cards_.insert(cards_.end(), static_cast<std::size_t>(counts_[type]),
+                  static_cast<std::uint8_t>(type));
+  }
+  next_ = cards_.size();  // the first draw shuffles
+}
+
+TxnIndex Deck::draw(Random& rng) {
+  if (next_ == cards_.size()) shuffle(rng);
+  return static_cast<TxnIndex>(cards_[next_++]);
+}
+
+// Fisher-Yates: every permutation equally likely.
+void Deck::shuffle(Random& rng) {
+  for (std::size_t i = cards_.size() - 1; i > 0; --i) {
+    const auto j = static_cast<std::size_t>(rng.uniform(0, static_cast<std::int64_t>(i)));
+    std::swap(cards_[i], cards_[j]);
+  }
+  next_ = 0;
+}
+
+std::vector<std::string> mix_warnings(const MixWeights& mix) {
+  std::vector<std::string> warnings;
+  for (const TransactionType& txn : kTransactions) {
+    const double weight = mix[static_cast<std::size_t>(txn.index)];
+    // 5.2.3: New-Order has no minimum of its own (min_mix_percent 0).
+    if (txn.min_mix_percent > 0 && weight < txn.min_mix_percent) {
+      char text[160];
+      std::snprintf(text, sizeof text,
+                    "5.2.3: %s weight %g%% is below the minimum of %g%%; the mix is not compliant",
+                    txn.title, weight, txn.min_mix_percent);
+      warnings.emplace_back(text);
+    }
+  }
+  return warnings;
+}
+
+}  // namespace tpcc

@@ -1,0 +1,299 @@
+// The engine proper: one io thread runs the scheduler (the terminals'
+// timers, the interval ticks, SIGINT/SIGTERM/SIGHUP, the downtime watchdog
+// and the stop) while the worker threads run transactions. Workers post
+// their completions to the io thread, so the scheduler's state needs no
+// lock. The stop (stop.cpp), the groups of terminals (group.cpp), the
+// start gate (gate.cpp) and the console lines (lines.cpp) live in
+// files of their own.
+#include "terminal/engine/engine_run.hpp"
+
+namespace tpcc {
+
+namespace {
+
+// Replication lag is read at least this often (and every report interval
+// when that is shorter), so each interval line shows a recent reading and
+// the summary's percentiles rest on more than a handful of samples.
+constexpr double kMaxLagPeriodSeconds = 1.0;
+
+}  // namespace
+
+std::string group_name(const Group& group) {
+  return group.number == 0 ? "the server" : "standby " + std::to_string(group.number);
+}
+
+Engine::Engine(const Config& config, const EngineSetup& setup, std::ostream& out)
+    : config_(config),
+      log_(out),
+      guard_(asio::make_work_guard(io_)),
+      signals_(io_, SIGINT, SIGTERM, SIGHUP),
+      report_timer_(io_),
+      watchdog_timer_(io_),
+      grace_timer_(io_),
+      groups_(make_groups(config_, setup, stop_, log_)),
+      on_interval_(setup.on_interval),
+      on_delivery_(setup.on_delivery) {
+  for (const auto& group : groups_) {
+    group->env.interrupts = &interrupts_;
+    Group* g = group.get();
+    // Posted, so that the stop happens on the io thread.
+    g->faults.set_on_fatal([this, g] {
+      asio::post(io_, [this, g] {
+        const std::optional<ErrorNote> fatal = g->faults.fatal_error();
+        std::string detail = fatal ? fatal->message : std::string("fatal error");
+        if (g->number > 0) detail = group_name(*g) + ": " + detail;
+        stop(StopReason::Fatal, detail);
+      });
+    });
+    std::vector<asio::steady_timer>& timers = terminal_timers_.emplace_back();
+    if (!group->fast_path) {
+      timers.reserve(group->terminals.size());
+      for (std::size_t i = 0; i < group->terminals.size(); ++i) timers.emplace_back(io_);
+    }
+    connections_ += group->connections + group->delivery_workers;
+  }
+}
+
+Engine::~Engine() {
+  stop_.request();
+  interrupts_.stop_connecting = true;
+  interrupts_.abandon_waits = true;
+  for (auto& group : groups_) {
+    group->queue.close();
+    group->deliveries.close();
+  }
+  gate_.abandon();
+  join_workers();
+  if (sampler_) sampler_->stop();
+}
+
+// Every worker opens its session on its own thread, several at a time; the
+// run begins when all are open, or fails with the first that cannot open.
+void Engine::start_workers() {
+  threads_.reserve(static_cast<std::size_t>(connections_));
+  for (auto& group : groups_) {
+    Group* g = group.get();
+    for (int w = 0; w < g->connections + g->delivery_workers; ++w) {
+      threads_.emplace_back([this, g, w] { worker_main(*g, w); });
+    }
+  }
+  if (const std::exception_ptr error = gate_.wait_connected(connections_)) {
+    join_workers();
+    rethrow_connect_error(error, connections_);
+  }
+}
+
+void Engine::worker_main(Group& group, int w) {
+  Worker& worker = *group.workers[static_cast<std::size_t>(w)];
+  std::exception_ptr error;
+  gate_.enter_connect();
+  try {
+    if (!gate_.abandoned()) worker.connect(group.config.conninfo);
+  } catch (...) {
+    error = std::current_exception();
+  }
+  if (!gate_.leave_connect(error)) return;
+  try {
+    if (w >= group.connections) {
+      worker.run_deliveries(group.deliveries, on_delivery_,
+                            group.delivery_seed + static_cast<std::uint64_t>(w));
+    } else if (group.fast_path) {
+      VirtualTerminal& terminal = group.terminals[static_cast<std::size_t>(w)];
+      worker.run_terminal(terminal);
+      if (terminal.finished) asio::post(io_, [this, &group] { on_terminal_finished(group); });
+    } else {
+      while (const std::optional<WorkItem> item = group.queue.pop()) {
+        VirtualTerminal& terminal = group.terminals[static_cast<std::size_t>(item->terminal)];
+        const Completion done = worker.execute(terminal, item->type, item->due);
+        asio::post(io_, [this, &group, t = item->terminal, done] { on_completion(group, t, done); });
+      }
+    }
+  } catch (const std::exception& e) {
+    // execute() classifies every transaction failure; anything arriving
+    // here is unexpected and ends the run (its results are still written).
+    asio::post(io_, [this, what = std::string(e.what())] {
+      stop(StopReason::Internal, "unexpected error in a worker: " + what);
+    });
+  }
+  asio::post(io_, [this] { on_worker_exit(); });
+}
+
+void Engine::begin() {
+  const std::optional<double> duration =
+      config_.txns_per_terminal > 0 ? std::nullopt
+                                    : std::optional<double>(config_.duration_seconds);
+  phases_ = std::make_unique<RunPhases>(Clock::now(), config_.warmup_seconds, duration);
+  for (auto& group : groups_) {
+    group->env.phases = phases_.get();
+    group->reporter->start(phases_->start());
+  }
+  measuring_ = config_.warmup_seconds <= 0;
+  for (auto& group : groups_) group->faults.set_start(phases_->start());
+  if (sampler_) {
+    sampler_->start(phases_.get(), std::min(kMaxLagPeriodSeconds,
+                                            static_cast<double>(config_.report_interval_seconds)));
+  }
+
+  wait_for_signal();
+  for (auto& group : groups_) {
+    if (!group->fast_path) schedule_first_transactions(*group);
+  }
+  schedule_tick();
+  schedule_watchdog();
+  gate_.open();
+}
+
+void Engine::schedule_first_transactions(Group& group) {
+  const PacingPolicy& policy = group.policy;
+  for (VirtualTerminal& terminal : group.terminals) {
+    terminal.type = terminal.deck.draw(terminal.rng);
+    double ready = 0;
+    if (group.policy.keying_and_thinking) {
+      // See first_due(): a think time first, so the terminals spread out.
+      ready = draw_think_seconds(terminal.type, policy.multiplier, terminal.rng) +
+              keying_seconds(terminal.type, policy.keying_multiplier);
+    }
+    const double due = first_due(group.policy, terminal.index, group.config.terminals, ready);
+    terminal.due = seconds_after(phases_->start(), due);
+    dispatch(group, terminal.index);
+  }
+}
+
+// Queues the terminal's transaction now if it is due, else when it is.
+void Engine::dispatch(Group& group, int t) {
+  VirtualTerminal& terminal = group.terminals[static_cast<std::size_t>(t)];
+  if (terminal.due <= Clock::now()) {
+    group.queue.push(WorkItem{t, terminal.type, terminal.due});
+    return;
+  }
+  asio::steady_timer& timer =
+      terminal_timers_[static_cast<std::size_t>(group.number)][static_cast<std::size_t>(t)];
+  timer.expires_at(terminal.due);
+  timer.async_wait([this, &group, t](const boost::system::error_code& ec) {
+    if (ec || stopping_) return;
+    const VirtualTerminal& due = group.terminals[static_cast<std::size_t>(t)];
+    group.queue.push(WorkItem{t, due.type, due.due});
+  });
+}
+
+// 5.2.5.1: after the response, the terminal thinks (think time of the
+// transaction just done), chooses the next transaction from its deck and
+// keys it in (keying time of the new one); then it is due.
+void Engine::on_completion(Group& group, int t, const Completion& done) {
+  if (stopping_ || done.phase == Phase::After) return;
+  const Config& config = group.config;
+  VirtualTerminal& terminal = group.terminals[static_cast<std::size_t>(t)];
+  if (config.txns_per_terminal > 0 && done.phase == Phase::Measured &&
+      ++terminal.measured_done >= config.txns_per_terminal) {
+    terminal.finished = true;
+    on_terminal_finished(group);
+    return;
+  }
+  const PacingPolicy& policy = group.policy;
+  const double think = policy.keying_and_thinking
+                           ? draw_think_seconds(terminal.type, policy.multiplier, terminal.rng)
+                           : 0.0;
+  const TxnIndex next = terminal.deck.draw(terminal.rng);
+  const double keying =
+      policy.keying_and_thinking ? keying_seconds(next, policy.keying_multiplier) : 0.0;
+  const double due =
+      next_due(policy, since_start(terminal.due), since_start(done.at), think, keying);
+  terminal.type = next;
+  terminal.due = seconds_after(phases_->start(), due);
+  dispatch(group, t);
+}
+
+// The run ends when the primary's terminals are done; a standby's have no
+// count of their own.
+void Engine::on_terminal_finished(Group& group) {
+  if (++group.finished_terminals == group.config.terminals && group.number == 0) {
+    stop(StopReason::Completed);
+  }
+}
+
+// Ticks every --report-interval seconds from the start, and once more at
+// the end of the warm-up (from which they restart), so every interval line
+// lies wholly in the warm-up or wholly in the measurement.
+void Engine::schedule_tick() {
+  Clock::time_point next = primary().reporter->last_boundary() +
+                           std::chrono::seconds(config_.report_interval_seconds);
+  if (!measuring_) {
+    next = std::min(next, phases_->warmup_end());
+  } else if (phases_->has_planned_end()) {
+    next = std::min(next, phases_->end());
+  }
+  report_timer_.expires_at(next);
+  report_timer_.async_wait([this, next](const boost::system::error_code& ec) {
+    if (ec || stopping_) return;
+    on_tick(next);
+  });
+}
+
+void Engine::on_tick(Clock::time_point at) {
+  emit_interval_lines(groups_, at, !measuring_, sampler_.get(), log_, on_interval_);
+  if (!measuring_ && at >= phases_->warmup_end()) {
+    measuring_ = true;
+    std::ostringstream line;
+    line << "warm-up done after " << config_.warmup_seconds << " s; measuring";
+    log_.line(line.str());
+  }
+  if (measuring_ && phases_->has_planned_end() && at >= phases_->end()) {
+    stop(StopReason::Completed);
+    return;
+  }
+  schedule_tick();
+}
+
+void Engine::join_workers() {
+  for (std::thread& thread : threads_) {
+    if (thread.joinable()) thread.join();
+  }
+}
+
+EngineResult Engine::run() {
+  log_opening(groups_, connections_, log_);
+  start_workers();
+  for (const auto& group : groups_) log_running(*group);
+  if (!config_.standbys.empty()) {
+    std::vector<std::string> standbys;
+    for (const StandbyTarget& standby : config_.standbys) standbys.push_back(standby.conninfo);
+    sampler_ = std::make_unique<LagSampler>(config_.conninfo, std::move(standbys), log_);
+  }
+
+  begin();
+  io_.run();
+  join_workers();
+  const Clock::time_point end = std::min(phases_->end(), Clock::now());
+  finish_interval_lines(groups_, end, config_.warmup_seconds > 0 && end <= phases_->warmup_end(),
+                        sampler_.get(), log_, on_interval_);
+
+  EngineResult result;
+  result.stats = measured_stats(primary());
+  count_deliveries_not_started(result.stats);
+  result.intervals = primary().reporter->take_samples();
+  for (std::size_t k = 1; k < groups_.size(); ++k) {
+    StandbyEngineResult standby;
+    standby.stats = measured_stats(*groups_[k]);
+    standby.intervals = groups_[k]->reporter->take_samples();
+    standby.health = groups_[k]->faults.health(end);
+    result.standbys.push_back(std::move(standby));
+  }
+  if (sampler_) {
+    sampler_->stop();
+    result.lag = sampler_->take_samples();
+  }
+  result.measured_seconds = phases_->measured_seconds();
+  result.warmup_seconds = phases_->warmup_seconds();
+  result.interrupted = stop_reason_ == StopReason::Interrupted;
+  result.health = primary().faults.health(end);
+  result.health.stop = stop_reason_;
+  result.health.stop_detail = stop_detail_;
+  return result;
+}
+
+EngineResult run_engine(const Config& config, const EngineSetup& setup, std::ostream& out) {
+  Engine engine(config, setup, out);
+  return engine.run();
+}
+
+}  // namespace tpcc

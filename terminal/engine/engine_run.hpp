@@ -1,0 +1,107 @@
+// The engine's class, shared by engine.cpp (start-up, scheduling, the run)
+// and stop.cpp (signals, the downtime watchdog, the stop and its
+// grace). Private to those two files: it brings Boost.Asio.
+#pragma once
+
+#include "terminal/engine/engine.hpp"
+
+#include <algorithm>
+#include <csignal>
+#include <exception>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <utility>
+
+#include <boost/asio.hpp>
+
+#include "config/errors.hpp"
+#include "db/session.hpp"
+#include "terminal/engine/clock.hpp"
+#include "terminal/engine/gate.hpp"
+#include "terminal/engine/group.hpp"
+#include "terminal/engine/lines.hpp"
+#include "terminal/engine/queue.hpp"
+#include "terminal/engine/worker.hpp"
+#include "terminal/engine/pacing.hpp"
+#include "terminal/standby/replication_lag.hpp"
+
+namespace tpcc {
+
+namespace asio = boost::asio;
+
+// "the server" (the primary) or "standby k", for messages.
+std::string group_name(const Group& group);
+
+class Engine {
+ public:
+  Engine(const Config& config, const EngineSetup& setup, std::ostream& out);
+  ~Engine();
+  Engine(const Engine&) = delete;
+  Engine& operator=(const Engine&) = delete;
+
+  EngineResult run();
+
+ private:
+  Group& primary() { return *groups_.front(); }
+  void start_workers();
+  void worker_main(Group& group, int worker);
+  void begin();
+  void schedule_first_transactions(Group& group);
+  void dispatch(Group& group, int terminal);
+  void on_completion(Group& group, int terminal, const Completion& done);
+  void on_terminal_finished(Group& group);
+  void schedule_tick();
+  void on_tick(Clock::time_point at);
+  void wait_for_signal();
+  void schedule_watchdog();
+  // Ends the run: no new transactions; those in flight get --stop-grace
+  // when the run completed, none otherwise, and are then abandoned.
+  void stop(StopReason reason, const std::string& detail = {});
+  void abandon_in_flight();
+  void on_worker_exit();
+  void finish_io();
+  void join_workers();
+  void count_deliveries_not_started(RunStats& measured);
+  double since_start(Clock::time_point t) const { return seconds_between(phases_->start(), t); }
+
+  const Config& config_;
+  ConsoleLog log_;
+  StopSignal stop_;
+
+  asio::io_context io_;
+  asio::executor_work_guard<asio::io_context::executor_type> guard_;
+  asio::signal_set signals_;
+  asio::steady_timer report_timer_;
+  asio::steady_timer watchdog_timer_;
+  asio::steady_timer grace_timer_;
+  SessionInterrupts interrupts_;
+
+  // The primary's terminals first, then each standby's.
+  Groups groups_;
+  // [group number][terminal]: when each terminal's next transaction falls
+  // due; none for a group on the fast path. Kept here rather than in Group
+  // so Boost.Asio stays out of group.hpp.
+  std::vector<std::vector<asio::steady_timer>> terminal_timers_;
+  int connections_ = 0;  // all groups'
+  std::vector<std::thread> threads_;
+  std::unique_ptr<RunPhases> phases_;
+  std::unique_ptr<LagSampler> sampler_;
+
+  StartGate gate_;
+  IntervalSink on_interval_;
+  DeliverySink on_delivery_;
+
+  // Scheduler state; io thread only.
+  bool stopping_ = false;
+  StopReason stop_reason_ = StopReason::Completed;
+  std::string stop_detail_;
+  bool measuring_ = false;
+  bool signalled_ = false;
+  int workers_exited_ = 0;
+};
+
+}  // namespace tpcc

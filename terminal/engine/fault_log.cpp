@@ -1,0 +1,94 @@
+#include "terminal/engine/fault_log.hpp"
+
+#include <algorithm>
+
+namespace tpcc {
+namespace {
+
+// Seconds of [a, b] that fall within (from, to].
+double overlap(Clock::time_point a, Clock::time_point b, Clock::time_point from,
+               Clock::time_point to) {
+  const Clock::time_point lo = std::max(a, from);
+  const Clock::time_point hi = std::min(b, to);
+  return hi > lo ? seconds_between(lo, hi) : 0.0;
+}
+
+}  // namespace
+
+void FaultLog::set_start(Clock::time_point start) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  start_ = start;
+}
+
+void FaultLog::set_on_fatal(std::function<void()> on_fatal) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  on_fatal_ = std::move(on_fatal);
+}
+
+ErrorNote FaultLog::note(Clock::time_point at, const std::string& sqlstate,
+                         const std::string& message) const {
+  return ErrorNote{std::max(0.0, seconds_between(start_, at)), sqlstate, message};
+}
+
+void FaultLog::error(Clock::time_point at, const std::string& sqlstate,
+                     const std::string& message) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  last_error_ = note(at, sqlstate, message);
+  if (!first_error_) first_error_ = last_error_;
+}
+
+void FaultLog::fatal(Clock::time_point at, const std::string& sqlstate,
+                     const std::string& message) {
+  error(at, sqlstate, message);
+  std::function<void()> call;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (fatal_) return;
+    fatal_ = note(at, sqlstate, message);
+    call = on_fatal_;
+  }
+  if (call) call();
+}
+
+void FaultLog::unreachable(Clock::time_point lost, Clock::time_point now) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  ++reconnect_failures_;
+  if (!open_since_) open_since_ = std::min(lost, now);
+}
+
+void FaultLog::reachable(Clock::time_point at) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (!open_since_) return;
+  outages_.emplace_back(*open_since_, std::max(at, *open_since_));
+  open_since_.reset();
+}
+
+double FaultLog::downtime_between(Clock::time_point from, Clock::time_point to) const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  double seconds = 0;
+  for (const auto& [a, b] : outages_) seconds += overlap(a, b, from, to);
+  if (open_since_) seconds += overlap(*open_since_, to, from, to);
+  return seconds;
+}
+
+double FaultLog::current_outage(Clock::time_point now) const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return open_since_ && now > *open_since_ ? seconds_between(*open_since_, now) : 0.0;
+}
+
+std::optional<ErrorNote> FaultLog::fatal_error() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return fatal_;
+}
+
+RunHealth FaultLog::health(Clock::time_point end) const {
+  RunHealth health;
+  health.downtime_seconds = downtime_between(Clock::time_point::min(), end);
+  std::lock_guard<std::mutex> lock(mutex_);
+  health.reconnect_failures = reconnect_failures_;
+  health.first_error = first_error_;
+  health.last_error = last_error_;
+  return health;
+}
+
+}  // namespace tpcc

@@ -1,0 +1,61 @@
+// What goes wrong during a run, shared by the workers and the engine:
+// outages (the server unreachable: no session could reconnect), failed
+// reconnect attempts, the first and last error, and the first error that
+// retrying cannot fix, which stops the run. Thread-safe; written only on
+// errors, never on a transaction's normal path.
+#pragma once
+
+#include <functional>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "report/report.hpp"
+#include "terminal/engine/clock.hpp"
+
+namespace tpcc {
+
+class FaultLog {
+ public:
+  // Error times are given in seconds from start.
+  void set_start(Clock::time_point start);
+  // Called once, on the thread that records the first fatal error.
+  void set_on_fatal(std::function<void()> on_fatal);
+
+  void error(Clock::time_point at, const std::string& sqlstate, const std::string& message);
+  // An error retrying cannot fix: recorded, and the first one calls on_fatal.
+  void fatal(Clock::time_point at, const std::string& sqlstate, const std::string& message);
+
+  // A reconnect attempt failed at `now`: the server has been unreachable
+  // since `lost` (when the session's connection broke), unless an outage is
+  // already open. The outage ends when any session connects (reachable).
+  void unreachable(Clock::time_point lost, Clock::time_point now);
+  void reachable(Clock::time_point at);
+
+  // Seconds of outage within (from, to]; an open outage counts up to `to`.
+  double downtime_between(Clock::time_point from, Clock::time_point to) const;
+  // Length of the open outage at `now`, 0 if none.
+  double current_outage(Clock::time_point now) const;
+
+  std::optional<ErrorNote> fatal_error() const;
+  // Downtime up to `end`, reconnect failures, first and last error.
+  RunHealth health(Clock::time_point end) const;
+
+ private:
+  ErrorNote note(Clock::time_point at, const std::string& sqlstate,
+                 const std::string& message) const;
+
+  mutable std::mutex mutex_;
+  Clock::time_point start_{};
+  std::function<void()> on_fatal_;
+  std::vector<std::pair<Clock::time_point, Clock::time_point>> outages_;  // closed ones
+  std::optional<Clock::time_point> open_since_;
+  std::int64_t reconnect_failures_ = 0;
+  std::optional<ErrorNote> first_error_;
+  std::optional<ErrorNote> last_error_;
+  std::optional<ErrorNote> fatal_;
+};
+
+}  // namespace tpcc

@@ -1,0 +1,140 @@
+// Building the engine's groups of terminals: what each group runs with (the
+// primary's config, or standby_run_config for a standby), how many
+// connections it opens and whether it takes the fast path, and its
+// terminals, workers and interval reporter.
+#include "terminal/engine/group.hpp"
+
+#include <algorithm>
+#include <cstdint>
+#include <string>
+#include <utility>
+
+#include "spec/random.hpp"
+#include "terminal/engine/binding.hpp"
+
+namespace tpcc {
+
+int resolved_connections(const Config& config) {
+  if (config.connections <= 0) return config.terminals;
+  return std::min(config.connections, config.terminals);
+}
+
+bool uses_fast_path(const Config& config) {
+  return unpaced(pacing_policy(config, config.terminals)) &&
+         resolved_connections(config) == config.terminals;
+}
+
+Config standby_run_config(const Config& config, const StandbyTarget& standby) {
+  Config run = config;
+  run.conninfo = standby.conninfo;
+  run.terminals = standby.terminals;
+  run.mix = standby.mix;
+  run.profile = Profile::ReadOnly;
+  run.connections = 0;
+  run.rate_tpm = 0;
+  run.txns_per_terminal = 0;
+  // A hot standby cannot run serializable transactions (SQLSTATE 0A000);
+  // repeatable read gives the same single-snapshot reads.
+  if (run.isolation == Isolation::Serializable) run.isolation = Isolation::RepeatableRead;
+  run.standbys.clear();
+  return run;
+}
+
+namespace {
+
+std::vector<VirtualTerminal> build_terminals(const Config& config, int group_number,
+                                             const EngineSetup& setup) {
+  std::vector<VirtualTerminal> terminals;
+  terminals.reserve(static_cast<std::size_t>(config.terminals));
+  const HomeWarehouses homes = home_warehouses(config, setup.warehouses);
+  for (int i = 0; i < config.terminals; ++i) {
+    const TerminalBinding binding = bind_terminal(i, homes);
+    TerminalContext context;
+    context.homes = homes;
+    context.mode = config.mode;
+    context.rollback_percent = config.rollback_percent;
+    context.w_id = binding.w_id;
+    context.d_id = binding.d_id;
+    context.warehouses = setup.warehouses;
+    context.c_run = setup.c_run;
+    context.read_only = config.profile == Profile::ReadOnly;
+    context.isolation = config.isolation;
+    // The primary's terminal i draws from stream {i}, as in a run without
+    // standbys; standby k's from {i, k}.
+    const auto index = static_cast<std::uint64_t>(i);
+    const Random rng = group_number == 0
+                           ? Random::stream(setup.seed, {index})
+                           : Random::stream(setup.seed, {index, static_cast<std::uint64_t>(group_number)});
+    terminals.emplace_back(i, context, config.mix, rng);
+  }
+  return terminals;
+}
+
+// The delivery workers' random streams (retry backoff) apart from the
+// terminals'.
+constexpr std::uint64_t kDeliverySeedSalt = 0x64656c6976657279;  // "delivery"
+
+}  // namespace
+
+Group::Group(Config group_config, int group_number, const EngineSetup& setup, StopSignal& stop,
+             ConsoleLog& parent_log)
+    : config(std::move(group_config)),
+      number(group_number),
+      connections(resolved_connections(config)),
+      fast_path(uses_fast_path(config)),
+      policy(pacing_policy(config, config.terminals)),
+      own_log(number == 0 ? nullptr
+                          : std::make_unique<ConsoleLog>(parent_log, "standby " +
+                                                                         std::to_string(number) + ": ")),
+      log(own_log ? *own_log : parent_log),
+      terminals(build_terminals(config, number, setup)) {
+  env.config = &config;
+  env.warehouses = setup.warehouses;
+  env.stop = &stop;
+  env.log = &log;
+  env.faults = &faults;
+  // 2.7.2: only read-write terminals run Delivery; a standby's never do.
+  if (number == 0 && config.delivery_mode == DeliveryMode::Deferred && config.mix[kDelivery] > 0) {
+    delivery_workers = config.delivery_workers;
+    delivery_seed = setup.seed ^ kDeliverySeedSalt;
+    env.deliveries = &deliveries;
+  }
+  std::vector<WorkerStats*> stats;
+  for (int w = 0; w < connections + delivery_workers; ++w) {
+    workers.push_back(std::make_unique<Worker>(w, &env));
+    stats.push_back(&workers.back()->stats());
+  }
+  reporter = std::make_unique<IntervalReporter>(std::move(stats));
+}
+
+Groups make_groups(const Config& config, const EngineSetup& setup, StopSignal& stop,
+                   ConsoleLog& log) {
+  Groups groups;
+  groups.push_back(std::make_unique<Group>(config, 0, setup, stop, log));
+  for (std::size_t i = 0; i < config.standbys.size(); ++i) {
+    groups.push_back(std::make_unique<Group>(standby_run_config(config, config.standbys[i]),
+                                             static_cast<int>(i + 1), setup, stop, log));
+  }
+  return groups;
+}
+
+RunStats measured_stats(const Group& group) {
+  RunStats stats;
+  for (const auto& worker : group.workers) stats.merge(worker->stats().measured());
+  return stats;
+}
+
+StalledWork stalled_work(const Group& group, Clock::time_point now) {
+  StalledWork stalled;
+  for (const auto& worker : group.workers) {
+    const std::optional<Clock::time_point> since = worker->in_flight_since();
+    if (!since) continue;
+    const double age = seconds_between(*since, now);
+    if (age < kStalledAfterSeconds) continue;
+    ++stalled.count;
+    stalled.oldest_seconds = std::max(stalled.oldest_seconds, age);
+  }
+  return stalled;
+}
+
+}  // namespace tpcc

@@ -1,0 +1,85 @@
+// The terminals of one server, as the engine drives them: the primary's
+// read-write ones, or one standby's read-only ones, each group with its own
+// config, workers, work queue and interval reporter. A group is built whole
+// (terminals bound to their home warehouses and seeded, workers created but
+// not connected), so the engine only starts, schedules and stops it.
+// Private to the engine (engine*.cpp); free of Boost.Asio: the scheduler's
+// timers stay with the engine.
+#pragma once
+
+#include <memory>
+#include <vector>
+
+#include "config/config.hpp"
+#include "report/stats.hpp"
+#include "terminal/engine/engine.hpp"
+#include "terminal/engine/clock.hpp"
+#include "terminal/engine/intervals.hpp"
+#include "terminal/engine/queue.hpp"
+#include "terminal/engine/stats.hpp"
+#include "terminal/engine/worker.hpp"
+#include "terminal/engine/fault_log.hpp"
+#include "terminal/engine/pacing.hpp"
+
+namespace tpcc {
+
+// Deferred Deliveries queued at most, per terminal: a terminal that finds
+// the queue full waits for room (and its Delivery's response time shows
+// it), so unpaced terminals cannot grow the queue without bound while the
+// delivery workers fall behind.
+inline constexpr std::size_t kQueuedDeliveriesPerTerminal = 10;
+
+// Everything here but the workers' own state is used on the engine's io
+// thread only.
+struct Group {
+  // group_number 0 is the primary, k standby k (its lines are prefixed
+  // "standby k: "). stop and parent_log must outlive the group.
+  Group(Config group_config, int group_number, const EngineSetup& setup, StopSignal& stop,
+        ConsoleLog& parent_log);
+  Group(const Group&) = delete;
+  Group& operator=(const Group&) = delete;
+
+  Config config;
+  int number;  // 0: the primary; k: standby k
+  int connections;
+  bool fast_path;
+  PacingPolicy policy;
+  std::unique_ptr<ConsoleLog> own_log;
+  ConsoleLog& log;
+  std::vector<VirtualTerminal> terminals;
+  FaultLog faults;  // this server's outages and errors
+  WorkerEnv env;    // env.interrupts is the engine's to set
+  // One per connection: the terminals' first, then the delivery workers.
+  std::vector<std::unique_ptr<Worker>> workers;
+  WorkQueue queue;
+  // --delivery deferred, the primary only (2.7.2): the queue its
+  // terminals' Deliveries go to, and how many workers execute them.
+  DeliveryQueue deliveries{kQueuedDeliveriesPerTerminal * static_cast<std::size_t>(config.terminals)};
+  int delivery_workers = 0;
+  std::uint64_t delivery_seed = 0;
+  std::unique_ptr<IntervalReporter> reporter;
+  int finished_terminals = 0;
+};
+
+// The primary's group first, then each standby's.
+using Groups = std::vector<std::unique_ptr<Group>>;
+
+Groups make_groups(const Config& config, const EngineSetup& setup, StopSignal& stop,
+                   ConsoleLog& log);
+
+// The group's measured interval, merged over its workers; once they have
+// stopped.
+RunStats measured_stats(const Group& group);
+
+// A transaction in flight this long is shown as stalled in interval lines.
+inline constexpr double kStalledAfterSeconds = 1.0;
+
+// The group's transactions in flight for longer than kStalledAfterSeconds
+// at `now`: how many, and the oldest one's age.
+struct StalledWork {
+  int count = 0;
+  double oldest_seconds = 0;
+};
+StalledWork stalled_work(const Group& group, Clock::time_point now);
+
+}  // namespace tpcc

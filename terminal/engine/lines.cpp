@@ -1,0 +1,105 @@
+// The engine's console lines (see lines.hpp): start-up lines built
+// from the groups' settings, interval lines formatted by report/.
+#include "terminal/engine/lines.hpp"
+
+#include <cstddef>
+#include <sstream>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "config/values.hpp"
+#include "report/report.hpp"
+
+namespace tpcc {
+namespace {
+
+std::string plural(int n, const std::string& word) {
+  return std::to_string(n) + " " + word + (n == 1 ? "" : "s");
+}
+
+// Cuts each group's interval up to `end` (cut_tail at the run's end), with
+// its downtime and stalled transactions.
+template <typename Cut>
+std::vector<IntervalSample> cut_all(const Groups& groups, Clock::time_point end, Cut cut) {
+  std::vector<IntervalSample> samples;
+  for (const auto& group : groups) {
+    const Clock::time_point from = group->reporter->last_boundary();
+    IntervalSample sample = cut(*group->reporter);
+    sample.downtime_seconds = group->faults.downtime_between(from, end);
+    const StalledWork stalled = stalled_work(*group, end);
+    sample.stalled = stalled.count;
+    sample.oldest_stalled_seconds = stalled.oldest_seconds;
+    samples.push_back(std::move(sample));
+  }
+  return samples;
+}
+
+// Prints one interval's samples (the primary's first), hands them to the
+// sink and each to its group's reporter.
+void print_and_keep(const Groups& groups, std::vector<IntervalSample> samples,
+                    const LagSampler* sampler, ConsoleLog& log, const IntervalSink& sink) {
+  IntervalSample& primary_sample = samples.front();
+  if (sampler) primary_sample.lag = sampler->latest();
+  log.line(format_interval_line(primary_sample));
+  for (std::size_t k = 1; k < samples.size(); ++k) {
+    const LagReading* lag = k <= primary_sample.lag.size() ? &primary_sample.lag[k - 1] : nullptr;
+    log.line(format_standby_interval_line(static_cast<int>(k), samples[k], lag));
+  }
+  if (sink) sink(samples);
+  for (std::size_t k = 0; k < samples.size(); ++k) groups[k]->reporter->add(std::move(samples[k]));
+}
+
+}  // namespace
+
+void log_opening(const Groups& groups, int connections, ConsoleLog& log) {
+  if (groups.size() == 1) {
+    log.line("opening " + plural(connections, "connection") + "...");
+    return;
+  }
+  std::string line = "opening " + plural(connections, "connection") + " (" +
+                     std::to_string(groups.front()->connections) + " to the primary";
+  for (std::size_t k = 1; k < groups.size(); ++k) {
+    line += ", " + std::to_string(groups[k]->connections) + " to standby " + std::to_string(k);
+  }
+  log.line(line + ")...");
+}
+
+void log_running(const Group& group) {
+  const Config& config = group.config;
+  std::ostringstream started;
+  started << "running " << plural(config.terminals, group.number == 0 ? "terminal" : "read-only terminal")
+          << " on " << plural(group.connections, "connection") << " ("
+          << (group.fast_path ? "one terminal per connection, unpaced" : "scheduled") << ")";
+  if (group.number > 0) {
+    started << "; mix " << format_mix(config.mix) << " (NO,P,OS,D,SL)";
+  } else {
+    if (config.warmup_seconds > 0) started << "; warm-up " << config.warmup_seconds << " s";
+    if (config.txns_per_terminal > 0) {
+      started << "; " << config.txns_per_terminal << " transactions per terminal";
+    } else {
+      started << "; measuring " << config.duration_seconds << " s";
+    }
+  }
+  group.log.line(started.str());
+}
+
+void emit_interval_lines(const Groups& groups, Clock::time_point at, bool warmup,
+                         const LagSampler* sampler, ConsoleLog& log, const IntervalSink& sink) {
+  auto samples = cut_all(groups, at, [&](IntervalReporter& r) { return r.cut(at, warmup); });
+  print_and_keep(groups, std::move(samples), sampler, log, sink);
+}
+
+void finish_interval_lines(const Groups& groups, Clock::time_point end, bool warmup,
+                           const LagSampler* sampler, ConsoleLog& log, const IntervalSink& sink) {
+  // Every group decides alike (they share the boundaries); the primary's
+  // reporter speaks for all.
+  if (groups.front()->reporter->tail_is_new_line(end, warmup)) {
+    auto samples = cut_all(groups, end, [&](IntervalReporter& r) { return r.cut_tail(end, warmup); });
+    print_and_keep(groups, std::move(samples), sampler, log, sink);
+    return;
+  }
+  for (const auto& group : groups) group->reporter->merge_tail(end);
+}
+
+}  // namespace tpcc

@@ -1,0 +1,137 @@
+#include "terminal/engine/stats.hpp"
+
+#include <ostream>
+#include <utility>
+
+#include "db/error_classes.hpp"
+
+namespace tpcc {
+
+void add_result(TxnStats& stats, const TxnResult& result, std::int64_t latency_micros) {
+  stats.retries += result.retries;
+  switch (result.outcome) {
+    case Outcome::Committed:
+      ++stats.committed;
+      break;
+    case Outcome::RolledBack:
+      ++stats.rolled_back;
+      break;
+    case Outcome::Error:
+      ++stats.errors;
+      if (is_timeout(result.sqlstate)) ++stats.timeouts;
+      return;  // no response was displayed: no latency, no audit
+    case Outcome::Unfinished:
+      // Never answered: its time so far is a response time at least this
+      // long, so a hung server shows in the percentiles.
+      ++stats.unfinished;
+      stats.latency.record(latency_micros);
+      return;
+  }
+  stats.latency.record(latency_micros);
+  const TxnAudit& audit = result.audit;
+  stats.order_lines += audit.order_lines;
+  stats.remote_order_lines += audit.remote_order_lines;
+  stats.remote_payments += audit.remote_payment ? 1 : 0;
+  stats.by_last_name += audit.by_last_name ? 1 : 0;
+  stats.skipped_deliveries += audit.skipped_deliveries;
+  stats.deliveries_with_skips += audit.skipped_deliveries > 0 ? 1 : 0;
+}
+
+void WorkerStats::record(TxnIndex type, const TxnResult& result, std::int64_t latency_micros,
+                         Phase phase) {
+  if (phase == Phase::After) return;
+  const auto index = static_cast<std::size_t>(type);
+  std::lock_guard<std::mutex> lock(mutex_);
+  add_result(interval_.txn[index], result, latency_micros);
+  if (phase == Phase::Measured) add_result(measured_.txn[index], result, latency_micros);
+}
+
+namespace {
+
+void add_delivery_execution(RunStats& stats, const TxnResult& result,
+                            std::int64_t completion_micros) {
+  TxnStats& delivery = stats.txn[kDelivery];
+  delivery.retries += result.retries;
+  switch (result.outcome) {
+    case Outcome::Committed:
+    case Outcome::RolledBack:
+      stats.delivery_completion.record(completion_micros);
+      delivery.skipped_deliveries += result.audit.skipped_deliveries;
+      return;
+    case Outcome::Error:
+      ++delivery.errors;
+      if (is_timeout(result.sqlstate)) ++delivery.timeouts;
+      ++stats.deliveries_not_completed;
+      return;
+    case Outcome::Unfinished:
+      ++stats.deliveries_not_completed;
+      return;
+  }
+}
+
+}  // namespace
+
+void WorkerStats::record_delivery_execution(const TxnResult& result,
+                                            std::int64_t completion_micros, Phase phase) {
+  if (phase == Phase::After) return;
+  std::lock_guard<std::mutex> lock(mutex_);
+  add_delivery_execution(interval_, result, completion_micros);
+  if (phase == Phase::Measured) add_delivery_execution(measured_, result, completion_micros);
+}
+
+void WorkerStats::record_reconnect(Phase phase) {
+  if (phase == Phase::After) return;
+  std::lock_guard<std::mutex> lock(mutex_);
+  ++interval_.reconnects;
+  if (phase == Phase::Measured) ++measured_.reconnects;
+}
+
+RunStats WorkerStats::take_interval() {
+  RunStats fresh;  // allocated outside the lock
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    std::swap(interval_, fresh);
+  }
+  return fresh;
+}
+
+ConsoleLog::ConsoleLog(std::ostream& out, int max_errors_shown)
+    : out_(out), max_errors_shown_(max_errors_shown) {}
+
+ConsoleLog::ConsoleLog(ConsoleLog& parent, std::string prefix, int max_errors_shown)
+    : out_(parent.out_), parent_(&parent), prefix_(std::move(prefix)),
+      max_errors_shown_(max_errors_shown) {}
+
+void ConsoleLog::write(const std::string& text) {
+  if (parent_ != nullptr) {
+    parent_->write(text);
+    return;
+  }
+  std::lock_guard<std::mutex> lock(mutex_);
+  out_ << text << std::endl;
+}
+
+void ConsoleLog::line(const std::string& text) { write(prefix_ + text); }
+
+void ConsoleLog::error(const std::string& text) {
+  bool show = false;
+  bool last_shown = false;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    ++errors_;
+    show = errors_ <= max_errors_shown_;
+    last_shown = errors_ == max_errors_shown_;
+  }
+  if (!show) return;
+  write("error: " + prefix_ + text);
+  if (last_shown) {
+    write(prefix_ + "(further errors are counted in the results but not shown)");
+  }
+}
+
+std::int64_t ConsoleLog::errors_logged() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return errors_;
+}
+
+}  // namespace tpcc

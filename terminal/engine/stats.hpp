@@ -1,0 +1,69 @@
+// One worker's measurements: the measured interval's totals (read after the
+// worker has finished) and the current report interval's (taken by the
+// interval reporter under a short lock).
+#pragma once
+
+#include <cstdint>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "report/stats.hpp"
+#include "terminal/engine/clock.hpp"
+#include "terminal/transactions/transaction.hpp"
+
+namespace tpcc {
+
+// Adds one finished transaction to stats: its outcome, retries, latency
+// (committed and rolled back only) and input audits.
+void add_result(TxnStats& stats, const TxnResult& result, std::int64_t latency_micros);
+
+class WorkerStats {
+ public:
+  void record(TxnIndex type, const TxnResult& result, std::int64_t latency_micros, Phase phase);
+  void record_reconnect(Phase phase);
+  // A deferred Delivery's execution (2.7.2), in the phase it was queued
+  // in: its retries, errors and skipped districts count under Delivery (its
+  // response was counted when it was queued); completion_micros (queued to
+  // completed) goes into delivery_completion, or, when it did not complete,
+  // it counts in deliveries_not_completed.
+  void record_delivery_execution(const TxnResult& result, std::int64_t completion_micros,
+                                 Phase phase);
+
+  // The interval's stats so far; the next interval starts empty.
+  RunStats take_interval();
+
+  // The measured interval's stats; only once the worker has stopped.
+  const RunStats& measured() const { return measured_; }
+
+ private:
+  std::mutex mutex_;
+  RunStats interval_;
+  RunStats measured_;
+};
+
+// Interval lines and error messages from several threads, one line at a
+// time. Error messages beyond the first few are counted, not shown, so a
+// failing server does not flood the console.
+class ConsoleLog {
+ public:
+  explicit ConsoleLog(std::ostream& out, int max_errors_shown = 10);
+  // A log whose lines go through `parent` (so lines of both never mix),
+  // each starting with `prefix`; it counts and limits its errors itself.
+  ConsoleLog(ConsoleLog& parent, std::string prefix, int max_errors_shown = 10);
+  void line(const std::string& text);
+  void error(const std::string& text);
+  std::int64_t errors_logged() const;
+
+ private:
+  void write(const std::string& text);
+
+  mutable std::mutex mutex_;
+  std::ostream& out_;
+  ConsoleLog* parent_ = nullptr;
+  std::string prefix_;
+  int max_errors_shown_;
+  std::int64_t errors_ = 0;
+};
+
+}  // namespace tpcc

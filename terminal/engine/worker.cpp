@@ -1,0 +1,244 @@
+#include "terminal/engine/worker.hpp"
+
+#include <algorithm>
+#include <exception>
+
+#include "config/errors.hpp"
+#include "db/error_classes.hpp"
+#include "db/session.hpp"
+#include "terminal/engine/binding.hpp"
+#include "terminal/transactions/delivery.hpp"
+
+namespace tpcc {
+namespace {
+
+constexpr double kFirstBackoffSeconds = 0.1;
+constexpr double kMaxBackoffSeconds = 5.0;
+
+std::int64_t micros_between(Clock::time_point from, Clock::time_point to) {
+  return std::chrono::duration_cast<std::chrono::microseconds>(to - from).count();
+}
+
+// The session settings of --statement-timeout and --lock-timeout.
+SessionOptions session_options(const WorkerEnv& env) {
+  SessionOptions options;
+  options.interrupts = env.interrupts;
+  if (env.config->statement_timeout_ms > 0) {
+    options.settings.emplace_back("statement_timeout",
+                                  std::to_string(env.config->statement_timeout_ms));
+  }
+  if (env.config->lock_timeout_ms > 0) {
+    options.settings.emplace_back("lock_timeout", std::to_string(env.config->lock_timeout_ms));
+  }
+  return options;
+}
+
+}  // namespace
+
+VirtualTerminal::VirtualTerminal(int terminal_index, const TerminalContext& terminal_context,
+                                 const MixWeights& mix, const Random& random)
+    : index(terminal_index), context(terminal_context), deck(mix), rng(random) {}
+
+Worker::Worker(int worker_id, const WorkerEnv* env) : id_(worker_id), env_(env) {}
+
+Worker::~Worker() = default;
+
+void Worker::connect(const std::string& conninfo) {
+  session_ = std::make_unique<Session>(conninfo, session_options(*env_));
+  prepare_transaction_statements(*session_, env_->config->mode);
+}
+
+std::optional<Clock::time_point> Worker::in_flight_since() const {
+  const Clock::rep since = in_flight_since_.load(std::memory_order_relaxed);
+  if (since == 0) return std::nullopt;
+  return Clock::time_point(Clock::duration(since));
+}
+
+template <typename Body>
+TxnResult Worker::guarded(Body body, bool* lost) {
+  int conflicts = 0;
+  for (;;) {
+    try {
+      TxnResult result = body();
+      result.retries += conflicts;
+      return result;
+    } catch (const Abandoned&) {
+      *lost = true;
+      TxnResult result;
+      result.outcome = Outcome::Unfinished;
+      return result;
+    } catch (const ConnectionLost& e) {
+      // A hot standby ends a session whose snapshot conflicts with the
+      // replay (FATAL 40001): a recovery conflict like the statement-level
+      // ones, retried on a new session rather than counted as an error.
+      if (e.sqlstate == kSerializationFailure && conflicts < kMaxRetries && reconnect_once()) {
+        ++conflicts;
+        continue;
+      }
+      *lost = true;
+      TxnResult result;
+      result.outcome = Outcome::Error;
+      result.error = std::string("connection lost: ") + e.what();
+      result.sqlstate = e.sqlstate;
+      return result;
+    } catch (const std::exception& e) {
+      // Anything else the transaction lets through fails it only; the
+      // terminal goes on.
+      TxnResult result;
+      result.outcome = Outcome::Error;
+      result.error = e.what();
+      return result;
+    }
+  }
+}
+
+TxnResult Worker::queue_delivery(VirtualTerminal& terminal, const TerminalContext& context) {
+  DeliveryRequest request;
+  request.input = generate_delivery(terminal.rng, context);
+  request.context = context;
+  request.queued = Clock::now();
+  request.queued_wall = std::chrono::system_clock::now();
+  TxnResult result;
+  // A closed queue means the run has ended: the request is not taken, and
+  // the transaction falls after the end, where nothing is counted.
+  if (!env_->deliveries->push(std::move(request))) {
+    result.outcome = Outcome::Error;
+    result.error = "the run ended before the Delivery was queued";
+  }
+  return result;
+}
+
+Completion Worker::execute(VirtualTerminal& terminal, TxnIndex type, Clock::time_point due) {
+  TerminalContext context = terminal.context;
+  if (!env_->config->terminal_warehouse_fixed) {
+    context.w_id = random_home_warehouse(terminal.rng, context.homes);
+  }
+  in_flight_since_.store(due.time_since_epoch().count(), std::memory_order_relaxed);
+  bool lost = false;
+  const TxnResult result =
+      type == kDelivery && env_->deliveries != nullptr
+          ? queue_delivery(terminal, context)
+          : guarded([&] { return run_transaction(type, *session_, terminal.rng, context); }, &lost);
+  Completion done{Clock::now(), Phase::Measured};
+  in_flight_since_.store(0, std::memory_order_relaxed);
+  // An unfinished transaction ends after the run did; it counts in the
+  // phase it was due in.
+  done.phase = env_->phases->phase_at(result.outcome == Outcome::Unfinished ? due : done.at);
+  stats_.record(type, result, micros_between(due, done.at), done.phase);
+  if (result.outcome == Outcome::Error && done.phase != Phase::After) {
+    log_error(terminal, type, result.error);
+    note_error(result.sqlstate, result.error, retrying_cannot_fix(result.sqlstate));
+  }
+  if (lost || !session_->connected()) reconnect(done.at);
+  return done;
+}
+
+void Worker::run_deliveries(DeliveryQueue& queue, const DeliverySink& sink, std::uint64_t seed) {
+  Random rng(seed);
+  while (std::optional<DeliveryRequest> request = queue.pop()) {
+    in_flight_since_.store(request->queued.time_since_epoch().count(), std::memory_order_relaxed);
+    bool lost = false;
+    DeliveryOutput output;
+    const TxnResult result = guarded(
+        [&] {
+          return run_deferred_delivery(*session_, rng, request->context, request->input, output);
+        },
+        &lost);
+    const Clock::time_point done = Clock::now();
+    in_flight_since_.store(0, std::memory_order_relaxed);
+    const Phase phase = env_->phases->phase_at(request->queued);
+    stats_.record_delivery_execution(result, micros_between(request->queued, done), phase);
+    if (sink) sink(delivery_record(*request, result, output, std::chrono::system_clock::now()));
+    if (result.outcome == Outcome::Error && phase != Phase::After && env_->log != nullptr) {
+      env_->log->error("deferred Delivery for warehouse " + std::to_string(request->input.w_id) +
+                       ": " + result.error);
+      note_error(result.sqlstate, result.error, retrying_cannot_fix(result.sqlstate));
+    }
+    if (lost || !session_->connected()) reconnect(done);
+  }
+}
+
+void Worker::run_terminal(VirtualTerminal& terminal) {
+  const long limit = env_->config->txns_per_terminal;
+  while (!env_->stop->requested()) {
+    const TxnIndex type = terminal.deck.draw(terminal.rng);
+    // Unpaced: each transaction is due the moment the previous one ends.
+    const Completion done = execute(terminal, type, Clock::now());
+    if (done.phase == Phase::After) break;
+    if (limit > 0 && done.phase == Phase::Measured && ++terminal.measured_done >= limit) {
+      terminal.finished = true;
+      break;
+    }
+  }
+}
+
+bool Worker::reconnect_once() {
+  // On a hot standby the statements prepared on the new session can meet a
+  // recovery conflict of their own; that is worth an immediate new try.
+  for (int attempt = 0; attempt <= kMaxRetries; ++attempt) {
+    try {
+      session_->reconnect();
+      stats_.record_reconnect(env_->phases->phase_at(Clock::now()));
+      return true;
+    } catch (const SqlError& e) {
+      if (e.sqlstate != kSerializationFailure) return false;
+    } catch (const std::exception&) {
+      return false;  // reconnect() tries again with backoff
+    }
+  }
+  return false;
+}
+
+bool Worker::reconnect(Clock::time_point lost) {
+  double backoff = kFirstBackoffSeconds;
+  bool failed_before = false;
+  while (!env_->stop->requested()) {
+    try {
+      session_->reconnect();
+      stats_.record_reconnect(env_->phases->phase_at(Clock::now()));
+      if (env_->faults != nullptr) env_->faults->reachable(Clock::now());
+      if (failed_before && env_->log != nullptr) {
+        env_->log->line("connection " + std::to_string(id_ + 1) + ": reconnected");
+      }
+      return true;
+    } catch (const std::exception& e) {
+      if (env_->stop->requested()) break;  // the attempt was given up for the stop
+      const SqlError* sql = dynamic_cast<const SqlError*>(&e);
+      const std::string sqlstate = sql != nullptr ? sql->sqlstate : std::string();
+      // A database dropped, a role without rights: no retry will connect.
+      const bool permanent = sql != nullptr ? retrying_cannot_fix(sqlstate)
+                                            : connect_refusal_is_permanent(e.what());
+      if (env_->faults != nullptr && !permanent) env_->faults->unreachable(lost, Clock::now());
+      // One message per outage; the attempts go on quietly.
+      if (!failed_before && env_->log != nullptr) {
+        env_->log->error("connection " + std::to_string(id_ + 1) +
+                         (permanent ? ": reconnect refused: "
+                                    : ": reconnect failed, retrying with backoff up to 5 s: ") +
+                         e.what());
+      }
+      if (permanent || !failed_before) note_error(sqlstate, e.what(), permanent);
+      if (permanent) return false;
+      failed_before = true;
+    }
+    if (env_->stop->wait_for(backoff)) break;
+    backoff = std::min(backoff * 2, kMaxBackoffSeconds);
+  }
+  return false;
+}
+
+void Worker::note_error(const std::string& sqlstate, const std::string& message, bool fatal) {
+  if (env_->faults == nullptr) return;
+  if (fatal) {
+    env_->faults->fatal(Clock::now(), sqlstate, message);
+  } else {
+    env_->faults->error(Clock::now(), sqlstate, message);
+  }
+}
+
+void Worker::log_error(const VirtualTerminal& terminal, TxnIndex type, const std::string& message) {
+  if (env_->log == nullptr) return;
+  env_->log->error(std::string(kTransactions[static_cast<std::size_t>(type)].title) +
+                  " on terminal " + std::to_string(terminal.index + 1) + ": " + message);
+}
+
+}  // namespace tpcc

@@ -1,0 +1,121 @@
+// Virtual terminals and the workers that run their transactions. A worker
+// owns one database session; a terminal has at most one transaction
+// outstanding, so whoever holds it (the scheduler between transactions, a
+// worker during one) uses its Random and deck alone.
+#pragma once
+
+#include <atomic>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "config/config.hpp"
+#include "terminal/engine/deck.hpp"
+#include "terminal/engine/deferred_delivery.hpp"
+#include "terminal/engine/clock.hpp"
+#include "terminal/engine/stats.hpp"
+#include "terminal/engine/fault_log.hpp"
+#include "terminal/transactions/transaction.hpp"
+
+namespace tpcc {
+
+struct SessionInterrupts;
+
+struct VirtualTerminal {
+  VirtualTerminal(int terminal_index, const TerminalContext& terminal_context,
+                  const MixWeights& mix, const Random& random);
+
+  int index;
+  TerminalContext context;  // home warehouse and district (5.2.1)
+  Deck deck;                // 5.2.4.2
+  Random rng;
+  // Scheduler state.
+  TxnIndex type = kNewOrder;  // the transaction outstanding or next due
+  Clock::time_point due;      // when it is (was) due
+  long measured_done = 0;     // completed in the measured interval
+  bool finished = false;      // reached --txns-per-terminal
+};
+
+// What a worker needs from the run, shared by all workers; it must outlive
+// them. phases is filled in before the workers are let go.
+struct WorkerEnv {
+  const Config* config = nullptr;
+  int warehouses = 1;
+  RunPhases* phases = nullptr;  // set once the run starts
+  StopSignal* stop = nullptr;
+  ConsoleLog* log = nullptr;
+  FaultLog* faults = nullptr;                   // the group's
+  const SessionInterrupts* interrupts = nullptr;  // the engine's
+  // --delivery deferred (the primary's terminals): where their Deliveries
+  // are queued; null when Delivery runs in the terminal's transaction.
+  DeliveryQueue* deliveries = nullptr;
+};
+
+struct Completion {
+  Clock::time_point at;
+  Phase phase = Phase::Measured;
+};
+
+class Worker {
+ public:
+  Worker(int worker_id, const WorkerEnv* env);
+  ~Worker();
+  Worker(const Worker&) = delete;
+  Worker& operator=(const Worker&) = delete;
+
+  // Opens the session and prepares the transactions' statements. Throws
+  // ConnectError.
+  void connect(const std::string& conninfo);
+
+  // Runs one transaction of `type` for `terminal`, due at `due` (its response
+  // time counts from then), and records it. A lost connection counts as an
+  // error of this transaction; the worker then reconnects (100 ms backoff
+  // doubling to 5 s) until it succeeds or the run stops; failed attempts are
+  // downtime (FaultLog). An error retrying cannot fix is reported to the
+  // FaultLog as fatal. A transaction the engine gives up on
+  // (SessionInterrupts::abandon_waits) is recorded as unfinished.
+  Completion execute(VirtualTerminal& terminal, TxnIndex type, Clock::time_point due);
+
+  // The unpaced fast path: the terminal's transactions back to back on this
+  // worker's session until the run stops or the terminal has completed
+  // --txns-per-terminal measured transactions.
+  void run_terminal(VirtualTerminal& terminal);
+
+  // A delivery worker (2.7.2): executes queued Deliveries in order until
+  // the queue closes, handing each one's record to sink. seed: its Random
+  // (for the retries' backoff).
+  void run_deliveries(DeliveryQueue& queue, const DeliverySink& sink, std::uint64_t seed);
+
+  WorkerStats& stats() { return stats_; }
+  int id() const { return id_; }
+  // When the transaction in flight was due; none between transactions.
+  std::optional<Clock::time_point> in_flight_since() const;
+
+ private:
+  // Replaces the session, retrying with backoff until it opens or the run
+  // stops; false if the run stopped first or the server refused for good.
+  // lost: when the connection broke (an outage counts from then).
+  bool reconnect(Clock::time_point lost);
+  // Records an error of a transaction or a connection attempt in the
+  // FaultLog, as fatal when retrying cannot fix it.
+  void note_error(const std::string& sqlstate, const std::string& message, bool fatal);
+  // Immediate attempts only, for a transaction about to be retried.
+  bool reconnect_once();
+  // Runs body() (one transaction, returning its TxnResult) and turns what
+  // it throws into a result: Unfinished when abandoned, Error otherwise;
+  // *lost is set when the connection must be replaced. A recovery conflict
+  // that ended the session is retried on a new one.
+  template <typename Body>
+  TxnResult guarded(Body body, bool* lost);
+  // 2.7.2: queues the terminal's Delivery; the response is the queueing.
+  TxnResult queue_delivery(VirtualTerminal& terminal, const TerminalContext& context);
+  void log_error(const VirtualTerminal& terminal, TxnIndex type, const std::string& message);
+
+  int id_;
+  const WorkerEnv* env_;
+  std::unique_ptr<Session> session_;
+  WorkerStats stats_;
+  std::atomic<Clock::rep> in_flight_since_{0};  // 0: none
+};
+
+}  // namespace tpcc

@@ -1,0 +1,77 @@
+// What every TPC-C transaction shares: the terminal it runs for, its
+// outcome, the input-audit counters (9.2.2.5) and the one table that lists
+// the five transactions (kTransactions).
+#pragma once
+
+#include <array>
+#include <string>
+
+#include "config/config.hpp"
+#include "spec/nurand.hpp"
+#include "terminal/engine/binding.hpp"
+#include "spec/random.hpp"
+
+namespace tpcc {
+
+class Session;
+
+// The terminal a transaction runs for (5.2, 2.x.1).
+struct TerminalContext {
+  int w_id = 1;            // home warehouse
+  int d_id = 1;            // the terminal's fixed district (2.8.1.1 Stock-Level)
+  int warehouses = 1;      // W, for remote warehouses
+  NURandConstants c_run;   // 2.1.6 C-Run
+  bool read_only = false;  // ro profile: BEGIN ... READ ONLY
+  Isolation isolation = Isolation::ReadCommitted;
+  Mode mode = Mode::Statements;  // client statements or server functions
+  HomeWarehouses homes{1, 1};    // for a home warehouse drawn per transaction
+  int rollback_percent = 1;      // 2.4.1.4
+};
+
+// Named outcomes (STYLE.md 5). The spec's 1% New-Order rollback is an
+// outcome, not an error. Unfinished: in flight when the run ended and given
+// up on after --stop-grace (cancelled, its connection closed).
+enum class Outcome { Committed, RolledBack, Error, Unfinished };
+
+// Input-audit counters of one transaction, summed by the engine.
+struct TxnAudit {
+  int order_lines = 0;          // New-Order OL_CNT
+  int remote_order_lines = 0;   // lines supplied by another warehouse
+  bool remote_payment = false;  // Payment for another warehouse's customer
+  bool by_last_name = false;    // Payment / Order-Status by C_LAST
+  int skipped_deliveries = 0;   // Delivery districts without a new order
+};
+
+struct TxnResult {
+  Outcome outcome = Outcome::Committed;
+  int retries = 0;           // serialization failures / deadlocks retried
+  TxnAudit audit;
+  std::string error;         // when outcome == Error
+  std::string sqlstate;      // the server's, when outcome == Error and it gave one
+};
+
+struct TransactionType {
+  TxnIndex index;
+  const char* name;           // "new_order" (result.json key)
+  const char* title;          // "New-Order"
+  double keying_seconds;      // 5.2.5.2
+  double mean_think_seconds;  // 5.2.5.4
+  double min_mix_percent;     // 5.2.3 (0: New-Order, the remainder)
+  double p90_limit_seconds;   // 5.2.5.3
+  bool read_only;
+};
+
+extern const std::array<TransactionType, kTxnTypes> kTransactions;
+
+// Serialization failures and deadlocks are retried this many times.
+inline constexpr int kMaxRetries = 5;
+
+// Registers the statements of all five transactions on a session: the
+// client-side statements, or the function calls of --mode procedures.
+void prepare_transaction_statements(Session& session, Mode mode = Mode::Statements);
+
+// Draws the inputs (2.x.1) and runs the transaction (2.x.2), retrying
+// retryable failures up to kMaxRetries. Throws ConnectionLost.
+TxnResult run_transaction(TxnIndex type, Session& session, Random& rng, const TerminalContext& terminal);
+
+}  // namespace tpcc
