@@ -3,10 +3,13 @@
 
 #include <nlohmann/json.hpp>
 
+#include "config/local_time.hpp"
 #include "config/names.hpp"
 #include "report/audits.hpp"
 #include "report/delivery_file.hpp"
 #include "report/health.hpp"
+#include "report/histograms_file.hpp"
+#include "report/merge.hpp"
 #include "report/report.hpp"
 #include "report/run_rules.hpp"
 #include "terminal/transactions/transaction.hpp"
@@ -29,6 +32,13 @@ double round_to(double v, int decimals) {
 
 // Microseconds to milliseconds, kept to the microsecond.
 double ms(double micros) { return round_to(micros / 1000.0, 3); }
+
+// The mix weights as configured (percent, by transaction name).
+Json mix_json(const std::array<double, kTxnTypes>& mix) {
+  Json j;
+  for (int i = 0; i < kTxnTypes; ++i) j[std::string(txn_name(i))] = mix[static_cast<std::size_t>(i)];
+  return j;
+}
 
 Json transaction_json(const TxnStats& t, double seconds, std::int64_t all_completed,
                       double p90_limit_seconds) {
@@ -185,6 +195,41 @@ Json standby_json(const StandbyRun& standby, double seconds) {
   return j;
 }
 
+Json driver_json(const DriverRun& d) {
+  return {{"run_id", d.run_id},
+          {"index", d.index},
+          {"count", d.count},
+          {"first_warehouse", d.first_warehouse},
+          {"last_warehouse", d.last_warehouse},
+          {"barrier_start_utc", d.barrier_start}};
+}
+
+// The wall-clock bounds of the measured interval, for merging the results of
+// several drivers (which must overlap) and for lining a result up with
+// server logs.
+Json interval_json(std::int64_t start_ms, std::int64_t end_ms) {
+  if (start_ms == 0) return nullptr;
+  return {{"start_utc", format_utc_ms(start_ms)},
+          {"end_utc", format_utc_ms(end_ms)},
+          {"start_ms", start_ms},
+          {"end_ms", end_ms}};
+}
+
+// tpcc report --merge: how the figures were combined, and from what.
+Json merged_json(const std::vector<MergedPart>& parts) {
+  Json list = Json::array();
+  for (const MergedPart& p : parts) {
+    list.push_back({{"dir", p.dir},
+                    {"driver", driver_json(p.driver)},
+                    {"terminals", p.terminals},
+                    {"tpmC", round_to(p.tpmc, 2)},
+                    {"tpmTOTAL", round_to(p.tpm_total, 2)},
+                    {"measured_seconds", p.measured_seconds},
+                    {"measured_interval", interval_json(p.measured_start_ms, p.measured_end_ms)}});
+  }
+  return {{"rule", kMergeRule}, {"drivers", list}};
+}
+
 }  // namespace
 
 std::string result_json(const Config& config, const RunInfo& info, const RunStats& stats) {
@@ -231,6 +276,11 @@ std::string result_json(const Config& config, const RunInfo& info, const RunStat
   j["stop_detail"] = info.health.stop_detail.empty() ? Json(nullptr) : Json(info.health.stop_detail);
   j["exit_status"] = info.exit_status;
   j["transactions_all_phases"] = info.transactions_all_phases;
+  j["mix"] = mix_json(config.mix);
+  j["measured_interval"] = interval_json(info.measured_start_ms, info.measured_end_ms);
+  j["driver"] = info.driver ? driver_json(*info.driver) : Json(nullptr);
+  if (!info.merged_from.empty()) j["merged"] = merged_json(info.merged_from);
+  j["histograms"] = {{"file", kHistogramsFile}, {"layout", LatencyHistogram::layout()}};
   j["audits"] = audits_json(stats, info.warehouses);
   j["run_rules"] = run_rules_json(config, info, stats);
   j["tool"] = "tpcc";

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "config/driver_slice.hpp"
 #include "report/audits.hpp"
 #include "report/delivery_file.hpp"
 #include "report/format.hpp"
@@ -129,10 +130,8 @@ RunRule terminals_rule(const Config& config, const RunInfo& info) {
   if (info.warehouses <= 0) {
     return rule("4.2.2", name, "warehouse count unknown", requirement, RuleVerdict::NotApplicable);
   }
-  const int first = std::max(1, config.warehouse_from);
-  const int last = config.warehouse_to > 0 ? std::min(config.warehouse_to, info.warehouses)
-                                           : info.warehouses;
-  const int homes = std::max(0, last - first + 1);
+  // This driver's slice with --driver (config/driver_slice.hpp).
+  const int homes = home_range(config, info.warehouses).count();
   const std::string value = std::to_string(info.terminals) + " for " + std::to_string(homes) +
                             (homes == 1 ? " home warehouse, " : " home warehouses, ") +
                             (config.terminal_warehouse_fixed ? "fixed" : "random per transaction");

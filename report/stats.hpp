@@ -24,6 +24,18 @@ class LatencyHistogram {
   // p in [0, 100]; returns microseconds (0 when empty).
   double percentile(double p) const;
 
+  // The layout of the buckets (histogram.cpp), kept with saved histograms
+  // (histograms.json) so that histograms of another layout are never merged.
+  static const char* layout();
+  static std::size_t bucket_count();
+  // Saved and restored in full: the buckets (empty when nothing was
+  // recorded), the count, the sum and the max. restore() throws
+  // std::invalid_argument when the parts do not fit the layout or each other.
+  const std::vector<std::int64_t>& buckets() const { return buckets_; }
+  std::int64_t sum() const { return sum_; }
+  static LatencyHistogram restore(std::vector<std::int64_t> buckets, std::int64_t sum,
+                                  std::int64_t max);
+
  private:
   std::vector<std::int64_t> buckets_;
   std::int64_t count_ = 0;

@@ -1,6 +1,8 @@
 #include "terminal/run_command.hpp"
 
 #include <chrono>
+#include <cmath>
+#include <functional>
 #include <ctime>
 #include <string>
 #include <vector>
@@ -23,6 +25,7 @@
 #include "terminal/engine/deck.hpp"
 #include "terminal/engine/engine.hpp"
 #include "terminal/engine/open_limits.hpp"
+#include "terminal/driver_barrier.hpp"
 
 namespace tpcc {
 namespace {
@@ -151,6 +154,12 @@ void print_setup(std::ostream& out, const Config& config, const RunSetup& setup)
     out << ", at most " << format_number(config.rate_tpm) << " transactions per minute";
   }
   out << "\n";
+  if (config.driver_count > 0) {
+    const HomeWarehouses homes = home_warehouses(config, setup.load.warehouses);
+    out << "  driver:       " << config.driver_index << " of " << config.driver_count
+        << " (run id '" << config.run_id << "'), home warehouses " << homes.first << ".."
+        << homes.last << "\n";
+  }
   out << "  C-Load:       "
       << (setup.c_load_recorded ? constants_text(setup.load.c_load) : std::string("not recorded"))
       << "\n"
@@ -206,9 +215,27 @@ int run_exit_status(const RunStats& stats, const RunHealth& health) {
 
 namespace {
 
+std::int64_t epoch_ms(std::chrono::system_clock::time_point t) {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(t.time_since_epoch()).count();
+}
+
+// The measured interval on the wall clock: after the warm-up actually run.
+void add_measured_interval(RunInfo& info, const EngineResult& result) {
+  const std::int64_t start = epoch_ms(result.wall_start);
+  info.measured_start_ms = start + static_cast<std::int64_t>(std::llround(result.warmup_seconds * 1000));
+  info.measured_end_ms =
+      info.measured_start_ms + static_cast<std::int64_t>(std::llround(result.measured_seconds * 1000));
+}
+
 RunInfo run_info(const Config& config, const RunSetup& setup, const EngineResult& result,
-                 std::time_t started) {
+                 std::time_t started, const std::string& barrier_start) {
   RunInfo info;
+  add_measured_interval(info, result);
+  if (config.driver_count > 0) {
+    const HomeWarehouses homes = home_warehouses(config, setup.load.warehouses);
+    info.driver = DriverRun{config.run_id, config.driver_index, config.driver_count,
+                            homes.first, homes.last, barrier_start};
+  }
   info.warehouses = setup.load.warehouses;
   info.terminals = config.terminals;
   info.measured_seconds = result.measured_seconds;
@@ -295,6 +322,7 @@ int run_benchmark(const Config& given, std::ostream& out) {
   Random rng(time_seed());
   RunSetup setup;
   EngineResult result;
+  std::string barrier_start;  // --driver: the common start, UTC
   try {
     setup = read_setup(config, rng);
     print_setup(out, config, setup);
@@ -308,6 +336,14 @@ int run_benchmark(const Config& given, std::ostream& out) {
     engine_setup.on_interval = [&results](const std::vector<IntervalSample>& samples) {
       results.append_interval(samples);
     };
+    if (config.driver_count > 0) {
+      engine_setup.start_barrier = [&config, &out, &barrier_start](
+                                       const std::function<bool()>& interrupted) {
+        const BarrierStart start = meet_at_start_barrier(config, interrupted, out);
+        barrier_start = start.utc;
+        return start.at;
+      };
+    }
     if (config.delivery_mode == DeliveryMode::Deferred) {
       results.begin_deliveries();
       engine_setup.on_delivery = [&results](const DeliveryRecord& record) {
@@ -319,7 +355,7 @@ int run_benchmark(const Config& given, std::ostream& out) {
     results.discard();  // nothing was measured
     throw;
   }
-  RunInfo info = run_info(config, setup, result, started);
+  RunInfo info = run_info(config, setup, result, started, barrier_start);
 
   out << "\n";
   print_summary(out, config, info, result.stats);

@@ -32,7 +32,8 @@ Engine::Engine(const Config& config, const EngineSetup& setup, std::ostream& out
       grace_timer_(io_),
       groups_(make_groups(config_, setup, stop_, log_)),
       on_interval_(setup.on_interval),
-      on_delivery_(setup.on_delivery) {
+      on_delivery_(setup.on_delivery),
+      start_barrier_(setup.start_barrier) {
   for (const auto& group : groups_) {
     group->env.interrupts = &interrupts_;
     Group* g = group.get();
@@ -83,6 +84,28 @@ void Engine::start_workers() {
   }
 }
 
+// The sessions are open and the workers wait at the gate. SIGINT, SIGTERM
+// and SIGHUP are watched from here on (the run's own handler comes with
+// begin()): one ends the wait, and the run, with nothing measured.
+void Engine::wait_for_common_start() {
+  bool interrupted = false;
+  signals_.async_wait([&interrupted](const boost::system::error_code& ec, int) {
+    if (!ec) interrupted = true;
+  });
+  const auto signalled = [this, &interrupted] {
+    io_.poll();
+    return interrupted;
+  };
+  const Clock::time_point start = start_barrier_(signalled);
+  constexpr auto kSignalPoll = std::chrono::milliseconds(10);
+  while (!signalled() && Clock::now() < start) {
+    std::this_thread::sleep_until(std::min(start, Clock::now() + kSignalPoll));
+  }
+  signals_.cancel();
+  io_.poll();  // the cancelled wait's handler
+  if (interrupted) throw Interrupted("interrupted before the common start: nothing was measured");
+}
+
 void Engine::worker_main(Group& group, int w) {
   Worker& worker = *group.workers[static_cast<std::size_t>(w)];
   std::exception_ptr error;
@@ -123,6 +146,7 @@ void Engine::begin() {
       config_.txns_per_terminal > 0 ? std::nullopt
                                     : std::optional<double>(config_.duration_seconds);
   phases_ = std::make_unique<RunPhases>(Clock::now(), config_.warmup_seconds, duration);
+  wall_start_ = std::chrono::system_clock::now();
   for (auto& group : groups_) {
     group->env.phases = phases_.get();
     group->reporter->start(phases_->start());
@@ -253,6 +277,7 @@ void Engine::join_workers() {
 EngineResult Engine::run() {
   log_opening(groups_, connections_, log_);
   start_workers();
+  if (start_barrier_) wait_for_common_start();
   for (const auto& group : groups_) log_running(*group);
   if (!config_.standbys.empty()) {
     std::vector<std::string> standbys;
@@ -284,6 +309,7 @@ EngineResult Engine::run() {
   }
   result.measured_seconds = phases_->measured_seconds();
   result.warmup_seconds = phases_->warmup_seconds();
+  result.wall_start = wall_start_;
   result.interrupted = stop_reason_ == StopReason::Interrupted;
   result.health = primary().faults.health(end);
   result.health.stop = stop_reason_;

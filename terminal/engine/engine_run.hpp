@@ -48,6 +48,8 @@ class Engine {
  private:
   Group& primary() { return *groups_.front(); }
   void start_workers();
+  // --driver: waits at the start barrier, then until the common start.
+  void wait_for_common_start();
   void worker_main(Group& group, int worker);
   void begin();
   void schedule_first_transactions(Group& group);
@@ -94,6 +96,8 @@ class Engine {
   StartGate gate_;
   IntervalSink on_interval_;
   DeliverySink on_delivery_;
+  std::function<Clock::time_point(const std::function<bool()>&)> start_barrier_;
+  std::chrono::system_clock::time_point wall_start_;
 
   // Scheduler state; io thread only.
   bool stopping_ = false;
