@@ -157,7 +157,10 @@ std::string options_markdown() {
 std::string help_text(std::optional<Verb> verb) {
   std::ostringstream out;
   if (verb) {
-    out << "Usage: tpcc " << verb_name(*verb) << " [PROPS] [options]\n\n";
+    out << (*verb == Verb::Report ? std::string("Usage: tpcc report --merge DIR... --out DIR")
+                                  : "Usage: tpcc " + std::string(verb_name(*verb)) +
+                                        " [PROPS] [options]")
+        << "\n\n";
     wrap(out, std::string("tpcc ") + std::string(verb_name(*verb)) + ": " + summary(*verb) + ".",
          "");
     out << '\n';

@@ -80,6 +80,11 @@ void check_drivers_complete(const std::vector<DriverResult>& results) {
   const int count = results.front().info.driver->count;
   std::vector<const DriverResult*> by_index(static_cast<std::size_t>(count) + 1, nullptr);
   for (const DriverResult& r : results) {
+    const int index = r.info.driver->index;
+    if (index < 1 || index > count) {
+      refuse(r.dir + " is driver " + std::to_string(index) + " of " + std::to_string(count) +
+             ", not a driver number of the run");
+    }
     const DriverResult*& seen = by_index[static_cast<std::size_t>(r.info.driver->index)];
     if (seen != nullptr) {
       refuse("driver " + std::to_string(r.info.driver->index) + " of " + std::to_string(count) +

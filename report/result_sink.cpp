@@ -48,6 +48,7 @@ fs::path free_directory(const fs::path& wanted) {
 }
 
 std::string flag_of(const Config& config) {
+  if (config.verb == Verb::Report) return "--out";  // tpcc report --merge
   return config.result_dir.empty() ? "the default result directory (--result-dir)"
                                    : "--result-dir";
 }

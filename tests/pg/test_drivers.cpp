@@ -6,6 +6,7 @@
 #include <catch2/catch.hpp>
 
 #include <chrono>
+#include <csignal>
 #include <cmath>
 #include <cstdlib>
 #include <filesystem>
@@ -126,6 +127,26 @@ const TwoDrivers& two_drivers() {
   return runs;
 }
 
+// Drivers registered at the barrier under run_id.
+long long registered(const std::string& run_id) {
+  if (tpcc::test::scalar(loaded_database(), "select count(*) from pg_class where relname = "
+                                            "'tpcc_driver_barrier'") == 0) {
+    return 0;
+  }
+  return tpcc::test::scalar(loaded_database(),
+                            "select count(*) from tpcc_driver_barrier where run_id = '" + run_id +
+                                "'");
+}
+
+// A driver registers once its sessions are open: well within 5 s here.
+bool wait_for_registration(const std::string& run_id) {
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(5);
+  while (registered(run_id) == 0 && std::chrono::steady_clock::now() < deadline) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  return registered(run_id) == 1;
+}
+
 }  // namespace
 
 TEST_CASE("drivers: two drivers start together at the barrier and drive disjoint warehouses",
@@ -232,19 +253,7 @@ TEST_CASE("drivers: a driver whose partner never arrives exits 3 after --barrier
   const std::string dir = scratch("lonely");
   const auto started = std::chrono::steady_clock::now();
   tpcc::test::TpccChild lonely(driver_args("1/2", "lonely", dir, 4), log);
-  // The lonely driver registers once its sessions are open.
-  const auto registered = [] {
-    return tpcc::test::scalar(loaded_database(),
-                              "select count(*) from pg_class where relname = 'tpcc_driver_barrier'") ==
-               1 &&
-           tpcc::test::scalar(loaded_database(),
-                              "select count(*) from tpcc_driver_barrier where run_id = 'lonely'") ==
-               1;
-  };
-  while (!registered() && std::chrono::steady_clock::now() - started < std::chrono::seconds(3)) {
-    std::this_thread::sleep_for(std::chrono::milliseconds(50));
-  }
-  REQUIRE(registered());
+  REQUIRE(wait_for_registration("lonely"));
   std::string output;
   CHECK(tpcc::test::run_tpcc(driver_args("1/2", "lonely", scratch("twin")), &output) == 2);
   CHECK(output.find("a driver with this number already waits") != std::string::npos);
@@ -262,8 +271,20 @@ TEST_CASE("drivers: a driver whose partner never arrives exits 3 after --barrier
         std::string::npos);
   CHECK_FALSE(fs::exists(fs::path(dir) / "result.json"));
   // It withdrew: a later run with the id starts afresh.
-  CHECK(tpcc::test::scalar(loaded_database(),
-                           "select count(*) from tpcc_driver_barrier where run_id = 'lonely'") == 0);
+  CHECK(registered("lonely") == 0);
+}
+
+TEST_CASE("drivers: SIGINT at the start barrier exits 130 at once and withdraws the driver",
+          "[drivers]") {
+  const std::string log = scratch("interrupted.log");
+  tpcc::test::TpccChild waiting(driver_args("1/2", "interrupted", scratch("interrupted"), 60), log);
+  REQUIRE(wait_for_registration("interrupted"));
+  waiting.signal(SIGINT);
+  const int status = waiting.wait_for(5);  // not the 60 s of --barrier-timeout
+  INFO(read_text(log));
+  CHECK(status == 130);
+  CHECK(read_text(log).find("interrupted at the start barrier") != std::string::npos);
+  CHECK(registered("interrupted") == 0);
 }
 
 TEST_CASE("drivers: tpcc cleanup drops the start barrier's table", "[drivers]") {

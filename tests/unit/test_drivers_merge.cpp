@@ -3,6 +3,7 @@
 // results that are not the drivers of one run.
 #include <catch2/catch.hpp>
 
+#include <functional>
 #include <random>
 #include <string>
 #include <vector>
@@ -163,6 +164,21 @@ TEST_CASE("drivers: a merge of results that are not the drivers of one run is re
   r = two_drivers();
   r[1].config.mode = tpcc::Mode::Procedures;
   CHECK_THAT(refusal(r), Catch::Contains("different mode"));
+  // Every run setting of the table, each on its own.
+  const std::vector<std::pair<const char*, std::function<void(tpcc::Config&)>>> settings = {
+      {"different profile", [](tpcc::Config& c) { c.profile = tpcc::Profile::ReadOnly; }},
+      {"different isolation", [](tpcc::Config& c) { c.isolation = tpcc::Isolation::Serializable; }},
+      {"different delivery", [](tpcc::Config& c) { c.delivery_mode = tpcc::DeliveryMode::Sync; }},
+      {"different keying and think times", [](tpcc::Config& c) { c.keying_and_thinking = true; }},
+  };
+  for (const auto& [message, change] : settings) {
+    r = two_drivers();
+    change(r[1].config);
+    CHECK_THAT(refusal(r), Catch::Contains(message));
+  }
+  r = two_drivers();
+  r[1].info.driver->index = 3;
+  CHECK_THAT(refusal(r), Catch::Contains("results/driver2 is driver 3 of 2, not a driver number"));
   r = two_drivers();
   r[1].info.driver->count = 3;
   CHECK_THAT(refusal(r), Catch::Contains("different driver count"));
