@@ -88,13 +88,12 @@ void Engine::start_workers() {
 // and SIGHUP are watched from here on (the run's own handler comes with
 // begin()): one ends the wait, and the run, with nothing measured.
 void Engine::wait_for_common_start() {
-  bool interrupted = false;
-  signals_.async_wait([&interrupted](const boost::system::error_code& ec, int) {
-    if (!ec) interrupted = true;
+  signals_.async_wait([this](const boost::system::error_code& ec, int) {
+    if (!ec) signalled_before_start_ = true;
   });
-  const auto signalled = [this, &interrupted] {
+  const auto signalled = [this] {
     io_.poll();
-    return interrupted;
+    return signalled_before_start_;
   };
   const Clock::time_point start = start_barrier_(signalled);
   constexpr auto kSignalPoll = std::chrono::milliseconds(10);
@@ -103,7 +102,9 @@ void Engine::wait_for_common_start() {
   }
   signals_.cancel();
   io_.poll();  // the cancelled wait's handler
-  if (interrupted) throw Interrupted("interrupted before the common start: nothing was measured");
+  if (signalled_before_start_) {
+    throw Interrupted("interrupted before the common start: nothing was measured");
+  }
 }
 
 void Engine::worker_main(Group& group, int w) {

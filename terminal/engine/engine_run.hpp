@@ -105,6 +105,7 @@ class Engine {
   std::string stop_detail_;
   bool measuring_ = false;
   bool signalled_ = false;
+  bool signalled_before_start_ = false;  // at the start barrier (--driver)
   int workers_exited_ = 0;
 };
 
