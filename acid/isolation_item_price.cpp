@@ -14,6 +14,10 @@
 // statement. With split_reading_transaction (test only) T2 reads x and y
 // again in a second statement of its transaction: at read committed that
 // statement has a snapshot of its own, sees T3's prices, and the test fails.
+// T3 is one round trip (BEGIN, update, COMMIT): when it does not stall it
+// has committed before T2 continues, the order of case D; case B's clause
+// commits T3 only after T2's rollback, which a data manager that rolls T2
+// back for T3's write reports at T2's next read or its COMMIT either way.
 // The test sets the two prices back to T1's values at the end.
 #include <pqxx/nontransaction>
 #include <string>
