@@ -303,7 +303,8 @@ constexpr const char* kStyle =
     ".interrupted,.fail{color:#c62828;font-weight:bold}.pass{color:#1a7f37}"
     "table{border-collapse:collapse}th,td{padding:3px 10px;text-align:right;"
     "border-bottom:1px solid #ddd}th:first-child,td:first-child{text-align:left}"
-    ".rules td{text-align:left;vertical-align:top}.rules td:nth-child(3){max-width:34em}"
+    ".rules th,.rules td{text-align:left;vertical-align:top}.rules td:last-child{white-space:nowrap}"
+    ".rules td:nth-child(3){max-width:34em}.na{color:#666}"
     ".detail{font-size:12px;color:#666}"
     "svg{display:block;margin:8px 0 20px}svg text{font-size:12px;fill:#333}"
     ".axis{stroke:#333}.grid{stroke:#e6e6e6}.series{fill:none;stroke-width:2}.warmup{fill:#eee}";
