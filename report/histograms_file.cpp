@@ -43,6 +43,16 @@ Json histogram_json(const LatencyHistogram& h) {
   return {{"count", h.count()}, {"sum_us", h.sum()}, {"max_us", h.max()}, {"buckets", buckets}};
 }
 
+// 5.2.5.1 pacing: the keying or think times drawn, summed.
+Json delays_json(const DelayTotals& d) { return {{"seconds", d.seconds}, {"count", d.count}}; }
+
+DelayTotals delays_from(const Json& j) {
+  DelayTotals d;
+  d.seconds = j.at("seconds").get<double>();
+  d.count = j.at("count").get<std::int64_t>();
+  return d;
+}
+
 LatencyHistogram histogram_from(const Json& j) {
   std::vector<std::int64_t> counts;
   const Json& buckets = j.at("buckets");
@@ -72,6 +82,8 @@ std::string histograms_json(const RunStats& stats) {
     Json one;
     for (const CountField& f : kCountFields) one[f.name] = t.*(f.field);
     one["latency"] = histogram_json(t.latency);
+    one["keying"] = delays_json(t.keying);
+    one["think"] = delays_json(t.think);
     transactions[std::string(txn_name(i))] = one;
   }
   j["transactions"] = transactions;
@@ -95,6 +107,8 @@ RunStats read_histograms_json(const std::string& text, const std::string& where)
       TxnStats& t = stats.txn[static_cast<std::size_t>(i)];
       for (const CountField& f : kCountFields) t.*(f.field) = one.at(f.name).get<std::int64_t>();
       t.latency = histogram_from(one.at("latency"));
+      t.keying = delays_from(one.at("keying"));
+      t.think = delays_from(one.at("think"));
     }
     stats.reconnects = j.at("reconnects").get<std::int64_t>();
     stats.delivery_completion = histogram_from(j.at("delivery_completion"));

@@ -13,7 +13,8 @@ namespace tpcc {
 inline constexpr const char* kHistogramsFile = "histograms.json";
 
 // The file's text: the histogram layout (LatencyHistogram::layout()), then
-// per transaction every TxnStats count and its latency histogram, the
+// per transaction every TxnStats count, its latency histogram and its
+// keying and think time totals, the
 // deferred Deliveries' completion histogram and the run's other counts.
 // Buckets are listed sparsely as [index, count] pairs.
 std::string histograms_json(const RunStats& stats);

@@ -164,6 +164,24 @@ RunHealth merged_health(const std::vector<DriverResult>& results) {
   return health;
 }
 
+// 5.5.2.2: the drivers read one server's counters; those around the common
+// interval are the start reading of the driver that began measuring last and
+// the end reading of the one that ended first.
+CheckpointFigures merged_checkpoints(const std::vector<DriverResult>& results) {
+  const DriverResult* last_start = &results.front();
+  const DriverResult* first_end = &results.front();
+  std::string problem;
+  for (const DriverResult& r : results) {
+    if (r.info.measured_start_ms > last_start->info.measured_start_ms) last_start = &r;
+    if (r.info.measured_end_ms < first_end->info.measured_end_ms) first_end = &r;
+    if (problem.empty() && !r.info.checkpoints.problem.empty()) {
+      problem = r.dir + ": " + r.info.checkpoints.problem;
+    }
+  }
+  return CheckpointFigures{last_start->info.checkpoints.at_start,
+                           first_end->info.checkpoints.at_end, problem};
+}
+
 }  // namespace
 
 void check_mergeable(const std::vector<DriverResult>& results) {
@@ -226,6 +244,7 @@ MergedRun merge_results(const std::vector<DriverResult>& results, const std::str
   // count per minute the sum of the drivers' (exactly, when equal).
   info.measured_seconds = total_seconds / static_cast<double>(results.size());
   info.health = merged_health(results);
+  info.checkpoints = merged_checkpoints(results);
   return merged;
 }
 

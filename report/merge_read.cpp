@@ -80,6 +80,22 @@ StopReason stop_named(const std::string& text) {
                     stop_reason_name);
 }
 
+std::optional<CheckpointCounters> counters_from(const Json& j) {
+  if (j.is_null()) return std::nullopt;
+  return CheckpointCounters{j.at("timed").get<std::int64_t>(), j.at("requested").get<std::int64_t>(),
+                            j.at("checkpoint_timeout_s").get<double>()};
+}
+
+// result.json run_rules.checkpoints: the server's counters read at the
+// measured interval's start and end (5.5.2.2).
+CheckpointFigures checkpoints_from(const Json& j) {
+  CheckpointFigures figures;
+  figures.at_start = counters_from(j.at("at_start"));
+  figures.at_end = counters_from(j.at("at_end"));
+  figures.problem = j.at("problem").get<std::string>();
+  return figures;
+}
+
 RunInfo info_from(const Json& j) {
   RunInfo info;
   info.warehouses = j.at("warehouses").get<int>();
@@ -94,6 +110,7 @@ RunInfo info_from(const Json& j) {
   if (!j.at("stop_detail").is_null()) info.health.stop_detail = j.at("stop_detail").get<std::string>();
   info.health.downtime_seconds = j.at("downtime_seconds").get<double>();
   info.health.reconnect_failures = j.at("reconnect_failures").get<std::int64_t>();
+  info.checkpoints = checkpoints_from(j.at("run_rules").at("checkpoints"));
   const Json& interval = j.at("measured_interval");
   if (!interval.is_null()) {
     info.measured_start_ms = interval.at("start_ms").get<std::int64_t>();

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "config/config.hpp"
+#include "report/checkpoints.hpp"
 #include "report/lag.hpp"
 #include "report/stats.hpp"
 
@@ -112,6 +113,8 @@ struct RunInfo {
   // client CPU per transaction (bench/run.sh).
   std::int64_t transactions_all_phases = 0;
   RunHealth health;
+  // 5.5.2.2: the server's checkpoint counters around the measured interval.
+  CheckpointFigures checkpoints;
   int exit_status = 0;  // what tpcc run exits with
   // The measured interval on the wall clock: milliseconds since the epoch
   // (UTC); 0 when unknown.

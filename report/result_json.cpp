@@ -40,6 +40,11 @@ Json mix_json(const std::array<double, kTxnTypes>& mix) {
   return j;
 }
 
+// {"mean_s": seconds, "count": n}; mean null when none were drawn.
+Json delays_json(const DelayTotals& d) {
+  return {{"mean_s", d.count > 0 ? Json(round_to(d.mean(), 4)) : Json(nullptr)}, {"count", d.count}};
+}
+
 Json transaction_json(const TxnStats& t, double seconds, std::int64_t all_completed,
                       double p90_limit_seconds) {
   const auto& h = t.latency;
@@ -63,6 +68,9 @@ Json transaction_json(const TxnStats& t, double seconds, std::int64_t all_comple
   j["p90_limit_ms"] = p90_limit_seconds * 1000.0;
   // null when nothing completed: there is no percentile to judge.
   j["p90_within_limit"] = h.count() > 0 ? Json(p90_within(t, p90_limit_seconds)) : Json(nullptr);
+  // 5.2.5.7: the realised keying and think times.
+  j["keying_time"] = delays_json(t.keying);
+  j["think_time"] = delays_json(t.think);
   return j;
 }
 
@@ -104,8 +112,24 @@ Json audits_json(const RunStats& stats, int warehouses) {
   return list;
 }
 
+Json counters_json(const std::optional<CheckpointCounters>& c) {
+  if (!c) return nullptr;
+  return {{"timed", c->timed}, {"requested", c->requested},
+          {"checkpoint_timeout_s", c->timeout_seconds}};
+}
+
+// The counters at the measured interval's start and end, the checkpoints
+// between them (null when not both were read) and why a reading is missing.
+Json checkpoints_json(const CheckpointFigures& f) {
+  const std::optional<std::int64_t> count = checkpoints_between(f);
+  return {{"at_start", counters_json(f.at_start)},
+          {"at_end", counters_json(f.at_end)},
+          {"in_interval", count ? Json(*count) : Json(nullptr)},
+          {"problem", f.problem}};
+}
+
 // "run_rules": {"all_pass": bool, "rules": [{clause, name, value,
-// requirement, verdict}]}.
+// requirement, verdict, detail}]}, and the checkpoint counters behind 5.5.2.2.
 Json run_rules_json(const Config& config, const RunInfo& info, const RunStats& stats) {
   const std::vector<RunRule> rules = judge_run_rules(config, info, stats);
   Json list = Json::array();
@@ -114,9 +138,11 @@ Json run_rules_json(const Config& config, const RunInfo& info, const RunStats& s
                     {"name", r.name},
                     {"value", r.value},
                     {"requirement", r.requirement},
-                    {"verdict", rule_verdict_key(r.verdict)}});
+                    {"verdict", rule_verdict_key(r.verdict)},
+                    {"detail", r.detail}});
   }
-  return {{"all_pass", all_rules_pass(rules)}, {"rules", list}};
+  return {{"all_pass", all_rules_pass(rules)}, {"rules", list},
+          {"checkpoints", checkpoints_json(info.checkpoints)}};
 }
 
 // p50/p99/max of one lag measure; null when no sample had a value.

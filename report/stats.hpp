@@ -43,6 +43,16 @@ class LatencyHistogram {
   std::int64_t sum_ = 0;  // of the recorded micros: 2^63 µs is ~292,000 years
 };
 
+// 5.2.5.2 / 5.2.5.4: the keying or think times the terminals' pacing drew
+// for one transaction type, summed, for their realised mean.
+struct DelayTotals {
+  double seconds = 0;
+  std::int64_t count = 0;
+  void add(double delay_seconds);
+  void merge(const DelayTotals& other);
+  double mean() const;  // 0 when none
+};
+
 struct TxnStats {
   std::int64_t committed = 0;
   std::int64_t rolled_back = 0;   // the spec's New-Order rollbacks
@@ -60,6 +70,11 @@ struct TxnStats {
   std::int64_t by_last_name = 0;
   std::int64_t skipped_deliveries = 0;     // districts skipped, over all Deliveries
   std::int64_t deliveries_with_skips = 0;  // Delivery transactions that skipped any (2.7.4.2)
+  // Pacing (5.2.5.1): the keying time before a transaction of this type and
+  // the think time after one, for the delays that began in the measured
+  // interval; none without keying and think times.
+  DelayTotals keying;
+  DelayTotals think;
   void merge(const TxnStats& other);
 };
 

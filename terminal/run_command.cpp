@@ -18,6 +18,7 @@
 #include "db/connect.hpp"
 #include "loader/load_state.hpp"
 #include "report/report.hpp"
+#include "report/run_rules.hpp"
 #include "report/result_sink.hpp"
 #include "spec/nurand.hpp"
 #include "spec/constants.hpp"
@@ -244,6 +245,7 @@ RunInfo run_info(const Config& config, const RunSetup& setup, const EngineResult
   info.start_time = started;
   info.interrupted = result.interrupted;
   info.health = result.health;
+  info.checkpoints = result.checkpoints;
   for (const IntervalSample& sample : result.intervals) {
     info.transactions_all_phases += completed_total(sample.stats) + errors_total(sample.stats);
   }
@@ -278,7 +280,8 @@ std::string failure_text(const RunStats& stats, const RunHealth& health) {
 }
 
 // The exit status of the whole run, with the line that explains it.
-int overall_status(const RunInfo& info, const RunStats& stats, std::ostream& out) {
+int overall_status(const Config& config, const RunInfo& info, const RunStats& stats,
+                   std::ostream& out) {
   int status = run_exit_status(stats, info.health);
   if (info.health.stop == StopReason::Fatal || info.health.stop == StopReason::Downtime ||
       info.health.stop == StopReason::Internal) {
@@ -295,6 +298,15 @@ int overall_status(const RunInfo& info, const RunStats& stats, std::ostream& out
     if (run_exit_status(standby.stats, health) != kExitFailed) continue;
     out << "run failed on standby " << i + 1 << ": " << failure_text(standby.stats, health) << "\n";
     if (status == kExitOk) status = kExitFailed;
+  }
+  // --spec claims a run of record: a run rule it breaks fails it. Without
+  // --spec the verdict informs and the exit status ignores it.
+  if (config.spec && info.health.stop == StopReason::Completed) {
+    const std::vector<RunRule> rules = judge_run_rules(config, info, stats);
+    if (!all_rules_pass(rules)) {
+      out << "run failed (--spec): " << rules_overall_line(rules) << "\n";
+      if (status == kExitOk) status = kExitFailed;
+    }
   }
   return status;
 }
@@ -359,7 +371,7 @@ int run_benchmark(const Config& given, std::ostream& out) {
 
   out << "\n";
   print_summary(out, config, info, result.stats);
-  info.exit_status = overall_status(info, result.stats, out);
+  info.exit_status = overall_status(config, info, result.stats, out);
   results.write_final(info, result.stats, result.intervals);
   out << "results written to " << results.dir() << "\n";
   out.flush();

@@ -66,6 +66,7 @@ struct EngineResult {
   RunHealth health;                        // why it stopped; the primary's downtime and errors
   std::vector<StandbyEngineResult> standbys;  // in config.standbys order
   std::vector<LagSample> lag;              // every replication lag sample
+  CheckpointFigures checkpoints;           // the primary's, over the measured interval
 };
 
 // What a standby's terminals run with: the primary's run settings, with the

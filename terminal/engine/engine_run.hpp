@@ -20,6 +20,7 @@
 
 #include "config/errors.hpp"
 #include "db/session.hpp"
+#include "terminal/engine/checkpoint_watch.hpp"
 #include "terminal/engine/clock.hpp"
 #include "terminal/engine/gate.hpp"
 #include "terminal/engine/group.hpp"
@@ -55,6 +56,11 @@ class Engine {
   void schedule_first_transactions(Group& group);
   void dispatch(Group& group, int terminal);
   void on_completion(Group& group, int terminal, const Completion& done);
+  // Counts a think time after a transaction of think_type, from
+  // think_from, and the keying time of the next, of type keyed, that
+  // follows it, each if it begins in the measured interval.
+  void count_delays(Group& group, TxnIndex think_type, Clock::time_point think_from, double think,
+                    TxnIndex keyed, double keying);
   void on_terminal_finished(Group& group);
   void schedule_tick();
   void on_tick(Clock::time_point at);
@@ -92,6 +98,8 @@ class Engine {
   std::vector<std::thread> threads_;
   std::unique_ptr<RunPhases> phases_;
   std::unique_ptr<LagSampler> sampler_;
+  // 5.5.2.2: the primary's checkpoints over the measured interval.
+  std::unique_ptr<CheckpointWatch> checkpoints_;
 
   StartGate gate_;
   IntervalSink on_interval_;

@@ -72,6 +72,8 @@ TEST_CASE("drivers: histograms.json keeps every bucket and count, read back unch
   stats.txn[tpcc::kDelivery].skipped_deliveries = 3;
   stats.delivery_completion.record(1234567);
   stats.reconnects = 2;
+  stats.txn[tpcc::kPayment].keying.add(3.0);
+  stats.txn[tpcc::kPayment].think.add(12.5);
   const RunStats back = tpcc::read_histograms_json(tpcc::histograms_json(stats), "h.json");
   for (std::size_t i = 0; i < stats.txn.size(); ++i) {
     CHECK(back.txn[i].committed == stats.txn[i].committed);
@@ -81,6 +83,9 @@ TEST_CASE("drivers: histograms.json keeps every bucket and count, read back unch
     CHECK(back.txn[i].latency.max() == stats.txn[i].latency.max());
   }
   CHECK(back.txn[tpcc::kDelivery].skipped_deliveries == 3);
+  CHECK(back.txn[tpcc::kPayment].keying.count == 1);
+  CHECK(back.txn[tpcc::kPayment].keying.seconds == 3.0);
+  CHECK(back.txn[tpcc::kPayment].think.mean() == 12.5);
   CHECK(back.delivery_completion.max() == 1234567);
   CHECK(back.reconnects == 2);
 }
@@ -129,6 +134,10 @@ TEST_CASE("drivers: the merged tpmC is the sum of the drivers' over the common i
   auto results = two_drivers();
   results[1].info.measured_start_ms += 40;  // started 40 ms later
   results[1].info.measured_end_ms += 40;
+  results[0].info.checkpoints = {tpcc::CheckpointCounters{11, 0, 300},
+                                 tpcc::CheckpointCounters{14, 0, 300}, ""};
+  results[1].info.checkpoints = {tpcc::CheckpointCounters{12, 0, 300},
+                                 tpcc::CheckpointCounters{15, 0, 300}, ""};
   tpcc::check_mergeable(results);
   const tpcc::MergedRun merged = tpcc::merge_results(results, "out");
   const double sum = tpcc::tpmc(results[0].stats, 8) + tpcc::tpmc(results[1].stats, 8);
@@ -142,6 +151,9 @@ TEST_CASE("drivers: the merged tpmC is the sum of the drivers' over the common i
   CHECK(merged.stats.txn[tpcc::kNewOrder].order_lines ==
         results[0].stats.txn[0].order_lines + results[1].stats.txn[0].order_lines);
   CHECK(merged.info.merged_from.size() == 2);
+  // 5.5.2.2 over the common interval: the later start's and the earlier end's readings.
+  CHECK(merged.info.checkpoints.at_start->timed == 12);
+  CHECK(merged.info.checkpoints.at_end->timed == 14);
 }
 
 TEST_CASE("drivers: a merge of results that are not the drivers of one run is refused",
