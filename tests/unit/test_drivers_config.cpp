@@ -92,6 +92,15 @@ TEST_CASE("drivers: more drivers than warehouses is refused naming --driver", "[
   CHECK_THAT(usage_error({"run", props, "--driver", "1/3"}), Catch::Contains("3 drivers for 2"));
 }
 
+TEST_CASE("drivers: 4.2.2 --spec gives a driver ten terminals per warehouse of its slice",
+          "[drivers]") {
+  tpcc::test::TempDir dir;
+  const auto props = dir.write("w.props", "warehouses=5\n");
+  CHECK(parse({"run", props, "--spec", "--driver", "1/2"}).terminals == 30);
+  CHECK(parse({"run", props, "--spec", "--driver", "2/2"}).terminals == 20);
+  CHECK(parse({"run", props, "--spec"}).terminals == 50);
+}
+
 TEST_CASE("drivers: --driver I/N is 1-based with I within 1..N", "[drivers]") {
   const tpcc::Config c = parse({"run", "--driver", "2/3"});
   CHECK(c.driver_index == 2);
