@@ -207,6 +207,20 @@ std::string facts_html(const Config& config, const RunInfo& info, const RunStats
   h += fact("mode", std::string(mode_name(config.mode)));
   h += fact("started", info.started_at);
   if (!config.result_dir.empty()) h += fact("result dir", config.result_dir);
+  if (info.driver) {
+    const DriverRun& d = *info.driver;
+    h += fact("driver", std::to_string(d.index) + " of " + std::to_string(d.count) + " (run id " +
+                            d.run_id + "), warehouses " + std::to_string(d.first_warehouse) +
+                            ".." + std::to_string(d.last_warehouse));
+  }
+  if (!info.merged_from.empty()) {
+    std::string parts;
+    for (const MergedPart& p : info.merged_from) {
+      parts += (parts.empty() ? "" : ", ") + p.dir + " (driver " + std::to_string(p.driver.index) +
+               ")";
+    }
+    h += fact("merged from", parts);
+  }
   return h + "</div>\n";
 }
 
