@@ -34,7 +34,7 @@ int cleanup_database(const Config& config, std::ostream& out) {
   pqxx::work tx(*conn);
   // Counted before the drop so the message says what was really there.
   const auto present = tx.exec_params(kCountKitTablesSql, all_tables_array())[0][0].as<int>();
-  const pqxx::result dependents = tx.exec_params(kit_dependents_query(), all_tables_array());
+  const pqxx::result dependents = tx.exec_params(kit_dependents_query(), cleanup_tables_array());
   if (!dependents.empty() && !config.cascade) {
     out << "cleanup: refusing, nothing dropped: " << dependents.size()
         << " object(s) that tpcc did not create depend on its tables, sequence or functions, "

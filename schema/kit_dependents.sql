@@ -4,7 +4,7 @@
 -- kind, its schema-qualified name and what it depends on.
 --
 -- The kit's objects, all in the current schema: the tables named in $1
--- (schema.cpp kAllTables), their partitions <table>_p<k> (schema.cpp
+-- (schema.cpp kAllTables and kRunTables), their partitions <table>_p<k> (schema.cpp
 -- partition_statements), every index on those, the sequence
 -- bmsql_hist_id_seq and the five tpcc_* functions (procedures.sql). What
 -- belongs to a kit table goes with it and is not listed: its constraints

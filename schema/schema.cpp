@@ -25,11 +25,23 @@ const std::vector<std::string> kAllTables = {
 
 const std::vector<std::string> kDataTables(kAllTables.begin() + 1, kAllTables.end());
 
-std::string all_tables_array() {
+const std::vector<std::string> kRunTables = {"tpcc_driver_barrier"};
+
+namespace {
+
+std::string array_literal(const std::vector<std::vector<std::string>>& lists) {
   std::string list;
-  for (const auto& t : kAllTables) list += (list.empty() ? "" : ",") + t;
+  for (const auto& names : lists) {
+    for (const auto& t : names) list += (list.empty() ? "" : ",") + t;
+  }
   return "{" + list + "}";
 }
+
+}  // namespace
+
+std::string all_tables_array() { return array_literal({kAllTables}); }
+
+std::string cleanup_tables_array() { return array_literal({kAllTables, kRunTables}); }
 
 namespace {
 

@@ -20,9 +20,15 @@ extern const std::vector<std::string> kAllTables;
 // the ones fillfactor and tablespace options apply to.
 extern const std::vector<std::string> kDataTables;
 
+// Tables tpcc run creates when asked, not prepare: the start barrier of
+// several drivers (driver_barrier.sql). Cleanup drops and inspects them too.
+extern const std::vector<std::string> kRunTables;
+
 // kAllTables as an array literal ("{bmsql_config,...}") for a $n::text[]
 // parameter; the names are plain identifiers, so no quoting is needed.
 std::string all_tables_array();
+// kAllTables and kRunTables in one such literal: everything cleanup drops.
+std::string cleanup_tables_array();
 
 // The fillfactor / tablespace the options give `table`: its own entry,
 // else the "*" entry, else none.

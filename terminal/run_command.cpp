@@ -26,7 +26,7 @@
 #include "terminal/engine/deck.hpp"
 #include "terminal/engine/engine.hpp"
 #include "terminal/engine/open_limits.hpp"
-#include "terminal/driver_barrier.hpp"
+#include "terminal/engine/driver_barrier.hpp"
 
 namespace tpcc {
 namespace {

@@ -5,6 +5,7 @@
 
 #include <string>
 
+#include "schema/schema.hpp"
 #include "tests/pg/pg_fixture.hpp"
 
 namespace {
@@ -75,6 +76,27 @@ TEST_CASE("cleanup refuses while a view, a materialized view or a foreign key of
   CHECK(relations_named(db, "'my_view', 'my_mv'") == 0);
   CHECK(relations_named(db, "'my_audit', 'bmsql_custom'") == 2);  // only the foreign key went
   CHECK(foreign_keys_of_my_audit(db) == 0);
+}
+
+TEST_CASE("cleanup refuses while a view of others depends on the drivers' start barrier table",
+          "[cleanup][drivers]") {
+  const std::string db = tpcc::test::create_database("tpcc_cleanup_barrier");
+  std::string output;
+  REQUIRE(run_tpcc({"prepare", "--conn", db, "--warehouses", "1", "--no-check"}, &output) == 0);
+  // The table as tpcc run --driver creates it.
+  for (const std::string& statement : tpcc::sql_file_statements("driver_barrier.sql")) {
+    scalar(db, statement + "; select 1");
+  }
+  scalar(db, "create view my_barrier_view as select run_id from tpcc_driver_barrier; select 1");
+
+  output.clear();
+  const int status = run_tpcc({"cleanup", "--conn", db}, &output);
+  INFO(output);
+  CHECK(status == 1);
+  CHECK(output.find("  view public.my_barrier_view (depends on table public.tpcc_driver_barrier)") !=
+        std::string::npos);
+  CHECK(kit_tables(db) == 10);
+  CHECK(relations_named(db, "'tpcc_driver_barrier', 'my_barrier_view'") == 2);
 }
 
 TEST_CASE("cleanup drops a load with partitions and foreign keys without CASCADE and leaves "

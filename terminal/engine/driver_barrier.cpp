@@ -1,4 +1,4 @@
-#include "terminal/driver_barrier.hpp"
+#include "terminal/engine/driver_barrier.hpp"
 
 #include <chrono>
 #include <set>
