@@ -64,8 +64,8 @@ void take_tables_and_scale(ParseState& st) {
   if (!sb.tables && !sb.scale) return;
   const long long tables = sb.tables ? sb.tables->value : kSysbenchDefaultTables;
   const long long scale = sb.scale ? sb.scale->value : kSysbenchDefaultScale;
-  const std::string product = factor_text(sb.tables, "--tables", kSysbenchDefaultTables) +
-                              " × " + factor_text(sb.scale, "--scale", kSysbenchDefaultScale);
+  const std::string product = factor_text(sb.tables, "--tables", kSysbenchDefaultTables) + " × " +
+                              factor_text(sb.scale, "--scale", kSysbenchDefaultScale);
   const long long warehouses = tables * scale;
   if (warehouses > std::numeric_limits<int>::max()) {
     st.problem(product + " is " + std::to_string(warehouses) + " warehouses, too many");
@@ -97,8 +97,8 @@ void note_ignored(ParseState& st) {
   if (sb.without_effect.empty()) return;
   std::string flags;
   for (const std::string& flag : sb.without_effect) flags += (flags.empty() ? "" : ", ") + flag;
-  st.cfg.notes.push_back("sysbench flags without effect on " +
-                         std::string(verb_name(st.cfg.verb)) + ": " + flags);
+  st.cfg.notes.push_back("sysbench flags without effect on " + std::string(verb_name(st.cfg.verb)) +
+                         ": " + flags);
 }
 
 }  // namespace
@@ -116,8 +116,7 @@ std::string with_pgsql_flags(const std::string& translated, Layer conn_layer, Pa
       st.problem((secret ? part.source.where : given_text(part.source, part.value)) + " and " +
                  (conn_layer == Layer::Flag ? "--conn" : "props key conn") +
                  (secret ? "" : " (" + std::string(keyword) + "=" + *named + ")") +
-                 " name different " +
-                 plural_part(keyword) + "; give one of them");
+                 " name different " + plural_part(keyword) + "; give one of them");
       continue;
     }
     if (named && conn_layer > part.source.layer) continue;
@@ -137,8 +136,7 @@ void finish_sysbench(ParseState& st) {
     take_alias(sb.trx_level, c.isolation, st.isolation_source, "--isolation", isolation_text, st);
   }
   if (c.verb == Verb::Prepare) {
-    take_alias(sb.threads, c.load_workers, st.load_workers_source, "--load-workers", int_text,
-               st);
+    take_alias(sb.threads, c.load_workers, st.load_workers_source, "--load-workers", int_text, st);
   }
   if (c.verb == Verb::Run || c.verb == Verb::Prepare) take_tables_and_scale(st);
   note_ignored(st);

@@ -86,17 +86,18 @@ std::vector<SysbenchFigures> sysbench_lines(const std::string& output) {
   for (std::string line; std::getline(in, line);) {
     std::smatch m;
     if (!std::regex_match(line, m, kSysbenchLine)) continue;
-    lines.push_back({std::stod(m[1]), std::stod(m[2]), std::stod(m[3]), std::stod(m[4]),
-                     std::stod(m[5])});
+    lines.push_back(
+        {std::stod(m[1]), std::stod(m[2]), std::stod(m[3]), std::stod(m[4]), std::stod(m[5])});
   }
   return lines;
 }
 
 }  // namespace
 
-TEST_CASE("sysbench: the seed's prepare, run and cleanup lines run as they are, with program "
-          "name and connection changed",
-          "[sysbench]") {
+TEST_CASE(
+    "sysbench: the seed's prepare, run and cleanup lines run as they are, with program "
+    "name and connection changed",
+    "[sysbench]") {
   const std::string db = tpcc::test::create_database(kDatabase);
   tpcc::test::TempDir dir;
   std::filesystem::create_symlink(TPCC_BINARY, dir.path() / "tpcc");
@@ -133,7 +134,7 @@ TEST_CASE("sysbench: the seed's prepare, run and cleanup lines run as they are, 
     CHECK(line.qps > line.tps);  // every transaction runs several statements
     CHECK(line.reads > 0);
     CHECK(line.writes > 0);
-    CHECK(line.other > 0);       // BEGIN, COMMIT
+    CHECK(line.other > 0);  // BEGIN, COMMIT
   }
   CHECK(busiest_tps > 0);
 

@@ -24,9 +24,9 @@ using Args = std::vector<std::string>;
 
 // The seed's connection and workload flags, the command word last, as
 // sysbench-tpcc is run (port changed).
-const Args kSeedCommon = {"--pgsql-host=/tmp", "--pgsql-port=1921", "--pgsql-user=postgres",
-                          "--pgsql-db=postgres", "--threads=64",    "--tables=10",
-                          "--scale=100",        "--trx_level=RC"};
+const Args kSeedCommon = {"--pgsql-host=/tmp",   "--pgsql-port=1921", "--pgsql-user=postgres",
+                          "--pgsql-db=postgres", "--threads=64",      "--tables=10",
+                          "--scale=100",         "--trx_level=RC"};
 
 Args seed_line(const Args& extra, const std::string& command) {
   Args args = kSeedCommon;
@@ -103,9 +103,9 @@ TEST_CASE("sysbench: the command word may come last, or anywhere, when it is the
   CHECK(command_word_first({"--version"}) == Args{"--version"});
 
   CHECK(parse({"--report-interval", "5", "run"}).report_interval_seconds == 5);
-  CHECK_THROWS_WITH(parse({"--threads=2", "run", "my.props"}),
-                    Catch::Contains("unknown command '--threads=2'") &&
-                        Catch::Contains("may also come last"));
+  CHECK_THROWS_WITH(
+      parse({"--threads=2", "run", "my.props"}),
+      Catch::Contains("unknown command '--threads=2'") && Catch::Contains("may also come last"));
   CHECK_THROWS_WITH(parse({"--threads=2"}), Catch::Contains("unknown command"));
 }
 
@@ -125,8 +125,9 @@ TEST_CASE("sysbench: --tables or --scale alone takes sysbench-tpcc's default for
           "[config][sysbench]") {
   const Config tables = parse({"prepare", "--tables=3"});
   CHECK(tables.warehouses == 30);
-  CHECK(has_note(tables, "sysbench --tables 3 × --scale 10 (sysbench-tpcc's default): 30 "
-                         "warehouses in one set of tables"));
+  CHECK(has_note(tables,
+                 "sysbench --tables 3 × --scale 10 (sysbench-tpcc's default): 30 "
+                 "warehouses in one set of tables"));
   CHECK(parse({"prepare", "--scale=7"}).warehouses == 7);
   CHECK_THAT(usage_error({"prepare", "--tables=100000", "--scale=100000"}),
              Catch::Contains("10000000000 warehouses, too many"));
@@ -156,8 +157,7 @@ TEST_CASE("sysbench: --time is the duration and sysbench's 0 (no limit) is refus
 
 TEST_CASE("sysbench: --report-format takes tpcc or sysbench", "[config][sysbench]") {
   CHECK(parse({"run"}).report_format == tpcc::ReportFormat::Tpcc);
-  CHECK(parse({"run", "--report-format=sysbench"}).report_format ==
-        tpcc::ReportFormat::Sysbench);
+  CHECK(parse({"run", "--report-format=sysbench"}).report_format == tpcc::ReportFormat::Sysbench);
   CHECK_THAT(usage_error({"run", "--report-format=json"}),
              Catch::StartsWith("--report-format: 'json'"));
   CHECK_THAT(tpcc::effective_config_json(parse({"run", "--report-format", "sysbench"})),
@@ -183,8 +183,7 @@ TEST_CASE("sysbench: an alias and tpcc's option that disagree on the command lin
   CHECK(parse({"prepare", "--tables=2", "--scale=5", "--warehouses=10"}).warehouses == 10);
 }
 
-TEST_CASE("sysbench: a flag beats the props file's value of the same thing",
-          "[config][sysbench]") {
+TEST_CASE("sysbench: a flag beats the props file's value of the same thing", "[config][sysbench]") {
   TempDir dir;
   const auto props = dir.write("p.props",
                                "conn=host=db1 port=5432 dbname=tpcc\nuser=bench\n"
@@ -204,9 +203,10 @@ TEST_CASE("sysbench: a flag beats the props file's value of the same thing",
 
 // --- the connection ----------------------------------------------------------------
 
-TEST_CASE("sysbench: --pgsql-* parts fill in a --conn that leaves them out, and refuse one "
-          "that names them otherwise",
-          "[config][sysbench]") {
+TEST_CASE(
+    "sysbench: --pgsql-* parts fill in a --conn that leaves them out, and refuse one "
+    "that names them otherwise",
+    "[config][sysbench]") {
   CHECK(parse({"run", "--conn=host=db1", "--pgsql-port=1921"}).conninfo == "host=db1 port=1921");
   CHECK(parse({"run", "--conn=host=/tmp", "--pgsql-host=/tmp"}).conninfo == "host=/tmp");
   CHECK_THAT(usage_error({"run", "--conn=host=db1", "--pgsql-host=/tmp"}),
@@ -233,7 +233,8 @@ TEST_CASE("sysbench: --pgsql-port and the other parts refuse what libpq would dr
   CHECK_THAT(usage_error({"run", "--pgsql-port=abc"}), Catch::StartsWith("--pgsql-port: 'abc'"));
   CHECK_THAT(usage_error({"run", "--pgsql-port=70000"}), Catch::StartsWith("--pgsql-port"));
   CHECK_THAT(usage_error({"run", "--pgsql-host="}), Catch::Contains("'--pgsql-host'"));
-  CHECK_THAT(usage_error({"run", "--pgsql-db", ""}), Catch::StartsWith("--pgsql-db: needs a value"));
+  CHECK_THAT(usage_error({"run", "--pgsql-db", ""}),
+             Catch::StartsWith("--pgsql-db: needs a value"));
   TempDir dir;
   const auto props = dir.write("p.props", "pgsql-user=\n");
   CHECK_THAT(usage_error({"run", props}), Catch::Contains("key 'pgsql-user': needs a value"));
@@ -255,11 +256,11 @@ TEST_CASE("sysbench: --pgsql-password reaches libpq but never a message or the s
 
 TEST_CASE("sysbench: the help explains every sysbench flag", "[config][sysbench]") {
   const std::string help = tpcc::help_text(std::nullopt);
-  for (const char* flag : {"--pgsql-host HOST", "--pgsql-port PORT", "--pgsql-user NAME",
-                           "--pgsql-password SECRET", "--pgsql-db NAME", "--threads N",
-                           "--tables N", "--scale N", "--time SEC", "--trx_level RC|RR|SER",
-                           "--db-driver pgsql", "--db-ps-mode auto|disable",
-                           "--report-format tpcc|sysbench"}) {
+  for (const char* flag :
+       {"--pgsql-host HOST", "--pgsql-port PORT", "--pgsql-user NAME", "--pgsql-password SECRET",
+        "--pgsql-db NAME", "--threads N", "--tables N", "--scale N", "--time SEC",
+        "--trx_level RC|RR|SER", "--db-driver pgsql", "--db-ps-mode auto|disable",
+        "--report-format tpcc|sysbench"}) {
     CHECK_THAT(help, Catch::Contains(flag));
   }
   CHECK_THAT(help, Catch::Contains("prepare|run|cleanup"));

@@ -73,8 +73,7 @@ TEST_CASE("sysbench line: the 95th percentile is the interval's, to within the h
   CHECK(std::stod(m[1]) == Approx(40.0).epsilon(0.01));
 }
 
-TEST_CASE("sysbench line: an empty interval prints zeros as sysbench does",
-          "[report][sysbench]") {
+TEST_CASE("sysbench line: an empty interval prints zeros as sysbench does", "[report][sysbench]") {
   tpcc::IntervalSample sample = empty_sample(1, 1);
   CHECK(tpcc::format_sysbench_interval_line(sample, 1) ==
         "[ 1s ] thds: 1 tps: 0.00 qps: 0.00 (r/w/o: 0.00/0.00/0.00) lat (ms,95%): 0.00 "
@@ -89,9 +88,9 @@ TEST_CASE("sysbench line: warm-up, downtime and stalls are marked after sysbench
   sample.stalled = 2;
   sample.oldest_stalled_seconds = 6;
   const std::string line = tpcc::format_sysbench_interval_line(sample, 64);
-  CHECK_THAT(line, Catch::EndsWith(
-                       "reconn/s: 0.50 SERVER UNREACHABLE 1.5s STALLED: 2 in flight, oldest "
-                       "6.0s (warm-up)"));
+  CHECK_THAT(line,
+             Catch::EndsWith("reconn/s: 0.50 SERVER UNREACHABLE 1.5s STALLED: 2 in flight, oldest "
+                             "6.0s (warm-up)"));
   // The tpcc line keeps its marks in the same order.
   CHECK_THAT(tpcc::format_interval_line(sample),
              Catch::EndsWith("SERVER UNREACHABLE 1.5s STALLED: 2 in flight, oldest 6.0s "
