@@ -52,7 +52,7 @@ void add_connection(std::vector<Setting>& s) {
   add(s, "pgsql-host", "HOST", {}, kDatabaseVerbs, kSysbenchSection,
       "sysbench's name for the server's host or Unix-socket directory (libpq host; /tmp for "
       "a local socket). The --pgsql-* flags go into the connection with a flag's precedence: "
-      "over the props file's conn, user and password, under nothing; a --conn flag that names "
+      "they override the props file's conn, user and password, and a --conn flag that names "
       "the same part with another value is refused. What none of them names comes from the "
       "PG* environment, not from sysbench's defaults (localhost, 5432, sbtest).",
       apply_connection_part<kHost>, none);
