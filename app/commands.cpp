@@ -67,6 +67,8 @@ int quickstart_command(const Config& config) {
 }  // namespace
 
 int run_command(const Config& config) {
+  // What sysbench-tpcc's flags became (config/finish_sysbench.cpp).
+  for (const std::string& note : config.notes) std::cout << note << "\n";
   switch (config.verb) {
     case Verb::Prepare:
       return prepare_command(config);

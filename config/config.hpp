@@ -20,6 +20,9 @@ enum class Isolation { ReadCommitted, RepeatableRead, Serializable };
 // 2.7.2: Delivery in the terminal's transaction (sync) or queued for
 // background delivery workers (deferred).
 enum class DeliveryMode { Sync, Deferred };
+// The shape of the run's interval lines: tpcc's own (tpmC, percentiles) or
+// sysbench's ("[ 1s ] thds: ... tps: ... qps: ...").
+enum class ReportFormat { Tpcc, Sysbench };
 
 // Index of each transaction in mixes and per-transaction tables.
 enum TxnIndex { kNewOrder = 0, kPayment, kOrderStatus, kDelivery, kStockLevel, kTxnTypes };
@@ -83,6 +86,7 @@ struct Config {
   int warehouse_from = 0;                // terminals use warehouses from..to (0: 1..W)
   int warehouse_to = 0;                  // (BenchmarkSQL 6 useWarehouseFrom/To)
   int report_interval_seconds = 10;
+  ReportFormat report_format = ReportFormat::Tpcc;
   std::string result_dir;                // empty: results/<timestamp>/
   std::string json_file;                 // extra copy of result.json
   std::vector<StandbyTarget> standbys;   // combined primary + standby run
@@ -114,6 +118,12 @@ struct Config {
   // sets terminals to 10 per home warehouse of the loaded database.
   bool terminals_from_load = false;
   int lock_timeout_ms = 0;               // server lock_timeout per session (0: the server's)
+
+  // sysbench-tpcc's command line (config/settings_sysbench.cpp): the
+  // warehouses came from --tables x --scale (run then checks them against
+  // the load), and what its flags became, said once at the start.
+  std::string warehouses_from_sysbench;  // "--tables 10 × --scale 100", or empty
+  std::vector<std::string> notes;
 };
 
 }  // namespace tpcc

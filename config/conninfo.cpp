@@ -146,6 +146,57 @@ bool conninfo_has(const std::string& conninfo, const std::string& key) {
   return false;
 }
 
+namespace {
+
+using ParsedOptions = std::unique_ptr<PQconninfoOption, decltype(&PQconninfoFree)>;
+
+// libpq's own parse of a URI or key=value text; null when it is malformed.
+ParsedOptions parse_with_libpq(const std::string& conninfo) {
+  char* error = nullptr;
+  ParsedOptions options(PQconninfoParse(conninfo.c_str(), &error), &PQconninfoFree);
+  PQfreemem(error);
+  return options;
+}
+
+}  // namespace
+
+std::optional<std::string> conninfo_value(const std::string& conninfo, const std::string& key) {
+  if (is_conninfo_uri(conninfo)) {
+    const ParsedOptions options = parse_with_libpq(conninfo);
+    for (const PQconninfoOption* o = options.get(); o != nullptr && o->keyword != nullptr; ++o) {
+      if (key == o->keyword && o->val != nullptr) return std::string(o->val);
+    }
+    return std::nullopt;
+  }
+  std::optional<std::string> value;
+  for (const auto& p : split_conninfo(conninfo)) {
+    if (p.key == key) value = p.value;
+  }
+  return value;
+}
+
+std::string set_conninfo_value(const std::string& conninfo, const std::string& key,
+                               const std::string& value) {
+  std::string text = conninfo;
+  if (is_conninfo_uri(conninfo)) {
+    text.clear();
+    const ParsedOptions options = parse_with_libpq(conninfo);
+    for (const PQconninfoOption* o = options.get(); o != nullptr && o->keyword != nullptr; ++o) {
+      if (o->val != nullptr) append_conninfo(text, o->keyword, o->val);
+    }
+  }
+  const auto params = split_conninfo(text);
+  bool found = false;
+  // From the last, so that the earlier spans stay where they are.
+  for (auto p = params.rbegin(); p != params.rend(); ++p) {
+    if (p->key != key) continue;
+    text.replace(p->value_begin, p->value_end - p->value_begin, quote_conninfo_value(value));
+    found = true;
+  }
+  if (!found) append_conninfo(text, key, value);
+  return text;
+}
+
 std::string add_credentials(const std::string& conninfo, const std::optional<std::string>& user,
                             const std::optional<std::string>& password) {
   std::string out = conninfo;

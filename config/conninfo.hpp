@@ -43,6 +43,17 @@ std::string percent_encode(const std::string& s);
 // a URI query parameter, or (for user/password) the URI's user info.
 bool conninfo_has(const std::string& conninfo, const std::string& key);
 
+// The value the connection string gives key (the last one, as libpq
+// reads it), from key=value text or a URI; nullopt when it names none.
+std::optional<std::string> conninfo_value(const std::string& conninfo, const std::string& key);
+
+// The connection string with key set to value: every key=value occurrence
+// rewritten in place, or the pair appended. A URI is first turned into
+// key=value text (libpq's parse of it), as a URI has no place for some
+// keys (a socket directory as host).
+std::string set_conninfo_value(const std::string& conninfo, const std::string& key,
+                               const std::string& value);
+
 // Adds user and password to a conninfo or URI unless it already names them,
 // so that the props keys user/password fill in what the connection string
 // leaves out; empty values are skipped. An empty conninfo becomes

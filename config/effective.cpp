@@ -73,6 +73,7 @@ std::string effective_config_json(const Config& c) {
       {"warehouse_from", c.warehouse_from},
       {"warehouse_to", c.warehouse_to},
       {"report_interval_seconds", c.report_interval_seconds},
+      {"report_format", report_format_name(c.report_format)},
       {"result_dir", c.result_dir},
       {"json_file", c.json_file},
       {"standbys", standbys_json(c.standbys)},

@@ -266,7 +266,7 @@ void warn_rollback_percent(const ParseState& st) {
 
 }  // namespace
 
-std::string resolve_conninfo(const RawConn& raw, ParseState& st) {
+std::string translate_conninfo(const RawConn& raw, ParseState& st) {
   std::string conninfo = raw.text;
   if (is_jdbc_url(raw.text)) {
     const auto t = jdbc_to_conninfo(raw.text, raw.where);
@@ -282,11 +282,19 @@ std::string resolve_conninfo(const RawConn& raw, ParseState& st) {
     }
     conninfo = t.conninfo;
   }
-  return add_credentials(conninfo, st.user, st.password);
+  return conninfo;
+}
+
+std::string resolve_conninfo(const RawConn& raw, ParseState& st) {
+  return add_credentials(translate_conninfo(raw, st), st.user, st.password);
 }
 
 void finish_config(ParseState& st) {
-  st.collect([&] { st.cfg.conninfo = resolve_conninfo(st.conn.value_or(RawConn{}), st); });
+  st.collect([&] {
+    const RawConn raw = st.conn.value_or(RawConn{});
+    st.cfg.conninfo = with_pgsql_flags(translate_conninfo(raw, st), raw.layer, st);
+  });
+  finish_sysbench(st);
   st.collect([&] { finish_props_weights(st); });
   st.collect([&] { finish_profile(st); });
   finish_pacing(st);

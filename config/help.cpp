@@ -174,6 +174,7 @@ std::string help_text(std::optional<Verb> verb) {
   }
   out << "tpcc: a TPC-C benchmark kit for PostgreSQL and PostgreSQL-compatible databases.\n\n"
       << "Usage: tpcc COMMAND [PROPS] [options]\n"
+      << "       tpcc [options] prepare|run|cleanup    sysbench's order, the command last\n"
       << "       tpcc COMMAND --help    options of one command\n"
       << "       tpcc --version\n\n"
       << "Commands:\n";

@@ -62,6 +62,10 @@ std::string_view isolation_name(Isolation i) {
   return "?";
 }
 
+std::string_view report_format_name(ReportFormat f) {
+  return f == ReportFormat::Tpcc ? "tpcc" : "sysbench";
+}
+
 std::string_view txn_name(int txn_index) {
   static constexpr std::array<std::string_view, kTxnTypes> kNames = {
       "new_order", "payment", "order_status", "delivery", "stock_level"};

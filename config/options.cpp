@@ -7,6 +7,7 @@
 #include <utility>
 #include <vector>
 
+#include "config/command_word.hpp"
 #include "config/errors.hpp"
 #include "config/finish.hpp"
 #include "config/mask.hpp"
@@ -56,6 +57,17 @@ std::vector<std::pair<const Setting*, std::string>> take_switch_values(
   }
   args = std::move(rest);
   return out;
+}
+
+// sysbench's default password is empty, and its command lines may say so
+// ("--pgsql-password="); Boost refuses an empty attached value, so it is
+// passed as a separate empty argument. Other flags keep Boost's refusal.
+void split_empty_password(std::vector<std::string>& args) {
+  constexpr const char* kEmptyPassword = "--pgsql-password=";
+  const auto it = std::find(args.begin(), args.end(), kEmptyPassword);
+  if (it == args.end()) return;
+  *it = "--pgsql-password";
+  args.insert(std::next(it), std::string());
 }
 
 po::options_description describe_flags(Verb verb) {
@@ -237,31 +249,33 @@ Config parse_command_line(int argc, const char* const argv[]) {
 }
 
 Config parse_command_line(int argc, const char* const argv[], std::ostream& warnings) {
-  if (argc < 2) {
+  std::vector<std::string> args = command_word_first({argv + 1, argv + argc});
+  if (args.empty()) {
     throw UsageError(
         "missing command: prepare, run, check, cleanup, quickstart, acid or report "
         "(see 'tpcc --help')");
   }
-  const std::string first = argv[1];
+  const std::string first = args.front();
   if (first == "--version" || first == "-V") {
     throw HelpRequested{std::nullopt, std::string("tpcc ") + TPCC_VERSION + "\n"};
   }
   if (first == "-h" || first == "--help" || first == "help") {
     std::optional<Verb> verb;
-    if (first == "help" && argc > 2) {
-      verb = parse_verb(argv[2]);
-      if (!verb) throw UsageError(std::string("no help for unknown command '") + argv[2] + "'");
+    if (first == "help" && args.size() > 1) {
+      verb = parse_verb(args[1]);
+      if (!verb) throw UsageError("no help for unknown command '" + args[1] + "'");
     }
     throw HelpRequested{verb, help_text(verb)};
   }
   const auto verb = parse_verb(first);
   if (!verb) {
     throw UsageError("unknown command '" + first +
-                     "'; expected prepare, run, check, cleanup, quickstart, acid or report "
-                     "(see 'tpcc --help')");
+                     "'; expected prepare, run, check, cleanup, quickstart, acid or report; "
+                     "sysbench's prepare, run and cleanup may also come last (see 'tpcc --help')");
   }
 
-  std::vector<std::string> args(argv + 2, argv + argc);
+  args.erase(args.begin());
+  split_empty_password(args);
   const auto switch_values = take_switch_values(args, *verb);
   const auto vm = parse_flags(args, *verb);
   if (vm["help"].as<bool>()) throw HelpRequested{verb, help_text(verb)};

@@ -36,7 +36,7 @@ void add_connection_and_load(std::vector<Setting>& s) {
       "alike), which is translated to conninfo. "
       "Props user and password fill in what it leaves out.",
       [](const std::string& v, const Source& src, ParseState& st) {
-        st.conn = RawConn{v, src.where};
+        st.conn = RawConn{v, src.where, src.layer};
       },
       [](const Config&) -> std::string {
         return "empty (libpq then uses PGHOST, PGPORT, PGUSER, PGDATABASE, PGPASSWORD and "
@@ -64,6 +64,7 @@ void add_connection_and_load(std::vector<Setting>& s) {
       "Parallel loader connections; each loads whole warehouses.",
       [](const std::string& v, const Source& src, ParseState& st) {
         st.cfg.load_workers = parse_int(v, 1, kNoLimit, src.where);
+        st.load_workers_source = src;
       },
       [](const Config& c) { return std::to_string(c.load_workers); });
   add(s, "load-method", "copy|insert", {}, kLoadVerbs, kLoad,
@@ -170,6 +171,7 @@ std::vector<Setting> build() {
   settings_table::add_standby(s);
   settings_table::add_quickstart(s);
   settings_table::add_report(s);
+  settings_table::add_sysbench(s);
   return s;
 }
 
@@ -265,7 +267,8 @@ const std::vector<const char*>& sections() {
   using namespace settings_table;
   static const std::vector<const char*> list = {kConnection,     kLoad,          kCheckSection,
                                                 kCleanupSection, kRunSection,    kStandbySection,
-                                                kQuickstartSection, kReportSection};
+                                                kQuickstartSection, kReportSection,
+                                                kSysbenchSection};
   return list;
 }
 

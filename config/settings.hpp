@@ -35,6 +35,29 @@ struct Source {
 struct RawConn {
   std::string text;
   std::string where;
+  Layer layer = Layer::Props;
+};
+
+// A value of one of sysbench-tpcc's flags (config/settings_sysbench.cpp),
+// kept apart until finish_sysbench() weighs it against tpcc's own option.
+template <typename T>
+struct Given {
+  T value{};
+  Source source;
+};
+
+// sysbench-tpcc's flags as given; config/finish_sysbench.cpp maps them.
+struct SysbenchFlags {
+  // libpq keyword (host, port, user, password, dbname) -> --pgsql-* value.
+  std::map<std::string, Given<std::string>> connection;
+  std::optional<Given<int>> threads;
+  std::optional<Given<int>> tables;
+  std::optional<Given<int>> scale;
+  std::optional<Given<int>> time;
+  std::optional<Given<Isolation>> trx_level;
+  std::optional<Given<bool>> ps_mode_disable;  // --db-ps-mode disable
+  // The sysbench flags given to a verb they have no effect on, for one note.
+  std::vector<std::string> without_effect;
 };
 
 // Everything the layers leave for the final cross-option checks.
@@ -63,7 +86,10 @@ struct ParseState {
   std::optional<std::string> password;
 
   std::optional<Source> warehouses_source;
+  std::optional<Source> load_workers_source;
   std::optional<Source> terminals_source;
+  std::optional<Source> isolation_source;
+  SysbenchFlags sysbench;
   std::optional<double> terminal_multiplier;  // BenchmarkSQL 6 terminalMultiplier
   std::optional<Source> terminal_multiplier_source;
   std::optional<Source> warehouse_from_source;

@@ -149,10 +149,9 @@ void add_execution(std::vector<Setting>& s) {
       "Transaction isolation: read committed, repeatable read or serializable. Serialization "
       "failures are retried and counted.",
       [](const std::string& v, const Source& src, ParseState& st) {
-        static constexpr std::array<Isolation, 3> kLevels = {
-            Isolation::ReadCommitted, Isolation::RepeatableRead, Isolation::Serializable};
-        st.cfg.isolation = kLevels[static_cast<std::size_t>(
+        st.cfg.isolation = kIsolationLevels[static_cast<std::size_t>(
             parse_choice(v, {"rc", "rr", "serializable"}, src.where))];
+        st.isolation_source = src;
       },
       [](const Config& c) { return std::string(isolation_name(c.isolation)); });
   add(s, "delivery", "sync|deferred", {}, kRunVerbs, kRunSection,
@@ -265,12 +264,33 @@ void add_spec(std::vector<Setting>& s) {
 }
 
 void add_output(std::vector<Setting>& s) {
-  add(s, "report-interval", "SEC", {"reportIntervalSecs"}, kRunVerbs, kRunSection,
-      "Seconds between progress lines during the run (1..86400).",
+  add(s, "report-interval", "SEC", {"reportIntervalSecs"}, kRunVerbs | kPrepare | kCleanup,
+      kRunSection,
+      "Seconds between progress lines during the run (1..86400). Prepare and cleanup accept "
+      "it without effect, as sysbench does, so that sysbench-tpcc's command lines run as "
+      "they are.",
       [](const std::string& v, const Source& src, ParseState& st) {
         st.cfg.report_interval_seconds = parse_int(v, 1, 86400, src.where);
+        note_without_effect(src, st, kRunVerbs);
       },
       [](const Config& c) { return std::to_string(c.report_interval_seconds); });
+  add(s, "report-format", "tpcc|sysbench", {}, kRunVerbs, kRunSection,
+      "Shape of the progress lines. tpcc: '[ 10s ] tpmC: ... tpmTOTAL: ... p90: ... p99: ... "
+      "err/s: ... retries: ...'. sysbench: sysbench's own, '[ 1s ] thds: 64 tps: 1234.56 qps: "
+      "34567.89 (r/w/o: 15000.00/16000.00/3567.89) lat (ms,95%): 12.34 err/s: 0.00 reconn/s: "
+      "0.00', for scripts that read sysbench output: thds is the terminals, tps the "
+      "transactions completed per second (all five types), qps the statements per second "
+      "split by the server's command tag (r: SELECT, w: INSERT, UPDATE, DELETE, o: BEGIN, "
+      "COMMIT, ROLLBACK and the rest; with --mode procedures each function call is a SELECT), "
+      "lat the 95th percentile response time of the interval, err/s the failed transactions "
+      "and reconn/s the reconnected sessions per second. Warm-up, downtime and stalls are "
+      "added at the end as in the tpcc lines; standby lines keep the tpcc shape.",
+      [](const std::string& v, const Source& src, ParseState& st) {
+        st.cfg.report_format = parse_choice(v, {"tpcc", "sysbench"}, src.where) == 0
+                                   ? ReportFormat::Tpcc
+                                   : ReportFormat::Sysbench;
+      },
+      [](const Config& c) { return std::string(report_format_name(c.report_format)); });
   add(s, "result-dir", "DIR", {"resultDirectory"}, kRunVerbs | kAcid, kRunSection,
       "Directory for result.json, intervals.csv, config.json and report.html (acid: acid.json). "
       "BenchmarkSQL's "

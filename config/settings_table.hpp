@@ -2,6 +2,7 @@
 // Everyone else uses config/settings.hpp.
 #pragma once
 
+#include <array>
 #include <string>
 #include <vector>
 
@@ -28,11 +29,17 @@ constexpr const char* kRunSection = "Run";
 constexpr const char* kStandbySection = "Standby";
 constexpr const char* kQuickstartSection = "Quickstart";
 constexpr const char* kReportSection = "Report";
+constexpr const char* kSysbenchSection = "sysbench-tpcc's flags";
 
 using Apply = void (*)(const std::string&, const Source&, ParseState&);
 using Show = std::string (*)(const Config&);
 
 inline std::string yes_no(bool b) { return b ? "true" : "false"; }
+
+// The isolation levels in the order the choices name them: --isolation
+// rc|rr|serializable, --trx_level RC|RR|SER.
+inline constexpr std::array<Isolation, 3> kIsolationLevels = {
+    Isolation::ReadCommitted, Isolation::RepeatableRead, Isolation::Serializable};
 
 // Appends one option and returns it for the rarer fields (repeat).
 inline Setting& add(std::vector<Setting>& table, const char* flag, const char* value_name,
@@ -49,5 +56,11 @@ void add_standby(std::vector<Setting>& table);
 void add_quickstart(std::vector<Setting>& table);
 void add_drivers(std::vector<Setting>& table);
 void add_report(std::vector<Setting>& table);
+void add_sysbench(std::vector<Setting>& table);
+
+// sysbench passes every flag to every command: a sysbench flag given on the
+// command line to a verb it does nothing for is accepted and listed in one
+// note (config/settings_sysbench.cpp).
+void note_without_effect(const Source& src, ParseState& st, VerbSet effective);
 
 }  // namespace tpcc::settings_table

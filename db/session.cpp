@@ -306,6 +306,7 @@ std::vector<QueryResult> Session::flush() {
       break;
     }
     if (status == PGRES_TUPLES_OK || status == PGRES_COMMAND_OK) {
+      count_command_tag(executed_, PQcmdStatus(result));
       results.emplace_back(result);  // takes ownership
       continue;
     }
@@ -336,6 +337,12 @@ std::vector<QueryResult> Session::flush() {
     throw RetryableError(message, error.sqlstate);
   }
   throw SqlError(message, error.sqlstate);
+}
+
+StatementCounts Session::take_statement_counts() {
+  StatementCounts counts = executed_;
+  executed_ = StatementCounts{};
+  return counts;
 }
 
 bool Session::drain_to_sync() {

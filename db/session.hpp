@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "config/config.hpp"
+#include "db/statement_counts.hpp"
 
 typedef struct pg_conn PGconn;
 typedef struct pg_result PGresult;
@@ -164,6 +165,10 @@ class Session {
   void set_commit_action(CommitAction action) { commit_action_ = action; }
   CommitAction commit_action() const { return commit_action_; }
 
+  // The statements flush() has had results for since the last call (by
+  // command tag); the counts start again from zero.
+  StatementCounts take_statement_counts();
+
   // Rolls back an open transaction block, e.g. after the client gave up on
   // a transaction between two round trips. Throws ConnectionLost.
   void rollback_if_open();
@@ -192,6 +197,7 @@ class Session {
   int queued_ = 0;
   CommitAction commit_action_ = CommitAction::Commit;
   std::vector<const char*> param_values_;  // reused by queue()
+  StatementCounts executed_;  // by command tag, since take_statement_counts()
 };
 
 // The BEGIN command of a transaction: "begin isolation level read committed",

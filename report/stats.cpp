@@ -35,6 +35,7 @@ void TxnStats::merge(const TxnStats& other) {
 void RunStats::merge(const RunStats& other) {
   for (std::size_t i = 0; i < txn.size(); ++i) txn[i].merge(other.txn[i]);
   reconnects += other.reconnects;
+  statements.merge(other.statements);
   delivery_completion.merge(other.delivery_completion);
   deliveries_not_completed += other.deliveries_not_completed;
 }

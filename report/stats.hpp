@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "config/config.hpp"
+#include "db/statement_counts.hpp"
 
 namespace tpcc {
 
@@ -81,6 +82,9 @@ struct TxnStats {
 struct RunStats {
   std::array<TxnStats, kTxnTypes> txn;
   std::int64_t reconnects = 0;
+  // The statements the transactions ran, by command tag (the qps of
+  // --report-format sysbench).
+  StatementCounts statements;
   // Deferred Delivery (2.7.2): txn[kDelivery].latency is the response time
   // (the queueing acknowledged); this is each queued delivery's time from
   // queueing to the completion of its database transaction (2.7.2.2: 90%

@@ -108,6 +108,13 @@ RunSetup read_setup(const Config& config, Random& rng) {
                      "run tpcc prepare again to resume it");
   }
   check_standbys(config, setup);
+  // sysbench-tpcc's run names the tables it expects to find.
+  if (!config.warehouses_from_sysbench.empty() && config.warehouses != setup.load.warehouses) {
+    throw UsageError(config.warehouses_from_sysbench + " is " +
+                     std::to_string(config.warehouses) + " warehouses, but the database holds " +
+                     std::to_string(setup.load.warehouses) +
+                     " (tpcc keeps them all in one set of tables)");
+  }
   check_terminals_per_warehouse(config, setup.load.warehouses);
   const int c_last = setup.load.c_load.c_last;
   setup.c_load_recorded = c_last >= 0 && c_last <= kNURandLastNameA;

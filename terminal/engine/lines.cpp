@@ -41,7 +41,10 @@ void print_and_keep(const Groups& groups, std::vector<IntervalSample> samples,
                     const LagSampler* sampler, ConsoleLog& log, const IntervalSink& sink) {
   IntervalSample& primary_sample = samples.front();
   if (sampler) primary_sample.lag = sampler->latest();
-  log.line(format_interval_line(primary_sample));
+  const Config& config = groups.front()->config;
+  log.line(config.report_format == ReportFormat::Sysbench
+               ? format_sysbench_interval_line(primary_sample, config.terminals)
+               : format_interval_line(primary_sample));
   for (std::size_t k = 1; k < samples.size(); ++k) {
     const LagReading* lag = k <= primary_sample.lag.size() ? &primary_sample.lag[k - 1] : nullptr;
     log.line(format_standby_interval_line(static_cast<int>(k), samples[k], lag));

@@ -38,12 +38,16 @@ void add_result(TxnStats& stats, const TxnResult& result, std::int64_t latency_m
 }
 
 void WorkerStats::record(TxnIndex type, const TxnResult& result, std::int64_t latency_micros,
-                         Phase phase) {
+                         Phase phase, const StatementCounts& statements) {
   if (phase == Phase::After) return;
   const auto index = static_cast<std::size_t>(type);
   std::lock_guard<std::mutex> lock(mutex_);
   add_result(interval_.txn[index], result, latency_micros);
-  if (phase == Phase::Measured) add_result(measured_.txn[index], result, latency_micros);
+  interval_.statements.merge(statements);
+  if (phase == Phase::Measured) {
+    add_result(measured_.txn[index], result, latency_micros);
+    measured_.statements.merge(statements);
+  }
 }
 
 namespace {
@@ -72,11 +76,16 @@ void add_delivery_execution(RunStats& stats, const TxnResult& result,
 }  // namespace
 
 void WorkerStats::record_delivery_execution(const TxnResult& result,
-                                            std::int64_t completion_micros, Phase phase) {
+                                            std::int64_t completion_micros, Phase phase,
+                                            const StatementCounts& statements) {
   if (phase == Phase::After) return;
   std::lock_guard<std::mutex> lock(mutex_);
   add_delivery_execution(interval_, result, completion_micros);
-  if (phase == Phase::Measured) add_delivery_execution(measured_, result, completion_micros);
+  interval_.statements.merge(statements);
+  if (phase == Phase::Measured) {
+    add_delivery_execution(measured_, result, completion_micros);
+    measured_.statements.merge(statements);
+  }
 }
 
 void WorkerStats::record_reconnect(Phase phase) {

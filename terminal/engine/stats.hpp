@@ -20,7 +20,9 @@ void add_result(TxnStats& stats, const TxnResult& result, std::int64_t latency_m
 
 class WorkerStats {
  public:
-  void record(TxnIndex type, const TxnResult& result, std::int64_t latency_micros, Phase phase);
+  // statements: what the transaction ran (Session::take_statement_counts).
+  void record(TxnIndex type, const TxnResult& result, std::int64_t latency_micros, Phase phase,
+              const StatementCounts& statements = {});
   void record_reconnect(Phase phase);
   // A deferred Delivery's execution (2.7.2), in the phase it was queued
   // in: its retries, errors and skipped districts count under Delivery (its
@@ -28,7 +30,7 @@ class WorkerStats {
   // completed) goes into delivery_completion, or, when it did not complete,
   // it counts in deliveries_not_completed.
   void record_delivery_execution(const TxnResult& result, std::int64_t completion_micros,
-                                 Phase phase);
+                                 Phase phase, const StatementCounts& statements = {});
 
   // The interval's stats so far; the next interval starts empty.
   RunStats take_interval();

@@ -124,7 +124,8 @@ Completion Worker::execute(VirtualTerminal& terminal, TxnIndex type, Clock::time
   // An unfinished transaction ends after the run did; it counts in the
   // phase it was due in.
   done.phase = env_->phases->phase_at(result.outcome == Outcome::Unfinished ? due : done.at);
-  stats_.record(type, result, micros_between(due, done.at), done.phase);
+  stats_.record(type, result, micros_between(due, done.at), done.phase,
+                session_->take_statement_counts());
   if (result.outcome == Outcome::Error && done.phase != Phase::After) {
     log_error(terminal, type, result.error);
     note_error(result.sqlstate, result.error, retrying_cannot_fix(result.sqlstate));
@@ -147,7 +148,8 @@ void Worker::run_deliveries(DeliveryQueue& queue, const DeliverySink& sink, std:
     const Clock::time_point done = Clock::now();
     in_flight_since_.store(0, std::memory_order_relaxed);
     const Phase phase = env_->phases->phase_at(request->queued);
-    stats_.record_delivery_execution(result, micros_between(request->queued, done), phase);
+    stats_.record_delivery_execution(result, micros_between(request->queued, done), phase,
+                                     session_->take_statement_counts());
     if (sink) sink(delivery_record(*request, result, output, std::chrono::system_clock::now()));
     if (result.outcome == Outcome::Error && phase != Phase::After && env_->log != nullptr) {
       env_->log->error("deferred Delivery for warehouse " + std::to_string(request->input.w_id) +

@@ -1,0 +1,18 @@
+// sysbench puts its command word last ("sysbench tpcc.lua --threads=64
+// prepare"); tpcc takes it first. This finds it elsewhere.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace tpcc {
+
+// The arguments (without the program name) with the command word first.
+// Unchanged when the first is already a command word or a flag of its
+// own (--help, --version); otherwise, when exactly one argument is a
+// positional word (not a flag, nor the value of the flag before it) and
+// that word is prepare, run or cleanup (sysbench's commands), it is moved
+// to the front. Anything else is left for the parser to refuse.
+std::vector<std::string> command_word_first(std::vector<std::string> args);
+
+}  // namespace tpcc
