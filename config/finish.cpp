@@ -252,6 +252,7 @@ void finish_config(ParseState& st) {
   st.collect([&] { finish_props_weights(st); });
   st.collect([&] { finish_profile(st); });
   finish_pacing(st);
+  finish_citus(st);
   if (!runs_terminals(st.cfg.verb)) return;
   st.collect([&] { finish_terminal_multiplier(st); });
   finish_spec(st);

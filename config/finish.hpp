@@ -17,6 +17,9 @@ std::string resolve_conninfo(const RawConn& raw, ParseState& st);
 // Every cross-option check and derived value, for st.cfg.verb.
 void finish_config(ParseState& st);
 
+// --distribute, --shards and --citus-workers together (finish_citus.cpp).
+void finish_citus(ParseState& st);
+
 // The standbys of a run (finish_standby.cpp), after the terminals are known.
 void finish_standbys(ParseState& st);
 

@@ -168,6 +168,7 @@ std::vector<Setting> build() {
   settings_table::add_run(s);
   settings_table::add_standby(s);
   settings_table::add_quickstart(s);
+  settings_table::add_citus(s);
   return s;
 }
 
@@ -261,7 +262,7 @@ const std::vector<const char*>& sections() {
   using namespace settings_table;
   static const std::vector<const char*> list = {kConnection,     kLoad,          kCheckSection,
                                                 kCleanupSection, kRunSection,    kStandbySection,
-                                                kQuickstartSection};
+                                                kQuickstartSection, kCitusSection};
   return list;
 }
 

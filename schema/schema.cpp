@@ -10,6 +10,7 @@
 #include <pqxx/result>
 
 #include "config/errors.hpp"
+#include "schema/citus.hpp"
 
 namespace tpcc {
 namespace schema {
@@ -158,8 +159,10 @@ std::vector<std::string> create_table_statements(const Config& config) {
 
 std::vector<std::string> index_statements(const Config& config) {
   std::vector<std::string> out;
+  const bool citus = config.distribution == Distribution::Citus;
   for (const std::string& statement : sql_file_statements("indexes.sql")) {
-    out.push_back(expand_placeholders(statement, [&](const std::string& kind, const std::string& table) {
+    const std::string source = citus ? citus_key_statement(statement) : statement;
+    out.push_back(expand_placeholders(source, [&](const std::string& kind, const std::string& table) {
       return tablespace_clause(config, table,
                                kind == "index_tablespace" ? "using index tablespace" : "tablespace");
     }));

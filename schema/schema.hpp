@@ -35,7 +35,8 @@ std::vector<std::string> sql_file_statements(const std::string& file_name);
 // CREATE TABLE (and partition) statements with the options applied.
 std::vector<std::string> create_table_statements(const Config& config);
 
-// Primary keys and indexes; independent of each other.
+// Primary keys and indexes; independent of each other. With --distribute
+// citus, the keys of citus_keys.sql replace those of the same name.
 std::vector<std::string> index_statements(const Config& config);
 
 std::vector<std::string> foreign_key_statements();
