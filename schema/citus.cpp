@@ -77,6 +77,7 @@ void distribute_tables(pqxx::transaction_base& tx, int shards) {
 }
 
 void distribute_functions(pqxx::transaction_base& tx) {
+  tx.exec(embedded_sql_file("citus_procedures.sql"));
   for (const std::string& statement : sql_file_statements("citus_functions.sql")) tx.exec(statement);
 }
 

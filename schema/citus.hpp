@@ -23,7 +23,9 @@ int server_shard_count(pqxx::connection& conn);
 // Distributes the freshly created, empty tables: `shards` per table.
 void distribute_tables(pqxx::transaction_base& tx, int shards);
 
-// Makes the functions of procedures.sql distributed functions.
+// Replaces New-Order and Payment of procedures.sql with the versions of
+// citus_procedures.sql (one table of one warehouse per statement), then
+// makes the five functions distributed functions.
 void distribute_functions(pqxx::transaction_base& tx);
 
 // `statement` of indexes.sql, or its replacement from citus_keys.sql when

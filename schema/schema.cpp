@@ -120,11 +120,15 @@ std::string quote_identifier(const std::string& name, const std::string& what) {
   return "\"" + name + "\"";
 }
 
-std::vector<std::string> sql_file_statements(const std::string& file_name) {
+const std::string& embedded_sql_file(const std::string& file_name) {
   const auto& files = schema::embedded_sql_files();
   const auto it = files.find(file_name);
   if (it == files.end()) throw std::logic_error("schema file not embedded: " + file_name);
-  std::istringstream in(it->second);
+  return it->second;
+}
+
+std::vector<std::string> sql_file_statements(const std::string& file_name) {
+  std::istringstream in(embedded_sql_file(file_name));
   std::string line, current;
   std::vector<std::string> statements;
   while (std::getline(in, line)) {
@@ -172,9 +176,7 @@ std::vector<std::string> index_statements(const Config& config) {
 
 std::vector<std::string> foreign_key_statements() { return sql_file_statements("foreign_keys.sql"); }
 
-const std::string& procedures_script() {
-  return schema::embedded_sql_files().at("procedures.sql");
-}
+const std::string& procedures_script() { return embedded_sql_file("procedures.sql"); }
 
 std::vector<std::string> drop_statements() { return sql_file_statements("drop.sql"); }
 

@@ -29,6 +29,9 @@ std::string all_tables_array();
 std::optional<int> fillfactor_for(const Config& config, const std::string& table);
 std::optional<std::string> tablespace_for(const Config& config, const std::string& table);
 
+// One schema/*.sql file as it is, for a file run as one script.
+const std::string& embedded_sql_file(const std::string& file_name);
+
 // Statements of one schema/*.sql file, comments removed, placeholders as is.
 std::vector<std::string> sql_file_statements(const std::string& file_name);
 
