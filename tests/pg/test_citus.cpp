@@ -8,6 +8,8 @@
 
 #include "pgserver/citus_cluster.hpp"
 #include "pgserver/local_server.hpp"
+#include "schema/schema.hpp"
+#include "tests/pg/mode_equivalence.hpp"
 #include "tests/pg/pg_fixture.hpp"
 
 namespace tpcc::test {
@@ -111,6 +113,27 @@ TEST_CASE("citus: prepare --distribute citus is refused without the citus extens
         std::string::npos);
   // Nothing was created.
   CHECK(scalar(db, "select count(*) from pg_class where relname like 'bmsql\\_%'") == 0);
+}
+
+// The functions of citus_procedures.sql are plain PL/pgSQL: on one server
+// they must leave exactly the tables the statements leave.
+TEST_CASE("citus: the New-Order and Payment functions for Citus have the statements' effects",
+          "[citus]") {
+  constexpr int kStreamWarehouses = 2;
+  constexpr int kTransactions = 1200;
+  const std::string statements_db = prepared_database("citus_fn_statements", kStreamWarehouses);
+  const std::string functions_db = prepared_database("citus_fn_procedures", kStreamWarehouses);
+  execute(functions_db, embedded_sql_file("citus_procedures.sql"));
+  const Trace by_statements =
+      run_stream(statements_db, Mode::Statements, kStreamWarehouses, kTransactions);
+  const Trace by_functions =
+      run_stream(functions_db, Mode::Procedures, kStreamWarehouses, kTransactions);
+  // Rollbacks (2.4.2.3), remote lines and remote payments all happened.
+  CHECK(by_statements.per_outcome.at(Outcome::RolledBack) > 5);
+  CHECK(scalar(functions_db, kRemoteLinesSql) > 0);
+  CHECK(scalar(functions_db, kRemotePaymentsSql) > 0);
+  CHECK(by_statements.outcomes == by_functions.outcomes);
+  check_same_tables(statements_db, functions_db);
 }
 
 TEST_CASE("citus: W=4 on a coordinator and two workers, both modes, check and cleanup",
