@@ -136,7 +136,7 @@ TEST_CASE("citus: the New-Order and Payment functions for Citus have the stateme
   check_same_tables(statements_db, functions_db);
 }
 
-TEST_CASE("citus: W=4 on a coordinator and two workers, both modes, check and cleanup",
+TEST_CASE("citus: W=4 on a coordinator and two workers in both modes with check and cleanup",
           "[citus]") {
   if (!CitusCluster::installed()) {
     WARN("Citus tests skipped: " << CitusCluster::install_hint());
@@ -178,6 +178,25 @@ TEST_CASE("citus: W=4 on a coordinator and two workers, both modes, check and cl
     INFO("worker on port " << worker->port());
     CHECK(on_shards(worker->conninfo_for("citus_tpcc"), kKitObjectsSql) == 0);
   }
+
+  // Partitions and fillfactor reach the shards; the foreign keys that link
+  // two warehouses are left out, saying so.
+  const std::string layout_db = cluster->create_database("citus_layout");
+  REQUIRE(run_tpcc({"prepare", "--conn", layout_db, "--warehouses", "1", "--distribute",
+                    "citus", "--shards", "4", "--partitions", "2", "--fillfactor", "80",
+                    "--foreign-keys"},
+                   &output) == 0);
+  CHECK(output.find("foreign keys: 8 added") != std::string::npos);
+  CHECK(output.find("foreign keys: 2 left out (history to customer, order line to stock)") !=
+        std::string::npos);
+  CHECK(output.find("12 of 12 conditions hold") != std::string::npos);
+  for (const auto& worker : cluster->workers()) {
+    INFO("worker on port " << worker->port());
+    CHECK(on_shards(worker->conninfo_for("citus_layout"),
+                    "select count(*) from pg_class where relname like 'bmsql\\_stock\\_p1\\_%' "
+                    "and relkind = 'r' and reloptions @> '{fillfactor=80}'") > 0);
+  }
+  REQUIRE(run_tpcc({"cleanup", "--conn", layout_db}, &output) == 0);
 }
 
 }  // namespace tpcc::test
