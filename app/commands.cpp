@@ -11,6 +11,7 @@
 #include "loader/prepare.hpp"
 #include "pgserver/citus_cluster.hpp"
 #include "pgserver/local_server.hpp"
+#include "report/merge.hpp"
 #include "schema/cleanup.hpp"
 #include "terminal/run_command.hpp"
 
@@ -95,6 +96,8 @@ int run_command(const Config& config) {
       return run_benchmark(config, std::cout);
     case Verb::Acid:
       return acid_command(config, std::cout);
+    case Verb::Report:
+      return merge_command(config, std::cout);
   }
   return kExitUsage;
 }
