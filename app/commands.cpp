@@ -9,6 +9,7 @@
 #include "db/connect.hpp"
 #include "loader/load_state.hpp"
 #include "loader/prepare.hpp"
+#include "pgserver/citus_cluster.hpp"
 #include "pgserver/local_server.hpp"
 #include "report/merge.hpp"
 #include "schema/cleanup.hpp"
@@ -47,21 +48,36 @@ int prepare_command(const Config& config) {
   return check_command(check);
 }
 
-// A throwaway server, a small load, a check, a short run and its report; the
-// server goes away at the end unless --keep.
-int quickstart_command(const Config& config) {
-  LocalServerOptions options;
-  options.keep = config.keep;
-  std::cout << "starting a throwaway PostgreSQL server...\n";
-  const auto server = LocalServer::start(options);
-  std::cout << "server ready: " << server->conninfo() << "\n";
-  Config local = config;
-  local.conninfo = server->conninfo();
+// Prepare, check and a short run against `local`, a throwaway server or
+// Citus coordinator.
+int quickstart_on(const Config& local) {
   const int status = prepare_command(local);
   if (status != kExitOk) return status;
   std::cout << "\nrunning " << local.terminals << " terminals for " << local.duration_seconds
             << " s (warm-up " << local.warmup_seconds << " s)\n";
   return run_benchmark(local, std::cout);
+}
+
+// A throwaway server (or Citus cluster), a small load, a check, a short
+// run and its report; the servers go away at the end unless --keep.
+int quickstart_command(const Config& config) {
+  LocalServerOptions options;
+  options.keep = config.keep;
+  Config local = config;
+  if (config.citus_workers > 0) {
+    if (!CitusCluster::installed()) throw UsageError("--citus-workers: " + CitusCluster::install_hint());
+    std::cout << "starting a throwaway Citus cluster: a coordinator and " << config.citus_workers
+              << " worker(s)...\n";
+    const auto cluster = CitusCluster::start(config.citus_workers, options);
+    std::cout << "coordinator ready: " << cluster->conninfo() << "\n";
+    local.conninfo = cluster->conninfo();
+    return quickstart_on(local);
+  }
+  std::cout << "starting a throwaway PostgreSQL server...\n";
+  const auto server = LocalServer::start(options);
+  std::cout << "server ready: " << server->conninfo() << "\n";
+  local.conninfo = server->conninfo();
+  return quickstart_on(local);
 }
 
 }  // namespace

@@ -17,6 +17,9 @@ enum class LoadMethod { Copy, Insert };
 enum class Profile { ReadWrite, ReadOnly };
 enum class Mode { Statements, Procedures };
 enum class Isolation { ReadCommitted, RepeatableRead, Serializable };
+// How prepare lays the tables out over servers: one server, or Citus's
+// coordinator and workers (schema/citus.hpp).
+enum class Distribution { None, Citus };
 // 2.7.2: Delivery in the terminal's transaction (sync) or queued for
 // background delivery workers (deferred).
 enum class DeliveryMode { Sync, Deferred };
@@ -56,6 +59,8 @@ struct Config {
   bool foreign_keys = false;
   int partitions = 0;                    // 0 or 1: not partitioned
   bool no_check = false;                 // skip the after-load check
+  Distribution distribution = Distribution::None;
+  int shards = 0;                        // Citus shards per table (0: the server's citus.shard_count)
 
   // check
   bool after_load = false;               // include condition 11
@@ -65,6 +70,7 @@ struct Config {
 
   // quickstart
   bool keep = false;                     // keep the throwaway server running
+  int citus_workers = 0;                 // >0: a local Citus coordinator and this many workers
 
   // run
   int terminals = 10;

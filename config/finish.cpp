@@ -298,6 +298,7 @@ void finish_config(ParseState& st) {
   st.collect([&] { finish_props_weights(st); });
   st.collect([&] { finish_profile(st); });
   finish_pacing(st);
+  finish_citus(st);
   if (st.cfg.verb == Verb::Report) st.collect([&] { check_report(st); });
   if (!runs_terminals(st.cfg.verb)) return;
   st.collect([&] { check_driver_slice(st); });

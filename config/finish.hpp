@@ -30,6 +30,9 @@ void finish_sysbench(ParseState& st);
 // Every cross-option check and derived value, for st.cfg.verb.
 void finish_config(ParseState& st);
 
+// --distribute, --shards and --citus-workers together (finish_citus.cpp).
+void finish_citus(ParseState& st);
+
 // The standbys of a run (finish_standby.cpp), after the terminals are known.
 void finish_standbys(ParseState& st);
 

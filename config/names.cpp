@@ -50,6 +50,10 @@ std::string_view delivery_mode_name(DeliveryMode m) {
   return m == DeliveryMode::Sync ? "sync" : "deferred";
 }
 
+std::string_view distribution_name(Distribution d) {
+  return d == Distribution::Citus ? "citus" : "none";
+}
+
 std::string_view isolation_name(Isolation i) {
   switch (i) {
     case Isolation::ReadCommitted:

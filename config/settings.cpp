@@ -170,6 +170,7 @@ std::vector<Setting> build() {
   settings_table::add_drivers(s);
   settings_table::add_standby(s);
   settings_table::add_quickstart(s);
+  settings_table::add_citus(s);
   settings_table::add_report(s);
   settings_table::add_sysbench(s);
   return s;
@@ -267,8 +268,8 @@ const std::vector<const char*>& sections() {
   using namespace settings_table;
   static const std::vector<const char*> list = {kConnection,     kLoad,          kCheckSection,
                                                 kCleanupSection, kRunSection,    kStandbySection,
-                                                kQuickstartSection, kReportSection,
-                                                kSysbenchSection};
+                                                kQuickstartSection, kCitusSection,
+                                                kReportSection, kSysbenchSection};
   return list;
 }
 

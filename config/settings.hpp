@@ -111,6 +111,10 @@ struct ParseState {
   std::optional<Source> bmsql6_pacing_source;      // keyingTimeMultiplier or thinkTimeMultiplier
   std::optional<Source> rollback_source;
   std::optional<Source> warehouse_fixed_source;  // --terminal-warehouse-fixed
+  // --distribute, --shards and --citus-workers, when given (finish_citus.cpp).
+  std::optional<Source> distribution_source;
+  std::optional<Source> shards_source;
+  std::optional<Source> citus_workers_source;
   // --delivery, when given: --spec then leaves the Delivery mode alone.
   std::optional<Source> delivery_mode_source;
 

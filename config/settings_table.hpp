@@ -28,6 +28,7 @@ constexpr const char* kCleanupSection = "Cleanup";
 constexpr const char* kRunSection = "Run";
 constexpr const char* kStandbySection = "Standby";
 constexpr const char* kQuickstartSection = "Quickstart";
+constexpr const char* kCitusSection = "Citus";
 constexpr const char* kReportSection = "Report";
 constexpr const char* kSysbenchSection = "sysbench-tpcc's flags";
 
@@ -54,6 +55,7 @@ void add_connection_and_load(std::vector<Setting>& table);
 void add_run(std::vector<Setting>& table);
 void add_standby(std::vector<Setting>& table);
 void add_quickstart(std::vector<Setting>& table);
+void add_citus(std::vector<Setting>& table);
 void add_drivers(std::vector<Setting>& table);
 void add_report(std::vector<Setting>& table);
 void add_sysbench(std::vector<Setting>& table);

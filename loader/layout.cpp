@@ -116,7 +116,25 @@ std::vector<LayoutSetting> requested_layout(const Config& config) {
       {kConfigTablespace, "--tablespace", per_table_text(tablespace)},
       {kConfigForeignKeys, "--foreign-keys", config.foreign_keys ? "yes" : "no"},
       {kConfigLoadMethod, "--load-method", std::string(load_method_name(config.load_method))},
+      {kConfigDistribution, "--distribute", std::string(distribution_name(config.distribution))},
+      {kConfigShards, "--shards",
+       std::to_string(config.distribution == Distribution::Citus ? config.shards : 0)},
   };
+}
+
+Distribution recorded_distribution(const RecordedLoad& recorded) {
+  const auto it = recorded.values.find(kConfigDistribution);
+  return it != recorded.values.end() && it->second == distribution_name(Distribution::Citus)
+             ? Distribution::Citus
+             : Distribution::None;
+}
+
+std::string describe_distribution(const RecordedLoad& recorded) {
+  if (recorded_distribution(recorded) == Distribution::None) return "none (one server)";
+  const auto shards = recorded.values.find(kConfigShards);
+  return std::string(distribution_name(Distribution::Citus)) + ", " +
+         (shards == recorded.values.end() ? std::string("?") : shards->second) +
+         " shards per table, colocated by warehouse";
 }
 
 void require_recorded_layout(pqxx::connection& conn, const Config& config,

@@ -26,8 +26,15 @@ struct LayoutSetting {
   std::string value;
 };
 
-// What `config` asks for, in bmsql_config key order.
+// What `config` asks for, in bmsql_config key order. config.shards must be
+// resolved (prepare does) when config.distribution is Citus.
 std::vector<LayoutSetting> requested_layout(const Config& config);
+
+// The distribution bmsql_config records; None for a load without the key.
+Distribution recorded_distribution(const RecordedLoad& recorded);
+
+// "citus, 32 shards per table" / "none (one server)", for run's report.
+std::string describe_distribution(const RecordedLoad& recorded);
 
 // Throws UsageError (exit 2) naming each setting in which `config` differs
 // from the recorded load, and how to get the new layout. A load made before

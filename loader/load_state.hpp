@@ -31,6 +31,10 @@ inline constexpr const char* kConfigFillfactor = "tpcc_fillfactor";
 inline constexpr const char* kConfigTablespace = "tpcc_tablespace";
 inline constexpr const char* kConfigForeignKeys = "tpcc_foreign_keys";
 inline constexpr const char* kConfigLoadMethod = "tpcc_load_method";
+// --distribute: "none" or "citus"; the shards of each distributed table
+// ("0" when not distributed).
+inline constexpr const char* kConfigDistribution = "tpcc_distribution";
+inline constexpr const char* kConfigShards = "tpcc_shards";
 
 // The load recorded in bmsql_config.
 struct RecordedLoad {

@@ -20,6 +20,7 @@
 #include "loader/prepare_lock.hpp"
 #include "loader/progress.hpp"
 #include "loader/size_estimate.hpp"
+#include "schema/citus.hpp"
 #include "schema/schema.hpp"
 
 namespace tpcc {
@@ -33,6 +34,7 @@ std::string now_timestamp() { return format_local_time(std::time(nullptr), "%Y-%
 void create_schema(pqxx::connection& conn, const Config& config, const LoadParameters& params) {
   pqxx::work tx(conn);
   for (const auto& statement : create_table_statements(config)) tx.exec(statement);
+  if (config.distribution == Distribution::Citus) distribute_tables(tx, config.shards);
   const std::vector<std::pair<const char*, std::string>> values = {
       {kConfigWarehouses, std::to_string(config.warehouses)},
       {kConfigCLast, std::to_string(params.c_load.c_last)},
@@ -110,26 +112,44 @@ extern "C" void on_interrupt(int) {
   _exit(kExitInterrupted);
 }
 
+// --distribute citus: the options with the shard count settled: --shards,
+// else what the load being resumed recorded, else the server's default.
+Config with_distribution(pqxx::connection& conn, const Config& config, const DatabaseState& state) {
+  if (config.distribution != Distribution::Citus) return config;
+  require_citus(conn);
+  Config effective = config;
+  if (effective.shards > 0) return effective;
+  const auto recorded = state.recorded.values.find(kConfigShards);
+  const bool resumed = state.kind == DatabaseState::Kind::Ours && recorded != state.recorded.values.end();
+  effective.shards = resumed ? std::stoi(recorded->second) : server_shard_count(conn);
+  return effective;
+}
+
 double seconds_since(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
 }  // namespace
 
-PrepareOutcome prepare_database(const Config& config, std::ostream& out) {
+PrepareOutcome prepare_database(const Config& given, std::ostream& out) {
   const auto start = std::chrono::steady_clock::now();
-  auto conn = connect(config.conninfo);
-  validate_against_server(*conn, config);
+  auto conn = connect(given.conninfo);
+  validate_against_server(*conn, given);
   pqxx::nontransaction(*conn).exec(kWaitForEarlierPrepareSql);
   std::signal(SIGINT, on_interrupt);
   std::signal(SIGTERM, on_interrupt);
   const DatabaseState state = inspect_database(*conn);
+  const Config config = with_distribution(*conn, given, state);
 
   LoadParameters params;
   params.seed = config.seed;
   params.c_load = load_constants_for_seed(config.seed);
   params.load_time = now_timestamp();
   const LoadJobs jobs = plan_jobs(*conn, config, state, params, out);
+  if (config.distribution == Distribution::Citus) {
+    out << "distributed by Citus over " << active_worker_count(*conn) << " worker(s): "
+        << config.shards << " shards per table, colocated by warehouse\n";
+  }
   if (state.kind == DatabaseState::Kind::Empty) create_schema(*conn, config, params);
   const bool was_complete = state.recorded.complete && jobs.count() == 0;
 
@@ -157,13 +177,17 @@ PrepareOutcome prepare_database(const Config& config, std::ostream& out) {
     // For --mode procedures; replaced on every prepare, so that a resumed
     // or repeated prepare brings an older database's functions up to date.
     tx.exec(procedures_script());
+    if (config.distribution == Distribution::Citus) distribute_functions(tx);
     // The first completion time stays: a later prepare loads nothing.
     tx.exec_params(std::string(kInsertConfigSql) + " on conflict (cfg_name) do nothing",
                    kConfigLoadComplete, now_timestamp());
   }
   const double total_seconds = seconds_since(start);
-  pqxx::nontransaction tx(*conn);
-  const auto bytes = tx.exec("select pg_database_size(current_database())")[0][0].as<double>();
+  const auto bytes = config.distribution == Distribution::Citus
+                         ? distributed_bytes(*conn)
+                         : pqxx::nontransaction(*conn)
+                               .exec("select pg_database_size(current_database())")[0][0]
+                               .as<double>();
   char line[256];
   std::snprintf(line, sizeof line,
                 "prepared %d warehouse(s): %lld rows in %.1f s (data %.1f s), database %.0f MB, "

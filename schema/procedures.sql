@@ -165,9 +165,12 @@ begin
        set c_balance = c_balance - p_amount,
            c_ytd_payment = c_ytd_payment + p_amount,
            c_payment_cnt = c_payment_cnt + 1,
+           -- Casts and ||, all immutable, rather than concat_ws (stable):
+           -- on Citus a CASE in an UPDATE may hold immutable functions only.
            c_data = case when c_credit = 'BC'
-                         then left(concat_ws(' ', c_id, c_d_id, c_w_id, p_d_id, p_w_id,
-                                             p_amount, c_data), 500)
+                         then left(c_id::text || ' ' || c_d_id::text || ' ' || c_w_id::text ||
+                                   ' ' || p_d_id::text || ' ' || p_w_id::text || ' ' ||
+                                   p_amount::text || ' ' || c_data, 500)
                          else c_data end
      where c_w_id = p_c_w_id and c_d_id = p_c_d_id and c_id = v_c_id
     returning c_id, c_first, c_middle, c_last, c_street_1, c_street_2, c_city, c_state,

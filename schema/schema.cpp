@@ -10,6 +10,7 @@
 #include <pqxx/result>
 
 #include "config/errors.hpp"
+#include "schema/citus.hpp"
 
 namespace tpcc {
 namespace schema {
@@ -131,11 +132,15 @@ std::string quote_identifier(const std::string& name, const std::string& what) {
   return "\"" + name + "\"";
 }
 
-std::vector<std::string> sql_file_statements(const std::string& file_name) {
+const std::string& embedded_sql_file(const std::string& file_name) {
   const auto& files = schema::embedded_sql_files();
   const auto it = files.find(file_name);
   if (it == files.end()) throw std::logic_error("schema file not embedded: " + file_name);
-  std::istringstream in(it->second);
+  return it->second;
+}
+
+std::vector<std::string> sql_file_statements(const std::string& file_name) {
+  std::istringstream in(embedded_sql_file(file_name));
   std::string line, current;
   std::vector<std::string> statements;
   while (std::getline(in, line)) {
@@ -170,8 +175,10 @@ std::vector<std::string> create_table_statements(const Config& config) {
 
 std::vector<std::string> index_statements(const Config& config) {
   std::vector<std::string> out;
+  const bool citus = config.distribution == Distribution::Citus;
   for (const std::string& statement : sql_file_statements("indexes.sql")) {
-    out.push_back(expand_placeholders(statement, [&](const std::string& kind, const std::string& table) {
+    const std::string source = citus ? citus_key_statement(statement) : statement;
+    out.push_back(expand_placeholders(source, [&](const std::string& kind, const std::string& table) {
       return tablespace_clause(config, table,
                                kind == "index_tablespace" ? "using index tablespace" : "tablespace");
     }));
@@ -181,9 +188,7 @@ std::vector<std::string> index_statements(const Config& config) {
 
 std::vector<std::string> foreign_key_statements() { return sql_file_statements("foreign_keys.sql"); }
 
-const std::string& procedures_script() {
-  return schema::embedded_sql_files().at("procedures.sql");
-}
+const std::string& procedures_script() { return embedded_sql_file("procedures.sql"); }
 
 std::vector<std::string> drop_statements() { return sql_file_statements("drop.sql"); }
 

@@ -35,13 +35,17 @@ std::string cleanup_tables_array();
 std::optional<int> fillfactor_for(const Config& config, const std::string& table);
 std::optional<std::string> tablespace_for(const Config& config, const std::string& table);
 
+// One schema/*.sql file as it is, for a file run as one script.
+const std::string& embedded_sql_file(const std::string& file_name);
+
 // Statements of one schema/*.sql file, comments removed, placeholders as is.
 std::vector<std::string> sql_file_statements(const std::string& file_name);
 
 // CREATE TABLE (and partition) statements with the options applied.
 std::vector<std::string> create_table_statements(const Config& config);
 
-// Primary keys and indexes; independent of each other.
+// Primary keys and indexes; independent of each other. With --distribute
+// citus, the keys of citus_keys.sql replace those of the same name.
 std::vector<std::string> index_statements(const Config& config);
 
 std::vector<std::string> foreign_key_statements();

@@ -16,6 +16,7 @@
 #include "config/names.hpp"
 #include "config/values.hpp"
 #include "db/connect.hpp"
+#include "loader/layout.hpp"
 #include "loader/load_state.hpp"
 #include "report/report.hpp"
 #include "report/run_rules.hpp"
@@ -97,6 +98,21 @@ void check_terminals_per_warehouse(const Config& config, int warehouses) {
                    "them anyway, or terminalWarehouseFixed=false");
 }
 
+// Citus takes a snapshot per node: a transaction that spans workers (remote
+// order lines, remote payments) sees each worker as of a different moment,
+// and serialization conflicts are found only within a node. Repeatable read
+// and serializable would hold per worker, not for the transaction.
+void check_isolation_for_distribution(const Config& config, const RecordedLoad& load) {
+  if (config.isolation == Isolation::ReadCommitted ||
+      recorded_distribution(load) != Distribution::Citus) {
+    return;
+  }
+  throw UsageError("--isolation " + std::string(isolation_name(config.isolation)) +
+                   ": not on a database distributed by Citus (bmsql_config tpcc_distribution): "
+                   "Citus takes a snapshot per worker, so a transaction that spans workers gets "
+                   "neither one snapshot nor serializability; use --isolation rc");
+}
+
 RunSetup read_setup(const Config& config, Random& rng) {
   RunSetup setup;
   {
@@ -115,6 +131,7 @@ RunSetup read_setup(const Config& config, Random& rng) {
                      std::to_string(setup.load.warehouses) +
                      " (tpcc keeps them all in one set of tables)");
   }
+  check_isolation_for_distribution(config, setup.load);
   check_terminals_per_warehouse(config, setup.load.warehouses);
   const int c_last = setup.load.c_load.c_last;
   setup.c_load_recorded = c_last >= 0 && c_last <= kNURandLastNameA;
@@ -143,6 +160,9 @@ void print_setup(std::ostream& out, const Config& config, const RunSetup& setup)
         << (config.delivery_workers == 1 ? "" : "s") << ", delivery.csv)";
   }
   out << "\n";
+  if (recorded_distribution(setup.load) == Distribution::Citus) {
+    out << "  distribution: " << describe_distribution(setup.load) << "\n";
+  }
   if (config.txns_per_terminal > 0) {
     out << "  length:       " << config.txns_per_terminal << " transactions per terminal";
   } else {

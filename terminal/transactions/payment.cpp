@@ -19,7 +19,8 @@ namespace {
 // the customer's row first, then the warehouse's, then the district's, so
 // the warehouse row, which every Payment of the warehouse updates, is held
 // only for the end of the transaction; and without a customer nothing is
-// changed.
+// changed. C_DATA is built with casts and || (immutable), not concat_ws
+// (stable): Citus allows only immutable functions in a CASE of an UPDATE.
 // Shared tail of both customer selections: $1 C_W_ID, $2 C_D_ID, $4 W_ID,
 // $5 D_ID, $6 H_AMOUNT; the chosen customer's C_ID is `target.c_id`.
 constexpr const char* kPaySql = R"(,
@@ -29,8 +30,9 @@ paid as (
          c_ytd_payment = c_ytd_payment + $6::numeric,
          c_payment_cnt = c_payment_cnt + 1,
          c_data = case when c_credit = 'BC'
-                       then left(concat_ws(' ', c_id, c_d_id, c_w_id, $5::int, $4::int,
-                                           $6::numeric, c_data), 500)
+                       then left(c_id::text || ' ' || c_d_id::text || ' ' || c_w_id::text ||
+                                 ' ' || $5::int::text || ' ' || $4::int::text || ' ' ||
+                                 $6::numeric::text || ' ' || c_data, 500)
                        else c_data end
    where c_w_id = $1::int and c_d_id = $2::int and c_id = (select c_id from target)
   returning c_id, c_first, c_middle, c_last, c_credit, c_credit_lim, c_discount, c_balance,

@@ -22,13 +22,30 @@ std::map<std::string, std::string> layout_of(const std::vector<std::string>& arg
 
 }  // namespace
 
-TEST_CASE("layout: the defaults record no partitions, fillfactor or tablespace, no foreign keys, COPY") {
+TEST_CASE("layout: the defaults record no partitions, fillfactor or tablespace, no foreign keys, COPY, one server") {
   const auto layout = layout_of({});
   CHECK(layout == std::map<std::string, std::string>{{"tpcc_partitions", "0"},
                                                      {"tpcc_fillfactor", "none"},
                                                      {"tpcc_tablespace", "none"},
                                                      {"tpcc_foreign_keys", "no"},
-                                                     {"tpcc_load_method", "copy"}});
+                                                     {"tpcc_load_method", "copy"},
+                                                     {"tpcc_distribution", "none"},
+                                                     {"tpcc_shards", "0"}});
+}
+
+TEST_CASE("layout: a Citus distribution is recorded with its shards per table") {
+  const auto layout = layout_of({"--distribute", "citus", "--shards", "16"});
+  CHECK(layout.at("tpcc_distribution") == "citus");
+  CHECK(layout.at("tpcc_shards") == "16");
+}
+
+TEST_CASE("layout: the recorded distribution is read back, none when the load predates it") {
+  tpcc::RecordedLoad load;
+  CHECK(tpcc::recorded_distribution(load) == tpcc::Distribution::None);
+  CHECK(tpcc::describe_distribution(load) == "none (one server)");
+  load.values = {{"tpcc_distribution", "citus"}, {"tpcc_shards", "32"}};
+  CHECK(tpcc::recorded_distribution(load) == tpcc::Distribution::Citus);
+  CHECK(tpcc::describe_distribution(load) == "citus, 32 shards per table, colocated by warehouse");
 }
 
 TEST_CASE("layout: one partition is no partitioning") {

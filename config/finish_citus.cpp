@@ -1,0 +1,49 @@
+// --distribute, --shards and --citus-workers against each other and against
+// the layout options Citus cannot honour.
+#include "config/finish.hpp"
+
+namespace tpcc {
+namespace {
+
+void check_shards(const ParseState& st) {
+  if (st.shards_source && st.cfg.distribution != Distribution::Citus) {
+    throw UsageError(st.shards_source->where +
+                     ": shards exist only with --distribute citus (props distribute=citus)");
+  }
+}
+
+// Citus builds a shard's DDL without the table's tablespace: the shards on
+// the workers would land in their default tablespace, and the option would
+// silently do nothing.
+void check_tablespace(const ParseState& st) {
+  if (st.cfg.distribution != Distribution::Citus || st.cfg.tablespace.empty()) return;
+  throw UsageError(
+      "--tablespace: not with --distribute citus: Citus creates each shard on a worker "
+      "without the table's tablespace, so the tables would not be where the option says");
+}
+
+// Quickstart starts the cluster itself: --citus-workers means Citus, and
+// Citus needs workers.
+void finish_quickstart(ParseState& st) {
+  if (st.cfg.verb != Verb::Quickstart) return;
+  if (st.cfg.citus_workers > 0) {
+    if (st.distribution_source && st.cfg.distribution != Distribution::Citus) {
+      throw UsageError(st.distribution_source->where + ": none, but --citus-workers " +
+                       std::to_string(st.cfg.citus_workers) + " asks for a Citus cluster");
+    }
+    st.cfg.distribution = Distribution::Citus;
+  } else if (st.cfg.distribution == Distribution::Citus) {
+    throw UsageError(st.distribution_source->where +
+                     ": quickstart starts the Citus cluster itself: give --citus-workers N");
+  }
+}
+
+}  // namespace
+
+void finish_citus(ParseState& st) {
+  st.collect([&] { finish_quickstart(st); });
+  st.collect([&] { check_shards(st); });
+  st.collect([&] { check_tablespace(st); });
+}
+
+}  // namespace tpcc
