@@ -63,6 +63,11 @@ struct Config {
   // quickstart
   bool keep = false;                     // keep the throwaway server running
 
+  // acid: 3.5.3 durability, crashing the server whose data directory is
+  // server_datadir (the kit's consent to crash it)
+  bool durability = false;
+  std::string server_datadir;
+
   // run
   int terminals = 10;
   int connections = 0;                   // 0: one per terminal

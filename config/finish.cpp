@@ -247,11 +247,26 @@ std::string resolve_conninfo(const RawConn& raw, ParseState& st) {
   return add_credentials(conninfo, st.user, st.password);
 }
 
+// 3.5.3: the durability test crashes a server, so only the one whose data
+// directory the user named; the directory means nothing without the test.
+void check_durability(const ParseState& st) {
+  if (st.cfg.durability && st.cfg.server_datadir.empty()) {
+    throw UsageError(
+        "--durability (props durability) crashes the server: name its data directory with "
+        "--server-datadir DIR (props serverDataDir); tpcc crashes no server it was not "
+        "given");
+  }
+  if (!st.cfg.durability && !st.cfg.server_datadir.empty()) {
+    throw UsageError("--server-datadir (props serverDataDir) is only for --durability");
+  }
+}
+
 void finish_config(ParseState& st) {
   st.collect([&] { st.cfg.conninfo = resolve_conninfo(st.conn.value_or(RawConn{}), st); });
   st.collect([&] { finish_props_weights(st); });
   st.collect([&] { finish_profile(st); });
   finish_pacing(st);
+  st.collect([&] { check_durability(st); });
   if (!runs_terminals(st.cfg.verb)) return;
   st.collect([&] { finish_terminal_multiplier(st); });
   finish_spec(st);

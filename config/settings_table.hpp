@@ -26,6 +26,7 @@ constexpr const char* kCleanupSection = "Cleanup";
 constexpr const char* kRunSection = "Run";
 constexpr const char* kStandbySection = "Standby";
 constexpr const char* kQuickstartSection = "Quickstart";
+constexpr const char* kAcidSection = "ACID";
 
 using Apply = void (*)(const std::string&, const Source&, ParseState&);
 using Show = std::string (*)(const Config&);
@@ -45,5 +46,6 @@ void add_connection_and_load(std::vector<Setting>& table);
 void add_run(std::vector<Setting>& table);
 void add_standby(std::vector<Setting>& table);
 void add_quickstart(std::vector<Setting>& table);
+void add_acid(std::vector<Setting>& table);
 
 }  // namespace tpcc::settings_table

@@ -13,6 +13,7 @@
 #include <nlohmann/json.hpp>
 
 #include "acid/acid.hpp"
+#include "acid/durability.hpp"
 #include "pgserver/local_server.hpp"
 #include "tests/pg/pg_fixture.hpp"
 #include "tests/unit/temp_dir.hpp"
@@ -147,7 +148,7 @@ namespace {
 
 // 3.5.3 against a server of its own with `synchronous_commit` as given
 // (fsync and full_page_writes on, as on a real server), crashed with pg_ctl
-// stop -m immediate while four terminals commit New-Orders.
+// stop -m immediate while four terminals commit transactions.
 struct CrashRun {
   tpcc::AcidResult result;
   bool crashed = false;
@@ -177,19 +178,21 @@ CrashRun crash_run(const std::string& synchronous_commit) {
   options.conninfo = conninfo;
   options.seed = 11;
   CrashRun run;
-  run.result = tpcc::durability_test(options, 4, 3.0, [&] {
+  tpcc::DurabilityPlan plan;
+  plan.seconds_before_crash = 3;
+  run.result = tpcc::durability_test(options, plan, [&] {
     const int postmaster = server->postmaster_pid();
     server->crash();
     run.crashed = postmaster != 0 && server->postmaster_pid() == 0;
     server->start_again();
-  });
+  }).result;
   run.check_status = tpcc::test::run_tpcc({"check", "--conn", conninfo}, &output);
   return run;
 }
 
 }  // namespace
 
-TEST_CASE("3.5.3 every New-Order committed before a server crash is there after recovery",
+TEST_CASE("3.5.3 every transaction committed before a server crash is there after recovery",
           "[acid][durability]") {
   const CrashRun run = crash_run("on");
   INFO(tpcc::format_acid_line(run.result));
