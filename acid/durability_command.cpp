@@ -41,8 +41,7 @@ struct ServerSettings {
 };
 
 [[noreturn]] void refuse(const std::string& dir, const std::string& why) {
-  throw UsageError("--server-datadir " + dir + ": " + why +
-                   "; tpcc crashes only the server it is connected to");
+  throw UsageError("--server-datadir " + dir + ": " + why);
 }
 
 // The server --conn reaches must be the one whose postmaster.pid is in DIR:
@@ -59,8 +58,9 @@ void check_same_server(const std::string& conninfo, const DataDirServer& server)
   const std::optional<int> parent = live_parent_pid(backend);
   if (!parent) {
     refuse(dir, "the connection's server process " + std::to_string(backend) +
-                    " is not a process of this machine (another host or container), so it is "
-                    "not the postmaster " + std::to_string(pm.pid) + " of postmaster.pid");
+                    " is not in this machine's /proc (another host or container?), so it cannot "
+                    "be shown to be a child of the postmaster " + std::to_string(pm.pid) +
+                    " of postmaster.pid; tpcc crashes only the server it is connected to");
   }
   if (*parent != pm.pid) {
     refuse(dir, "the connection's server process " + std::to_string(backend) +
@@ -131,7 +131,11 @@ int durability_command(const Config& config, const AcidOptions& options,
     const int killed = server.crash(kCrashTimeoutSeconds);
     out << "crash: SIGKILL to the postmaster and its " << killed - 1 << " other processes"
         << std::endl;
-    server.start(restart_log);
+    try {
+      server.start(restart_log);
+    } catch (const std::runtime_error& e) {
+      throw ConnectError(e.what());  // the server is lost: exit 3
+    }
     out << "restart: pg_ctl start -D " << dir << " as " << server.owner()
         << "; crash recovery done (server output: " << restart_log << ")" << std::endl;
   });

@@ -168,8 +168,14 @@ int DataDirServer::crash(double timeout_seconds) const {
     throw std::runtime_error("cannot stop postmaster " + std::to_string(postmaster) + ": " +
                              std::strerror(errno));
   }
-  std::vector<int> victims = descendants(postmaster);
-  victims.insert(victims.begin(), postmaster);
+  std::vector<int> victims{postmaster};
+  try {
+    const std::vector<int> below = descendants(postmaster);
+    victims.insert(victims.end(), below.begin(), below.end());
+  } catch (...) {
+    ::kill(postmaster, SIGCONT);  // not left frozen when the crash cannot go on
+    throw;
+  }
   for (const int pid : victims) ::kill(pid, SIGKILL);
   const auto deadline = std::chrono::steady_clock::now() +
                         std::chrono::milliseconds(static_cast<long>(timeout_seconds * 1000));
