@@ -136,15 +136,14 @@ class DurabilityTerminal {
 };
 
 std::string observed(const DurabilityReport& r) {
-  std::string s = std::to_string(r.logged()) + " transactions committed and logged before the crash (" +
-                  std::to_string(r.new_orders) + " New-Order, " + std::to_string(r.payments) +
-                  " Payment, " + std::to_string(r.deliveries) + " Delivery), " +
-                  std::to_string(r.found) + " found and " + std::to_string(r.logged() - r.found) +
-                  " missing after recovery; " + std::to_string(r.in_flight.size()) +
-                  " in flight at the crash (outcome unknown); orders +" +
-                  std::to_string(r.orders_after - r.orders_before) +
-                  " by D_NEXT_O_ID for " + std::to_string(r.new_orders) + " logged New-Orders; " +
-                  r.consistency.observed;
+  std::string s =
+      std::to_string(r.logged()) + " transactions committed and logged before the crash (" +
+      std::to_string(r.new_orders) + " New-Order, " + std::to_string(r.payments) + " Payment, " +
+      std::to_string(r.deliveries) + " Delivery), " + std::to_string(r.found) + " found and " +
+      std::to_string(r.logged() - r.found) + " missing after recovery; " +
+      std::to_string(r.in_flight.size()) + " in flight at the crash (outcome unknown); orders +" +
+      std::to_string(r.orders_after - r.orders_before) + " by D_NEXT_O_ID for " +
+      std::to_string(r.new_orders) + " logged New-Orders; " + r.consistency.observed;
   if (r.logged() == 0) s += " (nothing was committed: nothing shown)";
   if (!r.missing.empty()) {
     s += "; missing:";
@@ -174,7 +173,8 @@ DurabilityReport durability_test(const AcidOptions& options, const DurabilityPla
     std::vector<std::thread> threads;
     for (int t = 0; t < plan.terminals; ++t) {
       threads.emplace_back([&, t] {
-        DurabilityTerminal(context, plan, t).run(stop, crashing, outcomes[static_cast<std::size_t>(t)]);
+        DurabilityTerminal(context, plan, t)
+            .run(stop, crashing, outcomes[static_cast<std::size_t>(t)]);
       });
     }
     const auto join = [&] {
@@ -211,7 +211,8 @@ DurabilityReport durability_test(const AcidOptions& options, const DurabilityPla
   report.orders_after = after.number(kOrdersSql);
   report.consistency = acid::consistency_test(after, "after recovery");
   long long new_orders_in_flight = 0;
-  for (const std::string& kind : report.in_flight) new_orders_in_flight += kind == "New-Order" ? 1 : 0;
+  for (const std::string& kind : report.in_flight)
+    new_orders_in_flight += kind == "New-Order" ? 1 : 0;
   const long long added = report.orders_after - report.orders_before;
   const bool orders_add_up =
       added >= report.new_orders && added <= report.new_orders + new_orders_in_flight;

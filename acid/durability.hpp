@@ -37,15 +37,15 @@ struct DurabilityReport {
   long long payments = 0;
   long long deliveries = 0;
   long long logged() const { return new_orders + payments + deliveries; }
-  long long found = 0;                // logged transactions found after recovery
-  std::vector<std::string> missing;   // logged transactions not found, described
-  std::vector<std::string> in_flight; // kind of each transaction the crash cut off
+  long long found = 0;                 // logged transactions found after recovery
+  std::vector<std::string> missing;    // logged transactions not found, described
+  std::vector<std::string> in_flight;  // kind of each transaction the crash cut off
   // 3.5.3: orders by sum(D_NEXT_O_ID - 1) before the terminals and after
   // recovery; the difference must be the logged New-Orders plus at most
   // those in flight.
   long long orders_before = 0;
   long long orders_after = 0;
-  AcidResult consistency;             // 3.3.2 after recovery
+  AcidResult consistency;  // 3.3.2 after recovery
 };
 
 // Runs the terminals, calls crash_and_restart() after plan.seconds_before_crash

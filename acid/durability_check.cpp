@@ -34,7 +34,8 @@ with logged as (
    where h_date >= $7::timestamp
    group by 1, 2, 3, 4, 5, 6
 )
-select l.cw, l.cd, l.c, l.w, l.d, (l.amount / 100.0)::numeric(12, 2)::text, l.n - coalesce(s.n, 0) as lost
+select l.cw, l.cd, l.c, l.w, l.d, (l.amount / 100.0)::numeric(12, 2)::text,
+       l.n - coalesce(s.n, 0) as lost
   from logged l left join stored s using (cw, cd, c, w, d, amount)
  where l.n > coalesce(s.n, 0)
  order by 1, 2, 3, 4, 5, 6)";
@@ -84,7 +85,8 @@ LogCheck check_commit_log(pqxx::connection& connection, const CommitLog& log,
            array_of(no, [&](const NewOrderKey& k) { return i(k.o_id); }),
            array_of(no, [&](const NewOrderKey& k) { return i(k.c_id); }),
            array_of(no, [&](const NewOrderKey& k) { return i(k.ol_cnt); }))) {
-    check.missing.push_back("New-Order " + slash(row[0].as<int>(), row[1].as<int>(), row[2].as<int>()));
+    check.missing.push_back("New-Order " +
+                            slash(row[0].as<int>(), row[1].as<int>(), row[2].as<int>()));
     ++check.missing_transactions;
   }
   const auto& p = log.payments;
@@ -100,7 +102,8 @@ LogCheck check_commit_log(pqxx::connection& connection, const CommitLog& log,
     check.missing.push_back("Payment of " + row[5].as<std::string>() + " by customer " +
                             slash(row[0].as<int>(), row[1].as<int>(), row[2].as<int>()) +
                             " at district " + row[3].as<std::string>() + "/" +
-                            row[4].as<std::string>() + (lost > 1 ? " (x" + std::to_string(lost) + ")" : ""));
+                            row[4].as<std::string>() +
+                            (lost > 1 ? " (x" + std::to_string(lost) + ")" : ""));
     check.missing_transactions += lost;
   }
   const auto& d = log.delivered;

@@ -59,7 +59,8 @@ void check_same_server(const std::string& conninfo, const DataDirServer& server)
   if (!parent) {
     refuse(dir, "the connection's server process " + std::to_string(backend) +
                     " is not in this machine's /proc (another host or container?), so it cannot "
-                    "be shown to be a child of the postmaster " + std::to_string(pm.pid) +
+                    "be shown to be a child of the postmaster " +
+                    std::to_string(pm.pid) +
                     " of postmaster.pid; tpcc crashes only the server it is connected to");
   }
   if (*parent != pm.pid) {
@@ -119,8 +120,8 @@ int durability_command(const Config& config, const AcidOptions& options,
 
   out << "ACID test of TPC-C Clause 3.5.3, durability after a loss of memory (isolation "
       << isolation_name(options.isolation) << ", mode " << mode_name(options.mode) << ")\n"
-      << "server: data directory " << dir << ", postmaster " << server.postmaster().pid
-      << ", port " << server.postmaster().port << " (the server of the connection)\n";
+      << "server: data directory " << dir << ", postmaster " << server.postmaster().pid << ", port "
+      << server.postmaster().port << " (the server of the connection)\n";
   say_settings(settings, out);
   const DurabilityPlan plan;
   out << plan.terminals << " terminals commit New-Order, Payment and Delivery for "
@@ -139,8 +140,7 @@ int durability_command(const Config& config, const AcidOptions& options,
     out << "restart: pg_ctl start -D " << dir << " as " << server.owner()
         << "; crash recovery done (server output: " << restart_log << ")" << std::endl;
   });
-  out << format_acid_line(report.result) << "\n"
-      << format_acid_summary({report.result}) << "\n";
+  out << format_acid_line(report.result) << "\n" << format_acid_summary({report.result}) << "\n";
 
   nlohmann::json j = nlohmann::json::parse(acid_json(options, {report.result}));
   j["durability"] = nlohmann::json::parse(durability_json(report));

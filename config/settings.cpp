@@ -174,7 +174,9 @@ void add_acid(std::vector<Setting>& s) {
       "again (as the directory's owner). Checked first: its postmaster.pid must name the server "
       "of the connection.",
       [](const std::string& v, const Source&, ParseState& st) { st.cfg.server_datadir = v; },
-      [](const Config& c) { return c.server_datadir.empty() ? std::string("none") : c.server_datadir; });
+      [](const Config& c) {
+        return c.server_datadir.empty() ? std::string("none") : c.server_datadir;
+      });
 }
 
 }  // namespace settings_table

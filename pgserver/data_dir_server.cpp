@@ -58,7 +58,8 @@ int to_int(const std::string& s) {
 std::multimap<int, int> children_by_parent() {
   std::multimap<int, int> children;
   DIR* proc = ::opendir("/proc");
-  if (proc == nullptr) throw std::runtime_error(std::string("cannot read /proc: ") + std::strerror(errno));
+  if (proc == nullptr)
+    throw std::runtime_error(std::string("cannot read /proc: ") + std::strerror(errno));
   while (const dirent* entry = ::readdir(proc)) {
     const int pid = to_int(entry->d_name);
     if (pid <= 0) continue;
@@ -148,10 +149,10 @@ DataDirServer DataDirServer::open(const std::string& data_dir) {
   if (!pid_file) throw std::runtime_error(pid_path + " names no running server (no pid and port)");
   server.pid_file_ = *pid_file;
   if (::kill(pid_file->pid, 0) != 0) {
-    throw std::runtime_error(pid_path + " names postmaster " + std::to_string(pid_file->pid) +
-                             ", which " +
-                             (errno == ESRCH ? std::string("is not running")
-                                             : "cannot be signalled: " + std::string(std::strerror(errno))));
+    throw std::runtime_error(
+        pid_path + " names postmaster " + std::to_string(pid_file->pid) + ", which " +
+        (errno == ESRCH ? std::string("is not running")
+                        : "cannot be signalled: " + std::string(std::strerror(errno))));
   }
   const std::string opts_path = data_dir + "/postmaster.opts";
   const auto opts = parse_postmaster_opts(read_file(opts_path));
@@ -197,8 +198,8 @@ int DataDirServer::crash(double timeout_seconds) const {
 
 void DataDirServer::start(const std::string& log_file) const {
   const std::string bin_dir = std::filesystem::path(opts_.program).parent_path().string();
-  std::vector<std::string> argv{bin_dir + "/pg_ctl", "start", "-D", data_dir_, "-w",
-                                "-t", kStartTimeoutSeconds, "-s"};
+  std::vector<std::string> argv{bin_dir + "/pg_ctl",  "start", "-D", data_dir_, "-w", "-t",
+                                kStartTimeoutSeconds, "-s"};
   if (!opts_.arguments.empty()) {
     argv.push_back("-o");
     argv.push_back(opts_.arguments);
@@ -209,9 +210,9 @@ void DataDirServer::start(const std::string& log_file) const {
   opts.kill_after_seconds = kStartKillAfterSeconds;
   const int rc = run_process(run_as_.command(argv), opts);
   if (rc != 0) {
-    throw std::runtime_error("the server in " + data_dir_ + " did not start again (pg_ctl exit status " +
-                             std::to_string(rc) + "); " + log_file + " ends with:\n" +
-                             file_tail(log_file, 20));
+    throw std::runtime_error("the server in " + data_dir_ +
+                             " did not start again (pg_ctl exit status " + std::to_string(rc) +
+                             "); " + log_file + " ends with:\n" + file_tail(log_file, 20));
   }
 }
 

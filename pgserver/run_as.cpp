@@ -29,8 +29,8 @@ RunAs RunAs::user(const std::string& name) {
   r.runuser_ = first_existing({"runuser", "/usr/sbin/runuser", "/sbin/runuser"});
   if (r.runuser_.empty()) r.su_ = first_existing({"su", "/bin/su", "/usr/bin/su"});
   if (r.runuser_.empty() && r.su_.empty()) {
-    throw std::runtime_error("neither runuser nor su was found to run the server programs as the '" +
-                             name + "' user");
+    throw std::runtime_error(
+        "neither runuser nor su was found to run the server programs as the '" + name + "' user");
   }
   return r;
 }

@@ -15,17 +15,19 @@
 using tpcc::test::parse;
 using tpcc::test::usage_error;
 
-TEST_CASE("3.5.3 acid --durability takes --server-datadir, from flags or props", "[acid][durability]") {
+TEST_CASE("3.5.3 acid --durability takes --server-datadir, from flags or props",
+          "[acid][durability]") {
   const tpcc::Config c = parse({"acid", "--durability", "--server-datadir", "/srv/pg/data"});
   CHECK(c.durability);
   CHECK(c.server_datadir == "/srv/pg/data");
   CHECK_FALSE(parse({"acid"}).durability);
   tpcc::test::TempDir dir;
-  const tpcc::Config p = parse({"acid", dir.write("d.props", "durability=true\nserverDataDir=/d\n")});
+  const tpcc::Config p =
+      parse({"acid", dir.write("d.props", "durability=true\nserverDataDir=/d\n")});
   CHECK(p.durability);
   CHECK(p.server_datadir == "/d");
-  CHECK(parse({"acid", dir.write("e.props", "durability=true\nserver-datadir=/e\n")}).server_datadir ==
-        "/e");
+  CHECK(parse({"acid", dir.write("e.props", "durability=true\nserver-datadir=/e\n")})
+            .server_datadir == "/e");
 }
 
 TEST_CASE("3.5.3 acid --durability without --server-datadir is refused, and the reverse",
@@ -35,7 +37,8 @@ TEST_CASE("3.5.3 acid --durability without --server-datadir is refused, and the 
                  Catch::Contains("--server-datadir DIR"));
   CHECK(usage_error({"acid", "--server-datadir", "/d"}) ==
         "--server-datadir (props serverDataDir) is only for --durability");
-  CHECK_THAT(usage_error({"run", "--durability"}), Catch::Contains("'--durability' is not for 'tpcc run'"));
+  CHECK_THAT(usage_error({"run", "--durability"}),
+             Catch::Contains("'--durability' is not for 'tpcc run'"));
 }
 
 TEST_CASE("postmaster.pid: pid, data directory, port and socket directory", "[acid][durability]") {
@@ -54,7 +57,8 @@ TEST_CASE("postmaster.pid: pid, data directory, port and socket directory", "[ac
   CHECK_FALSE(tpcc::parse_postmaster_pid("x\n/data\n1\n5432\n"));
 }
 
-TEST_CASE("postmaster.opts: the program and the arguments of the last start", "[acid][durability]") {
+TEST_CASE("postmaster.opts: the program and the arguments of the last start",
+          "[acid][durability]") {
   // A Debian cluster: the configuration lives outside the data directory,
   // so a restart needs the options it was started with.
   const auto debian = tpcc::parse_postmaster_opts(
@@ -70,7 +74,8 @@ TEST_CASE("postmaster.opts: the program and the arguments of the last start", "[
   CHECK(bare->program == "/opt/pg/bin/postgres");
   CHECK(bare->arguments.empty());
   CHECK_FALSE(tpcc::parse_postmaster_opts(""));
-  CHECK_FALSE(tpcc::parse_postmaster_opts("postgres \"-D\" \"/d\"\n"));  // no directory to find pg_ctl
+  CHECK_FALSE(
+      tpcc::parse_postmaster_opts("postgres \"-D\" \"/d\"\n"));  // no directory to find pg_ctl
 }
 
 TEST_CASE("live_parent_pid: this process's parent, nothing for a process that is not there",
