@@ -130,7 +130,9 @@ std::optional<int> live_parent_pid(int pid) {
 
 DataDirServer DataDirServer::open(const std::string& data_dir) {
   DataDirServer server;
-  server.data_dir_ = data_dir;
+  // Absolute: pg_ctl runs in the data directory itself (start()).
+  server.data_dir_ = std::filesystem::absolute(data_dir).lexically_normal().string();
+  while (server.data_dir_.size() > 1 && server.data_dir_.back() == '/') server.data_dir_.pop_back();
   struct stat st {};
   if (::stat(data_dir.c_str(), &st) != 0 || !S_ISDIR(st.st_mode)) {
     throw std::runtime_error(data_dir + " is not a directory");
