@@ -18,10 +18,12 @@ struct AcidOptions {
   Isolation isolation = Isolation::ReadCommitted;
   Mode mode = Mode::Statements;
   std::uint64_t seed = 20260101;  // picks warehouses, districts, customers, items
-  // Test only (tests/pg/test_acid.cpp): the reading transaction of Isolation
-  // Test 9 reads in two statements of one transaction instead of the kit's
-  // one statement. At read committed each statement has its own snapshot,
-  // the protection is gone, and the test must fail.
+  // Test only (tests/pg/test_acid.cpp): the reading transactions of
+  // Isolation Tests 7, 8 and 9 (New-Order's item prices, Delivery's
+  // NEW-ORDER, Order-Status's orders) read again in a second statement of
+  // the same transaction instead of only in the kit's one statement. At read
+  // committed each statement has its own snapshot, the protection is gone,
+  // and the tests must fail.
   bool split_reading_transaction = false;
 };
 

@@ -83,6 +83,13 @@ OrderStatusOutput AcidContext::order_status(Session& session, const CustomerKey&
                                            : query_order_status(session, input, t);
 }
 
+DeliveryOutput AcidContext::delivery(Session& session, int w_id) {
+  const TerminalContext t = terminal(w_id);
+  const DeliveryInput input = generate_delivery(rng_, t);
+  return options_.mode == Mode::Procedures ? call_delivery(session, input, t)
+                                           : deliver(session, input, t);
+}
+
 std::string AcidContext::text(const std::string& sql) {
   pqxx::nontransaction tx(*monitor_);
   const pqxx::result r = tx.exec(sql);

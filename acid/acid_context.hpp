@@ -14,6 +14,7 @@
 #include "acid/acid.hpp"
 #include "db/session.hpp"
 #include "spec/random.hpp"
+#include "terminal/transactions/delivery.hpp"
 #include "terminal/transactions/new_order.hpp"
 #include "terminal/transactions/order_status.hpp"
 #include "terminal/transactions/payment.hpp"
@@ -52,6 +53,8 @@ class AcidContext {
   NewOrderInput new_order_input(const CustomerKey& customer);
   NewOrderOutput new_order(Session& session, const NewOrderInput& input) const;
   OrderStatusOutput order_status(Session& session, const CustomerKey& customer);
+  // 2.7.1 a Delivery of warehouse w_id with a random carrier.
+  DeliveryOutput delivery(Session& session, int w_id);
 
   // One value of a query on the monitor connection, as text / as a number.
   std::string text(const std::string& sql);
@@ -96,6 +99,6 @@ Waited watch(std::future<T>& future, AcidContext& context, int pid, double secon
 // The test families, one file each.
 std::vector<AcidResult> atomicity_tests(AcidContext& context);    // 3.2.2
 AcidResult consistency_test(AcidContext& context, const std::string& when);  // 3.3.2
-std::vector<AcidResult> isolation_tests(AcidContext& context);    // 3.4.2
+std::vector<AcidResult> isolation_tests(AcidContext& context);    // 3.4.2, isolation*.cpp
 
 }  // namespace tpcc::acid

@@ -10,6 +10,7 @@
 #include "loader/load_state.hpp"
 #include "loader/prepare.hpp"
 #include "pgserver/local_server.hpp"
+#include "report/merge.hpp"
 #include "schema/cleanup.hpp"
 #include "terminal/run_command.hpp"
 
@@ -79,6 +80,8 @@ int run_command(const Config& config) {
       return run_benchmark(config, std::cout);
     case Verb::Acid:
       return acid_command(config, std::cout);
+    case Verb::Report:
+      return merge_command(config, std::cout);
   }
   return kExitUsage;
 }

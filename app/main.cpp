@@ -22,6 +22,9 @@ int main(int argc, char* argv[]) {
   } catch (const UsageError& e) {
     std::cerr << "tpcc: " << e.what() << "\n";
     return kExitUsage;
+  } catch (const Interrupted& e) {
+    std::cerr << "tpcc: " << e.what() << "\n";
+    return kExitInterrupted;
   } catch (const ConnectError& e) {
     std::cerr << "tpcc: " << e.what() << "\n";
     return kExitConnect;

@@ -12,7 +12,7 @@
 
 namespace tpcc {
 
-enum class Verb { Prepare, Run, Check, Cleanup, Quickstart, Acid };
+enum class Verb { Prepare, Run, Check, Cleanup, Quickstart, Acid, Report };
 enum class LoadMethod { Copy, Insert };
 enum class Profile { ReadWrite, ReadOnly };
 enum class Mode { Statements, Procedures };
@@ -91,6 +91,19 @@ struct Config {
   std::string result_dir;                // empty: results/<timestamp>/
   std::string json_file;                 // extra copy of result.json
   std::vector<StandbyTarget> standbys;   // combined primary + standby run
+
+  // run: several drivers, one result (README "Several drivers"). Driver
+  // driver_index of driver_count (1-based; 0 of 0: the only driver) takes
+  // that slice of the home warehouses and meets the others, those of the
+  // same run_id, at a start barrier in the database.
+  int driver_index = 0;
+  int driver_count = 0;
+  std::string run_id = "default";
+  int barrier_timeout_seconds = 60;
+
+  // report: tpcc report --merge DIR... --out DIR
+  std::vector<std::string> merge_dirs;
+  std::string out_dir;
 
   // run: faults. A run whose server stays unreachable longer than
   // max_downtime_seconds stops (exit 3); at the end, transactions still in

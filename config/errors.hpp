@@ -19,6 +19,12 @@ struct ConnectError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// SIGINT, SIGTERM or SIGHUP before the run began (at the start barrier of
+// --driver): nothing was measured. Exit status 130.
+struct Interrupted : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
 inline constexpr int kExitOk = 0;
 inline constexpr int kExitFailed = 1;
 inline constexpr int kExitUsage = 2;

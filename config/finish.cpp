@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "config/conninfo.hpp"
+#include "config/driver_slice.hpp"
 #include "config/errors.hpp"
 #include "config/jdbc.hpp"
 #include "config/mask.hpp"
@@ -33,6 +34,44 @@ std::string warehouses_where(const ParseState& st) {
 
 std::string terminals_where(const ParseState& st) {
   return st.terminals_source ? st.terminals_source->where : "--terminals (default 10)";
+}
+
+// The home warehouses of this driver when the warehouse count is known:
+// warehouse_from..warehouse_to, and with --driver its slice (a range or
+// slice problem is reported apart: the range as given then).
+WarehouseRange known_homes(const Config& c) {
+  WarehouseRange range{c.warehouse_from > 0 ? c.warehouse_from : 1,
+                       c.warehouse_to > 0 ? c.warehouse_to : c.warehouses};
+  if (c.driver_count == 0 || range.first > range.last || range.last > c.warehouses ||
+      c.driver_count > range.count()) {
+    return range;
+  }
+  return driver_slice(range, c.driver_index, c.driver_count);
+}
+
+// --driver I/N against a known warehouse count: N drivers need N home
+// warehouses at least.
+void check_driver_slice(const ParseState& st) {
+  const Config& c = st.cfg;
+  if (c.driver_count == 0 || !warehouses_known(st)) return;
+  const WarehouseRange range = known_homes(c);
+  if (range.first > range.last || range.last > c.warehouses) return;  // reported apart
+  driver_slice(range, c.driver_index, c.driver_count);
+}
+
+// tpcc report: only --merge for now; re-rendering one directory and
+// comparing runs are to come, and are refused plainly until then.
+void check_report(const ParseState& st) {
+  const Config& c = st.cfg;
+  if (c.merge_dirs.empty()) {
+    throw UsageError("tpcc report needs --merge DIR... --out DIR (other forms of tpcc report "
+                     "are not supported yet)");
+  }
+  if (c.merge_dirs.size() < 2) {
+    throw UsageError("--merge: give the result directories of two drivers or more (got " +
+                     std::to_string(c.merge_dirs.size()) + ")");
+  }
+  if (c.out_dir.empty()) throw UsageError("--out: tpcc report --merge needs --out DIR");
 }
 
 // BenchmarkSQL weights: with newOrderWeight given, the five must sum to 100;
@@ -142,9 +181,7 @@ void finish_spec(ParseState& st) {
     c.terminals_from_load = true;
     return;
   }
-  const int first = c.warehouse_from > 0 ? c.warehouse_from : 1;
-  const int last = c.warehouse_to > 0 ? c.warehouse_to : c.warehouses;
-  c.terminals = kTerminalsPerWarehouse * std::max(1, last - first + 1);
+  c.terminals = kTerminalsPerWarehouse * std::max(1, known_homes(c).count());
   st.terminals_source = Source{Layer::Props, "spec", "--spec (10 per home warehouse)"};
 }
 
@@ -201,8 +238,9 @@ void check_warehouse_range(ParseState& st) {
 void check_terminals_per_warehouse(ParseState& st) {
   const Config& c = st.cfg;
   if (!c.terminal_warehouse_fixed || c.allow_many_terminals || !warehouses_known(st)) return;
-  const int first = c.warehouse_from > 0 ? c.warehouse_from : 1;
-  const int last = c.warehouse_to > 0 ? c.warehouse_to : c.warehouses;
+  const WarehouseRange range = known_homes(c);
+  const int first = range.first;
+  const int last = range.last;
   if (first > last || last > c.warehouses) return;  // a range problem, reported apart
   const long long most = static_cast<long long>(kTerminalsPerWarehouse) * (last - first + 1);
   if (c.terminals <= most) return;
@@ -267,7 +305,9 @@ void finish_config(ParseState& st) {
   st.collect([&] { finish_profile(st); });
   finish_pacing(st);
   st.collect([&] { check_durability(st); });
+  if (st.cfg.verb == Verb::Report) st.collect([&] { check_report(st); });
   if (!runs_terminals(st.cfg.verb)) return;
+  st.collect([&] { check_driver_slice(st); });
   st.collect([&] { finish_terminal_multiplier(st); });
   finish_spec(st);
   st.collect([&] { check_run_length(st); });

@@ -23,7 +23,7 @@ constexpr VerbInfo kVerbs[] = {
      "then check the load"},
     {Verb::Run,
      "drive the terminals, print a progress line every report interval and a summary, and "
-     "write result.json, intervals.csv, config.json and report.html"},
+     "write result.json, intervals.csv, config.json, histograms.json and report.html"},
     {Verb::Check, "run the TPC-C consistency conditions (3.3.2); exit status 1 if any is violated"},
     {Verb::Cleanup, "drop everything prepare created"},
     {Verb::Quickstart,
@@ -31,6 +31,9 @@ constexpr VerbInfo kVerbs[] = {
     {Verb::Acid,
      "run the ACID tests of TPC-C Clause 3 (atomicity, consistency, isolation) against a "
      "loaded database, write acid.json; exit status 1 if any fails"},
+    {Verb::Report,
+     "merge the result directories of the drivers of one run (--merge DIR... --out DIR) into "
+     "one result.json, summary and report.html"},
 };
 
 const char* summary(Verb v) {
@@ -68,7 +71,9 @@ std::string verb_list(VerbSet verbs) {
 }
 
 std::string props_keys(const Setting& s) {
-  std::string out = s.flag != nullptr ? s.flag : "";
+  // A flag name BenchmarkSQL uses for something else (driver) is no key.
+  const bool flag_is_key = s.flag != nullptr && ignored_props_key_reason(s.flag) == nullptr;
+  std::string out = flag_is_key ? s.flag : "";
   for (const char* k : s.props_keys) out += (out.empty() ? "" : ", ") + std::string(k);
   return out;
 }
@@ -152,7 +157,10 @@ std::string options_markdown() {
 std::string help_text(std::optional<Verb> verb) {
   std::ostringstream out;
   if (verb) {
-    out << "Usage: tpcc " << verb_name(*verb) << " [PROPS] [options]\n\n";
+    out << (*verb == Verb::Report ? std::string("Usage: tpcc report --merge DIR... --out DIR")
+                                  : "Usage: tpcc " + std::string(verb_name(*verb)) +
+                                        " [PROPS] [options]")
+        << "\n\n";
     wrap(out, std::string("tpcc ") + std::string(verb_name(*verb)) + ": " + summary(*verb) + ".",
          "");
     out << '\n';

@@ -6,13 +6,14 @@
 namespace tpcc {
 namespace {
 
-constexpr std::array<std::pair<std::string_view, Verb>, 6> kVerbs = {{
+constexpr std::array<std::pair<std::string_view, Verb>, 7> kVerbs = {{
     {"prepare", Verb::Prepare},
     {"run", Verb::Run},
     {"check", Verb::Check},
     {"cleanup", Verb::Cleanup},
     {"quickstart", Verb::Quickstart},
     {"acid", Verb::Acid},
+    {"report", Verb::Report},
 }};
 
 constexpr std::array<std::pair<std::string_view, std::string_view>, 10> kTables = {{

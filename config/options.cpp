@@ -25,7 +25,7 @@ bool takes(const Setting& s, Verb verb) { return s.flag != nullptr && (s.verbs &
 std::string verb_list(VerbSet verbs) {
   std::string out;
   for (const Verb v : {Verb::Prepare, Verb::Run, Verb::Check, Verb::Cleanup, Verb::Quickstart,
-                       Verb::Acid}) {
+                       Verb::Acid, Verb::Report}) {
     if (verbs & verb_bit(v)) out += (out.empty() ? "" : ", ") + std::string(verb_name(v));
   }
   return out;
@@ -65,6 +65,8 @@ po::options_description describe_flags(Verb verb) {
     if (!takes(s, verb)) continue;
     if (s.is_switch()) {
       desc.add_options()(s.flag, po::bool_switch());
+    } else if (s.repeat == Repeat::Many) {
+      desc.add_options()(s.flag, po::value<std::vector<std::string>>()->multitoken()->composing());
     } else if (s.repeat != Repeat::Once) {
       desc.add_options()(s.flag, po::value<std::vector<std::string>>()->composing());
     } else {
@@ -212,7 +214,7 @@ void apply_flags(const po::variables_map& vm, Verb verb, ParseState& st) {
         value += (value.empty() ? "" : ",") + part;
       }
       apply_flag(s, value, st);
-    } else if (s.repeat == Repeat::Each) {
+    } else if (s.repeat == Repeat::Each || s.repeat == Repeat::Many) {
       for (const auto& value : vm[s.flag].as<std::vector<std::string>>()) apply_flag(s, value, st);
     } else {
       apply_flag(s, vm[s.flag].as<std::string>(), st);
@@ -237,7 +239,7 @@ Config parse_command_line(int argc, const char* const argv[]) {
 Config parse_command_line(int argc, const char* const argv[], std::ostream& warnings) {
   if (argc < 2) {
     throw UsageError(
-        "missing command: prepare, run, check, cleanup, quickstart or acid "
+        "missing command: prepare, run, check, cleanup, quickstart, acid or report "
         "(see 'tpcc --help')");
   }
   const std::string first = argv[1];
@@ -255,7 +257,7 @@ Config parse_command_line(int argc, const char* const argv[], std::ostream& warn
   const auto verb = parse_verb(first);
   if (!verb) {
     throw UsageError("unknown command '" + first +
-                     "'; expected prepare, run, check, cleanup, quickstart or acid "
+                     "'; expected prepare, run, check, cleanup, quickstart, acid or report "
                      "(see 'tpcc --help')");
   }
 
@@ -267,6 +269,11 @@ Config parse_command_line(int argc, const char* const argv[], std::ostream& warn
   ParseState st;
   st.cfg.verb = *verb;
   st.warnings = &warnings;
+  if (*verb == Verb::Report && vm.count("props") != 0) {
+    throw UsageError("tpcc report " + vm["props"].as<std::string>() +
+                     ": re-rendering one result directory is not supported yet; merge the "
+                     "drivers of one run with tpcc report --merge DIR... --out DIR");
+  }
   if (vm.count("props") != 0) {
     const auto path = vm["props"].as<std::string>();
     st.cfg.props_file = path;

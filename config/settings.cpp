@@ -187,9 +187,11 @@ std::vector<Setting> build() {
   std::vector<Setting> s;
   settings_table::add_connection_and_load(s);
   settings_table::add_run(s);
+  settings_table::add_drivers(s);
   settings_table::add_standby(s);
   settings_table::add_quickstart(s);
   settings_table::add_acid(s);
+  settings_table::add_report(s);
   return s;
 }
 
@@ -252,6 +254,8 @@ std::optional<int> standby_conn_number(const std::string& key) {
 }
 
 const Setting* setting_for_props_key(const std::string& key) {
+  // BenchmarkSQL's driver (the JDBC driver class) is not --driver I/N.
+  if (ignored_props_key_reason(key) != nullptr) return nullptr;
   const std::string name = standby_conn_number(key) ? std::string("standby-conn") : key;
   for (const auto& s : settings()) {
     if (s.flag != nullptr && name == s.flag) return &s;
@@ -283,7 +287,8 @@ const std::vector<const char*>& sections() {
   using namespace settings_table;
   static const std::vector<const char*> list = {kConnection,     kLoad,          kCheckSection,
                                                 kCleanupSection, kRunSection,    kStandbySection,
-                                                kQuickstartSection, kAcidSection};
+                                                kQuickstartSection, kAcidSection,
+                                                kReportSection};
   return list;
 }
 

@@ -105,6 +105,7 @@ enum class Repeat {
   Once,  // an error
   Join,  // the values joined with ',' (lists of table=value pairs)
   Each,  // applied once per value, in order (--standby-conn)
+  Many,  // as Each, and one flag takes several values (--merge A B)
 };
 
 struct Setting {

@@ -255,7 +255,9 @@ void add_spec(std::vector<Setting>& s) {
       "home warehouses (4.2.2; from props warehouses, or else from the loaded database), "
       "deferred Delivery (2.7.2), a 60 s warm-up (5.5) and a 7200 s (120 minute) measurement "
       "interval (5.5). A shorter --duration still wins; the Run rules verdict then says which "
-      "rule fails.",
+      "rule fails. A run with --spec claims to be of record: any failing run rule makes it exit "
+      "1 (run failed); without --spec the verdict is for information and leaves the exit "
+      "status alone.",
       [](const std::string& v, const Source& src, ParseState& st) {
         st.cfg.spec = parse_bool(v, src.where);
       },

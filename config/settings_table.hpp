@@ -15,6 +15,7 @@ constexpr VerbSet kCheck = verb_bit(Verb::Check);
 constexpr VerbSet kCleanup = verb_bit(Verb::Cleanup);
 constexpr VerbSet kQuickstart = verb_bit(Verb::Quickstart);
 constexpr VerbSet kAcid = verb_bit(Verb::Acid);
+constexpr VerbSet kReport = verb_bit(Verb::Report);
 constexpr VerbSet kDatabaseVerbs = kAllVerbs & ~kQuickstart;  // quickstart brings its own server
 constexpr VerbSet kLoadVerbs = kPrepare | kQuickstart;
 constexpr VerbSet kRunVerbs = kRun | kQuickstart;
@@ -27,6 +28,7 @@ constexpr const char* kRunSection = "Run";
 constexpr const char* kStandbySection = "Standby";
 constexpr const char* kQuickstartSection = "Quickstart";
 constexpr const char* kAcidSection = "ACID";
+constexpr const char* kReportSection = "Report";
 
 using Apply = void (*)(const std::string&, const Source&, ParseState&);
 using Show = std::string (*)(const Config&);
@@ -47,5 +49,7 @@ void add_run(std::vector<Setting>& table);
 void add_standby(std::vector<Setting>& table);
 void add_quickstart(std::vector<Setting>& table);
 void add_acid(std::vector<Setting>& table);
+void add_drivers(std::vector<Setting>& table);
+void add_report(std::vector<Setting>& table);
 
 }  // namespace tpcc::settings_table

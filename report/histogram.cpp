@@ -2,6 +2,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <numeric>
+#include <stdexcept>
+#include <string>
 
 namespace tpcc {
 namespace {
@@ -47,7 +50,42 @@ std::pair<double, double> bucket_range(std::size_t index) {
   return {static_cast<double>(kSubBuckets + sub) * width, width};
 }
 
+// The index of the highest non-empty bucket; buckets has a value.
+std::size_t last_used(const std::vector<std::int64_t>& buckets) {
+  std::size_t last = buckets.size() - 1;
+  while (buckets[last] == 0) --last;
+  return last;
+}
+
+// Names the layout above; a change to any of its constants needs a new name.
+constexpr const char* kLayout = "log-linear-us-v1: 64 exact, 64 per power of two to 2^31";
+
 }  // namespace
+
+const char* LatencyHistogram::layout() { return kLayout; }
+
+std::size_t LatencyHistogram::bucket_count() { return kBucketCount; }
+
+LatencyHistogram LatencyHistogram::restore(std::vector<std::int64_t> buckets, std::int64_t sum,
+                                           std::int64_t max) {
+  if (!buckets.empty() && buckets.size() != kBucketCount) {
+    throw std::invalid_argument(std::to_string(buckets.size()) + " buckets, the layout has " +
+                                std::to_string(kBucketCount));
+  }
+  LatencyHistogram h;
+  h.count_ = std::accumulate(buckets.begin(), buckets.end(), std::int64_t{0});
+  if (std::any_of(buckets.begin(), buckets.end(), [](std::int64_t n) { return n < 0; }) ||
+      sum < 0 || max < 0 || (h.count_ == 0 && (sum != 0 || max != 0))) {
+    throw std::invalid_argument("negative bucket counts, or a sum or max without values");
+  }
+  if (h.count_ > 0 && bucket_of(max) != last_used(buckets)) {
+    throw std::invalid_argument("the max lies outside the last non-empty bucket");
+  }
+  h.buckets_ = std::move(buckets);
+  h.sum_ = sum;
+  h.max_ = max;
+  return h;
+}
 
 // The buckets are allocated on the first value, so that the many empty
 // histograms (a transaction type absent from an interval) cost nothing.

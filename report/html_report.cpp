@@ -207,6 +207,20 @@ std::string facts_html(const Config& config, const RunInfo& info, const RunStats
   h += fact("mode", std::string(mode_name(config.mode)));
   h += fact("started", info.started_at);
   if (!config.result_dir.empty()) h += fact("result dir", config.result_dir);
+  if (info.driver) {
+    const DriverRun& d = *info.driver;
+    h += fact("driver", std::to_string(d.index) + " of " + std::to_string(d.count) + " (run id " +
+                            d.run_id + "), warehouses " + std::to_string(d.first_warehouse) +
+                            ".." + std::to_string(d.last_warehouse));
+  }
+  if (!info.merged_from.empty()) {
+    std::string parts;
+    for (const MergedPart& p : info.merged_from) {
+      parts += (parts.empty() ? "" : ", ") + p.dir + " (driver " + std::to_string(p.driver.index) +
+               ")";
+    }
+    h += fact("merged from", parts);
+  }
   return h + "</div>\n";
 }
 
@@ -269,14 +283,16 @@ std::string run_rules_html(const Config& config, const RunInfo& info, const RunS
   const std::vector<RunRule> rules = judge_run_rules(config, info, stats);
   std::string t = "<h2>Run rules</h2>\n<p class=\"" +
                   std::string(all_rules_pass(rules) ? "pass" : "fail") + "\">" +
-                  html_escape(rules_overall_line(rules)) + "</p>\n<table>\n<tr>";
+                  html_escape(rules_overall_line(rules)) + "</p>\n<table class=\"rules\">\n<tr>";
   for (const char* h : {"clause", "rule", "value", "requirement", "verdict"}) t += cell(h, "th");
   t += "</tr>\n";
   for (const RunRule& r : rules) {
     const char* css = r.verdict == RuleVerdict::Pass   ? "pass"
                       : r.verdict == RuleVerdict::Fail ? "fail"
                                                        : "na";
-    t += "<tr>" + cell(r.clause) + cell(r.name) + cell(r.value) + cell(r.requirement) +
+    std::string value = html_escape(r.value);
+    if (!r.detail.empty()) value += "<div class=\"detail\">" + html_escape(r.detail) + "</div>";
+    t += "<tr>" + cell(r.clause) + cell(r.name) + "<td>" + value + "</td>" + cell(r.requirement) +
          "<td class=\"" + css + "\">" + rule_verdict_text(r.verdict) + "</td></tr>\n";
   }
   return t + "</table>\n";
@@ -301,6 +317,9 @@ constexpr const char* kStyle =
     ".interrupted,.fail{color:#c62828;font-weight:bold}.pass{color:#1a7f37}"
     "table{border-collapse:collapse}th,td{padding:3px 10px;text-align:right;"
     "border-bottom:1px solid #ddd}th:first-child,td:first-child{text-align:left}"
+    ".rules th,.rules td{text-align:left;vertical-align:top}.rules td:last-child{white-space:nowrap}"
+    ".rules td:nth-child(3){max-width:34em}.na{color:#666}"
+    ".detail{font-size:12px;color:#666}"
     "svg{display:block;margin:8px 0 20px}svg text{font-size:12px;fill:#333}"
     ".axis{stroke:#333}.grid{stroke:#e6e6e6}.series{fill:none;stroke-width:2}.warmup{fill:#eee}";
 

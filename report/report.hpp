@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "config/config.hpp"
+#include "report/checkpoints.hpp"
 #include "report/lag.hpp"
 #include "report/stats.hpp"
 
@@ -77,6 +78,28 @@ struct StandbyRun {
   RunHealth health;  // the standby's downtime and errors (stop is the run's)
 };
 
+// One driver of a run split over several (tpcc run --driver I/N).
+struct DriverRun {
+  std::string run_id;
+  int index = 0;  // 1-based
+  int count = 0;
+  int first_warehouse = 0;  // this driver's home warehouses
+  int last_warehouse = 0;
+  std::string barrier_start;  // the common start the server fixed: UTC, ISO 8601, ms
+};
+
+// One driver's result in a merged one (tpcc report --merge).
+struct MergedPart {
+  std::string dir;
+  DriverRun driver;
+  int terminals = 0;
+  double tpmc = 0;
+  double tpm_total = 0;
+  double measured_seconds = 0;
+  std::int64_t measured_start_ms = 0;
+  std::int64_t measured_end_ms = 0;
+};
+
 struct RunInfo {
   int warehouses = 0;
   int terminals = 0;
@@ -90,7 +113,15 @@ struct RunInfo {
   // client CPU per transaction (bench/run.sh).
   std::int64_t transactions_all_phases = 0;
   RunHealth health;
+  // 5.5.2.2: the server's checkpoint counters around the measured interval.
+  CheckpointFigures checkpoints;
   int exit_status = 0;  // what tpcc run exits with
+  // The measured interval on the wall clock: milliseconds since the epoch
+  // (UTC); 0 when unknown.
+  std::int64_t measured_start_ms = 0;
+  std::int64_t measured_end_ms = 0;
+  std::optional<DriverRun> driver;     // tpcc run --driver I/N
+  std::vector<MergedPart> merged_from;  // tpcc report --merge: the drivers merged
 };
 
 // "[ 10s ] tpmC: 1234 tpmTOTAL: 2740 p90: 12.3ms p99: 40.1ms err/s: 0 retries: 0",

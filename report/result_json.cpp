@@ -3,10 +3,13 @@
 
 #include <nlohmann/json.hpp>
 
+#include "config/local_time.hpp"
 #include "config/names.hpp"
 #include "report/audits.hpp"
 #include "report/delivery_file.hpp"
 #include "report/health.hpp"
+#include "report/histograms_file.hpp"
+#include "report/merge.hpp"
 #include "report/report.hpp"
 #include "report/run_rules.hpp"
 #include "terminal/transactions/transaction.hpp"
@@ -29,6 +32,18 @@ double round_to(double v, int decimals) {
 
 // Microseconds to milliseconds, kept to the microsecond.
 double ms(double micros) { return round_to(micros / 1000.0, 3); }
+
+// The mix weights as configured (percent, by transaction name).
+Json mix_json(const std::array<double, kTxnTypes>& mix) {
+  Json j;
+  for (int i = 0; i < kTxnTypes; ++i) j[std::string(txn_name(i))] = mix[static_cast<std::size_t>(i)];
+  return j;
+}
+
+// {"mean_s": seconds, "count": n}; mean null when none were drawn.
+Json delays_json(const DelayTotals& d) {
+  return {{"mean_s", d.count > 0 ? Json(round_to(d.mean(), 4)) : Json(nullptr)}, {"count", d.count}};
+}
 
 Json transaction_json(const TxnStats& t, double seconds, std::int64_t all_completed,
                       double p90_limit_seconds) {
@@ -53,6 +68,9 @@ Json transaction_json(const TxnStats& t, double seconds, std::int64_t all_comple
   j["p90_limit_ms"] = p90_limit_seconds * 1000.0;
   // null when nothing completed: there is no percentile to judge.
   j["p90_within_limit"] = h.count() > 0 ? Json(p90_within(t, p90_limit_seconds)) : Json(nullptr);
+  // 5.2.5.7: the realised keying and think times.
+  j["keying_time"] = delays_json(t.keying);
+  j["think_time"] = delays_json(t.think);
   return j;
 }
 
@@ -94,8 +112,24 @@ Json audits_json(const RunStats& stats, int warehouses) {
   return list;
 }
 
+Json counters_json(const std::optional<CheckpointCounters>& c) {
+  if (!c) return nullptr;
+  return {{"timed", c->timed}, {"requested", c->requested},
+          {"checkpoint_timeout_s", c->timeout_seconds}};
+}
+
+// The counters at the measured interval's start and end, the checkpoints
+// between them (null when not both were read) and why a reading is missing.
+Json checkpoints_json(const CheckpointFigures& f) {
+  const std::optional<std::int64_t> count = checkpoints_between(f);
+  return {{"at_start", counters_json(f.at_start)},
+          {"at_end", counters_json(f.at_end)},
+          {"in_interval", count ? Json(*count) : Json(nullptr)},
+          {"problem", f.problem}};
+}
+
 // "run_rules": {"all_pass": bool, "rules": [{clause, name, value,
-// requirement, verdict}]}.
+// requirement, verdict, detail}]}, and the checkpoint counters behind 5.5.2.2.
 Json run_rules_json(const Config& config, const RunInfo& info, const RunStats& stats) {
   const std::vector<RunRule> rules = judge_run_rules(config, info, stats);
   Json list = Json::array();
@@ -104,9 +138,11 @@ Json run_rules_json(const Config& config, const RunInfo& info, const RunStats& s
                     {"name", r.name},
                     {"value", r.value},
                     {"requirement", r.requirement},
-                    {"verdict", rule_verdict_key(r.verdict)}});
+                    {"verdict", rule_verdict_key(r.verdict)},
+                    {"detail", r.detail}});
   }
-  return {{"all_pass", all_rules_pass(rules)}, {"rules", list}};
+  return {{"all_pass", all_rules_pass(rules)}, {"rules", list},
+          {"checkpoints", checkpoints_json(info.checkpoints)}};
 }
 
 // p50/p99/max of one lag measure; null when no sample had a value.
@@ -185,6 +221,41 @@ Json standby_json(const StandbyRun& standby, double seconds) {
   return j;
 }
 
+Json driver_json(const DriverRun& d) {
+  return {{"run_id", d.run_id},
+          {"index", d.index},
+          {"count", d.count},
+          {"first_warehouse", d.first_warehouse},
+          {"last_warehouse", d.last_warehouse},
+          {"barrier_start_utc", d.barrier_start}};
+}
+
+// The wall-clock bounds of the measured interval, for merging the results of
+// several drivers (which must overlap) and for lining a result up with
+// server logs.
+Json interval_json(std::int64_t start_ms, std::int64_t end_ms) {
+  if (start_ms == 0) return nullptr;
+  return {{"start_utc", format_utc_ms(start_ms)},
+          {"end_utc", format_utc_ms(end_ms)},
+          {"start_ms", start_ms},
+          {"end_ms", end_ms}};
+}
+
+// tpcc report --merge: how the figures were combined, and from what.
+Json merged_json(const std::vector<MergedPart>& parts) {
+  Json list = Json::array();
+  for (const MergedPart& p : parts) {
+    list.push_back({{"dir", p.dir},
+                    {"driver", driver_json(p.driver)},
+                    {"terminals", p.terminals},
+                    {"tpmC", round_to(p.tpmc, 2)},
+                    {"tpmTOTAL", round_to(p.tpm_total, 2)},
+                    {"measured_seconds", p.measured_seconds},
+                    {"measured_interval", interval_json(p.measured_start_ms, p.measured_end_ms)}});
+  }
+  return {{"rule", kMergeRule}, {"drivers", list}};
+}
+
 }  // namespace
 
 std::string result_json(const Config& config, const RunInfo& info, const RunStats& stats) {
@@ -231,6 +302,11 @@ std::string result_json(const Config& config, const RunInfo& info, const RunStat
   j["stop_detail"] = info.health.stop_detail.empty() ? Json(nullptr) : Json(info.health.stop_detail);
   j["exit_status"] = info.exit_status;
   j["transactions_all_phases"] = info.transactions_all_phases;
+  j["mix"] = mix_json(config.mix);
+  j["measured_interval"] = interval_json(info.measured_start_ms, info.measured_end_ms);
+  j["driver"] = info.driver ? driver_json(*info.driver) : Json(nullptr);
+  if (!info.merged_from.empty()) j["merged"] = merged_json(info.merged_from);
+  j["histograms"] = {{"file", kHistogramsFile}, {"layout", LatencyHistogram::layout()}};
   j["audits"] = audits_json(stats, info.warehouses);
   j["run_rules"] = run_rules_json(config, info, stats);
   j["tool"] = "tpcc";

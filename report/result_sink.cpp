@@ -10,6 +10,7 @@
 #include "config/errors.hpp"
 #include "config/local_time.hpp"
 #include "config/result_dir.hpp"
+#include "report/histograms_file.hpp"
 #include "report/html_report.hpp"
 
 namespace tpcc {
@@ -47,6 +48,7 @@ fs::path free_directory(const fs::path& wanted) {
 }
 
 std::string flag_of(const Config& config) {
+  if (config.verb == Verb::Report) return "--out";  // tpcc report --merge
   return config.result_dir.empty() ? "the default result directory (--result-dir)"
                                    : "--result-dir";
 }
@@ -147,7 +149,12 @@ void ResultSink::write_final(const RunInfo& info, const RunStats& stats,
   write_text(dir / kIntervalsFile, intervals_csv(intervals, info.standbys));
   write_text(dir / kConfigFile, effective_config_json(config_) + "\n");
   write_text(dir / "report.html", html_report(config_, info, stats, intervals));
+  write_text(dir / kHistogramsFile, histograms_json(stats));
   if (!config_.json_file.empty()) write_text(config_.json_file, result);
+}
+
+void ResultSink::write_file(const std::string& name, const std::string& text) const {
+  write_text(fs::path(dir_) / name, text);
 }
 
 void ResultSink::discard() {

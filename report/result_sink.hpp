@@ -47,6 +47,10 @@ class ResultSink {
   void write_final(const RunInfo& info, const RunStats& stats,
                    const std::vector<IntervalSample>& intervals);
 
+  // One more file in the directory (summary.txt of a merged result); throws
+  // std::runtime_error naming it when it cannot be written.
+  void write_file(const std::string& name, const std::string& text) const;
+
   // The run did not start (a usage or connection error): removes the files
   // this sink wrote, and the directory if it created it and it is now empty.
   void discard();

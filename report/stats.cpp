@@ -2,6 +2,18 @@
 
 namespace tpcc {
 
+void DelayTotals::add(double delay_seconds) {
+  seconds += delay_seconds;
+  ++count;
+}
+
+void DelayTotals::merge(const DelayTotals& other) {
+  seconds += other.seconds;
+  count += other.count;
+}
+
+double DelayTotals::mean() const { return count > 0 ? seconds / static_cast<double>(count) : 0.0; }
+
 void TxnStats::merge(const TxnStats& other) {
   committed += other.committed;
   rolled_back += other.rolled_back;
@@ -16,6 +28,8 @@ void TxnStats::merge(const TxnStats& other) {
   by_last_name += other.by_last_name;
   skipped_deliveries += other.skipped_deliveries;
   deliveries_with_skips += other.deliveries_with_skips;
+  keying.merge(other.keying);
+  think.merge(other.think);
 }
 
 void RunStats::merge(const RunStats& other) {

@@ -24,11 +24,33 @@ class LatencyHistogram {
   // p in [0, 100]; returns microseconds (0 when empty).
   double percentile(double p) const;
 
+  // The layout of the buckets (histogram.cpp), kept with saved histograms
+  // (histograms.json) so that histograms of another layout are never merged.
+  static const char* layout();
+  static std::size_t bucket_count();
+  // Saved and restored in full: the buckets (empty when nothing was
+  // recorded), the count, the sum and the max. restore() throws
+  // std::invalid_argument when the parts do not fit the layout or each other.
+  const std::vector<std::int64_t>& buckets() const { return buckets_; }
+  std::int64_t sum() const { return sum_; }
+  static LatencyHistogram restore(std::vector<std::int64_t> buckets, std::int64_t sum,
+                                  std::int64_t max);
+
  private:
   std::vector<std::int64_t> buckets_;
   std::int64_t count_ = 0;
   std::int64_t max_ = 0;
   std::int64_t sum_ = 0;  // of the recorded micros: 2^63 µs is ~292,000 years
+};
+
+// 5.2.5.2 / 5.2.5.4: the keying or think times the terminals' pacing drew
+// for one transaction type, summed, for their realised mean.
+struct DelayTotals {
+  double seconds = 0;
+  std::int64_t count = 0;
+  void add(double delay_seconds);
+  void merge(const DelayTotals& other);
+  double mean() const;  // 0 when none
 };
 
 struct TxnStats {
@@ -48,6 +70,11 @@ struct TxnStats {
   std::int64_t by_last_name = 0;
   std::int64_t skipped_deliveries = 0;     // districts skipped, over all Deliveries
   std::int64_t deliveries_with_skips = 0;  // Delivery transactions that skipped any (2.7.4.2)
+  // Pacing (5.2.5.1): the keying time before a transaction of this type and
+  // the think time after one, for the delays that began in the measured
+  // interval; none without keying and think times.
+  DelayTotals keying;
+  DelayTotals think;
   void merge(const TxnStats& other);
 };
 

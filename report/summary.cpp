@@ -55,13 +55,26 @@ void print_audits(std::ostream& out, const RunStats& stats, int warehouses) {
   table.print(out, "  ");
 }
 
+// The run-rules table's widest columns, wrapped so that the table fits a
+// 100-column terminal (clause 7 and verdict 14 wide, 2 of indent, 2
+// between columns); report.html and result.json have each rule's detail.
+constexpr std::size_t kSummaryWidth = 98;  // and 2 of indent on a continued line
+constexpr std::size_t kRuleNameWidth = 24;
+constexpr std::size_t kRuleValueWidth = 24;
+constexpr std::size_t kRuleRequirementWidth = 21;
+
 // The verdict on the run rules: one line that says whether every rule tpcc
 // can judge passes, then each rule.
 void print_run_rules(std::ostream& out, const Config& config, const RunInfo& info,
                      const RunStats& stats) {
   const std::vector<RunRule> rules = judge_run_rules(config, info, stats);
-  out << "Run rules: " << rules_overall_line(rules) << '\n';
+  const std::vector<std::string> lines =
+      wrap_words("Run rules: " + rules_overall_line(rules), kSummaryWidth);
+  for (std::size_t i = 0; i < lines.size(); ++i) out << (i > 0 ? "  " : "") << lines[i] << '\n';
   TextTable table({"clause", "rule", "value", "requirement", "verdict"}, 5);
+  table.set_max_width(1, kRuleNameWidth);
+  table.set_max_width(2, kRuleValueWidth);
+  table.set_max_width(3, kRuleRequirementWidth);
   for (const RunRule& r : rules) {
     table.add_row({r.clause, r.name, r.value, r.requirement, rule_verdict_text(r.verdict)});
   }

@@ -1,4 +1,5 @@
--- Everything tpcc prepare creates, and nothing else. "if exists" so that
+-- Everything tpcc prepare creates (and the start barrier of tpcc run
+-- --driver, schema/driver_barrier.sql), and nothing else. "if exists" so that
 -- cleanup also tidies up after a prepare that stopped half-way. No CASCADE:
 -- an object of someone else's that depends on these (a view, a foreign key
 -- from their table) makes the drop fail rather than vanish with them; cleanup
@@ -9,6 +10,7 @@
 drop table if exists bmsql_config, bmsql_new_order, bmsql_order_line, bmsql_oorder,
   bmsql_history, bmsql_customer, bmsql_stock, bmsql_item, bmsql_district, bmsql_warehouse;
 drop sequence if exists bmsql_hist_id_seq;
+drop table if exists tpcc_driver_barrier;
 drop function if exists tpcc_new_order;
 drop function if exists tpcc_payment;
 drop function if exists tpcc_order_status;

@@ -1,6 +1,8 @@
 #include "terminal/run_command.hpp"
 
 #include <chrono>
+#include <cmath>
+#include <functional>
 #include <ctime>
 #include <string>
 #include <vector>
@@ -16,6 +18,7 @@
 #include "db/connect.hpp"
 #include "loader/load_state.hpp"
 #include "report/report.hpp"
+#include "report/run_rules.hpp"
 #include "report/result_sink.hpp"
 #include "spec/nurand.hpp"
 #include "spec/constants.hpp"
@@ -23,6 +26,7 @@
 #include "terminal/engine/deck.hpp"
 #include "terminal/engine/engine.hpp"
 #include "terminal/engine/open_limits.hpp"
+#include "terminal/driver_barrier.hpp"
 
 namespace tpcc {
 namespace {
@@ -151,6 +155,12 @@ void print_setup(std::ostream& out, const Config& config, const RunSetup& setup)
     out << ", at most " << format_number(config.rate_tpm) << " transactions per minute";
   }
   out << "\n";
+  if (config.driver_count > 0) {
+    const HomeWarehouses homes = home_warehouses(config, setup.load.warehouses);
+    out << "  driver:       " << config.driver_index << " of " << config.driver_count
+        << " (run id '" << config.run_id << "'), home warehouses " << homes.first << ".."
+        << homes.last << "\n";
+  }
   out << "  C-Load:       "
       << (setup.c_load_recorded ? constants_text(setup.load.c_load) : std::string("not recorded"))
       << "\n"
@@ -206,9 +216,27 @@ int run_exit_status(const RunStats& stats, const RunHealth& health) {
 
 namespace {
 
+std::int64_t epoch_ms(std::chrono::system_clock::time_point t) {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(t.time_since_epoch()).count();
+}
+
+// The measured interval on the wall clock: after the warm-up actually run.
+void add_measured_interval(RunInfo& info, const EngineResult& result) {
+  const std::int64_t start = epoch_ms(result.wall_start);
+  info.measured_start_ms = start + static_cast<std::int64_t>(std::llround(result.warmup_seconds * 1000));
+  info.measured_end_ms =
+      info.measured_start_ms + static_cast<std::int64_t>(std::llround(result.measured_seconds * 1000));
+}
+
 RunInfo run_info(const Config& config, const RunSetup& setup, const EngineResult& result,
-                 std::time_t started) {
+                 std::time_t started, const std::string& barrier_start) {
   RunInfo info;
+  add_measured_interval(info, result);
+  if (config.driver_count > 0) {
+    const HomeWarehouses homes = home_warehouses(config, setup.load.warehouses);
+    info.driver = DriverRun{config.run_id, config.driver_index, config.driver_count,
+                            homes.first, homes.last, barrier_start};
+  }
   info.warehouses = setup.load.warehouses;
   info.terminals = config.terminals;
   info.measured_seconds = result.measured_seconds;
@@ -217,6 +245,7 @@ RunInfo run_info(const Config& config, const RunSetup& setup, const EngineResult
   info.start_time = started;
   info.interrupted = result.interrupted;
   info.health = result.health;
+  info.checkpoints = result.checkpoints;
   for (const IntervalSample& sample : result.intervals) {
     info.transactions_all_phases += completed_total(sample.stats) + errors_total(sample.stats);
   }
@@ -251,7 +280,8 @@ std::string failure_text(const RunStats& stats, const RunHealth& health) {
 }
 
 // The exit status of the whole run, with the line that explains it.
-int overall_status(const RunInfo& info, const RunStats& stats, std::ostream& out) {
+int overall_status(const Config& config, const RunInfo& info, const RunStats& stats,
+                   std::ostream& out) {
   int status = run_exit_status(stats, info.health);
   if (info.health.stop == StopReason::Fatal || info.health.stop == StopReason::Downtime ||
       info.health.stop == StopReason::Internal) {
@@ -268,6 +298,15 @@ int overall_status(const RunInfo& info, const RunStats& stats, std::ostream& out
     if (run_exit_status(standby.stats, health) != kExitFailed) continue;
     out << "run failed on standby " << i + 1 << ": " << failure_text(standby.stats, health) << "\n";
     if (status == kExitOk) status = kExitFailed;
+  }
+  // --spec claims a run of record: a run rule it breaks fails it. Without
+  // --spec the verdict informs and the exit status ignores it.
+  if (config.spec && info.health.stop == StopReason::Completed) {
+    const std::vector<RunRule> rules = judge_run_rules(config, info, stats);
+    if (!all_rules_pass(rules)) {
+      out << "run failed (--spec): " << rules_overall_line(rules) << "\n";
+      if (status == kExitOk) status = kExitFailed;
+    }
   }
   return status;
 }
@@ -295,6 +334,7 @@ int run_benchmark(const Config& given, std::ostream& out) {
   Random rng(time_seed());
   RunSetup setup;
   EngineResult result;
+  std::string barrier_start;  // --driver: the common start, UTC
   try {
     setup = read_setup(config, rng);
     print_setup(out, config, setup);
@@ -308,6 +348,14 @@ int run_benchmark(const Config& given, std::ostream& out) {
     engine_setup.on_interval = [&results](const std::vector<IntervalSample>& samples) {
       results.append_interval(samples);
     };
+    if (config.driver_count > 0) {
+      engine_setup.start_barrier = [&config, &out, &barrier_start](
+                                       const std::function<bool()>& interrupted) {
+        const BarrierStart start = meet_at_start_barrier(config, interrupted, out);
+        barrier_start = start.utc;
+        return start.at;
+      };
+    }
     if (config.delivery_mode == DeliveryMode::Deferred) {
       results.begin_deliveries();
       engine_setup.on_delivery = [&results](const DeliveryRecord& record) {
@@ -319,11 +367,11 @@ int run_benchmark(const Config& given, std::ostream& out) {
     results.discard();  // nothing was measured
     throw;
   }
-  RunInfo info = run_info(config, setup, result, started);
+  RunInfo info = run_info(config, setup, result, started, barrier_start);
 
   out << "\n";
   print_summary(out, config, info, result.stats);
-  info.exit_status = overall_status(info, result.stats, out);
+  info.exit_status = overall_status(config, info, result.stats, out);
   results.write_final(info, result.stats, result.intervals);
   out << "results written to " << results.dir() << "\n";
   out.flush();

@@ -22,15 +22,7 @@ int random_home_warehouse(Random& rng, int warehouses) {
 }
 
 HomeWarehouses home_warehouses(const Config& config, int warehouses) {
-  HomeWarehouses homes{config.warehouse_from > 0 ? config.warehouse_from : 1,
-                       config.warehouse_to > 0 ? config.warehouse_to : warehouses};
-  if (homes.first > homes.last || homes.last > warehouses) {
-    throw UsageError("useWarehouseFrom/useWarehouseTo (--warehouse-from/--warehouse-to): " +
-                     std::to_string(homes.first) + ".." + std::to_string(homes.last) +
-                     " is not a range within the " + std::to_string(warehouses) +
-                     " loaded warehouses");
-  }
-  return homes;
+  return home_range(config, warehouses);
 }
 
 TerminalBinding bind_terminal(int terminal_index, const HomeWarehouses& homes) {

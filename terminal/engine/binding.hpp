@@ -2,6 +2,7 @@
 #pragma once
 
 #include "config/config.hpp"
+#include "config/driver_slice.hpp"
 #include "spec/random.hpp"
 
 namespace tpcc {
@@ -21,14 +22,11 @@ TerminalBinding bind_terminal(int terminal_index, int warehouses);
 // The home warehouses terminals may have: first..last of the W loaded
 // (BenchmarkSQL 6 useWarehouseFrom/useWarehouseTo, for several drivers that
 // split one database). Remote warehouses are still drawn from all W.
-struct HomeWarehouses {
-  int first = 1;
-  int last = 1;
-  int count() const { return last - first + 1; }
-};
+using HomeWarehouses = WarehouseRange;
 
 // Config warehouse_from/to (0: the whole range) checked against W; throws
-// UsageError naming the props keys when the range is outside 1..W.
+// UsageError naming the props keys when the range is outside 1..W. With
+// --driver I/N, the I-th of N even slices of that range (driver_slice).
 HomeWarehouses home_warehouses(const Config& config, int warehouses);
 
 // As bind_terminal, round-robin over the range instead of 1..W.

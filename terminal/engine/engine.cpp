@@ -32,7 +32,8 @@ Engine::Engine(const Config& config, const EngineSetup& setup, std::ostream& out
       grace_timer_(io_),
       groups_(make_groups(config_, setup, stop_, log_)),
       on_interval_(setup.on_interval),
-      on_delivery_(setup.on_delivery) {
+      on_delivery_(setup.on_delivery),
+      start_barrier_(setup.start_barrier) {
   for (const auto& group : groups_) {
     group->env.interrupts = &interrupts_;
     Group* g = group.get();
@@ -83,6 +84,29 @@ void Engine::start_workers() {
   }
 }
 
+// The sessions are open and the workers wait at the gate. SIGINT, SIGTERM
+// and SIGHUP are watched from here on (the run's own handler comes with
+// begin()): one ends the wait, and the run, with nothing measured.
+void Engine::wait_for_common_start() {
+  signals_.async_wait([this](const boost::system::error_code& ec, int) {
+    if (!ec) signalled_before_start_ = true;
+  });
+  const auto signalled = [this] {
+    io_.poll();
+    return signalled_before_start_;
+  };
+  const Clock::time_point start = start_barrier_(signalled);
+  constexpr auto kSignalPoll = std::chrono::milliseconds(10);
+  while (!signalled() && Clock::now() < start) {
+    std::this_thread::sleep_until(std::min(start, Clock::now() + kSignalPoll));
+  }
+  signals_.cancel();
+  io_.poll();  // the cancelled wait's handler
+  if (signalled_before_start_) {
+    throw Interrupted("interrupted before the common start: nothing was measured");
+  }
+}
+
 void Engine::worker_main(Group& group, int w) {
   Worker& worker = *group.workers[static_cast<std::size_t>(w)];
   std::exception_ptr error;
@@ -123,11 +147,13 @@ void Engine::begin() {
       config_.txns_per_terminal > 0 ? std::nullopt
                                     : std::optional<double>(config_.duration_seconds);
   phases_ = std::make_unique<RunPhases>(Clock::now(), config_.warmup_seconds, duration);
+  wall_start_ = std::chrono::system_clock::now();
   for (auto& group : groups_) {
     group->env.phases = phases_.get();
     group->reporter->start(phases_->start());
   }
   measuring_ = config_.warmup_seconds <= 0;
+  if (measuring_) checkpoints_->read_start();
   for (auto& group : groups_) group->faults.set_start(phases_->start());
   if (sampler_) {
     sampler_->start(phases_.get(), std::min(kMaxLagPeriodSeconds,
@@ -150,8 +176,10 @@ void Engine::schedule_first_transactions(Group& group) {
     double ready = 0;
     if (group.policy.keying_and_thinking) {
       // See first_due(): a think time first, so the terminals spread out.
-      ready = draw_think_seconds(terminal.type, policy.multiplier, terminal.rng) +
-              keying_seconds(terminal.type, policy.keying_multiplier);
+      const double think = draw_think_seconds(terminal.type, policy.multiplier, terminal.rng);
+      const double keying = keying_seconds(terminal.type, policy.keying_multiplier);
+      count_delays(group, terminal.type, phases_->start(), think, terminal.type, keying);
+      ready = think + keying;
     }
     const double due = first_due(group.policy, terminal.index, group.config.terminals, ready);
     terminal.due = seconds_after(phases_->start(), due);
@@ -196,11 +224,22 @@ void Engine::on_completion(Group& group, int t, const Completion& done) {
   const TxnIndex next = terminal.deck.draw(terminal.rng);
   const double keying =
       policy.keying_and_thinking ? keying_seconds(next, policy.keying_multiplier) : 0.0;
+  if (policy.keying_and_thinking) count_delays(group, terminal.type, done.at, think, next, keying);
   const double due =
       next_due(policy, since_start(terminal.due), since_start(done.at), think, keying);
   terminal.type = next;
   terminal.due = seconds_after(phases_->start(), due);
   dispatch(group, t);
+}
+
+void Engine::count_delays(Group& group, TxnIndex think_type, Clock::time_point think_from,
+                          double think, TxnIndex keyed, double keying) {
+  if (phases_->phase_at(think_from) == Phase::Measured) {
+    group.pacing.txn[static_cast<std::size_t>(think_type)].think.add(think);
+  }
+  if (phases_->phase_at(seconds_after(think_from, think)) == Phase::Measured) {
+    group.pacing.txn[static_cast<std::size_t>(keyed)].keying.add(keying);
+  }
 }
 
 // The run ends when the primary's terminals are done; a standby's have no
@@ -233,6 +272,7 @@ void Engine::on_tick(Clock::time_point at) {
   emit_interval_lines(groups_, at, !measuring_, sampler_.get(), log_, on_interval_);
   if (!measuring_ && at >= phases_->warmup_end()) {
     measuring_ = true;
+    checkpoints_->read_start();
     std::ostringstream line;
     line << "warm-up done after " << config_.warmup_seconds << " s; measuring";
     log_.line(line.str());
@@ -252,7 +292,9 @@ void Engine::join_workers() {
 
 EngineResult Engine::run() {
   log_opening(groups_, connections_, log_);
+  checkpoints_ = std::make_unique<CheckpointWatch>(config_.conninfo);
   start_workers();
+  if (start_barrier_) wait_for_common_start();
   for (const auto& group : groups_) log_running(*group);
   if (!config_.standbys.empty()) {
     std::vector<std::string> standbys;
@@ -282,8 +324,10 @@ EngineResult Engine::run() {
     sampler_->stop();
     result.lag = sampler_->take_samples();
   }
+  result.checkpoints = checkpoints_->finish();
   result.measured_seconds = phases_->measured_seconds();
   result.warmup_seconds = phases_->warmup_seconds();
+  result.wall_start = wall_start_;
   result.interrupted = stop_reason_ == StopReason::Interrupted;
   result.health = primary().faults.health(end);
   result.health.stop = stop_reason_;

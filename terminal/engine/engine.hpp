@@ -26,6 +26,7 @@
 #include "report/report.hpp"
 #include "report/stats.hpp"
 #include "spec/nurand.hpp"
+#include "terminal/engine/clock.hpp"
 
 namespace tpcc {
 
@@ -41,6 +42,11 @@ struct EngineSetup {
   // Each deferred Delivery's record as it ends (2.7.2.3); optional, called
   // from several threads.
   std::function<void(const DeliveryRecord&)> on_delivery;
+  // Several drivers (--driver): called once every session is open; waits
+  // for the other drivers and returns the common start, polling the
+  // callable it is given, which turns true on SIGINT/SIGTERM/SIGHUP. The
+  // run begins then. Optional: without it the run begins at once.
+  std::function<Clock::time_point(const std::function<bool()>& interrupted)> start_barrier;
 };
 
 // One standby's read-only terminals (combined runs).
@@ -55,10 +61,12 @@ struct EngineResult {
   std::vector<IntervalSample> intervals;   // warm-up ones flagged
   double measured_seconds = 0;
   double warmup_seconds = 0;               // warm-up actually run
+  std::chrono::system_clock::time_point wall_start;  // the start of the run (of the warm-up)
   bool interrupted = false;                // SIGINT, SIGTERM or SIGHUP
   RunHealth health;                        // why it stopped; the primary's downtime and errors
   std::vector<StandbyEngineResult> standbys;  // in config.standbys order
   std::vector<LagSample> lag;              // every replication lag sample
+  CheckpointFigures checkpoints;           // the primary's, over the measured interval
 };
 
 // What a standby's terminals run with: the primary's run settings, with the

@@ -20,6 +20,7 @@
 
 #include "config/errors.hpp"
 #include "db/session.hpp"
+#include "terminal/engine/checkpoint_watch.hpp"
 #include "terminal/engine/clock.hpp"
 #include "terminal/engine/gate.hpp"
 #include "terminal/engine/group.hpp"
@@ -48,11 +49,18 @@ class Engine {
  private:
   Group& primary() { return *groups_.front(); }
   void start_workers();
+  // --driver: waits at the start barrier, then until the common start.
+  void wait_for_common_start();
   void worker_main(Group& group, int worker);
   void begin();
   void schedule_first_transactions(Group& group);
   void dispatch(Group& group, int terminal);
   void on_completion(Group& group, int terminal, const Completion& done);
+  // Counts a think time after a transaction of think_type, from
+  // think_from, and the keying time of the next, of type keyed, that
+  // follows it, each if it begins in the measured interval.
+  void count_delays(Group& group, TxnIndex think_type, Clock::time_point think_from, double think,
+                    TxnIndex keyed, double keying);
   void on_terminal_finished(Group& group);
   void schedule_tick();
   void on_tick(Clock::time_point at);
@@ -90,10 +98,14 @@ class Engine {
   std::vector<std::thread> threads_;
   std::unique_ptr<RunPhases> phases_;
   std::unique_ptr<LagSampler> sampler_;
+  // 5.5.2.2: the primary's checkpoints over the measured interval.
+  std::unique_ptr<CheckpointWatch> checkpoints_;
 
   StartGate gate_;
   IntervalSink on_interval_;
   DeliverySink on_delivery_;
+  std::function<Clock::time_point(const std::function<bool()>&)> start_barrier_;
+  std::chrono::system_clock::time_point wall_start_;
 
   // Scheduler state; io thread only.
   bool stopping_ = false;
@@ -101,6 +113,7 @@ class Engine {
   std::string stop_detail_;
   bool measuring_ = false;
   bool signalled_ = false;
+  bool signalled_before_start_ = false;  // at the start barrier (--driver)
   int workers_exited_ = 0;
 };
 

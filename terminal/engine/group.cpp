@@ -121,6 +121,7 @@ Groups make_groups(const Config& config, const EngineSetup& setup, StopSignal& s
 RunStats measured_stats(const Group& group) {
   RunStats stats;
   for (const auto& worker : group.workers) stats.merge(worker->stats().measured());
+  stats.merge(group.pacing);
   return stats;
 }
 

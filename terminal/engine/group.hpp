@@ -59,6 +59,10 @@ struct Group {
   std::uint64_t delivery_seed = 0;
   std::unique_ptr<IntervalReporter> reporter;
   int finished_terminals = 0;
+  // 5.2.5: the keying and think times drawn for the terminals, of the
+  // delays that began in the measured interval (the workers never see
+  // them: the scheduler waits them out).
+  RunStats pacing;
 };
 
 // The primary's group first, then each standby's.
@@ -67,8 +71,8 @@ using Groups = std::vector<std::unique_ptr<Group>>;
 Groups make_groups(const Config& config, const EngineSetup& setup, StopSignal& stop,
                    ConsoleLog& log);
 
-// The group's measured interval, merged over its workers; once they have
-// stopped.
+// The group's measured interval, merged over its workers, with the pacing's
+// delays; once they have stopped.
 RunStats measured_stats(const Group& group);
 
 // A transaction in flight this long is shown as stalled in interval lines.

@@ -14,8 +14,9 @@
 namespace tpcc {
 
 // Files tpcc opens besides its connections (standard streams, result files,
-// the event loop's descriptors, a connection to read the load), and threads
-// besides one per connection (main, event loop, lag sampler).
+// the event loop's descriptors, a connection to read the load, the
+// checkpoint watch's connection), and threads besides one per connection
+// (main, event loop, lag sampler, checkpoint watch).
 inline constexpr int kOwnFiles = 16;
 inline constexpr int kOwnThreads = 8;
 

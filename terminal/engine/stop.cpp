@@ -73,6 +73,7 @@ void Engine::stop(StopReason reason, const std::string& detail) {
   stop_reason_ = reason;
   stop_detail_ = detail;
   if (reason != StopReason::Completed || !phases_->has_planned_end()) phases_->end_at(Clock::now());
+  if (measuring_) checkpoints_->read_end();
   stop_.request();
   interrupts_.stop_connecting = true;
   for (auto& group : groups_) {

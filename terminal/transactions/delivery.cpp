@@ -68,15 +68,17 @@ DeliveryInput generate_delivery(Random& rng, const TerminalContext& terminal) {
   return input;
 }
 
+void queue_district_delivery(Session& session, int w_id, int d_id, int carrier_id) {
+  session.queue(kDeliverDistrictStatement, Params{}.add(w_id).add(d_id).add(carrier_id));
+}
+
 DeliveryOutput deliver(Session& session, const DeliveryInput& input,
                        const TerminalContext& terminal) {
   session.queue_command(begin_command(terminal.isolation, terminal.read_only));
   // 2.7.4.2 districts in ascending order, so concurrent Deliveries lock
   // in the same order and cannot deadlock with each other.
   for (int d_id = 1; d_id <= kDistrictsPerWarehouse; ++d_id) {
-    Params params;
-    params.add(input.w_id).add(d_id).add(input.carrier_id);
-    session.queue(kDeliverDistrictStatement, params);
+    queue_district_delivery(session, input.w_id, d_id, input.carrier_id);
   }
   session.queue_command("commit");
   const std::vector<QueryResult> results = session.flush();

@@ -31,6 +31,11 @@ DeliveryInput generate_delivery(Random& rng, const TerminalContext& terminal);
 DeliveryOutput deliver(Session& session, const DeliveryInput& input,
                        const TerminalContext& terminal);
 
+// 2.7.4.2 one district's delivery, as deliver() queues it, on a session
+// with prepare_delivery_statements done: the ACID tests deliver every order
+// of one district this way (3.4.2.8 step 1).
+void queue_district_delivery(Session& session, int w_id, int d_id, int carrier_id);
+
 // deliver for the dispatcher: counts skipped districts in the audit and
 // returns Outcome::Committed.
 Outcome execute_delivery(Session& session, const DeliveryInput& input,

@@ -1,6 +1,7 @@
 // tpcc run against the throwaway PostgreSQL: a normal run, the read-only
 // profile, run lengths by transaction count, the rate limit, surviving
-// killed backends, and SIGINT.
+// killed backends, SIGINT, and the run-rules verdict of a real run (the
+// server's checkpoints, 5.5.2.2, and the exit status of --spec).
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -66,6 +67,17 @@ Json read_result(const std::string& dir) {
   std::ifstream in(fs::path(dir) / "result.json");
   if (!in) throw std::runtime_error("no result.json in " + dir);
   return Json::parse(in);
+}
+
+// The rule of result.json's run_rules with that clause whose name contains
+// `name`.
+Json find_rule(const Json& result, const std::string& clause, const std::string& name) {
+  for (const Json& r : result.at("run_rules").at("rules")) {
+    if (r.at("clause") == clause && r.at("name").get<std::string>().find(name) != std::string::npos) {
+      return r;
+    }
+  }
+  throw std::runtime_error("no rule " + clause + " " + name);
 }
 
 std::int64_t total_finished(const Json& result) {
@@ -272,6 +284,18 @@ TEST_CASE("tpcc run with 5.2.5 keying and think times paces the terminals", "[ru
   const Json result = read_result(dir);
   CHECK(result.at("tpmTOTAL").get<double>() > 1000);
   CHECK(result.at("tpmTOTAL").get<double>() < 8000);
+  // 5.2.5.7: the delays the pacing drew, measured and judged: keying at
+  // 0.18 s is under the 18 s minimum.
+  const Json& no = result.at("transactions").at("new_order");
+  INFO(no.dump());
+  CHECK(no.at("keying_time").at("count").get<int>() > 0);
+  CHECK(no.at("keying_time").at("mean_s").get<double>() == Approx(0.18).margin(1e-9));
+  CHECK(no.at("think_time").at("count").get<int>() > 0);
+  CHECK(no.at("think_time").at("mean_s").get<double>() > 0.05);  // exponential, mean 0.12 s
+  CHECK(no.at("think_time").at("mean_s").get<double>() < 0.3);
+  const Json rule = find_rule(result, "5.2.5.7", "New-Order");
+  CHECK(rule.at("verdict") == "fail");
+  CHECK(rule.at("value").get<std::string>().rfind("keying 0.18 s", 0) == 0);
 }
 
 TEST_CASE("tpcc run survives its backends being terminated", "[run]") {
@@ -328,4 +352,71 @@ TEST_CASE("tpcc run: SIGINT stops the run, writes the results and exits 130", "[
   CHECK(result.at("measured_seconds").get<double>() > 1);
   CHECK(result.at("measured_seconds").get<double>() < 10);
   CHECK(result.at("tpmC").get<double>() > 0);
+}
+
+TEST_CASE("5.5.2.2 a CHECKPOINT during the measured interval is counted and passes the rule",
+          "[run_rules]") {
+  const std::string& conn = loaded_database();
+  const std::string dir = result_dir("checkpoint");
+  std::string output;
+  std::future<int> run = std::async(std::launch::async, [&] {
+    return tpcc::test::run_tpcc({"run", "--conn", conn, "--terminals", "4", "--warmup", "1",
+                                 "--duration", "6", "--result-dir", dir},
+                                &output);
+  });
+  // Well inside the measured interval (1 s to 7 s).
+  std::this_thread::sleep_for(std::chrono::seconds(4));
+  tpcc::test::execute_outside_transaction(tpcc::test::server_conninfo(), "checkpoint");
+  const int status = run.get();
+  INFO(output);
+  REQUIRE(status == 0);
+  const Json result = read_result(dir);
+  const Json& checkpoints = result.at("run_rules").at("checkpoints");
+  INFO(checkpoints.dump());
+  CHECK(checkpoints.at("in_interval").get<int>() >= 1);
+  CHECK(checkpoints.at("at_end").at("requested").get<int>() >
+        checkpoints.at("at_start").at("requested").get<int>());
+  // The throwaway server's checkpoint_timeout (pgserver/local_server.cpp).
+  CHECK(checkpoints.at("at_end").at("checkpoint_timeout_s") == 1800.0);
+  const Json rule = find_rule(result, "5.5.2.2", "checkpoints");
+  CHECK(rule.at("verdict") == "pass");
+  CHECK(output.find("5.5.2.2  checkpoints in the") != std::string::npos);
+}
+
+TEST_CASE("5.5.2.2 without a checkpoint in a short measured interval the rule fails",
+          "[run_rules]") {
+  const std::string& conn = loaded_database();
+  // A checkpoint now, so that none is due during the next few seconds
+  // (checkpoint_timeout 30 min, and this load is far from max_wal_size).
+  tpcc::test::execute_outside_transaction(tpcc::test::server_conninfo(), "checkpoint");
+  const std::string dir = result_dir("no_checkpoint");
+  std::string output;
+  const int status = tpcc::test::run_tpcc(
+      {"run", "--conn", conn, "--terminals", "2", "--duration", "3", "--result-dir", dir},
+      &output);
+  INFO(output);
+  // Without --spec the verdict informs only.
+  REQUIRE(status == 0);
+  const Json result = read_result(dir);
+  CHECK(result.at("run_rules").at("checkpoints").at("in_interval") == 0);
+  CHECK(find_rule(result, "5.5.2.2", "checkpoints").at("verdict") == "fail");
+  CHECK(result.at("run_rules").at("all_pass") == false);
+  CHECK(result.at("exit_status") == 0);
+}
+
+TEST_CASE("tpcc run --spec: a run that breaks a rule exits 1 and names the rules", "[run_rules]") {
+  const std::string& conn = loaded_database();
+  const std::string dir = result_dir("spec");
+  std::string output;
+  const int status = tpcc::test::run_tpcc(
+      {"run", "--conn", conn, "--spec", "--warmup", "1", "--duration", "10", "--result-dir", dir},
+      &output);
+  INFO(output);
+  CHECK(status == 1);
+  CHECK(output.find("run failed (--spec): ") != std::string::npos);
+  CHECK(output.find("5.5 measurement interval") != std::string::npos);
+  const Json result = read_result(dir);
+  CHECK(result.at("exit_status") == 1);
+  CHECK(result.at("run_rules").at("all_pass") == false);
+  CHECK(find_rule(result, "5.5", "measurement interval").at("verdict") == "fail");
 }

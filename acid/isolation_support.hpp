@@ -1,0 +1,59 @@
+// Internal to acid/: what the isolation tests of 3.4.2 share, and the tests
+// themselves, one file per family (isolation_*.cpp). isolation_tests()
+// (isolation.cpp) runs them in clause order.
+#pragma once
+
+#include <future>
+#include <string>
+
+#include "acid/acid_context.hpp"
+#include "terminal/transactions/transaction.hpp"
+
+namespace tpcc::acid {
+
+std::string order_text(int o_id);  // "order 3001", "no order"
+std::string customer_text(const CustomerKey& k);
+std::string district_text(int w_id, int d_id);  // "warehouse 1 district 4"
+const char* waited_text(Waited w);
+
+// D_NEXT_O_ID of a district, read on the monitor connection.
+int next_o_id(AcidContext& context, int w_id, int d_id);
+
+// Runs `transaction` as a terminal runs it: a serialization failure or
+// deadlock rolls it back and it is tried again, at most kMaxRetries times;
+// `retries` counts the tries again.
+template <typename F>
+auto retried(F&& transaction, int& retries) -> decltype(transaction()) {
+  for (;;) {
+    try {
+      return transaction();
+    } catch (const RetryableError&) {
+      if (++retries > kMaxRetries) throw;
+    }
+  }
+}
+
+// ", was retried 2 time(s)" or nothing.
+std::string retries_text(int retries);
+
+// watch(), but an error while T2 may wait for T1 first rolls T1 back, so
+// that T2 (whose future's destructor waits for it) can end.
+template <typename T>
+Waited watch_or_release(std::future<T>& t2, AcidContext& context, int pid, Session& t1) {
+  try {
+    return watch(t2, context, pid);
+  } catch (...) {
+    t1.rollback_if_open();
+    throw;
+  }
+}
+
+// The tests, in clause order.
+AcidResult order_status_vs_new_order(AcidContext& context, bool commit);  // 3.4.2.1, 3.4.2.2
+AcidResult new_order_vs_new_order(AcidContext& context, bool commit);     // 3.4.2.3, 3.4.2.4
+AcidResult payment_vs_delivery(AcidContext& context, bool commit);        // 3.4.2.5, 3.4.2.6
+AcidResult item_price_repeatable_read(AcidContext& context);              // 3.4.2.7
+AcidResult delivery_phantom(AcidContext& context);                        // 3.4.2.8
+AcidResult order_status_phantom(AcidContext& context);                    // 3.4.2.9
+
+}  // namespace tpcc::acid

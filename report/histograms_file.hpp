@@ -1,0 +1,26 @@
+// histograms.json in every result directory: the measured interval's counts
+// and latency histograms in full (bucket counts, not percentiles), so that
+// the results of several drivers can be merged (tpcc report --merge) into
+// exactly the figures one driver would have computed.
+#pragma once
+
+#include <string>
+
+#include "report/stats.hpp"
+
+namespace tpcc {
+
+inline constexpr const char* kHistogramsFile = "histograms.json";
+
+// The file's text: the histogram layout (LatencyHistogram::layout()), then
+// per transaction every TxnStats count, its latency histogram and its
+// keying and think time totals, the
+// deferred Deliveries' completion histogram and the run's other counts.
+// Buckets are listed sparsely as [index, count] pairs.
+std::string histograms_json(const RunStats& stats);
+
+// The RunStats a histograms.json holds. Throws UsageError naming `where`
+// (the file) when it is not one, or its layout is not this tpcc's.
+RunStats read_histograms_json(const std::string& text, const std::string& where);
+
+}  // namespace tpcc

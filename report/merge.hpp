@@ -1,0 +1,65 @@
+// tpcc report --merge: the results of the drivers of one run (tpcc run
+// --driver I/N) merged into one, as if one driver had run every terminal:
+// counts added, latency histograms merged bucket by bucket, and the audits
+// and run rules judged again from the merged counts (README "Several
+// drivers"). Reading the directories is merge_read.cpp; the checks and the
+// merge are pure.
+#pragma once
+
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "config/config.hpp"
+#include "report/report.hpp"
+#include "report/stats.hpp"
+
+namespace tpcc {
+
+// How a merged result's figures are combined; in result.json ("merged") and
+// the README.
+inline constexpr const char* kMergeRule =
+    "tpmC and tpmTOTAL: each driver's completed transactions per minute of its own measured "
+    "interval, summed (the drivers measure one wall-clock interval, their lengths equal within "
+    "1%); latency percentiles from the drivers' histograms merged bucket by bucket; input "
+    "audits and run rules judged from the summed counts";
+
+// The measured lengths of the drivers may differ by this fraction at most:
+// a driver stopped early (SIGINT, downtime) measured another interval.
+inline constexpr double kMaxLengthDifference = 0.01;
+
+// One driver's result directory, as read back.
+struct DriverResult {
+  std::string dir;
+  Config config;  // the settings the report depends on (config.json)
+  RunInfo info;   // result.json: warehouses, terminals, lengths, interval, driver
+  RunStats stats;  // histograms.json
+};
+
+// Reads result.json, config.json and histograms.json of dir. Throws
+// UsageError naming the file when one is missing or not tpcc's.
+DriverResult read_driver_result(const std::string& dir);
+
+// Throws UsageError (exit 2) naming the difference and the directories
+// when the results are not the drivers of one run: a result of no driver,
+// different run ids, driver counts, warehouse counts, mixes or run
+// settings, a driver missing or given twice, overlapping warehouses,
+// measured intervals that do not overlap or differ in length.
+void check_mergeable(const std::vector<DriverResult>& results);
+
+struct MergedRun {
+  Config config;
+  RunInfo info;
+  RunStats stats;
+};
+
+// The merged result of checked results (check_mergeable): written like a
+// run's into config.result_dir = out_dir.
+MergedRun merge_results(const std::vector<DriverResult>& results, const std::string& out_dir);
+
+// tpcc report --merge DIR... --out DIR: reads, checks, merges, prints the
+// summary and writes result.json, summary.txt, config.json, histograms.json
+// and report.html. Returns the exit status.
+int merge_command(const Config& config, std::ostream& out);
+
+}  // namespace tpcc

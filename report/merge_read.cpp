@@ -1,0 +1,160 @@
+// Reading a driver's result directory back for tpcc report --merge:
+// result.json (the run's figures and its driver), config.json (the settings
+// the report depends on) and histograms.json (the counts in full).
+#include <fstream>
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+
+#include "config/errors.hpp"
+#include "config/names.hpp"
+#include "report/histograms_file.hpp"
+#include "report/merge.hpp"
+
+namespace tpcc {
+namespace {
+
+using Json = nlohmann::json;
+
+std::string read_text(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw UsageError("--merge: cannot read " + path + " (is it a tpcc result directory?)");
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+Json read_json(const std::string& path) {
+  try {
+    return Json::parse(read_text(path));
+  } catch (const Json::exception& e) {
+    throw UsageError("--merge: " + path + " is not JSON (" + e.what() + ")");
+  }
+}
+
+// The enum whose name (config/names.hpp) is text.
+template <typename Enum, typename Name>
+Enum enum_named(const std::string& text, std::initializer_list<Enum> values, Name name) {
+  for (const Enum v : values) {
+    if (name(v) == text) return v;
+  }
+  throw std::invalid_argument("unknown value '" + text + "'");
+}
+
+// The run settings of config.json that the report depends on.
+Config config_from(const Json& j) {
+  const Json& run = j.at("run");
+  Config c;
+  c.verb = Verb::Run;
+  c.terminals = run.at("terminals").get<int>();
+  c.connections = run.at("connections").get<int>();
+  c.duration_seconds = run.at("duration_seconds").get<int>();
+  c.warmup_seconds = run.at("warmup_seconds").get<int>();
+  for (int i = 0; i < kTxnTypes; ++i) {
+    c.mix[static_cast<std::size_t>(i)] = run.at("mix").at(std::string(txn_name(i))).get<double>();
+  }
+  c.profile = enum_named(run.at("profile").get<std::string>(),
+                         {Profile::ReadWrite, Profile::ReadOnly}, profile_name);
+  c.mode = enum_named(run.at("mode").get<std::string>(), {Mode::Statements, Mode::Procedures},
+                      mode_name);
+  c.isolation = enum_named(
+      run.at("isolation").get<std::string>(),
+      {Isolation::ReadCommitted, Isolation::RepeatableRead, Isolation::Serializable},
+      isolation_name);
+  c.delivery_mode = enum_named(run.at("delivery").get<std::string>(),
+                               {DeliveryMode::Sync, DeliveryMode::Deferred}, delivery_mode_name);
+  c.delivery_workers = run.at("delivery_workers").get<int>();
+  c.terminal_warehouse_fixed = run.at("terminal_warehouse_fixed").get<bool>();
+  c.keying_and_thinking = run.at("keying_and_thinking").get<bool>();
+  c.think_multiplier = run.at("think_multiplier").get<double>();
+  c.keying_multiplier = run.at("keying_multiplier").get<double>();
+  c.rollback_percent = run.at("rollback_percent").get<int>();
+  c.spec = run.at("spec").get<bool>();
+  return c;
+}
+
+StopReason stop_named(const std::string& text) {
+  return enum_named(text,
+                    {StopReason::Completed, StopReason::Interrupted, StopReason::Fatal,
+                     StopReason::Downtime, StopReason::Internal},
+                    stop_reason_name);
+}
+
+std::optional<CheckpointCounters> counters_from(const Json& j) {
+  if (j.is_null()) return std::nullopt;
+  return CheckpointCounters{j.at("timed").get<std::int64_t>(), j.at("requested").get<std::int64_t>(),
+                            j.at("checkpoint_timeout_s").get<double>()};
+}
+
+// result.json run_rules.checkpoints: the server's counters read at the
+// measured interval's start and end (5.5.2.2).
+CheckpointFigures checkpoints_from(const Json& j) {
+  CheckpointFigures figures;
+  figures.at_start = counters_from(j.at("at_start"));
+  figures.at_end = counters_from(j.at("at_end"));
+  figures.problem = j.at("problem").get<std::string>();
+  return figures;
+}
+
+RunInfo info_from(const Json& j) {
+  RunInfo info;
+  info.warehouses = j.at("warehouses").get<int>();
+  info.terminals = j.at("terminals").get<int>();
+  info.measured_seconds = j.at("measured_seconds").get<double>();
+  info.warmup_seconds = j.at("warmup_seconds").get<double>();
+  info.started_at = j.at("started_at").get<std::string>();
+  info.interrupted = j.at("interrupted").get<bool>();
+  info.transactions_all_phases = j.at("transactions_all_phases").get<std::int64_t>();
+  info.exit_status = j.at("exit_status").get<int>();
+  info.health.stop = stop_named(j.at("stop_reason").get<std::string>());
+  if (!j.at("stop_detail").is_null()) info.health.stop_detail = j.at("stop_detail").get<std::string>();
+  info.health.downtime_seconds = j.at("downtime_seconds").get<double>();
+  info.health.reconnect_failures = j.at("reconnect_failures").get<std::int64_t>();
+  info.checkpoints = checkpoints_from(j.at("run_rules").at("checkpoints"));
+  const Json& interval = j.at("measured_interval");
+  if (!interval.is_null()) {
+    info.measured_start_ms = interval.at("start_ms").get<std::int64_t>();
+    info.measured_end_ms = interval.at("end_ms").get<std::int64_t>();
+  }
+  const Json& driver = j.at("driver");
+  if (!driver.is_null()) {
+    DriverRun d;
+    d.run_id = driver.at("run_id").get<std::string>();
+    d.index = driver.at("index").get<int>();
+    d.count = driver.at("count").get<int>();
+    d.first_warehouse = driver.at("first_warehouse").get<int>();
+    d.last_warehouse = driver.at("last_warehouse").get<int>();
+    d.barrier_start = driver.at("barrier_start_utc").get<std::string>();
+    info.driver = d;
+  }
+  return info;
+}
+
+}  // namespace
+
+DriverResult read_driver_result(const std::string& dir) {
+  DriverResult result;
+  result.dir = dir;
+  const std::string result_path = dir + "/result.json";
+  const std::string config_path = dir + "/config.json";
+  const std::string histograms_path = dir + "/" + kHistogramsFile;
+  try {
+    result.info = info_from(read_json(result_path));
+  } catch (const Json::exception& e) {
+    throw UsageError("--merge: " + result_path + " is not a tpcc result (" + e.what() + ")");
+  } catch (const std::invalid_argument& e) {
+    throw UsageError("--merge: " + result_path + ": " + e.what());
+  }
+  try {
+    result.config = config_from(read_json(config_path));
+  } catch (const Json::exception& e) {
+    throw UsageError("--merge: " + config_path + " is not a tpcc run's configuration (" +
+                     e.what() + ")");
+  } catch (const std::invalid_argument& e) {
+    throw UsageError("--merge: " + config_path + ": " + e.what());
+  }
+  result.stats = read_histograms_json(read_text(histograms_path), "--merge: " + histograms_path);
+  return result;
+}
+
+}  // namespace tpcc

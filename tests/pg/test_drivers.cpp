@@ -1,0 +1,302 @@
+// Several drivers, one result (README "Several drivers"): two tpcc run
+// processes with --driver 1/2 and 2/2 against one server meet at the start
+// barrier in the database, drive disjoint warehouses, and tpcc report
+// --merge turns their results into one; a missing driver, a driver number
+// given twice and mismatched merges are refused.
+#include <catch2/catch.hpp>
+
+#include <chrono>
+#include <csignal>
+#include <cmath>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "report/stats.hpp"
+#include "schema/schema.hpp"
+#include "tests/pg/pg_fixture.hpp"
+#include "tests/unit/temp_dir.hpp"
+
+namespace {
+
+namespace fs = std::filesystem;
+using Json = nlohmann::json;
+
+constexpr const char* kDatabase = "tpcc_drivers";
+constexpr int kWarehouses = 4;
+// How far apart the two drivers' measured intervals may start: the barrier
+// fixes one start on the server's clock, each driver converts it to its own
+// clock over one round trip and sleeps to it in 10 ms steps.
+constexpr std::int64_t kStartToleranceMs = 200;
+// The second driver is started this long after the first: without the
+// barrier their starts would lie this far apart, far beyond the tolerance.
+constexpr auto kSecondDriverDelay = std::chrono::milliseconds(1500);
+
+const std::string& loaded_database() {
+  static const std::string conninfo = tpcc::test::prepared_database(kDatabase, kWarehouses);
+  return conninfo;
+}
+
+// The test file's scratch directory, removed when the tests end.
+const fs::path& scratch_root() {
+  static const tpcc::test::TempDir root;
+  return root.path();
+}
+
+// A fresh path in it.
+std::string scratch(const std::string& name) {
+  const fs::path p = scratch_root() / name;
+  fs::remove_all(p);
+  return p.string();
+}
+
+Json read_json(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) throw std::runtime_error("cannot read " + path);
+  return Json::parse(in);
+}
+
+std::string read_text(const std::string& path) {
+  std::ifstream in(path);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+// tpcc run as driver `number` ("1/2") of run id, measuring briefly.
+std::vector<std::string> driver_args(const std::string& number, const std::string& run_id,
+                                     const std::string& dir, int barrier_timeout = 60) {
+  return {"run",       "--conn",          loaded_database(),
+          "--driver",  number,            "--run-id",
+          run_id,      "--barrier-timeout", std::to_string(barrier_timeout),
+          "--terminals", "4",             "--warmup",
+          "2",         "--duration",      "8",
+          "--report-interval", "4",       "--result-dir",
+          dir};
+}
+
+// The merged histogram of one transaction computed here, from the drivers'
+// histograms.json bucket lists added index by index.
+tpcc::LatencyHistogram merged_directly(const std::vector<std::string>& dirs, const std::string& txn) {
+  std::vector<std::int64_t> buckets(tpcc::LatencyHistogram::bucket_count(), 0);
+  std::int64_t sum = 0;
+  std::int64_t max = 0;
+  for (const std::string& dir : dirs) {
+    const Json h = read_json(dir + "/histograms.json").at("transactions").at(txn).at("latency");
+    for (const Json& pair : h.at("buckets")) {
+      buckets[pair.at(0).get<std::size_t>()] += pair.at(1).get<std::int64_t>();
+    }
+    sum += h.at("sum_us").get<std::int64_t>();
+    max = std::max(max, h.at("max_us").get<std::int64_t>());
+  }
+  return tpcc::LatencyHistogram::restore(buckets, sum, max);
+}
+
+double ms(double micros) { return std::round(micros) / 1000.0; }
+
+// Both drivers of run id "together", run once for the tests that read them.
+struct TwoDrivers {
+  std::string first = scratch("driver1");
+  std::string second = scratch("driver2");
+  int first_status = -1;
+  int second_status = -1;
+  std::string first_log;
+  std::string second_log;
+};
+
+const TwoDrivers& two_drivers() {
+  static const TwoDrivers runs = [] {
+    TwoDrivers r;
+    const std::string log1 = scratch("driver1.log");
+    const std::string log2 = scratch("driver2.log");
+    tpcc::test::TpccChild one(driver_args("1/2", "together", r.first), log1);
+    std::this_thread::sleep_for(kSecondDriverDelay);
+    tpcc::test::TpccChild two(driver_args("2/2", "together", r.second), log2);
+    r.first_status = one.wait_for(90);
+    r.second_status = two.wait_for(90);
+    r.first_log = read_text(log1);
+    r.second_log = read_text(log2);
+    return r;
+  }();
+  return runs;
+}
+
+// Drivers registered at the barrier under run_id.
+long long registered(const std::string& run_id) {
+  if (tpcc::test::scalar(loaded_database(), "select count(*) from pg_class where relname = "
+                                            "'tpcc_driver_barrier'") == 0) {
+    return 0;
+  }
+  return tpcc::test::scalar(loaded_database(),
+                            "select count(*) from tpcc_driver_barrier where run_id = '" + run_id +
+                                "'");
+}
+
+// A driver registers once its sessions are open: well within 5 s here.
+bool wait_for_registration(const std::string& run_id) {
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(5);
+  while (registered(run_id) == 0 && std::chrono::steady_clock::now() < deadline) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  return registered(run_id) == 1;
+}
+
+}  // namespace
+
+TEST_CASE("drivers: two drivers start together at the barrier and drive disjoint warehouses",
+          "[drivers]") {
+  const TwoDrivers& runs = two_drivers();
+  INFO(runs.first_log);
+  INFO(runs.second_log);
+  REQUIRE(runs.first_status == 0);
+  REQUIRE(runs.second_status == 0);
+  const Json one = read_json(runs.first + "/result.json");
+  const Json two = read_json(runs.second + "/result.json");
+  const std::int64_t start_one = one.at("measured_interval").at("start_ms").get<std::int64_t>();
+  const std::int64_t start_two = two.at("measured_interval").at("start_ms").get<std::int64_t>();
+  CHECK(std::llabs(start_one - start_two) <= kStartToleranceMs);
+  CHECK(one.at("driver").at("barrier_start_utc") == two.at("driver").at("barrier_start_utc"));
+  CHECK(one.at("driver").at("index") == 1);
+  CHECK(one.at("driver").at("first_warehouse") == 1);
+  CHECK(one.at("driver").at("last_warehouse") == 2);
+  CHECK(two.at("driver").at("index") == 2);
+  CHECK(two.at("driver").at("first_warehouse") == 3);
+  CHECK(two.at("driver").at("last_warehouse") == 4);
+  CHECK(one.at("warehouses") == kWarehouses);
+  // Each driver's terminals worked only its own warehouses: the 4.2.2 rule
+  // counts the slice's home warehouses.
+  for (const Json& rule : one.at("run_rules").at("rules")) {
+    if (rule.at("clause") == "4.2.2") {
+      CHECK(rule.at("value").get<std::string>().find("for 2 home warehouses") != std::string::npos);
+    }
+  }
+  CHECK(runs.first_log.find("waiting at the start barrier") != std::string::npos);
+}
+
+TEST_CASE("drivers: tpcc report --merge sums tpmC and takes percentiles from the merged "
+          "histograms",
+          "[drivers]") {
+  const TwoDrivers& runs = two_drivers();
+  REQUIRE(runs.first_status == 0);
+  REQUIRE(runs.second_status == 0);
+  const std::string out = scratch("merged");
+  std::string output;
+  const int status =
+      tpcc::test::run_tpcc({"report", "--merge", runs.first, runs.second, "--out", out}, &output);
+  INFO(output);
+  REQUIRE(status == 0);
+  const Json one = read_json(runs.first + "/result.json");
+  const Json two = read_json(runs.second + "/result.json");
+  const Json merged = read_json(out + "/result.json");
+  // Each figure is rounded to 0.01 on its own.
+  CHECK(merged.at("tpmC").get<double>() ==
+        Approx(one.at("tpmC").get<double>() + two.at("tpmC").get<double>()).margin(0.02));
+  CHECK(merged.at("tpmTOTAL").get<double>() ==
+        Approx(one.at("tpmTOTAL").get<double>() + two.at("tpmTOTAL").get<double>()).margin(0.02));
+  CHECK(merged.at("tpmC").get<double>() > one.at("tpmC").get<double>());
+  CHECK(merged.at("terminals") == 8);
+  for (const std::string txn : {"new_order", "payment", "order_status", "delivery", "stock_level"}) {
+    const tpcc::LatencyHistogram direct = merged_directly({runs.first, runs.second}, txn);
+    const Json& latency = merged.at("transactions").at(txn).at("latency_ms");
+    INFO(txn);
+    CHECK(merged.at("transactions").at(txn).at("count").get<std::int64_t>() ==
+          one.at("transactions").at(txn).at("count").get<std::int64_t>() +
+              two.at("transactions").at(txn).at("count").get<std::int64_t>());
+    for (const auto& [key, p] : {std::pair{"p50", 50.0}, {"p90", 90.0}, {"p99", 99.0}}) {
+      CHECK(latency.at(key).get<double>() == Approx(ms(direct.percentile(p))).margin(1e-9));
+    }
+  }
+  CHECK(merged.at("merged").at("drivers").size() == 2);
+  CHECK(merged.at("driver").is_null());
+  CHECK(read_text(out + "/report.html").find("merged from") != std::string::npos);
+  CHECK(read_text(runs.first + "/report.html").find("1 of 2 (run id together)") != std::string::npos);
+  CHECK(read_text(out + "/summary.txt").find("tpmC") != std::string::npos);
+}
+
+TEST_CASE("drivers: merging results that are not the drivers of one run exits 2", "[drivers]") {
+  const TwoDrivers& runs = two_drivers();
+  REQUIRE(runs.first_status == 0);
+  std::string output;
+  CHECK(tpcc::test::run_tpcc({"report", "--merge", runs.first, runs.first, "--out",
+                              scratch("twice")},
+                             &output) == 2);
+  CHECK(output.find("driver 1 of 2 given twice") != std::string::npos);
+  // A run of no driver.
+  const std::string single = scratch("single");
+  REQUIRE(tpcc::test::run_tpcc({"run", "--conn", loaded_database(), "--terminals", "2",
+                                "--duration", "2", "--result-dir", single},
+                               &output) == 0);
+  CHECK(tpcc::test::run_tpcc({"report", "--merge", runs.first, single, "--out", scratch("mixed")},
+                             &output) == 2);
+  CHECK(output.find(single + " is not the result of a driver") != std::string::npos);
+  // Another run id.
+  const std::string other = scratch("other-run");
+  fs::copy(runs.second, other);
+  Json changed = read_json(other + "/result.json");
+  changed["driver"]["run_id"] = "another";
+  std::ofstream(other + "/result.json") << changed.dump(2);
+  CHECK(tpcc::test::run_tpcc({"report", "--merge", runs.first, other, "--out", scratch("ids")},
+                             &output) == 2);
+  CHECK(output.find("different run id") != std::string::npos);
+  CHECK_FALSE(fs::exists(scratch_root() / "ids"));
+}
+
+TEST_CASE("drivers: a driver whose partner never arrives exits 3 after --barrier-timeout, and "
+          "a second driver with its number exits 2",
+          "[drivers]") {
+  const std::string log = scratch("lonely.log");
+  const std::string dir = scratch("lonely");
+  const auto started = std::chrono::steady_clock::now();
+  tpcc::test::TpccChild lonely(driver_args("1/2", "lonely", dir, 4), log);
+  REQUIRE(wait_for_registration("lonely"));
+  std::string output;
+  CHECK(tpcc::test::run_tpcc(driver_args("1/2", "lonely", scratch("twin")), &output) == 2);
+  CHECK(output.find("a driver with this number already waits") != std::string::npos);
+  CHECK(tpcc::test::run_tpcc(driver_args("1/3", "lonely", scratch("three")), &output) == 2);
+  CHECK(output.find("every driver of a run gives the same N") != std::string::npos);
+
+  const int status = lonely.wait_for(30);
+  const double waited =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  const std::string text = read_text(log);
+  INFO(text);
+  CHECK(status == 3);
+  CHECK(waited >= 4);
+  CHECK(text.find("driver(s) 2 of 2 (run id 'lonely') did not arrive within --barrier-timeout 4 s") !=
+        std::string::npos);
+  CHECK_FALSE(fs::exists(fs::path(dir) / "result.json"));
+  // It withdrew: a later run with the id starts afresh.
+  CHECK(registered("lonely") == 0);
+}
+
+TEST_CASE("drivers: SIGINT at the start barrier exits 130 at once and withdraws the driver",
+          "[drivers]") {
+  const std::string log = scratch("interrupted.log");
+  tpcc::test::TpccChild waiting(driver_args("1/2", "interrupted", scratch("interrupted"), 60), log);
+  REQUIRE(wait_for_registration("interrupted"));
+  waiting.signal(SIGINT);
+  const int status = waiting.wait_for(5);  // not the 60 s of --barrier-timeout
+  INFO(read_text(log));
+  CHECK(status == 130);
+  CHECK(read_text(log).find("interrupted at the start barrier") != std::string::npos);
+  CHECK(registered("interrupted") == 0);
+}
+
+TEST_CASE("drivers: tpcc cleanup drops the start barrier's table", "[drivers]") {
+  const std::string conninfo = tpcc::test::create_database("tpcc_drivers_cleanup");
+  for (const std::string& statement : tpcc::sql_file_statements("driver_barrier.sql")) {
+    tpcc::test::execute(conninfo, statement);
+  }
+  REQUIRE(tpcc::test::scalar(conninfo, "select count(*) from pg_class where relname = "
+                                       "'tpcc_driver_barrier'") == 1);
+  std::string output;
+  REQUIRE(tpcc::test::run_tpcc({"cleanup", "--conn", conninfo}, &output) == 0);
+  CHECK(tpcc::test::scalar(conninfo, "select count(*) from pg_class where relname = "
+                                     "'tpcc_driver_barrier'") == 0);
+}
