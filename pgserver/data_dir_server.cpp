@@ -179,6 +179,9 @@ int DataDirServer::crash(double timeout_seconds) const {
     ::kill(postmaster, SIGCONT);  // not left frozen when the crash cannot go on
     throw;
   }
+  // In one tight loop, microseconds apart: every server child is a process
+  // group of its own (postgres calls setsid in each), so no single kill()
+  // reaches them all.
   for (const int pid : victims) ::kill(pid, SIGKILL);
   const auto deadline = std::chrono::steady_clock::now() +
                         std::chrono::milliseconds(static_cast<long>(timeout_seconds * 1000));

@@ -195,8 +195,8 @@ CrashRun crash_run(const std::string& synchronous_commit) {
   server_options.settings = {
       {"fsync", "on"}, {"synchronous_commit", synchronous_commit}, {"full_page_writes", "on"}};
   if (synchronous_commit == "off") {
-    // A WAL writer that seldom writes: commits acknowledged in the seconds
-    // before the crash are sure to be only in memory.
+    // A WAL writer that writes only when woken for a full WAL page: the
+    // commits acknowledged since are likely to be only in memory.
     server_options.settings.push_back({"wal_writer_delay", "10s"});
     server_options.settings.push_back({"wal_writer_flush_after", "1GB"});
   }
@@ -241,9 +241,12 @@ TEST_CASE("3.5.3 fails when COMMIT is acknowledged before its WAL is written",
   // synchronous_commit off: the last commits live only in the server's WAL
   // buffers until the WAL writer hands them to the kernel, and the crash
   // loses them. Only the tail is lost (1 to 4 orders in trials), since the
-  // WAL writer writes each full WAL page at once: with four terminals
-  // committing without pause there is always such a tail.
-  const CrashRun run = crash_run("off");
+  // WAL writer writes each full WAL page at once. Likely, not certain: once
+  // it has written every full page it writes up to the last asynchronous
+  // commit, and a crash right after that loses nothing. A second try makes
+  // a loss near certain.
+  CrashRun run = crash_run("off");
+  if (run.result.passed) run = crash_run("off");
   INFO(tpcc::format_acid_line(run.result));
   CHECK(run.crashed);
   CHECK_FALSE(run.result.passed);

@@ -55,13 +55,17 @@ int run_durability(const std::string& conninfo, const std::string& data_dir,
                               output);
 }
 
+// Runs of the test with synchronous_commit off before one must have lost a
+// commit (see the test).
+constexpr int kAsynchronousAttempts = 3;
+
 // synchronous_commit off for one test, through the server's own
 // configuration so that it holds again after the restart; undone after.
 class AsynchronousCommit {
  public:
   explicit AsynchronousCommit(const std::string& conninfo) : conninfo_(conninfo) {
-    // A WAL writer that seldom writes: commits acknowledged in the seconds
-    // before the crash are sure to be in the server's memory only.
+    // A WAL writer that writes only when woken for a full WAL page: the
+    // commits acknowledged since are likely to be in the server's memory only.
     set("alter system set synchronous_commit = off");
     set("alter system set wal_writer_delay = '10s'");
     set("alter system set wal_writer_flush_after = '1GB'");
@@ -151,13 +155,22 @@ TEST_CASE("3.5.3 with synchronous_commit off tpcc acid --durability warns and fa
           "[acid][durability]") {
   DurableServer& d = durable_server();
   const AsynchronousCommit off(d.conninfo);
-  const tpcc::test::TempDir dir;
+  // A loss is likely, not certain: the WAL writer, once it has written
+  // every full WAL page, writes up to the last asynchronous commit, and a
+  // crash right after that loses nothing. A few tries make it near certain.
   std::string output;
-  const int status =
-      run_durability(d.conninfo, d.server->data_dir(), (dir.path() / "acid").string(), &output);
+  int status = 0;
+  for (int attempt = 0; attempt < kAsynchronousAttempts && status != 1; ++attempt) {
+    const tpcc::test::TempDir dir;
+    output.clear();
+    status =
+        run_durability(d.conninfo, d.server->data_dir(), (dir.path() / "acid").string(), &output);
+    INFO(output);
+    REQUIRE((status == 0 || status == 1));
+    CHECK_THAT(output, Catch::Contains("warning: synchronous_commit=off"));
+  }
   INFO(output);
   CHECK(status == 1);
-  CHECK_THAT(output, Catch::Contains("warning: synchronous_commit=off"));
   CHECK_THAT(output, Catch::Contains("3.5.3    FAIL"));
   CHECK_THAT(output, Catch::Contains("missing: "));
 }
