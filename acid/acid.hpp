@@ -5,7 +5,6 @@
 #pragma once
 
 #include <cstdint>
-#include <functional>
 #include <iosfwd>
 #include <string>
 #include <vector>
@@ -41,16 +40,7 @@ struct AcidResult {
 // lost connection or an unexpected server error.
 std::vector<AcidResult> run_acid_tests(const AcidOptions& options, std::ostream* progress);
 
-// 3.5.3 durability after a loss of memory, not part of tpcc acid: only
-// against a server the caller started itself (a test's LocalServer).
-// `terminals` sessions commit New-Orders for `seconds` and log every order
-// whose COMMIT was acknowledged; crash_and_restart() then takes the server
-// down as a crash does and brings it back (crash recovery). Passes when
-// every logged order is present and the 3.3.2 conditions hold. What it
-// cannot show: a loss of power or of media (the kernel's page cache and the
-// disk survive a server crash).
-AcidResult durability_test(const AcidOptions& options, int terminals, double seconds,
-                           const std::function<void()>& crash_and_restart);
+// 3.5.3 durability (tpcc acid --durability): acid/durability.hpp.
 
 bool all_passed(const std::vector<AcidResult>& results);
 

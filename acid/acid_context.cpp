@@ -42,7 +42,7 @@ std::unique_ptr<Session> AcidContext::new_session() const {
 }
 
 PaymentOutput AcidContext::payment(Session& session, const CustomerKey& customer,
-                                   std::int64_t cents) {
+                                   std::int64_t cents) const {
   const TerminalContext t = terminal(customer.w_id);
   // 3.2.2.1: home warehouse and district, the customer by number.
   PaymentInput input;

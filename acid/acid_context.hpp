@@ -47,7 +47,7 @@ class AcidContext {
   std::unique_ptr<Session> new_session() const;
 
   // The kit's transactions, by --mode (terminal/*.cpp, procedure_calls.hpp).
-  PaymentOutput payment(Session& session, const CustomerKey& customer, std::int64_t cents);
+  PaymentOutput payment(Session& session, const CustomerKey& customer, std::int64_t cents) const;
   // New-Order inputs are drawn apart from their execution, so that a
   // transaction run on another thread does not share the generator.
   NewOrderInput new_order_input(const CustomerKey& customer);

@@ -1,91 +1,245 @@
-// 3.5.3 Durability after a loss of memory: terminals commit New-Orders and
-// log the key of each one whose COMMIT the server acknowledged; the server
-// crashes with transactions in flight and comes back through crash
-// recovery; every logged order must be there, and the 3.3.2 conditions
-// hold. Only against a server the caller started and may crash.
+// 3.5.3 Durability after a loss of memory (acid/durability.hpp): the
+// terminals, the crash between them, and the comparison of what they
+// logged with what recovery kept.
+#include "acid/durability.hpp"
+
 #include <atomic>
 #include <chrono>
-#include <mutex>
+#include <optional>
+#include <stdexcept>
 #include <thread>
 
+#include <nlohmann/json.hpp>
+
 #include "acid/acid_context.hpp"
+#include "acid/durability_log.hpp"
+#include "spec/constants.hpp"
+#include "terminal/transactions/delivery.hpp"
 
 namespace tpcc {
 namespace {
 
-struct OrderKey {
-  int w_id;
-  int d_id;
-  int o_id;
+// 3.5.3 counts the orders by D_NEXT_O_ID before and after.
+constexpr const char* kOrdersSql = "select sum(d_next_o_id - 1) from bmsql_district";
+// HISTORY rows get the server's localtimestamp: rows of the test are at or
+// after this.
+constexpr const char* kNowSql = "select localtimestamp::text";
+// Missing transactions named in the result line; the rest are counted.
+constexpr std::size_t kMissingNamed = 5;
+
+// The read-write transactions of the default mix, in its proportions.
+TxnIndex pick_transaction(Random& rng) {
+  const auto mix = Config{}.mix;
+  const double total = mix[kNewOrder] + mix[kPayment] + mix[kDelivery];
+  const double x = rng.unit() * total;
+  if (x < mix[kNewOrder]) return kNewOrder;
+  if (x < mix[kNewOrder] + mix[kPayment]) return kPayment;
+  return kDelivery;
+}
+
+const char* title(TxnIndex type) {
+  return type == kNewOrder ? "New-Order" : type == kPayment ? "Payment" : "Delivery";
+}
+
+struct TerminalOutcome {
+  acid::CommitLog log;
+  std::optional<TxnIndex> in_flight;  // cut off by the crash
+  std::string error;                  // failed before the crash
 };
 
-// Commits New-Orders until the connection goes (the crash) or `stop`.
-void terminal_loop(const acid::AcidContext& context, std::uint64_t seed, int number,
-                   const std::atomic<bool>& stop, std::mutex& log_mutex,
-                   std::vector<OrderKey>& log) {
-  try {
-    const auto session = context.new_session();
-    Random rng = Random::stream(seed, {static_cast<std::uint64_t>(number)});
-    const int w_id = 1 + number % context.warehouses();
-    const TerminalContext terminal = context.terminal(w_id);
-    while (!stop) {
-      NewOrderInput input = generate_new_order(rng, terminal);
-      for (NewOrderLine& line : input.lines) line.supply_w_id = w_id;
-      try {
-        const NewOrderOutput out = context.new_order(*session, input);
-        // The COMMIT was acknowledged: the order must survive.
-        const std::lock_guard<std::mutex> lock(log_mutex);
-        log.push_back({w_id, input.d_id, out.o_id});
-      } catch (const RetryableError&) {
-        // Rolled back; nothing to log.
+class DurabilityTerminal {
+ public:
+  DurabilityTerminal(const acid::AcidContext& context, const DurabilityPlan& plan, int number)
+      : context_(context),
+        plan_(plan),
+        number_(number),
+        rng_(Random::stream(context.options().seed, {static_cast<std::uint64_t>(number)})),
+        terminal_(context.terminal(1 + number % context.warehouses())) {}
+
+  // Commits until `stop`, or until the crash takes the connection.
+  void run(const std::atomic<bool>& stop, const std::atomic<bool>& crashing,
+           TerminalOutcome& outcome) {
+    TxnIndex current = kNewOrder;
+    try {
+      session_ = context_.new_session();
+      while (!stop) {
+        current = pick_transaction(rng_);
+        execute(current, outcome.log);
+      }
+    } catch (const std::exception& e) {
+      // After the crash began, the transaction has no known outcome.
+      if (crashing) {
+        outcome.in_flight = current;
+      } else {
+        outcome.error = std::string(title(current)) + ": " + e.what();
       }
     }
-  } catch (const std::exception&) {
-    // The crash: the transaction in flight has no known outcome.
   }
+
+ private:
+  // Logs the transaction once its COMMIT is acknowledged. A serialization
+  // failure or deadlock rolled it back: nothing to log. Other errors throw.
+  void execute(TxnIndex type, acid::CommitLog& log) {
+    const int w_id = terminal_.w_id;
+    if (type == kDelivery) {
+      const DeliveryInput input = generate_delivery(rng_, terminal_);
+      DeliveryOutput out;
+      const TxnResult r = run_deferred_delivery(*session_, rng_, terminal_, input, out);
+      if (r.outcome != Outcome::Committed) {
+        // Still failing to serialize after the retries: rolled back.
+        if (r.sqlstate == kSerializationFailure || r.sqlstate == kDeadlockDetected) return;
+        throw std::runtime_error(r.error);
+      }
+      for (int d = 1; d <= kDistrictsPerWarehouse; ++d) {
+        const int o_id = out.o_id[static_cast<std::size_t>(d - 1)];
+        if (o_id != 0) log.delivered.push_back({log.deliveries, w_id, d, o_id, input.carrier_id});
+      }
+      ++log.deliveries;
+      return;
+    }
+    try {
+      if (type == kNewOrder) {
+        NewOrderInput input = generate_new_order(rng_, terminal_);
+        for (NewOrderLine& line : input.lines) line.supply_w_id = w_id;
+        const NewOrderOutput out = context_.new_order(*session_, input);
+        log.new_orders.push_back(
+            {w_id, input.d_id, out.o_id, input.c_id, static_cast<int>(input.lines.size())});
+      } else {
+        acid::CustomerKey customer{w_id, static_cast<int>(rng_.uniform(1, kDistrictsPerWarehouse)),
+                                   static_cast<int>(rng_.uniform(1, kCustomersPerDistrict))};
+        const std::int64_t cents = rng_.uniform(100, 500000);  // 2.5.1.3 H_AMOUNT
+        const bool fake = plan_.log_a_rolled_back_payment && number_ == 0 && !faked_;
+        if (fake) session_->set_commit_action(CommitAction::Rollback);
+        try {
+          context_.payment(*session_, customer, cents);
+        } catch (...) {
+          session_->set_commit_action(CommitAction::Commit);
+          throw;
+        }
+        session_->set_commit_action(CommitAction::Commit);
+        faked_ = faked_ || fake;
+        log.payments.push_back(
+            {customer.w_id, customer.d_id, customer.c_id, customer.w_id, customer.d_id, cents});
+      }
+    } catch (const RetryableError&) {
+      // Rolled back by the server; nothing to log.
+    }
+  }
+
+  const acid::AcidContext& context_;
+  const DurabilityPlan& plan_;
+  const int number_;
+  Random rng_;
+  const TerminalContext terminal_;
+  std::unique_ptr<Session> session_;
+  bool faked_ = false;
+};
+
+std::string observed(const DurabilityReport& r) {
+  std::string s =
+      std::to_string(r.logged()) + " transactions committed and logged before the crash (" +
+      std::to_string(r.new_orders) + " New-Order, " + std::to_string(r.payments) + " Payment, " +
+      std::to_string(r.deliveries) + " Delivery), " + std::to_string(r.found) + " found and " +
+      std::to_string(r.logged() - r.found) + " missing after recovery; " +
+      std::to_string(r.in_flight.size()) + " in flight at the crash (outcome unknown); orders +" +
+      std::to_string(r.orders_after - r.orders_before) + " by D_NEXT_O_ID for " +
+      std::to_string(r.new_orders) + " logged New-Orders; " + r.consistency.observed;
+  if (r.logged() == 0) s += " (nothing was committed: nothing shown)";
+  if (!r.missing.empty()) {
+    s += "; missing:";
+    for (std::size_t i = 0; i < r.missing.size() && i < kMissingNamed; ++i) {
+      s += (i == 0 ? " " : ", ") + r.missing[i];
+    }
+    if (r.missing.size() > kMissingNamed) {
+      s += " and " + std::to_string(r.missing.size() - kMissingNamed) + " more";
+    }
+  }
+  return s;
 }
 
 }  // namespace
 
-AcidResult durability_test(const AcidOptions& options, int terminals, double seconds,
-                           const std::function<void()>& crash_and_restart) {
-  std::vector<OrderKey> log;
+DurabilityReport durability_test(const AcidOptions& options, const DurabilityPlan& plan,
+                                 const std::function<void()>& crash_and_restart) {
+  DurabilityReport report;
+  std::string since;
+  std::vector<TerminalOutcome> outcomes(static_cast<std::size_t>(plan.terminals));
   {
-    const acid::AcidContext context(options);
-    std::mutex log_mutex;
+    acid::AcidContext context(options);
+    report.orders_before = context.number(kOrdersSql);
+    since = context.text(kNowSql);
     std::atomic<bool> stop{false};
+    std::atomic<bool> crashing{false};
     std::vector<std::thread> threads;
-    for (int t = 0; t < terminals; ++t) {
+    for (int t = 0; t < plan.terminals; ++t) {
       threads.emplace_back([&, t] {
-        terminal_loop(context, options.seed, t, stop, log_mutex, log);
+        DurabilityTerminal(context, plan, t)
+            .run(stop, crashing, outcomes[static_cast<std::size_t>(t)]);
       });
     }
-    std::this_thread::sleep_for(std::chrono::duration<double>(seconds));
+    const auto join = [&] {
+      stop = true;
+      for (std::thread& thread : threads) thread.join();
+    };
+    std::this_thread::sleep_for(std::chrono::duration<double>(plan.seconds_before_crash));
+    crashing = true;
     try {
       crash_and_restart();
     } catch (...) {
-      stop = true;
-      for (std::thread& thread : threads) thread.join();
+      join();
       throw;
     }
-    stop = true;
-    for (std::thread& thread : threads) thread.join();
+    join();
   }
+  acid::CommitLog log;
+  for (std::size_t t = 0; t < outcomes.size(); ++t) {
+    if (!outcomes[t].error.empty()) {
+      throw std::runtime_error("durability: terminal " + std::to_string(t) +
+                               " failed before the crash: " + outcomes[t].error);
+    }
+    log.append(outcomes[t].log);
+    if (outcomes[t].in_flight) report.in_flight.emplace_back(title(*outcomes[t].in_flight));
+  }
+  report.new_orders = static_cast<long long>(log.new_orders.size());
+  report.payments = static_cast<long long>(log.payments.size());
+  report.deliveries = log.deliveries;
+
   acid::AcidContext after(options);
-  long long missing = 0;
-  for (const OrderKey& k : log) {
-    const long long found = after.number(
-        "select count(*) from bmsql_oorder where o_w_id = " + std::to_string(k.w_id) +
-        " and o_d_id = " + std::to_string(k.d_id) + " and o_id = " + std::to_string(k.o_id));
-    if (found != 1) ++missing;
+  const acid::LogCheck check = acid::check_commit_log(after.monitor(), log, since);
+  report.missing = check.missing;
+  report.found = report.logged() - check.missing_transactions;
+  report.orders_after = after.number(kOrdersSql);
+  report.consistency = acid::consistency_test(after, "after recovery");
+  long long new_orders_in_flight = 0;
+  for (const std::string& kind : report.in_flight)
+    new_orders_in_flight += kind == "New-Order" ? 1 : 0;
+  const long long added = report.orders_after - report.orders_before;
+  const bool orders_add_up =
+      added >= report.new_orders && added <= report.new_orders + new_orders_in_flight;
+  report.result = {"3.5.3", "durability: loss of memory (server crash)", false, observed(report)};
+  if (!orders_add_up) {
+    report.result.observed += "; the orders added are not the logged New-Orders plus at most the " +
+                              std::to_string(new_orders_in_flight) + " in flight";
   }
-  const AcidResult consistency = acid::consistency_test(after, "after recovery");
-  AcidResult r{"3.5.3", "durability: loss of memory (server crash)", false, ""};
-  r.passed = !log.empty() && missing == 0 && consistency.passed;
-  r.observed = std::to_string(log.size()) + " New-Orders committed before the crash, " +
-               std::to_string(missing) + " missing after recovery; " + consistency.observed +
-               (log.empty() ? " (nothing was committed: nothing shown)" : "");
-  return r;
+  report.result.passed = report.logged() > 0 && check.missing_transactions == 0 && orders_add_up &&
+                         report.consistency.passed;
+  return report;
+}
+
+std::string durability_json(const DurabilityReport& r) {
+  nlohmann::json j;
+  j["committed_logged"] = {{"new_order", r.new_orders},
+                           {"payment", r.payments},
+                           {"delivery", r.deliveries},
+                           {"total", r.logged()}};
+  j["found_after_recovery"] = r.found;
+  j["missing"] = r.missing;
+  j["in_flight_at_crash"] = r.in_flight;
+  j["orders_before"] = r.orders_before;
+  j["orders_after"] = r.orders_after;
+  j["consistency_after_recovery"] = {{"passed", r.consistency.passed},
+                                     {"observed", r.consistency.observed}};
+  return j.dump();
 }
 
 }  // namespace tpcc

@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "acid/acid_context.hpp"
+#include "acid/durability.hpp"
 #include "check/load_gaps.hpp"
 #include "config/errors.hpp"
 #include "config/local_time.hpp"
@@ -105,6 +106,7 @@ int acid_command(const Config& config, std::ostream& out) {
   options.isolation = config.isolation;
   options.mode = config.mode;
   options.seed = config.seed_given ? config.seed : static_cast<std::uint64_t>(start);
+  if (config.durability) return durability_command(config, options, dir.string(), out);
   out << "ACID tests of TPC-C Clause 3 (isolation " << isolation_name(options.isolation)
       << ", mode " << mode_name(options.mode) << ")\n";
   const std::vector<AcidResult> results = run_acid_tests(options, &out);

@@ -72,6 +72,11 @@ struct Config {
   bool keep = false;                     // keep the throwaway server running
   int citus_workers = 0;                 // >0: a local Citus coordinator and this many workers
 
+  // acid: 3.5.3 durability, crashing the server whose data directory is
+  // server_datadir (the kit's consent to crash it)
+  bool durability = false;
+  std::string server_datadir;
+
   // run
   int terminals = 10;
   int connections = 0;                   // 0: one per terminal

@@ -289,6 +289,20 @@ std::string resolve_conninfo(const RawConn& raw, ParseState& st) {
   return add_credentials(translate_conninfo(raw, st), st.user, st.password);
 }
 
+// 3.5.3: the durability test crashes a server, so only the one whose data
+// directory the user named; the directory means nothing without the test.
+void check_durability(const ParseState& st) {
+  if (st.cfg.durability && st.cfg.server_datadir.empty()) {
+    throw UsageError(
+        "--durability (props durability) crashes the server: name its data directory with "
+        "--server-datadir DIR (props serverDataDir); tpcc crashes no server it was not "
+        "given");
+  }
+  if (!st.cfg.durability && !st.cfg.server_datadir.empty()) {
+    throw UsageError("--server-datadir (props serverDataDir) is only for --durability");
+  }
+}
+
 void finish_config(ParseState& st) {
   st.collect([&] {
     const RawConn raw = st.conn.value_or(RawConn{});
@@ -299,6 +313,7 @@ void finish_config(ParseState& st) {
   st.collect([&] { finish_profile(st); });
   finish_pacing(st);
   finish_citus(st);
+  st.collect([&] { check_durability(st); });
   if (st.cfg.verb == Verb::Report) st.collect([&] { check_report(st); });
   if (!runs_terminals(st.cfg.verb)) return;
   st.collect([&] { check_driver_slice(st); });

@@ -159,6 +159,27 @@ void add_quickstart(std::vector<Setting>& s) {
       [](const Config& c) { return yes_no(c.keep); });
 }
 
+void add_acid(std::vector<Setting>& s) {
+  // ACID ----------------------------------------------------------------------
+  add(s, "durability", nullptr, {}, kAcid, kAcidSection,
+      "Run the 3.5.3 durability test instead of the others: terminals log every committed "
+      "New-Order, Payment and Delivery, the server is crashed (SIGKILL of the postmaster and its "
+      "children) and started again, and every logged transaction must be in the database. "
+      "Needs --server-datadir.",
+      [](const std::string& v, const Source& src, ParseState& st) {
+        st.cfg.durability = parse_bool(v, src.where);
+      },
+      [](const Config& c) { return yes_no(c.durability); });
+  add(s, "server-datadir", "DIR", {"serverDataDir"}, kAcid, kAcidSection,
+      "Data directory of the server --conn reaches, which --durability may crash and start "
+      "again (as the directory's owner). Checked first: its postmaster.pid must name the server "
+      "of the connection.",
+      [](const std::string& v, const Source&, ParseState& st) { st.cfg.server_datadir = v; },
+      [](const Config& c) {
+        return c.server_datadir.empty() ? std::string("none") : c.server_datadir;
+      });
+}
+
 }  // namespace settings_table
 
 namespace {
@@ -171,6 +192,7 @@ std::vector<Setting> build() {
   settings_table::add_standby(s);
   settings_table::add_quickstart(s);
   settings_table::add_citus(s);
+  settings_table::add_acid(s);
   settings_table::add_report(s);
   settings_table::add_sysbench(s);
   return s;
@@ -269,7 +291,7 @@ const std::vector<const char*>& sections() {
   static const std::vector<const char*> list = {kConnection,     kLoad,          kCheckSection,
                                                 kCleanupSection, kRunSection,    kStandbySection,
                                                 kQuickstartSection, kCitusSection,
-                                                kReportSection, kSysbenchSection};
+                                                kAcidSection, kReportSection, kSysbenchSection};
   return list;
 }
 

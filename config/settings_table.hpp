@@ -29,6 +29,7 @@ constexpr const char* kRunSection = "Run";
 constexpr const char* kStandbySection = "Standby";
 constexpr const char* kQuickstartSection = "Quickstart";
 constexpr const char* kCitusSection = "Citus";
+constexpr const char* kAcidSection = "ACID";
 constexpr const char* kReportSection = "Report";
 constexpr const char* kSysbenchSection = "sysbench-tpcc's flags";
 
@@ -56,6 +57,7 @@ void add_run(std::vector<Setting>& table);
 void add_standby(std::vector<Setting>& table);
 void add_quickstart(std::vector<Setting>& table);
 void add_citus(std::vector<Setting>& table);
+void add_acid(std::vector<Setting>& table);
 void add_drivers(std::vector<Setting>& table);
 void add_report(std::vector<Setting>& table);
 void add_sysbench(std::vector<Setting>& table);

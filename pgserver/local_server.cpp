@@ -10,7 +10,6 @@
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
-#include <deque>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -19,6 +18,7 @@
 #include "pgserver/orphan_guard.hpp"
 #include "pgserver/pg_binaries.hpp"
 #include "pgserver/process.hpp"
+#include "pgserver/run_as.hpp"
 #include "pgserver/unique_fd.hpp"
 
 namespace tpcc {
@@ -125,32 +125,6 @@ int free_loopback_port() {
   return ntohs(addr.sin_port);
 }
 
-std::string tail(const std::string& path, std::size_t lines) {
-  std::ifstream in(path);
-  if (!in) return "";
-  std::deque<std::string> last;
-  std::string line;
-  while (std::getline(in, line)) {
-    last.push_back(line);
-    if (last.size() > lines) last.pop_front();
-  }
-  std::string out;
-  for (const auto& l : last) out += "  | " + l + "\n";
-  return out;
-}
-
-std::string first_existing(const std::vector<std::string>& candidates) {
-  for (const auto& c : candidates) {
-    if (c.find('/') == std::string::npos) {
-      std::string found = find_in_path(c);
-      if (!found.empty()) return found;
-    } else if (::access(c.c_str(), X_OK) == 0) {
-      return c;
-    }
-  }
-  return "";
-}
-
 std::string default_parent_dir() {
   const char* tmp = std::getenv("TMPDIR");
   return tmp != nullptr && *tmp != '\0' ? tmp : "/tmp";
@@ -222,14 +196,7 @@ std::string LocalServer::conninfo_for(const std::string& dbname) const {
 }
 
 std::vector<std::string> LocalServer::server_command(const std::vector<std::string>& argv) const {
-  if (!as_root_) return argv;
-  if (!runuser_.empty()) {
-    std::vector<std::string> cmd{runuser_, "-u", kServerUser, "--"};
-    cmd.insert(cmd.end(), argv.begin(), argv.end());
-    return cmd;
-  }
-  // su takes one shell command line; every argument is quoted.
-  return {su_, kServerUser, "-s", "/bin/sh", "-c", shell_join(argv)};
+  return run_as_.command(argv);
 }
 
 void LocalServer::find_programs() {
@@ -241,12 +208,7 @@ void LocalServer::find_programs() {
         "to run the throwaway server (Debian: apt-get install postgresql creates it), or run as "
         "an ordinary user");
   }
-  runuser_ = first_existing({"runuser", "/usr/sbin/runuser", "/sbin/runuser"});
-  if (runuser_.empty()) su_ = first_existing({"su", "/bin/su", "/usr/bin/su"});
-  if (runuser_.empty() && su_.empty()) {
-    throw std::runtime_error("running as root, but neither runuser nor su was found to run "
-                             "the server as the 'postgres' user");
-  }
+  run_as_ = RunAs::user(kServerUser);
 }
 
 void LocalServer::make_directory() {
@@ -307,7 +269,7 @@ void LocalServer::init_cluster() {
                              opts);
   if (rc != 0) {
     throw std::runtime_error("initdb failed (exit status " + std::to_string(rc) + "):\n" +
-                             tail(log, 20));
+                             file_tail(log, 20));
   }
   std::ofstream conf(data_dir() + "/postgresql.conf", std::ios::app);
   conf << "\n# Settings of the throwaway benchmark cluster.\ninclude '" << kSettingsFile << "'\n";
@@ -333,7 +295,7 @@ void LocalServer::copy_from(const LocalServer& primary) {
   if (rc != 0) {
     throw std::runtime_error("pg_basebackup failed (exit status " + std::to_string(rc) +
                              "; a primary feeds standbys only when started with "
-                             "LocalServerOptions::replication):\n" + tail(log, 20));
+                             "LocalServerOptions::replication):\n" + file_tail(log, 20));
   }
 }
 
@@ -377,8 +339,8 @@ bool LocalServer::try_start(std::string* failure) {
     return true;
   }
   *failure = "PostgreSQL did not start on port " + std::to_string(port_) + " (pg_ctl exit status " +
-             std::to_string(rc) + ").\npg_ctl said:\n" + tail(ctl_log, 10) +
-             "server log (last lines):\n" + tail(server_log, 20);
+             std::to_string(rc) + ").\npg_ctl said:\n" + file_tail(ctl_log, 10) +
+             "server log (last lines):\n" + file_tail(server_log, 20);
   // pg_ctl may have given up waiting while the postmaster lives on.
   ProcessOptions quiet_opts;
   quiet_opts.cwd = dir_;

@@ -8,6 +8,8 @@
 #include <utility>
 #include <vector>
 
+#include "pgserver/run_as.hpp"
+
 namespace tpcc {
 
 class OrphanGuard;
@@ -99,8 +101,7 @@ class LocalServer {
   bool running_ = false;
   bool standby_ = false;
   bool as_root_ = false;
-  std::string runuser_;  // runuser, or su as a fallback (see server_command)
-  std::string su_;
+  RunAs run_as_;  // the postgres user when this process is root
   std::unique_ptr<OrphanGuard> guard_;
 };
 

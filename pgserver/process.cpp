@@ -12,6 +12,8 @@
 #include <chrono>
 #include <cstdlib>
 #include <cstring>
+#include <deque>
+#include <fstream>
 #include <stdexcept>
 #include <tuple>
 
@@ -204,6 +206,20 @@ int run_process(const std::vector<std::string>& argv, const ProcessOptions& opti
   }
   if (out_read.valid()) drain(out_read.get(), output);
   return shell_status(status);
+}
+
+std::string file_tail(const std::string& path, std::size_t lines) {
+  std::ifstream in(path);
+  if (!in) return "";
+  std::deque<std::string> last;
+  std::string line;
+  while (std::getline(in, line)) {
+    last.push_back(line);
+    if (last.size() > lines) last.pop_front();
+  }
+  std::string out;
+  for (const auto& l : last) out += "  | " + l + "\n";
+  return out;
 }
 
 }  // namespace tpcc

@@ -37,4 +37,8 @@ std::string find_in_path(const std::string& name);
 std::string shell_quote(const std::string& arg);
 std::string shell_join(const std::vector<std::string>& argv);
 
+// The last `lines` lines of a log file, each as "  | line\n", for error
+// messages; "" when the file cannot be read.
+std::string file_tail(const std::string& path, std::size_t lines);
+
 }  // namespace tpcc

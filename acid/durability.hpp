@@ -1,0 +1,68 @@
+// 3.5.3 Durability after a loss of memory: terminals commit New-Orders,
+// Payments and Deliveries and log the keys of each transaction whose
+// COMMIT the server acknowledged; the server is crashed with transactions
+// in flight and comes back through crash recovery; every logged
+// transaction must be in the database, the orders added must be the logged
+// ones (give or take those in flight) and the 3.3.2 conditions must hold.
+// Only against a server the caller may crash: `tpcc acid --durability
+// --server-datadir DIR` (acid/durability_command.cpp) or a test's own.
+#pragma once
+
+#include <functional>
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+#include "acid/acid.hpp"
+
+namespace tpcc {
+
+struct DurabilityPlan {
+  // Enough sessions that several transactions are in flight at the crash
+  // even on two cores, few enough to leave the server CPU.
+  int terminals = 4;
+  // Thousands of commits logged before the crash; recovery replays them.
+  double seconds_before_crash = 5;
+  // Test only (tests/pg/test_acid_durability.cpp): terminal 0's first
+  // Payment has ROLLBACK sent in place of its COMMIT (statements mode) and
+  // is logged as committed all the same, a commit "lost" for certain: the
+  // test must fail and name it.
+  bool log_a_rolled_back_payment = false;
+};
+
+struct DurabilityReport {
+  AcidResult result;  // clause 3.5.3, the line printed and kept in acid.json
+  // Transactions committed and logged before the crash, by kind.
+  long long new_orders = 0;
+  long long payments = 0;
+  long long deliveries = 0;
+  long long logged() const { return new_orders + payments + deliveries; }
+  long long found = 0;                 // logged transactions found after recovery
+  std::vector<std::string> missing;    // logged transactions not found, described
+  std::vector<std::string> in_flight;  // kind of each transaction the crash cut off
+  // 3.5.3: orders by sum(D_NEXT_O_ID - 1) before the terminals and after
+  // recovery; the difference must be the logged New-Orders plus at most
+  // those in flight.
+  long long orders_before = 0;
+  long long orders_after = 0;
+  AcidResult consistency;  // 3.3.2 after recovery
+};
+
+// Runs the terminals, calls crash_and_restart() after plan.seconds_before_crash
+// with them committing, reconnects and verifies. Throws when a terminal
+// fails before the crash or the server does not come back.
+DurabilityReport durability_test(const AcidOptions& options, const DurabilityPlan& plan,
+                                 const std::function<void()>& crash_and_restart);
+
+// The counts of a report for acid.json (its "durability" object).
+std::string durability_json(const DurabilityReport& report);
+
+// `tpcc acid --durability --server-datadir DIR`: checks that DIR is the
+// connection's server (UsageError naming --server-datadir otherwise), says
+// which durability settings it runs with, crashes and restarts it around
+// durability_test, prints the line and the summary, writes acid.json into
+// `result_dir`. kExitFailed when the test fails.
+int durability_command(const Config& config, const AcidOptions& options,
+                       const std::string& result_dir, std::ostream& out);
+
+}  // namespace tpcc

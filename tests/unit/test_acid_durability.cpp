@@ -1,0 +1,108 @@
+// 3.5.3 `tpcc acid --durability` without a database: its options, what it
+// reads from a data directory's postmaster.pid and postmaster.opts, and its
+// part of acid.json.
+#include <catch2/catch.hpp>
+
+#include <unistd.h>
+
+#include <nlohmann/json.hpp>
+
+#include "acid/durability.hpp"
+#include "pgserver/data_dir_server.hpp"
+#include "tests/unit/config_test_support.hpp"
+#include "tests/unit/temp_dir.hpp"
+
+using tpcc::test::parse;
+using tpcc::test::usage_error;
+
+TEST_CASE("3.5.3 acid --durability takes --server-datadir, from flags or props",
+          "[acid][durability]") {
+  const tpcc::Config c = parse({"acid", "--durability", "--server-datadir", "/srv/pg/data"});
+  CHECK(c.durability);
+  CHECK(c.server_datadir == "/srv/pg/data");
+  CHECK_FALSE(parse({"acid"}).durability);
+  tpcc::test::TempDir dir;
+  const tpcc::Config p =
+      parse({"acid", dir.write("d.props", "durability=true\nserverDataDir=/d\n")});
+  CHECK(p.durability);
+  CHECK(p.server_datadir == "/d");
+  CHECK(parse({"acid", dir.write("e.props", "durability=true\nserver-datadir=/e\n")})
+            .server_datadir == "/e");
+}
+
+TEST_CASE("3.5.3 acid --durability without --server-datadir is refused, and the reverse",
+          "[acid][durability]") {
+  CHECK_THAT(usage_error({"acid", "--durability"}),
+             Catch::StartsWith("--durability (props durability) crashes the server") &&
+                 Catch::Contains("--server-datadir DIR"));
+  CHECK(usage_error({"acid", "--server-datadir", "/d"}) ==
+        "--server-datadir (props serverDataDir) is only for --durability");
+  CHECK_THAT(usage_error({"run", "--durability"}),
+             Catch::Contains("'--durability' is not for 'tpcc run'"));
+}
+
+TEST_CASE("postmaster.pid: pid, data directory, port and socket directory", "[acid][durability]") {
+  // As PostgreSQL 15 writes it (pidfile.h line order).
+  const auto p = tpcc::parse_postmaster_pid(
+      "4242\n/var/lib/postgresql/15/main\n1764547200\n5433\n/var/run/postgresql\n*\n"
+      "  5433001     32768\nready   \n");
+  REQUIRE(p);
+  CHECK(p->pid == 4242);
+  CHECK(p->data_dir == "/var/lib/postgresql/15/main");
+  CHECK(p->port == 5433);
+  CHECK(p->socket_dir == "/var/run/postgresql");
+  // A server still starting has written its pid and directory only.
+  CHECK_FALSE(tpcc::parse_postmaster_pid("4242\n/data\n"));
+  CHECK_FALSE(tpcc::parse_postmaster_pid(""));
+  CHECK_FALSE(tpcc::parse_postmaster_pid("x\n/data\n1\n5432\n"));
+}
+
+TEST_CASE("postmaster.opts: the program and the arguments of the last start",
+          "[acid][durability]") {
+  // A Debian cluster: the configuration lives outside the data directory,
+  // so a restart needs the options it was started with.
+  const auto debian = tpcc::parse_postmaster_opts(
+      "/usr/lib/postgresql/15/bin/postgres \"-D\" \"/var/lib/postgresql/15/main\" \"-c\" "
+      "\"config_file=/etc/postgresql/15/main/postgresql.conf\"\n");
+  REQUIRE(debian);
+  CHECK(debian->program == "/usr/lib/postgresql/15/bin/postgres");
+  CHECK(debian->arguments ==
+        "\"-D\" \"/var/lib/postgresql/15/main\" \"-c\" "
+        "\"config_file=/etc/postgresql/15/main/postgresql.conf\"");
+  const auto bare = tpcc::parse_postmaster_opts("/opt/pg/bin/postgres\n");
+  REQUIRE(bare);
+  CHECK(bare->program == "/opt/pg/bin/postgres");
+  CHECK(bare->arguments.empty());
+  CHECK_FALSE(tpcc::parse_postmaster_opts(""));
+  CHECK_FALSE(
+      tpcc::parse_postmaster_opts("postgres \"-D\" \"/d\"\n"));  // no directory to find pg_ctl
+}
+
+TEST_CASE("live_parent_pid: this process's parent, nothing for a process that is not there",
+          "[acid][durability]") {
+  CHECK(tpcc::live_parent_pid(::getpid()) == ::getppid());
+  CHECK_FALSE(tpcc::live_parent_pid(0));
+  CHECK_FALSE(tpcc::live_parent_pid(-1));
+}
+
+TEST_CASE("3.5.3 acid.json's durability object holds the counts and the missing transactions",
+          "[acid][durability]") {
+  tpcc::DurabilityReport r;
+  r.new_orders = 10;
+  r.payments = 8;
+  r.deliveries = 1;
+  r.found = 18;
+  r.missing = {"Payment of 12.34 by customer 1/2/3 at district 1/2"};
+  r.in_flight = {"New-Order", "Payment"};
+  r.orders_before = 30000;
+  r.orders_after = 30010;
+  r.consistency = {"3.3.2", "consistency after recovery", true, "11 of 12 conditions hold"};
+  const auto j = nlohmann::json::parse(tpcc::durability_json(r));
+  CHECK(j.at("committed_logged").at("total") == 19);
+  CHECK(j.at("committed_logged").at("delivery") == 1);
+  CHECK(j.at("found_after_recovery") == 18);
+  CHECK(j.at("missing").at(0) == r.missing[0]);
+  CHECK(j.at("in_flight_at_crash").size() == 2);
+  CHECK(j.at("orders_after") == 30010);
+  CHECK(j.at("consistency_after_recovery").at("passed") == true);
+}
