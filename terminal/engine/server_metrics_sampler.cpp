@@ -51,9 +51,9 @@ constexpr const char* kWhoSql =
     "select pg_backend_pid(), coalesce(host(inet_server_addr()) in ('127.0.0.1', '::1'), true), "
     "current_setting('application_name')";
 constexpr const char* kSetApplicationNameSql = "set application_name = 'tpcc server metrics'";
-// A server that is up answers these at once; one that is slow gets this
-// long before the sample counts as failed.
-constexpr const char* kStatementTimeoutMillis = "2000";
+// A server that is up answers these at once; one that is slow gets
+// kSampleTimeoutSeconds before the sample counts as failed.
+constexpr const char* kStatementTimeoutMillis = "1000";
 
 struct SetInfo {
   const char* sql;
@@ -163,7 +163,10 @@ void ServerMetricsSampler::loop() {
     try {
       sample(counters);
     } catch (const Abandoned&) {
-      return;  // stop()
+      // stop(): a sample the server left unanswered this long failed.
+      std::lock_guard<std::mutex> lock(mutex_);
+      count_if_overdue();
+      return;
     } catch (const std::exception&) {
       // A lost connection, a timeout, a server error: counted; a lost
       // session is opened again next round.
@@ -315,19 +318,23 @@ std::optional<double> ServerMetricsSampler::server_tree_cpu_seconds() const {
   return ticks / static_cast<double>(sysconf(_SC_CLK_TCK));
 }
 
+// A sample hanging past its bound counts as failed now, not at its end
+// (which may never come). With mutex_ held.
+void ServerMetricsSampler::count_if_overdue() {
+  if (sample_started_ && !sample_counted_failed_ &&
+      seconds_between(*sample_started_, Clock::now()) > kSampleTimeoutSeconds) {
+    sample_counted_failed_ = true;
+    ++run_.sample_failures;
+  }
+}
+
 ServerMetricsInterval ServerMetricsSampler::cut() {
   ServerMetricsInterval m;
   const double client = client_cpu_seconds();
   std::lock_guard<std::mutex> lock(mutex_);
   if (client_cpu_at_cut_) m.client_cpu_seconds = client - *client_cpu_at_cut_;
   client_cpu_at_cut_ = client;
-  // A sample hanging past its bound counts as failed now, not at its end
-  // (which may never come).
-  if (sample_started_ && !sample_counted_failed_ &&
-      seconds_between(*sample_started_, Clock::now()) > kSampleTimeoutSeconds) {
-    sample_counted_failed_ = true;
-    ++run_.sample_failures;
-  }
+  count_if_overdue();
   if (read_since_cut_) {
     m.deltas = counter_deltas(at_last_cut_.counters, latest_.counters);
     m.blks_hit_ratio = hit_ratio(m.deltas);

@@ -37,7 +37,7 @@ inline constexpr double kWaitSamplePeriodSeconds = 0.2;
 inline constexpr double kCounterPeriodSeconds = 1.0;
 // A sample still unanswered after this long is counted as failed (a hung
 // server): it answers pg_stat_* in milliseconds when it answers at all.
-inline constexpr double kSampleTimeoutSeconds = 2.0;
+inline constexpr double kSampleTimeoutSeconds = 1.0;
 // The wait events shown per interval.
 inline constexpr std::size_t kTopWaits = 3;
 
@@ -80,6 +80,7 @@ class ServerMetricsSampler {
   Snapshot read_counters();
   void read_waits();
   std::optional<double> server_tree_cpu_seconds() const;
+  void count_if_overdue();
 
   std::string conninfo_;
   ConsoleLog& log_;
