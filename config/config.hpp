@@ -98,6 +98,7 @@ struct Config {
   int warehouse_to = 0;                  // (BenchmarkSQL 6 useWarehouseFrom/To)
   int report_interval_seconds = 10;
   ReportFormat report_format = ReportFormat::Tpcc;
+  bool server_metrics = true;            // sample server metrics per interval (issue 14)
   std::string result_dir;                // empty: results/<timestamp>/
   std::string json_file;                 // extra copy of result.json
   std::vector<StandbyTarget> standbys;   // combined primary + standby run

@@ -291,6 +291,19 @@ void add_output(std::vector<Setting>& s) {
                                    : ReportFormat::Sysbench;
       },
       [](const Config& c) { return std::string(report_format_name(c.report_format)); });
+  add(s, "server-metrics", "on|off", {"serverMetrics"}, kRunVerbs, kRunSection,
+      "Sample the server's metrics per interval on a connection of their own: commits, "
+      "rollbacks, buffer hit ratio, tuples, deadlocks and temp bytes (pg_stat_database), "
+      "checkpoints and buffers written (pg_stat_bgwriter), WAL bytes and full-page images "
+      "(pg_stat_wal), the database size, autovacuum workers and their tables, lock waits, the "
+      "top wait events of the kit's own backends (sampled 5 times a second), the client's CPU "
+      "and, when the server runs on this host, the host's CPU split and the server processes' "
+      "CPU. They go to intervals.csv and result.json (server_metrics). A set the server lacks "
+      "is a note at the start, not an error; a failed sample is counted, never stops the run.",
+      [](const std::string& v, const Source& src, ParseState& st) {
+        st.cfg.server_metrics = parse_bool(v, src.where);
+      },
+      [](const Config& c) { return std::string(c.server_metrics ? "on" : "off"); });
   add(s, "result-dir", "DIR", {"resultDirectory"}, kRunVerbs | kAcid, kRunSection,
       "Directory for result.json, intervals.csv, config.json and report.html (acid: acid.json). "
       "BenchmarkSQL's "

@@ -118,7 +118,12 @@ void Session::connect_interruptibly() {
     conn_ = nullptr;
     throw_connect_error(conninfo_, message);
   };
-  conn_ = PQconnectStart(conninfo_.c_str());
+  // The kit's backends carry application_name "tpcc" unless the conninfo
+  // names one, so the server metrics sampler finds them in
+  // pg_stat_activity. dbname is expanded as a conninfo or URI.
+  const char* keys[] = {"dbname", "fallback_application_name", nullptr};
+  const char* values[] = {conninfo_.c_str(), kFallbackApplicationName, nullptr};
+  conn_ = PQconnectStartParams(keys, values, 1);
   if (!conn_) fail("out of memory");
   if (PQstatus(conn_) == CONNECTION_BAD) fail(PQerrorMessage(conn_));
   const int timeout = connect_timeout_seconds(conn_);

@@ -117,6 +117,9 @@ inline constexpr int kInterruptPollMillis = 100;
 // they queued.
 enum class CommitAction { Commit, Rollback, Hold };
 
+// The application_name of the kit's sessions when their conninfo names none.
+inline constexpr const char* kFallbackApplicationName = "tpcc";
+
 struct SessionOptions {
   const SessionInterrupts* interrupts = nullptr;  // must outlive the session
   // Server settings made on every (re)connect, e.g. {"statement_timeout", "5000"}.

@@ -12,6 +12,7 @@
 #include "config/config.hpp"
 #include "report/checkpoints.hpp"
 #include "report/lag.hpp"
+#include "report/server_metrics.hpp"
 #include "report/stats.hpp"
 
 namespace tpcc {
@@ -32,6 +33,8 @@ struct IntervalSample {
   double downtime_seconds = 0;
   int stalled = 0;
   double oldest_stalled_seconds = 0;
+  // The primary's server metrics (--server-metrics on; the primary's lines).
+  std::optional<ServerMetricsInterval> server;
 };
 
 // An error as the server (or libpq) gave it, and when, in seconds from the
@@ -115,6 +118,7 @@ struct RunInfo {
   RunHealth health;
   // 5.5.2.2: the server's checkpoint counters around the measured interval.
   CheckpointFigures checkpoints;
+  ServerMetricsRun server_metrics;  // --server-metrics
   int exit_status = 0;  // what tpcc run exits with
   // The measured interval on the wall clock: milliseconds since the epoch
   // (UTC); 0 when unknown.
@@ -160,13 +164,17 @@ std::string result_json(const Config& config, const RunInfo& info, const RunStat
 // standby<k>_p90_ms, standby<k>_errors, standby<k>_retries and its lag:
 // standby<k>_write_lag_ms, _flush_lag_ms, _replay_lag_ms, _bytes_behind,
 // _replay_delay_ms (empty when not read).
+// With server_metrics (--server-metrics on), the server metric columns
+// follow (server_metrics_csv_header).
 std::string intervals_csv(const std::vector<IntervalSample>& intervals,
-                          const std::vector<StandbyRun>& standbys = {});
+                          const std::vector<StandbyRun>& standbys = {},
+                          bool server_metrics = false);
 // Its parts, for writing it as the run goes: the header line, and one row
 // for a primary sample and its standbys' samples (nullptr: none).
-std::string intervals_csv_header(std::size_t standbys);
+std::string intervals_csv_header(std::size_t standbys, bool server_metrics);
 std::string intervals_csv_row(const IntervalSample& sample,
-                              const std::vector<const IntervalSample*>& standbys);
+                              const std::vector<const IntervalSample*>& standbys,
+                              bool server_metrics);
 
 // Writes result.json, intervals.csv, config.json (password masked) and
 // report.html into the directory ResultSink resolves (report/result_sink.hpp)

@@ -32,7 +32,7 @@ void append_standby_columns(std::string& csv, const IntervalSample* standby, con
 
 }  // namespace
 
-std::string intervals_csv_header(std::size_t standbys) {
+std::string intervals_csv_header(std::size_t standbys, bool server_metrics) {
   std::string csv = "elapsed_s,warmup,tpmC,tpmTOTAL";
   for (int i = 0; i < kTxnTypes; ++i) {
     const std::string name(txn_name(i));
@@ -46,11 +46,13 @@ std::string intervals_csv_header(std::size_t standbys) {
       csv += "," + prefix + column;
     }
   }
+  if (server_metrics) csv += server_metrics_csv_header();
   return csv + "\n";
 }
 
 std::string intervals_csv_row(const IntervalSample& sample,
-                              const std::vector<const IntervalSample*>& standbys) {
+                              const std::vector<const IntervalSample*>& standbys,
+                              bool server_metrics) {
   const RunStats& s = sample.stats;
   std::string csv = fixed(sample.end_seconds, 1) + (sample.warmup ? ",1," : ",0,");
   csv += fixed(tpmc(s, sample.length_seconds), 2) + ",";
@@ -64,19 +66,20 @@ std::string intervals_csv_row(const IntervalSample& sample,
   for (std::size_t k = 0; k < standbys.size(); ++k) {
     append_standby_columns(csv, standbys[k], k < sample.lag.size() ? &sample.lag[k] : nullptr);
   }
+  if (server_metrics) csv += server_metrics_csv_row(sample.server);
   return csv + "\n";
 }
 
 std::string intervals_csv(const std::vector<IntervalSample>& intervals,
-                          const std::vector<StandbyRun>& standbys) {
-  std::string csv = intervals_csv_header(standbys.size());
+                          const std::vector<StandbyRun>& standbys, bool server_metrics) {
+  std::string csv = intervals_csv_header(standbys.size(), server_metrics);
   for (std::size_t row = 0; row < intervals.size(); ++row) {
     // Every standby's lines share the primary's boundaries (one clock).
     std::vector<const IntervalSample*> standby_rows;
     for (const StandbyRun& standby : standbys) {
       standby_rows.push_back(row < standby.intervals.size() ? &standby.intervals[row] : nullptr);
     }
-    csv += intervals_csv_row(intervals[row], standby_rows);
+    csv += intervals_csv_row(intervals[row], standby_rows, server_metrics);
   }
   return csv;
 }

@@ -12,6 +12,7 @@
 #include "report/merge.hpp"
 #include "report/report.hpp"
 #include "report/run_rules.hpp"
+#include "report/server_metrics_json.hpp"
 #include "terminal/transactions/transaction.hpp"
 
 #ifndef TPCC_VERSION
@@ -309,6 +310,7 @@ std::string result_json(const Config& config, const RunInfo& info, const RunStat
   j["histograms"] = {{"file", kHistogramsFile}, {"layout", LatencyHistogram::layout()}};
   j["audits"] = audits_json(stats, info.warehouses);
   j["run_rules"] = run_rules_json(config, info, stats);
+  j["server_metrics"] = server_metrics_json(info.server_metrics);
   j["tool"] = "tpcc";
   j["tool_version"] = TPCC_VERSION;
   return j.dump(2);

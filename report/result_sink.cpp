@@ -114,14 +114,14 @@ ResultSink::ResultSink(const Config& config, std::time_t start) : config_(config
 
 void ResultSink::begin_intervals(std::size_t standbys) {
   intervals_.open(fs::path(dir_) / kIntervalsFile, std::ios::binary | std::ios::trunc);
-  intervals_ << intervals_csv_header(standbys) << std::flush;
+  intervals_ << intervals_csv_header(standbys, config_.server_metrics) << std::flush;
 }
 
 void ResultSink::append_interval(const std::vector<IntervalSample>& samples) {
   if (!intervals_.is_open() || samples.empty()) return;
   std::vector<const IntervalSample*> standbys;
   for (std::size_t k = 1; k < samples.size(); ++k) standbys.push_back(&samples[k]);
-  intervals_ << intervals_csv_row(samples.front(), standbys) << std::flush;
+  intervals_ << intervals_csv_row(samples.front(), standbys, config_.server_metrics) << std::flush;
 }
 
 void ResultSink::begin_deliveries() {
@@ -146,7 +146,7 @@ void ResultSink::write_final(const RunInfo& info, const RunStats& stats,
   const fs::path dir(dir_);
   const std::string result = result_json(config_, info, stats) + "\n";
   write_text(dir / "result.json", result);
-  write_text(dir / kIntervalsFile, intervals_csv(intervals, info.standbys));
+  write_text(dir / kIntervalsFile, intervals_csv(intervals, info.standbys, info.server_metrics.enabled));
   write_text(dir / kConfigFile, effective_config_json(config_) + "\n");
   write_text(dir / "report.html", html_report(config_, info, stats, intervals));
   write_text(dir / kHistogramsFile, histograms_json(stats));

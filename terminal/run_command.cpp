@@ -273,6 +273,12 @@ RunInfo run_info(const Config& config, const RunSetup& setup, const EngineResult
   info.interrupted = result.interrupted;
   info.health = result.health;
   info.checkpoints = result.checkpoints;
+  info.server_metrics = result.server_metrics;
+  for (const IntervalSample& sample : result.intervals) {
+    if (sample.server) {
+      info.server_metrics.intervals.push_back({sample.end_seconds, sample.warmup, *sample.server});
+    }
+  }
   for (const IntervalSample& sample : result.intervals) {
     info.transactions_all_phases += completed_total(sample.stats) + errors_total(sample.stats);
   }

@@ -66,6 +66,7 @@ Engine::~Engine() {
   gate_.abandon();
   join_workers();
   if (sampler_) sampler_->stop();
+  if (metrics_) metrics_->stop();
 }
 
 // Every worker opens its session on its own thread, several at a time; the
@@ -155,6 +156,7 @@ void Engine::begin() {
   measuring_ = config_.warmup_seconds <= 0;
   if (measuring_) checkpoints_->read_start();
   for (auto& group : groups_) group->faults.set_start(phases_->start());
+  if (metrics_) metrics_->start();
   if (sampler_) {
     sampler_->start(phases_.get(), std::min(kMaxLagPeriodSeconds,
                                             static_cast<double>(config_.report_interval_seconds)));
@@ -269,7 +271,8 @@ void Engine::schedule_tick() {
 }
 
 void Engine::on_tick(Clock::time_point at) {
-  emit_interval_lines(groups_, at, !measuring_, sampler_.get(), log_, on_interval_);
+  emit_interval_lines(groups_, at, !measuring_, {sampler_.get(), metrics_.get()}, log_,
+                      on_interval_);
   if (!measuring_ && at >= phases_->warmup_end()) {
     measuring_ = true;
     checkpoints_->read_start();
@@ -301,13 +304,16 @@ EngineResult Engine::run() {
     for (const StandbyTarget& standby : config_.standbys) standbys.push_back(standby.conninfo);
     sampler_ = std::make_unique<LagSampler>(config_.conninfo, std::move(standbys), log_);
   }
+  if (config_.server_metrics) {
+    metrics_ = std::make_unique<ServerMetricsSampler>(config_.conninfo, log_);
+  }
 
   begin();
   io_.run();
   join_workers();
   const Clock::time_point end = std::min(phases_->end(), Clock::now());
   finish_interval_lines(groups_, end, config_.warmup_seconds > 0 && end <= phases_->warmup_end(),
-                        sampler_.get(), log_, on_interval_);
+                        {sampler_.get(), metrics_.get()}, log_, on_interval_);
 
   EngineResult result;
   result.stats = measured_stats(primary());
@@ -325,6 +331,10 @@ EngineResult Engine::run() {
     result.lag = sampler_->take_samples();
   }
   result.checkpoints = checkpoints_->finish();
+  if (metrics_) {
+    metrics_->stop();
+    result.server_metrics = metrics_->run_figures();
+  }
   result.measured_seconds = phases_->measured_seconds();
   result.warmup_seconds = phases_->warmup_seconds();
   result.wall_start = wall_start_;

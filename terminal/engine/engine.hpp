@@ -67,6 +67,7 @@ struct EngineResult {
   std::vector<StandbyEngineResult> standbys;  // in config.standbys order
   std::vector<LagSample> lag;              // every replication lag sample
   CheckpointFigures checkpoints;           // the primary's, over the measured interval
+  ServerMetricsRun server_metrics;         // notes and sample counts; per interval in intervals
 };
 
 // What a standby's terminals run with: the primary's run settings, with the

@@ -28,6 +28,7 @@
 #include "terminal/engine/queue.hpp"
 #include "terminal/engine/worker.hpp"
 #include "terminal/engine/pacing.hpp"
+#include "terminal/engine/server_metrics_sampler.hpp"
 #include "terminal/standby/replication_lag.hpp"
 
 namespace tpcc {
@@ -98,6 +99,7 @@ class Engine {
   std::vector<std::thread> threads_;
   std::unique_ptr<RunPhases> phases_;
   std::unique_ptr<LagSampler> sampler_;
+  std::unique_ptr<ServerMetricsSampler> metrics_;  // --server-metrics on
   // 5.5.2.2: the primary's checkpoints over the measured interval.
   std::unique_ptr<CheckpointWatch> checkpoints_;
 

@@ -38,9 +38,10 @@ std::vector<IntervalSample> cut_all(const Groups& groups, Clock::time_point end,
 // Prints one interval's samples (the primary's first), hands them to the
 // sink and each to its group's reporter.
 void print_and_keep(const Groups& groups, std::vector<IntervalSample> samples,
-                    const LagSampler* sampler, ConsoleLog& log, const IntervalSink& sink) {
+                    const IntervalSamplers& samplers, ConsoleLog& log, const IntervalSink& sink) {
   IntervalSample& primary_sample = samples.front();
-  if (sampler) primary_sample.lag = sampler->latest();
+  if (samplers.lag) primary_sample.lag = samplers.lag->latest();
+  if (samplers.server) primary_sample.server = samplers.server->cut();
   const Config& config = groups.front()->config;
   log.line(config.report_format == ReportFormat::Sysbench
                ? format_sysbench_interval_line(primary_sample, config.terminals)
@@ -88,18 +89,18 @@ void log_running(const Group& group) {
 }
 
 void emit_interval_lines(const Groups& groups, Clock::time_point at, bool warmup,
-                         const LagSampler* sampler, ConsoleLog& log, const IntervalSink& sink) {
+                         const IntervalSamplers& samplers, ConsoleLog& log, const IntervalSink& sink) {
   auto samples = cut_all(groups, at, [&](IntervalReporter& r) { return r.cut(at, warmup); });
-  print_and_keep(groups, std::move(samples), sampler, log, sink);
+  print_and_keep(groups, std::move(samples), samplers, log, sink);
 }
 
 void finish_interval_lines(const Groups& groups, Clock::time_point end, bool warmup,
-                           const LagSampler* sampler, ConsoleLog& log, const IntervalSink& sink) {
+                           const IntervalSamplers& samplers, ConsoleLog& log, const IntervalSink& sink) {
   // Every group decides alike (they share the boundaries); the primary's
   // reporter speaks for all.
   if (groups.front()->reporter->tail_is_new_line(end, warmup)) {
     auto samples = cut_all(groups, end, [&](IntervalReporter& r) { return r.cut_tail(end, warmup); });
-    print_and_keep(groups, std::move(samples), sampler, log, sink);
+    print_and_keep(groups, std::move(samples), samplers, log, sink);
     return;
   }
   for (const auto& group : groups) group->reporter->merge_tail(end);

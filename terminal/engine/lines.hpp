@@ -9,6 +9,7 @@
 #include "terminal/engine/clock.hpp"
 #include "terminal/engine/group.hpp"
 #include "terminal/engine/stats.hpp"
+#include "terminal/engine/server_metrics_sampler.hpp"
 #include "terminal/standby/replication_lag.hpp"
 
 namespace tpcc {
@@ -20,15 +21,21 @@ void log_opening(const Groups& groups, int connections, ConsoleLog& log);
 // group's own log.
 void log_running(const Group& group);
 
-// Every group's line for the interval ending at `at`; sampler is null in a
-// run without standbys.
+// The samplers whose readings go on the primary's interval lines: lag is
+// null in a run without standbys, server with --server-metrics off.
+struct IntervalSamplers {
+  const LagSampler* lag = nullptr;
+  ServerMetricsSampler* server = nullptr;
+};
+
+// Every group's line for the interval ending at `at`.
 void emit_interval_lines(const Groups& groups, Clock::time_point at, bool warmup,
-                         const LagSampler* sampler, ConsoleLog& log, const IntervalSink& sink);
+                         const IntervalSamplers& samplers, ConsoleLog& log, const IntervalSink& sink);
 
 // At the run's end, once the workers have stopped: what they recorded since
 // the last boundary becomes every group's last line, or goes into its
 // previous one when only a sliver is left (IntervalReporter::merge_tail).
 void finish_interval_lines(const Groups& groups, Clock::time_point end, bool warmup,
-                           const LagSampler* sampler, ConsoleLog& log, const IntervalSink& sink);
+                           const IntervalSamplers& samplers, ConsoleLog& log, const IntervalSink& sink);
 
 }  // namespace tpcc

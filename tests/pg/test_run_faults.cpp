@@ -216,7 +216,7 @@ TEST_CASE("tpcc run: a short outage is downtime; the run goes on and exits 1", "
 
 TEST_CASE("tpcc run: a hung server does not outlive the clock; its transactions count as "
           "unfinished",
-          "[run][faults]") {
+          "[run][faults][metrics]") {
   FaultServer& s = fault_server();
   const std::string dir = scratch("hung");
   const std::string log = scratch("hung.log");
@@ -241,6 +241,8 @@ TEST_CASE("tpcc run: a hung server does not outlive the clock; its transactions 
   CHECK(sum_over_transactions(result, "unfinished") == 2);
   CHECK(max_latency_ms(result) >= 2000);  // stuck from about 2 s to the cancel at 5 s
   CHECK(result.at("interrupted") == false);
+  // The server metrics sampler's hung sample is counted, not waited for.
+  CHECK(result.at("server_metrics").at("sample_failures").get<int>() >= 1);
   CHECK(s.consistent());
 }
 
