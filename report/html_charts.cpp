@@ -14,6 +14,8 @@ namespace {
 constexpr double kBarsPerDecade = 10;
 // A latency of 0 µs (the histogram's first bucket) is drawn at 1 µs.
 constexpr double kSmallestMs = 0.001;
+// The charts over the whole run span the page (1180 px at most).
+constexpr double kWideChart = 1120;
 
 }  // namespace
 
@@ -31,6 +33,7 @@ svg::LineChart throughput_chart(const std::vector<IntervalPoint>& points,
   svg::LineChart c;
   c.title = "Throughput per interval";
   c.y_label = "transactions per minute";
+  c.width = kWideChart;
   c.bands = warmup_bands(points);
   c.markers = server_events;
   svg::Series tpmc{"tpmC", svg::palette(0), {}, {}};
@@ -48,7 +51,8 @@ svg::LineChart throughput_chart(const std::vector<IntervalPoint>& points,
 svg::LineChart type_latency_chart(const std::vector<IntervalPoint>& points, int type) {
   svg::LineChart c;
   c.title = std::string(kTransactions[type].title) + " latency per interval";
-  c.y_label = std::string(kTransactions[type].title) + ", ms";
+  c.y_label = "ms";
+  if (!points.empty()) c.x_max = points.back().end_seconds;
   c.width = 560;
   c.height = 220;
   c.bands = warmup_bands(points);

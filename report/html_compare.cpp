@@ -55,6 +55,7 @@ svg::LineChart overlay(const std::vector<ResultDir>& runs, std::string title, st
   svg::LineChart c;
   c.title = std::move(title);
   c.y_label = std::move(y_label);
+  c.width = 1120;
   for (std::size_t i = 0; i < runs.size(); ++i) {
     svg::Series s{run_name(i), svg::palette(i), {}, {}};
     for (const IntervalPoint& p : runs[i].points) {

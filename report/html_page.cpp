@@ -23,7 +23,7 @@ constexpr const char* kStyle =
     ".charts{display:grid;grid-template-columns:repeat(auto-fill,minmax(540px,1fr));gap:4px 20px}"
     "figure{margin:0}"
     "svg.chart{display:block;margin:8px 0 16px;max-width:100%;height:auto}"
-    "svg text{font-size:12px;fill:#333}"
+    "svg text{font-size:12px;fill:#333}svg text.charttitle{font-size:13px;font-weight:bold}"
     ".axis{stroke:#333}line.grid{stroke:#e6e6e6}"
     ".series{fill:none;stroke-width:2}.band{fill:#eee}.bandlabel{fill:#777}"
     ".marker{stroke-width:1;stroke-dasharray:3 3}.markerlabel{font-size:11px}"

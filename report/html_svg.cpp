@@ -9,8 +9,8 @@
 namespace tpcc::svg {
 namespace {
 
-// Margins around the plot area: tick labels left and below, the axis title
-// and the legend above.
+// Margins around the plot area: tick labels left and below; above, the
+// chart's title and legend in one row, then the y axis title.
 constexpr double kLeft = 64, kRight = 16, kTop = 40, kBottom = 40;
 
 struct Frame {
@@ -38,7 +38,7 @@ std::string open_svg(const Frame& f, const std::string& title) {
   return "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"chart\" viewBox=\"0 0 " +
          coord(f.width) + " " + coord(f.height) + "\" width=\"" + coord(f.width) +
          "\" height=\"" + coord(f.height) + "\" role=\"img\">\n<title>" + html_escape(title) +
-         "</title>\n";
+         "</title>\n" + text(8, 14, "start", title, "charttitle") + "\n";
 }
 
 std::string no_data(const Frame& f) {
@@ -75,19 +75,19 @@ std::string y_axis(const Frame& f, const Linear& y, const std::string& label) {
     out += line(kLeft, py, kLeft + f.plot_w(), py, "grid");
     out += text(kLeft - 6, py + 4, "end", tick_text(i * y.s.step, y.s.step)) + "\n";
   }
-  return out + text(8, kTop - 24, "start", label) + "\n";
+  return out + text(8, kTop - 8, "start", label) + "\n";
 }
 
 std::string legend(const Frame& f, const std::vector<Series>& series) {
   // Right-aligned in one row above the plot, ~7 px per character.
   double width = 0;
   for (const auto& s : series) width += 34 + 7.0 * static_cast<double>(s.name.size());
-  double x = std::max(kLeft + 150, kLeft + f.plot_w() - width);
+  double x = std::max(kLeft + 200, kLeft + f.plot_w() - width);
   std::string out;
   for (const auto& s : series) {
-    out += line(x, kTop - 12, x + 20, kTop - 12, "series",
+    out += line(x, 10, x + 20, 10, "series",
                 " stroke=\"" + s.color + "\"" + (s.dashed ? " stroke-dasharray=\"6 4\"" : ""));
-    out += text(x + 24, kTop - 8, "start", s.name) + "\n";
+    out += text(x + 24, 14, "start", s.name) + "\n";
     x += 34 + 7.0 * static_cast<double>(s.name.size());
   }
   return out;
@@ -156,7 +156,7 @@ std::string tick_text(double value, double step) {
 
 std::string line_chart(const LineChart& c) {
   const Frame f{c.width, c.height};
-  double largest_x = 0, largest_y = 0;
+  double largest_x = c.x_max, largest_y = 0;
   bool any = false;
   for (const auto& s : c.series) {
     for (double v : s.x) largest_x = std::max(largest_x, v);

@@ -59,11 +59,13 @@ struct LineChart {
   std::vector<Series> series;
   std::vector<Band> bands;
   std::vector<Marker> markers;
+  double x_max = 0;  // the x axis reaches this at least (the run's end)
   double width = 760;
   double height = 260;
 };
 
-// The chart as an <svg> element; a chart without points says "no data".
+// The chart as an <svg> element, its title written above the plot; a chart
+// without points says "no data".
 std::string line_chart(const LineChart& chart);
 
 // One bar of a histogram: the values in [low, high) and how many there were.
