@@ -1,7 +1,9 @@
 #include "report/compare.hpp"
 
 #include <algorithm>
+#include <cmath>
 
+#include "report/format.hpp"
 #include "report/html_parts.hpp"
 #include "report/stats.hpp"
 #include "terminal/transactions/transaction.hpp"
@@ -29,6 +31,13 @@ Values each(const std::vector<ResultDir>& runs, Get get) {
 std::optional<double> ratio_to(const std::optional<double>& a, const std::optional<double>& b) {
   if (!a || !b || *a == 0) return std::nullopt;
   return *b / *a;
+}
+
+std::string ratio_text(const std::optional<double>& ratio) {
+  if (!ratio) return "-";
+  int decimals = 2;
+  for (double r = std::abs(*ratio); r > 0 && r < 0.1 && decimals < 9; r *= 10) ++decimals;
+  return fixed(*ratio, decimals) + "\u00d7";
 }
 
 std::vector<ComparedFigure> compared_figures(const std::vector<ResultDir>& runs) {

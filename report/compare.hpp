@@ -29,6 +29,10 @@ std::vector<ComparedFigure> compared_figures(const std::vector<ResultDir>& runs)
 // b / a; none when either is missing or a is 0.
 std::optional<double> ratio_to(const std::optional<double>& a, const std::optional<double>& b);
 
+// A ratio as the page and the console show it: "1.50×", small ones with two
+// significant digits ("0.00017×"), "-" for none.
+std::string ratio_text(const std::optional<double>& ratio);
+
 // One setting of config.json across the runs: its value in each (absent:
 // the run's config.json has no such key), and whether they differ.
 struct ComparedSetting {

@@ -1,6 +1,8 @@
 // The page of tpcc report --compare: the runs named A, B, C, ... in their
 // colours; the headline figures with ratios to run A; tpmC and each
 // transaction's p90 over time, overlaid; the configuration differences.
+#include <algorithm>
+
 #include "config/names.hpp"
 #include "report/compare.hpp"
 #include "report/format.hpp"
@@ -25,10 +27,6 @@ std::string runs_html(const std::vector<ResultDir>& runs) {
          cell(std::to_string(runs[i].info.terminals)) + "</tr>\n";
   }
   return h + "</table>\n";
-}
-
-std::string ratio_text(const std::optional<double>& ratio) {
-  return ratio ? fixed(*ratio, 2) + "\u00d7" : std::string("-");
 }
 
 std::string figures_html(const std::vector<ResultDir>& runs) {
@@ -56,6 +54,9 @@ svg::LineChart overlay(const std::vector<ResultDir>& runs, std::string title, st
   c.title = std::move(title);
   c.y_label = std::move(y_label);
   c.width = 1120;
+  for (const ResultDir& r : runs) {
+    if (!r.points.empty()) c.x_max = std::max(c.x_max, r.points.back().end_seconds);
+  }
   for (std::size_t i = 0; i < runs.size(); ++i) {
     svg::Series s{run_name(i), svg::palette(i), {}, {}};
     for (const IntervalPoint& p : runs[i].points) {

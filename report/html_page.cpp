@@ -16,7 +16,7 @@ constexpr const char* kStyle =
     "border-bottom:1px solid #ddd}th:first-child,td:first-child{text-align:left}"
     ".rules th,.rules td{text-align:left;vertical-align:top}.rules td:last-child{white-space:nowrap}"
     ".rules td:nth-child(3){max-width:34em}.na{color:#666}"
-    ".config td{text-align:left;font-family:ui-monospace,monospace;font-size:13px}"
+    ".config th,.config td{text-align:left;font-family:ui-monospace,monospace;font-size:13px}"
     ".config td:last-child{max-width:60em;overflow-wrap:anywhere}"
     "tr.diff td{background:#fff3c4}"
     ".detail,.note{font-size:12px;color:#666}"

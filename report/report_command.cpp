@@ -65,7 +65,7 @@ int compare_command(const Config& config, std::ostream& out) {
     if (f.name != "tpmC") continue;
     for (std::size_t i = 0; i < runs.size(); ++i) {
       out << runs[i].dir << ": tpmC " << (f.values[i] ? fixed(*f.values[i], 1) : "-");
-      if (i > 0 && f.ratios[i]) out << " (" << fixed(*f.ratios[i], 2) << " x the first)";
+      if (i > 0) out << " (" << ratio_text(f.ratios[i]) << " the first's)";
       out << "\n";
     }
   }

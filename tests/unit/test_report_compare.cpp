@@ -198,3 +198,11 @@ TEST_CASE("report --compare writes FILE.html or DIR/compare.html", "[report]") {
   CHECK(tpcc::page_path(d, ".", "compare.html") == d + "/compare.html");
   CHECK(fs::is_directory(d));
 }
+
+TEST_CASE("report --compare ratio text keeps two significant digits of small ratios", "[report]") {
+  CHECK(tpcc::ratio_to(59214.0, 10.0).has_value());
+  CHECK(tpcc::ratio_text(1.5) == "1.50\u00d7");
+  CHECK(tpcc::ratio_text(10.0 / 59214.0) == "0.00017\u00d7");
+  CHECK(tpcc::ratio_text(0.5) == "0.50\u00d7");
+  CHECK(tpcc::ratio_text(std::nullopt) == "-");
+}
