@@ -164,13 +164,18 @@ std::string audits_html(const RunInfo& info, const RunStats& stats) {
 
 // One chart per transaction type, two to a row on a laptop screen.
 std::string per_type_charts(const ReportPage& page) {
-  std::string h = "<h2>Latency per transaction over time</h2>\n<p class=\"note\">p50, p90 and "
-                  "p99 of each interval's transactions of the type, from due time "
-                  "(intervals_by_type.csv).</p>\n<div class=\"charts\">\n";
-  for (int type = 0; type < kTxnTypes; ++type) {
-    h += "<figure>" + svg::line_chart(html::type_latency_chart(page.points, type)) + "</figure>\n";
+  std::string h;
+  if (!page.points.empty()) {
+    h += "<h2>Latency per transaction over time</h2>\n<p class=\"note\">p50, p90 and p99 of "
+         "each interval's transactions of the type, from due time (intervals_by_type.csv).</p>\n"
+         "<div class=\"charts\">\n";
+    for (int type = 0; type < kTxnTypes; ++type) {
+      h += "<figure>" + svg::line_chart(html::type_latency_chart(page.points, type)) +
+           "</figure>\n";
+    }
+    h += "</div>\n";
   }
-  h += "</div>\n<h2>Latency histograms (measured interval)</h2>\n<p class=\"note\">Each "
+  h += "<h2>Latency histograms (measured interval)</h2>\n<p class=\"note\">Each "
        "transaction's response times, 10 bars per decade on a log axis (histograms.json); the "
        "line marks the p90.</p>\n<div class=\"charts\">\n";
   for (int type = 0; type < kTxnTypes; ++type) {
@@ -201,7 +206,19 @@ std::string html_escape(std::string_view text) {
 std::string html_report(const ReportPage& p) {
   std::string page = html::page_head("tpcc run " + p.info.started_at);
   page += header_html(p.config, p.info, p.stats);
-  page += "<h2>Throughput per interval</h2>\n" + svg::line_chart(html::throughput_chart(p.points));
+  page += "<h2>Throughput per interval</h2>\n";
+  if (p.points.empty()) {
+    // tpcc report --merge sums the drivers' totals; their intervals are not
+    // merged (their boundaries differ by the drivers' start offsets).
+    page += "<p class=\"note\">No interval figures: " +
+            std::string(p.info.merged_from.empty()
+                            ? "the run ended before its first interval."
+                            : "a merged result holds the drivers' measured totals only; each "
+                              "driver's own report.html has its intervals.") +
+            "</p>\n";
+  } else {
+    page += svg::line_chart(html::throughput_chart(p.points));
+  }
   page += per_type_charts(p);
   page += "<h2>Transactions (measured interval)</h2>\n" + txn_table(p.stats);
   page += run_rules_html(p.config, p.info, p.stats);
