@@ -11,7 +11,7 @@
 #include "loader/prepare.hpp"
 #include "pgserver/citus_cluster.hpp"
 #include "pgserver/local_server.hpp"
-#include "report/merge.hpp"
+#include "report/report_command.hpp"
 #include "schema/cleanup.hpp"
 #include "terminal/run_command.hpp"
 
@@ -99,7 +99,7 @@ int run_command(const Config& config) {
     case Verb::Acid:
       return acid_command(config, std::cout);
     case Verb::Report:
-      return merge_command(config, std::cout);
+      return report_command(config, std::cout);
   }
   return kExitUsage;
 }

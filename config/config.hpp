@@ -112,8 +112,11 @@ struct Config {
   std::string run_id = "default";
   int barrier_timeout_seconds = 60;
 
-  // report: tpcc report --merge DIR... --out DIR
+  // report: tpcc report DIR [--out DIR], tpcc report --merge DIR... --out
+  // DIR, tpcc report --compare DIR... [--out DIR|FILE.html]
+  std::string report_dir;
   std::vector<std::string> merge_dirs;
+  std::vector<std::string> compare_dirs;
   std::string out_dir;
 
   // run: faults. A run whose server stays unreachable longer than

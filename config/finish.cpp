@@ -59,14 +59,23 @@ void check_driver_slice(const ParseState& st) {
   driver_slice(range, c.driver_index, c.driver_count);
 }
 
-// tpcc report: only --merge for now; re-rendering one directory and
-// comparing runs are to come, and are refused plainly until then.
+// tpcc report: one of DIR (redraw), --merge or --compare.
 void check_report(const ParseState& st) {
   const Config& c = st.cfg;
-  if (c.merge_dirs.empty()) {
-    throw UsageError("tpcc report needs --merge DIR... --out DIR (other forms of tpcc report "
-                     "are not supported yet)");
+  const int forms = (c.report_dir.empty() ? 0 : 1) + (c.merge_dirs.empty() ? 0 : 1) +
+                    (c.compare_dirs.empty() ? 0 : 1);
+  if (forms == 0) {
+    throw UsageError("tpcc report needs a result directory (tpcc report DIR), --merge DIR... "
+                     "--out DIR or --compare DIR DIR...");
   }
+  if (forms > 1) {
+    throw UsageError("tpcc report: give one of a result directory (DIR), --merge or --compare");
+  }
+  if (!c.compare_dirs.empty() && c.compare_dirs.size() < 2) {
+    throw UsageError("--compare: give two result directories or more (got " +
+                     std::to_string(c.compare_dirs.size()) + ")");
+  }
+  if (c.merge_dirs.empty()) return;
   if (c.merge_dirs.size() < 2) {
     throw UsageError("--merge: give the result directories of two drivers or more (got " +
                      std::to_string(c.merge_dirs.size()) + ")");

@@ -32,8 +32,9 @@ constexpr VerbInfo kVerbs[] = {
      "run the ACID tests of TPC-C Clause 3 (atomicity, consistency, isolation) against a "
      "loaded database, write acid.json; exit status 1 if any fails"},
     {Verb::Report,
-     "merge the result directories of the drivers of one run (--merge DIR... --out DIR) into "
-     "one result.json, summary and report.html"},
+     "redraw a result directory's report.html (DIR), merge the result directories of the "
+     "drivers of one run (--merge DIR... --out DIR) into one result.json, summary and "
+     "report.html, or compare runs on one page (--compare DIR DIR...)"},
 };
 
 const char* summary(Verb v) {
@@ -157,7 +158,10 @@ std::string options_markdown() {
 std::string help_text(std::optional<Verb> verb) {
   std::ostringstream out;
   if (verb) {
-    out << (*verb == Verb::Report ? std::string("Usage: tpcc report --merge DIR... --out DIR")
+    out << (*verb == Verb::Report ? std::string("Usage: tpcc report DIR [--out DIR|FILE.html]\n"
+                                                "       tpcc report --merge DIR... --out DIR\n"
+                                                "       tpcc report --compare DIR DIR... "
+                                                "[--out DIR|FILE.html]")
                                   : "Usage: tpcc " + std::string(verb_name(*verb)) +
                                         " [PROPS] [options]")
         << "\n\n";

@@ -284,11 +284,9 @@ Config parse_command_line(int argc, const char* const argv[], std::ostream& warn
   st.cfg.verb = *verb;
   st.warnings = &warnings;
   if (*verb == Verb::Report && vm.count("props") != 0) {
-    throw UsageError("tpcc report " + vm["props"].as<std::string>() +
-                     ": re-rendering one result directory is not supported yet; merge the "
-                     "drivers of one run with tpcc report --merge DIR... --out DIR");
-  }
-  if (vm.count("props") != 0) {
+    // tpcc report DIR: the positional word is a result directory.
+    st.cfg.report_dir = vm["props"].as<std::string>();
+  } else if (vm.count("props") != 0) {
     const auto path = vm["props"].as<std::string>();
     st.cfg.props_file = path;
     const Props props = read_props_file(path);

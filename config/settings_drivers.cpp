@@ -1,6 +1,6 @@
 // The options table, part four: several drivers, one result (README
 // "Several drivers"): the run's --driver, --run-id and --barrier-timeout,
-// and tpcc report's --merge and --out.
+// and tpcc report's --merge, --compare and --out.
 #include "config/driver_slice.hpp"
 #include "config/settings_table.hpp"
 #include "config/values.hpp"
@@ -65,10 +65,19 @@ void add_report(std::vector<Setting>& s) {
       [](const std::string& v, const Source&, ParseState& st) { st.cfg.merge_dirs.push_back(v); },
       [](const Config&) { return std::string("none"); })
       .repeat = Repeat::Many;
+  add(s, "compare", "DIR...", {}, kReport, kReportSection,
+      "Two result directories or more, put side by side on one page: the headline figures "
+      "with their ratios to the first run, throughput and latency curves overlaid, and the "
+      "configuration differences highlighted. Written to --out (default compare.html here).",
+      [](const std::string& v, const Source&, ParseState& st) { st.cfg.compare_dirs.push_back(v); },
+      [](const Config&) { return std::string("none"); })
+      .repeat = Repeat::Many;
   add(s, "out", "DIR", {}, kReport, kReportSection,
       "Where tpcc report --merge writes the merged result.json, summary.txt, config.json and "
       "report.html (a directory that exists and is not empty is left alone: DIR-2, DIR-3, ... "
-      "is used instead).",
+      "is used instead). For tpcc report DIR (default: DIR itself) and --compare (default: "
+      "the current directory), a directory to write report.html or compare.html into, or a "
+      "file name ending in .html.",
       [](const std::string& v, const Source&, ParseState& st) { st.cfg.out_dir = v; },
       [](const Config&) { return std::string("none"); });
 }

@@ -122,3 +122,13 @@ std::vector<InputAudit> input_audits(const RunStats& stats, int warehouses) {
 }
 
 }  // namespace tpcc
+
+namespace tpcc {
+
+std::string audit_range_text(const InputAudit& a) {
+  const std::string unit = a.is_percent ? "%" : "";
+  if (a.min <= 0 && a.is_percent) return "<= " + fixed(a.max, 2) + unit;
+  return fixed(a.min, 2) + "-" + fixed(a.max, 2) + unit;
+}
+
+}  // namespace tpcc

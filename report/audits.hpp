@@ -31,6 +31,9 @@ struct InputAudit {
 // "PASS", "FAIL", "too few to judge", "n/a".
 const char* verdict_text(AuditVerdict verdict);
 
+// The acceptable range as the summary prints it: "<= 1.00%", "0.90-1.10%".
+std::string audit_range_text(const InputAudit& audit);
+
 // The input audits of a run. Remote order lines and remote payments need
 // more than one warehouse; with one they are NotApplicable.
 std::vector<InputAudit> input_audits(const RunStats& stats, int warehouses);

@@ -66,6 +66,10 @@ const char* LatencyHistogram::layout() { return kLayout; }
 
 std::size_t LatencyHistogram::bucket_count() { return kBucketCount; }
 
+std::pair<double, double> LatencyHistogram::bucket_span(std::size_t index) {
+  return bucket_range(index);
+}
+
 LatencyHistogram LatencyHistogram::restore(std::vector<std::int64_t> buckets, std::int64_t sum,
                                            std::int64_t max) {
   if (!buckets.empty() && buckets.size() != kBucketCount) {

@@ -7,7 +7,10 @@
 #include <vector>
 
 #include "config/names.hpp"
+#include "config/effective.hpp"
+#include "report/audits.hpp"
 #include "report/delivery_file.hpp"
+#include "report/html_parts.hpp"
 #include "report/format.hpp"
 #include "report/health.hpp"
 #include "report/run_rules.hpp"
@@ -16,172 +19,7 @@
 namespace tpcc {
 namespace {
 
-// The plot area inside each kWidth x kHeight chart; the margins hold the
-// tick labels, the axis titles and the legend.
-constexpr double kWidth = 760, kHeight = 280;
-constexpr double kLeft = 64, kRight = 16, kTop = 32, kBottom = 40;
-constexpr double kPlotW = kWidth - kLeft - kRight, kPlotH = kHeight - kTop - kBottom;
-
-struct Series {
-  std::string name;
-  std::string color;
-  std::vector<double> values;  // one per interval
-};
-
-struct Chart {
-  std::string title;
-  std::string y_label;
-  std::vector<double> x;   // interval ends, elapsed seconds
-  double warmup_end = 0;   // end of the last warm-up interval; 0: none
-  std::vector<Series> series;
-};
-
-// An axis from 0 to a round maximum in about five steps of 1, 2 or 5 × 10^k,
-// so tick labels stay short.
-struct Scale {
-  double max = 1;
-  double step = 0.2;
-};
-
-Scale scale_for(double largest) {
-  if (!(largest > 0)) return {};
-  const double raw = largest / 5;
-  const double magnitude = std::pow(10.0, std::floor(std::log10(raw)));
-  const double norm = raw / magnitude;
-  const double step = (norm <= 1 ? 1 : norm <= 2 ? 2 : norm <= 5 ? 5 : 10) * magnitude;
-  return {std::ceil(largest / step - 1e-9) * step, step};
-}
-
-int tick_count(const Scale& s) { return static_cast<int>(std::lround(s.max / s.step)); }
-
-std::string tick_text(double v, double step) {
-  const int decimals = step >= 1 ? 0 : static_cast<int>(std::ceil(-std::log10(step) - 1e-9));
-  return fixed(v, decimals);
-}
-
-std::string coord(double v) { return fixed(v, 1); }
-double px(double x, const Scale& s) { return kLeft + x / s.max * kPlotW; }
-double py(double y, const Scale& s) { return kTop + kPlotH - y / s.max * kPlotH; }
-
-std::string svg_line(double x1, double y1, double x2, double y2, const std::string& cls) {
-  return "<line class=\"" + cls + "\" x1=\"" + coord(x1) + "\" y1=\"" + coord(y1) + "\" x2=\"" +
-         coord(x2) + "\" y2=\"" + coord(y2) + "\"/>";
-}
-
-std::string svg_text(double x, double y, const char* anchor, const std::string& content) {
-  return "<text x=\"" + coord(x) + "\" y=\"" + coord(y) + "\" text-anchor=\"" + anchor + "\">" +
-         html_escape(content) + "</text>";
-}
-
-// "x,y x,y ...": one point per interval.
-std::string polyline_points(const std::vector<double>& xs, const std::vector<double>& ys,
-                            const Scale& sx, const Scale& sy) {
-  std::string points;
-  for (std::size_t i = 0; i < xs.size() && i < ys.size(); ++i) {
-    if (!points.empty()) points += ' ';
-    points += coord(px(xs[i], sx)) + "," + coord(py(ys[i], sy));
-  }
-  return points;
-}
-
-std::string series_svg(const Series& s, const std::vector<double>& xs, const Scale& sx,
-                       const Scale& sy) {
-  return "<polyline class=\"series\" stroke=\"" + s.color + "\" points=\"" +
-         polyline_points(xs, s.values, sx, sy) + "\"/>\n";
-}
-
-std::string x_axis_svg(const Scale& sx) {
-  const double base = kTop + kPlotH;
-  std::string svg = svg_line(kLeft, base, kLeft + kPlotW, base, "axis") + "\n";
-  for (int i = 0; i <= tick_count(sx); ++i) {
-    const double x = px(i * sx.step, sx);
-    svg += svg_line(x, base, x, base + 5, "axis");
-    svg += svg_text(x, base + 18, "middle", tick_text(i * sx.step, sx.step)) + "\n";
-  }
-  return svg + svg_text(kLeft + kPlotW / 2, kHeight - 4, "middle", "elapsed seconds") + "\n";
-}
-
-std::string y_axis_svg(const Scale& sy, const std::string& label) {
-  std::string svg = svg_line(kLeft, kTop, kLeft, kTop + kPlotH, "axis") + "\n";
-  for (int i = 0; i <= tick_count(sy); ++i) {
-    const double y = py(i * sy.step, sy);
-    svg += svg_line(kLeft, y, kLeft + kPlotW, y, "grid");
-    svg += svg_text(kLeft - 6, y + 4, "end", tick_text(i * sy.step, sy.step)) + "\n";
-  }
-  return svg + svg_text(8, kTop - 14, "start", label) + "\n";
-}
-
-// Warm-up intervals are not measured: a grey band up to the last one's end.
-std::string warmup_svg(double warmup_end, const Scale& sx) {
-  if (warmup_end <= 0) return "";
-  const double width = px(warmup_end, sx) - kLeft;
-  return "<rect class=\"warmup\" x=\"" + coord(kLeft) + "\" y=\"" + coord(kTop) + "\" width=\"" +
-         coord(width) + "\" height=\"" + coord(kPlotH) + "\"/>" +
-         svg_text(kLeft + width / 2, kTop + 14, "middle", "warm-up") + "\n";
-}
-
-std::string legend_svg(const std::vector<Series>& series) {
-  std::string svg;
-  double x = kLeft + kPlotW - 110.0 * static_cast<double>(series.size());
-  for (const auto& s : series) {
-    svg += "<line class=\"series\" stroke=\"" + s.color + "\" x1=\"" + coord(x) + "\" y1=\"" +
-           coord(kTop - 18) + "\" x2=\"" + coord(x + 20) + "\" y2=\"" + coord(kTop - 18) + "\"/>";
-    svg += svg_text(x + 26, kTop - 14, "start", s.name) + "\n";
-    x += 110;
-  }
-  return svg;
-}
-
-std::string chart_svg(const Chart& c) {
-  double largest = 0;
-  for (const auto& s : c.series) {
-    for (double v : s.values) largest = std::max(largest, v);
-  }
-  const Scale sx = scale_for(c.x.empty() ? 0 : *std::max_element(c.x.begin(), c.x.end()));
-  const Scale sy = scale_for(largest);
-  std::string svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 " + coord(kWidth) +
-                    " " + coord(kHeight) + "\" width=\"" + coord(kWidth) + "\" height=\"" +
-                    coord(kHeight) + "\" role=\"img\">\n<title>" + html_escape(c.title) +
-                    "</title>\n";
-  svg += warmup_svg(c.warmup_end, sx) + y_axis_svg(sy, c.y_label) + x_axis_svg(sx);
-  for (const auto& s : c.series) svg += series_svg(s, c.x, sx, sy);
-  return svg + legend_svg(c.series) + "</svg>\n";
-}
-
-Chart interval_chart(const std::vector<IntervalSample>& intervals, std::string title,
-                     std::string y_label) {
-  Chart c;
-  c.title = std::move(title);
-  c.y_label = std::move(y_label);
-  for (const auto& sample : intervals) {
-    c.x.push_back(sample.end_seconds);
-    if (sample.warmup) c.warmup_end = std::max(c.warmup_end, sample.end_seconds);
-  }
-  return c;
-}
-
-// Rates over each interval's own length, as in intervals.csv.
-Chart throughput_chart(const std::vector<IntervalSample>& intervals) {
-  Chart c = interval_chart(intervals, "Throughput per interval", "transactions per minute");
-  c.series = {{"tpmC", "#1f6fb4", {}}, {"tpmTOTAL", "#e8780c", {}}};
-  for (const auto& sample : intervals) {
-    c.series[0].values.push_back(tpmc(sample.stats, sample.length_seconds));
-    c.series[1].values.push_back(tpm_total(sample.stats, sample.length_seconds));
-  }
-  return c;
-}
-
-// Percentiles over all five transactions, as in the interval lines.
-Chart latency_chart(const std::vector<IntervalSample>& intervals) {
-  Chart c = interval_chart(intervals, "Latency per interval", "ms (all transactions)");
-  c.series = {{"p90", "#2a9d3a", {}}, {"p99", "#c62828", {}}};
-  for (const auto& sample : intervals) {
-    const LatencyHistogram all = latency_all(sample.stats);
-    c.series[0].values.push_back(all.percentile(90) / 1000.0);
-    c.series[1].values.push_back(all.percentile(99) / 1000.0);
-  }
-  return c;
-}
+using html::cell;
 
 std::string fact(const char* name, const std::string& value) {
   return "<div class=\"fact\"><span>" + std::string(name) + "</span><b>" + html_escape(value) +
@@ -240,10 +78,6 @@ std::string header_html(const Config& config, const RunInfo& info, const RunStat
        std::to_string(errors_total(stats)) + ", retries: " + std::to_string(retries_total(stats)) +
        ", reconnects: " + std::to_string(stats.reconnects) + ".</p>\n";
   return h;
-}
-
-std::string cell(const std::string& value, const char* tag = "td") {
-  return "<" + std::string(tag) + ">" + html_escape(value) + "</" + tag + ">";
 }
 
 // The cells of print_summary's transaction table, same formatting.
@@ -310,18 +144,46 @@ std::string standby_html(int number, const StandbyRun& standby, double seconds) 
          txn_table(standby.stats);
 }
 
-constexpr const char* kStyle =
-    "body{font-family:system-ui,sans-serif;margin:24px;color:#222}"
-    ".facts{display:flex;flex-wrap:wrap;gap:10px 28px;margin:12px 0}"
-    ".fact span{display:block;font-size:12px;color:#666}.fact b{font-size:20px}"
-    ".interrupted,.fail{color:#c62828;font-weight:bold}.pass{color:#1a7f37}"
-    "table{border-collapse:collapse}th,td{padding:3px 10px;text-align:right;"
-    "border-bottom:1px solid #ddd}th:first-child,td:first-child{text-align:left}"
-    ".rules th,.rules td{text-align:left;vertical-align:top}.rules td:last-child{white-space:nowrap}"
-    ".rules td:nth-child(3){max-width:34em}.na{color:#666}"
-    ".detail{font-size:12px;color:#666}"
-    "svg{display:block;margin:8px 0 20px}svg text{font-size:12px;fill:#333}"
-    ".axis{stroke:#333}.grid{stroke:#e6e6e6}.series{fill:none;stroke-width:2}.warmup{fill:#eee}";
+// 9.2.2.5: the input audits, as in the summary.
+std::string audits_html(const RunInfo& info, const RunStats& stats) {
+  std::string t = "<h2>Input audits (9.2.2.5)</h2>\n<table>\n<tr>";
+  for (const char* h : {"audit", "value", "range", "over", "verdict"}) t += cell(h, "th");
+  t += "</tr>\n";
+  for (const InputAudit& a : input_audits(stats, info.warehouses)) {
+    const char* css = a.verdict == AuditVerdict::Pass   ? "pass"
+                      : a.verdict == AuditVerdict::Fail ? "fail"
+                                                        : "na";
+    std::string verdict = verdict_text(a.verdict);
+    if (!a.note.empty()) verdict += " (" + a.note + ")";
+    t += "<tr>" + cell(a.name) + cell(fixed(a.value, 2) + (a.is_percent ? "%" : "")) +
+         cell(audit_range_text(a)) + cell(std::to_string(a.samples)) + "<td class=\"" + css +
+         "\">" + html_escape(verdict) + "</td></tr>\n";
+  }
+  return t + "</table>\n";
+}
+
+// One chart per transaction type, two to a row on a laptop screen.
+std::string per_type_charts(const ReportPage& page) {
+  std::string h;
+  if (!page.points.empty()) {
+    h += "<h2>Latency per transaction over time</h2>\n<p class=\"note\">p50, p90 and p99 of "
+         "each interval's transactions of the type, from due time (intervals_by_type.csv).</p>\n"
+         "<div class=\"charts\">\n";
+    for (int type = 0; type < kTxnTypes; ++type) {
+      h += "<figure>" + svg::line_chart(html::type_latency_chart(page.points, type)) +
+           "</figure>\n";
+    }
+    h += "</div>\n";
+  }
+  h += "<h2>Latency histograms (measured interval)</h2>\n<p class=\"note\">Each "
+       "transaction's response times, 10 bars per decade on a log axis (histograms.json); the "
+       "line marks the p90.</p>\n<div class=\"charts\">\n";
+  for (int type = 0; type < kTxnTypes; ++type) {
+    h += "<figure>" + svg::histogram_chart(html::type_histogram_chart(page.stats, type)) +
+         "</figure>\n";
+  }
+  return h + "</div>\n";
+}
 
 }  // namespace
 
@@ -341,20 +203,38 @@ std::string html_escape(std::string_view text) {
   return out;
 }
 
+std::string html_report(const ReportPage& p) {
+  std::string page = html::page_head("tpcc run " + p.info.started_at);
+  page += header_html(p.config, p.info, p.stats);
+  page += "<h2>Throughput per interval</h2>\n";
+  if (p.points.empty()) {
+    // tpcc report --merge sums the drivers' totals; their intervals are not
+    // merged (their boundaries differ by the drivers' start offsets).
+    page += "<p class=\"note\">No interval figures: " +
+            std::string(p.info.merged_from.empty()
+                            ? "the run ended before its first interval."
+                            : "a merged result holds the drivers' measured totals only; each "
+                              "driver's own report.html has its intervals.") +
+            "</p>\n";
+  } else {
+    page += svg::line_chart(html::throughput_chart(p.points));
+  }
+  page += per_type_charts(p);
+  page += "<h2>Transactions (measured interval)</h2>\n" + txn_table(p.stats);
+  page += run_rules_html(p.config, p.info, p.stats);
+  page += audits_html(p.info, p.stats);
+  for (std::size_t i = 0; i < p.info.standbys.size(); ++i) {
+    page += standby_html(static_cast<int>(i + 1), p.info.standbys[i], p.info.measured_seconds);
+  }
+  page += "<h2>Configuration (config.json, password masked)</h2>\n" +
+          html::config_table(html::config_leaves(p.config_json));
+  return page + "</body>\n</html>\n";
+}
+
 std::string html_report(const Config& config, const RunInfo& info, const RunStats& stats,
                         const std::vector<IntervalSample>& intervals) {
-  std::string page = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n";
-  page += "<title>tpcc run " + html_escape(info.started_at) + "</title>\n";
-  page += "<style>" + std::string(kStyle) + "</style>\n</head>\n<body>\n";
-  page += header_html(config, info, stats);
-  page += "<h2>Throughput per interval</h2>\n" + chart_svg(throughput_chart(intervals));
-  page += "<h2>Latency per interval</h2>\n" + chart_svg(latency_chart(intervals));
-  page += "<h2>Transactions (measured interval)</h2>\n" + txn_table(stats);
-  page += run_rules_html(config, info, stats);
-  for (std::size_t i = 0; i < info.standbys.size(); ++i) {
-    page += standby_html(static_cast<int>(i + 1), info.standbys[i], info.measured_seconds);
-  }
-  return page + "</body>\n</html>\n";
+  return html_report(
+      ReportPage{config, info, stats, interval_points(intervals), effective_config_json(config)});
 }
 
 }  // namespace tpcc

@@ -1,6 +1,11 @@
 // report.html: one self-contained HTML5 page per run (inline CSS and SVG,
-// no scripts, no external resources) with the headline figures, throughput
-// and latency per interval, and the per-transaction table of the summary.
+// no scripts, no external resources) that explains the run: the headline
+// figures, throughput over time with the warm-up shaded, p50/p90/p99 of each
+// transaction over time, each transaction's latency histogram on a log
+// axis, the transaction table, the input audits, the run rules and the
+// configuration (config.json, password masked). Each chart is built by a
+// function of its own (report/html_charts.cpp), so more sections (the
+// server's metrics) slot in beside them.
 #pragma once
 
 #include <string>
@@ -8,17 +13,31 @@
 #include <vector>
 
 #include "config/config.hpp"
+#include "report/interval_points.hpp"
 #include "report/report.hpp"
 
 namespace tpcc {
+
+inline constexpr const char* kReportFile = "report.html";
 
 // text with & < > " ' replaced by character references, safe in element
 // content and in quoted attribute values.
 std::string html_escape(std::string_view text);
 
-// The page. Numbers are those of print_summary (tpmC, tpmTOTAL, the
-// transaction table) and of intervals.csv / the interval lines (per
-// interval tpmC, tpmTOTAL, p90 and p99 over all five transactions).
+// What the page is drawn from: the run's figures as result.json,
+// histograms.json, intervals_by_type.csv and config.json hold them.
+struct ReportPage {
+  Config config;
+  RunInfo info;
+  RunStats stats;
+  std::vector<IntervalPoint> points;
+  std::string config_json;  // config.json's text (password masked)
+};
+
+std::string html_report(const ReportPage& page);
+
+// The page of a run that just ended: points from its samples, config.json
+// from its configuration.
 std::string html_report(const Config& config, const RunInfo& info, const RunStats& stats,
                         const std::vector<IntervalSample>& intervals);
 

@@ -12,6 +12,7 @@
 #include "config/result_dir.hpp"
 #include "report/histograms_file.hpp"
 #include "report/html_report.hpp"
+#include "report/interval_points.hpp"
 
 namespace tpcc {
 namespace {
@@ -147,8 +148,13 @@ void ResultSink::write_final(const RunInfo& info, const RunStats& stats,
   const std::string result = result_json(config_, info, stats) + "\n";
   write_text(dir / "result.json", result);
   write_text(dir / kIntervalsFile, intervals_csv(intervals, info.standbys, info.server_metrics.enabled));
-  write_text(dir / kConfigFile, effective_config_json(config_) + "\n");
-  write_text(dir / "report.html", html_report(config_, info, stats, intervals));
+  const std::string config_json = effective_config_json(config_) + "\n";
+  write_text(dir / kConfigFile, config_json);
+  // The page is drawn from the figures the files hold, as tpcc report DIR
+  // draws it again.
+  const std::vector<IntervalPoint> points = interval_points(intervals);
+  write_text(dir / kIntervalsByTypeFile, intervals_by_type_csv(points));
+  write_text(dir / kReportFile, html_report(ReportPage{config_, info, stats, points, config_json}));
   write_text(dir / kHistogramsFile, histograms_json(stats));
   if (!config_.json_file.empty()) write_text(config_.json_file, result);
 }

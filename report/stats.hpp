@@ -4,6 +4,7 @@
 
 #include <array>
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "config/config.hpp"
@@ -29,6 +30,9 @@ class LatencyHistogram {
   // (histograms.json) so that histograms of another layout are never merged.
   static const char* layout();
   static std::size_t bucket_count();
+  // Bucket index's lowest value and width, in microseconds (the latency
+  // histograms of report.html).
+  static std::pair<double, double> bucket_span(std::size_t index);
   // Saved and restored in full: the buckets (empty when nothing was
   // recorded), the count, the sum and the max. restore() throws
   // std::invalid_argument when the parts do not fit the layout or each other.

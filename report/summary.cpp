@@ -37,19 +37,13 @@ void print_transactions(std::ostream& out, const RunStats& stats) {
   table.print(out, "  ");
 }
 
-std::string range_text(const InputAudit& a) {
-  const std::string unit = a.is_percent ? "%" : "";
-  if (a.min <= 0 && a.is_percent) return "<= " + fixed(a.max, 2) + unit;
-  return fixed(a.min, 2) + "-" + fixed(a.max, 2) + unit;
-}
-
 void print_audits(std::ostream& out, const RunStats& stats, int warehouses) {
   out << "Input audits (9.2.2.5):\n";
   TextTable table({"audit", "value", "range", "over", "verdict"});
   for (const auto& a : input_audits(stats, warehouses)) {
     std::string verdict = verdict_text(a.verdict);
     if (!a.note.empty()) verdict += " (" + a.note + ")";
-    table.add_row({a.name, fixed(a.value, 2) + (a.is_percent ? "%" : ""), range_text(a),
+    table.add_row({a.name, fixed(a.value, 2) + (a.is_percent ? "%" : ""), audit_range_text(a),
                    std::to_string(a.samples), verdict});
   }
   table.print(out, "  ");

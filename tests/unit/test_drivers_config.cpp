@@ -130,14 +130,18 @@ TEST_CASE("drivers: props driverSlice, runId and barrierTimeout, while Benchmark
   CHECK_THAT(usage_error({"run", "--barrier-timeout", "0"}), Catch::Contains("--barrier-timeout"));
 }
 
-TEST_CASE("drivers: tpcc report takes --merge DIR... --out DIR and refuses other forms",
+TEST_CASE("drivers: tpcc report takes DIR, --merge DIR... --out DIR or --compare DIR DIR...",
           "[drivers]") {
   const tpcc::Config c = parse({"report", "--merge", "a", "b", "c", "--out", "m"});
   CHECK(c.verb == tpcc::Verb::Report);
   CHECK(c.merge_dirs == std::vector<std::string>{"a", "b", "c"});
   CHECK(c.out_dir == "m");
-  CHECK_THAT(usage_error({"report"}), Catch::Contains("not supported yet"));
-  CHECK_THAT(usage_error({"report", "results/x"}), Catch::Contains("not supported yet"));
+  CHECK(parse({"report", "results/x"}).report_dir == "results/x");
+  CHECK(parse({"report", "--compare", "a", "b", "--out", "c.html"}).compare_dirs ==
+        std::vector<std::string>{"a", "b"});
+  CHECK_THAT(usage_error({"report"}), Catch::Contains("needs a result directory"));
+  CHECK_THAT(usage_error({"report", "x", "--compare", "a", "b"}), Catch::Contains("give one of"));
+  CHECK_THAT(usage_error({"report", "--compare", "a"}), Catch::Contains("two result directories"));
   CHECK_THAT(usage_error({"report", "--merge", "a", "--out", "m"}),
              Catch::Contains("two drivers or more"));
   CHECK_THAT(usage_error({"report", "--merge", "a", "b"}), Catch::Contains("--out"));

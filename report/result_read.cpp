@@ -1,6 +1,7 @@
-// Reading a driver's result directory back for tpcc report --merge:
+// Reading a result directory back (tpcc report DIR, --merge, --compare):
 // result.json (the run's figures and its driver), config.json (the settings
-// the report depends on) and histograms.json (the counts in full).
+// the report depends on), histograms.json (the counts in full) and
+// intervals_by_type.csv (the figures over time).
 #include <fstream>
 #include <sstream>
 
@@ -10,25 +11,26 @@
 #include "config/names.hpp"
 #include "report/histograms_file.hpp"
 #include "report/merge.hpp"
+#include "report/result_read.hpp"
 
 namespace tpcc {
 namespace {
 
 using Json = nlohmann::json;
 
-std::string read_text(const std::string& path) {
+std::string read_text(const std::string& path, const std::string& flag) {
   std::ifstream in(path, std::ios::binary);
-  if (!in) throw UsageError("--merge: cannot read " + path + " (is it a tpcc result directory?)");
+  if (!in) throw UsageError(flag + ": cannot read " + path + " (is it a tpcc result directory?)");
   std::ostringstream text;
   text << in.rdbuf();
   return text.str();
 }
 
-Json read_json(const std::string& path) {
+Json read_json(const std::string& path, const std::string& flag) {
   try {
-    return Json::parse(read_text(path));
+    return Json::parse(read_text(path, flag));
   } catch (const Json::exception& e) {
-    throw UsageError("--merge: " + path + " is not JSON (" + e.what() + ")");
+    throw UsageError(flag + ": " + path + " is not JSON (" + e.what() + ")");
   }
 }
 
@@ -70,6 +72,7 @@ Config config_from(const Json& j) {
   c.keying_multiplier = run.at("keying_multiplier").get<double>();
   c.rollback_percent = run.at("rollback_percent").get<int>();
   c.spec = run.at("spec").get<bool>();
+  c.result_dir = run.value("result_dir", std::string());
   return c;
 }
 
@@ -96,6 +99,26 @@ CheckpointFigures checkpoints_from(const Json& j) {
   return figures;
 }
 
+DriverRun driver_from(const Json& driver) {
+  DriverRun d;
+  d.run_id = driver.at("run_id").get<std::string>();
+  d.index = driver.at("index").get<int>();
+  d.count = driver.at("count").get<int>();
+  d.first_warehouse = driver.at("first_warehouse").get<int>();
+  d.last_warehouse = driver.at("last_warehouse").get<int>();
+  d.barrier_start = driver.at("barrier_start_utc").get<std::string>();
+  return d;
+}
+
+std::optional<ErrorNote> error_note_from(const Json& j) {
+  if (j.is_null()) return std::nullopt;
+  ErrorNote note;
+  note.at_seconds = j.at("at_seconds").get<double>();
+  if (!j.at("sqlstate").is_null()) note.sqlstate = j.at("sqlstate").get<std::string>();
+  note.message = j.at("message").get<std::string>();
+  return note;
+}
+
 RunInfo info_from(const Json& j) {
   RunInfo info;
   info.warehouses = j.at("warehouses").get<int>();
@@ -116,45 +139,57 @@ RunInfo info_from(const Json& j) {
     info.measured_start_ms = interval.at("start_ms").get<std::int64_t>();
     info.measured_end_ms = interval.at("end_ms").get<std::int64_t>();
   }
-  const Json& driver = j.at("driver");
-  if (!driver.is_null()) {
-    DriverRun d;
-    d.run_id = driver.at("run_id").get<std::string>();
-    d.index = driver.at("index").get<int>();
-    d.count = driver.at("count").get<int>();
-    d.first_warehouse = driver.at("first_warehouse").get<int>();
-    d.last_warehouse = driver.at("last_warehouse").get<int>();
-    d.barrier_start = driver.at("barrier_start_utc").get<std::string>();
-    info.driver = d;
+  info.health.first_error = error_note_from(j.value("first_error", Json()));
+  info.health.last_error = error_note_from(j.value("last_error", Json()));
+  if (j.contains("merged")) {
+    for (const Json& part : j.at("merged").at("drivers")) {
+      MergedPart p;
+      p.dir = part.at("dir").get<std::string>();
+      p.driver = driver_from(part.at("driver"));
+      info.merged_from.push_back(p);
+    }
   }
+  const Json& driver = j.at("driver");
+  if (!driver.is_null()) info.driver = driver_from(driver);
   return info;
 }
 
 }  // namespace
 
-DriverResult read_driver_result(const std::string& dir) {
-  DriverResult result;
+ResultDir read_result_dir(const std::string& dir, const std::string& flag, bool with_points) {
+  ResultDir result;
   result.dir = dir;
   const std::string result_path = dir + "/result.json";
   const std::string config_path = dir + "/config.json";
   const std::string histograms_path = dir + "/" + kHistogramsFile;
+  const std::string points_path = dir + "/" + kIntervalsByTypeFile;
+  // Every file is looked for first, so that the one missing is named
+  // before any is judged.
+  for (const std::string& path : {result_path, config_path, histograms_path}) read_text(path, flag);
+  if (with_points) result.points = read_intervals_by_type_csv(read_text(points_path, flag), flag + ": " + points_path);
   try {
-    result.info = info_from(read_json(result_path));
+    result.info = info_from(read_json(result_path, flag));
   } catch (const Json::exception& e) {
-    throw UsageError("--merge: " + result_path + " is not a tpcc result (" + e.what() + ")");
+    throw UsageError(flag + ": " + result_path + " is not a tpcc result (" + e.what() + ")");
   } catch (const std::invalid_argument& e) {
-    throw UsageError("--merge: " + result_path + ": " + e.what());
+    throw UsageError(flag + ": " + result_path + ": " + e.what());
   }
   try {
-    result.config = config_from(read_json(config_path));
+    result.config_json = read_text(config_path, flag);
+    result.config = config_from(read_json(config_path, flag));
   } catch (const Json::exception& e) {
-    throw UsageError("--merge: " + config_path + " is not a tpcc run's configuration (" +
+    throw UsageError(flag + ": " + config_path + " is not a tpcc run's configuration (" +
                      e.what() + ")");
   } catch (const std::invalid_argument& e) {
-    throw UsageError("--merge: " + config_path + ": " + e.what());
+    throw UsageError(flag + ": " + config_path + ": " + e.what());
   }
-  result.stats = read_histograms_json(read_text(histograms_path), "--merge: " + histograms_path);
+  result.stats = read_histograms_json(read_text(histograms_path, flag), flag + ": " + histograms_path);
   return result;
+}
+
+DriverResult read_driver_result(const std::string& dir) {
+  ResultDir r = read_result_dir(dir, "--merge", false);
+  return {r.dir, r.config, r.info, r.stats};
 }
 
 }  // namespace tpcc

@@ -1,0 +1,98 @@
+#include "report/compare.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "report/format.hpp"
+#include "report/html_parts.hpp"
+#include "report/stats.hpp"
+#include "terminal/transactions/transaction.hpp"
+
+namespace tpcc {
+namespace {
+
+using Values = std::vector<std::optional<double>>;
+
+ComparedFigure figure(std::string name, Values values, int decimals) {
+  ComparedFigure f{std::move(name), std::move(values), {}, decimals};
+  for (const auto& v : f.values) f.ratios.push_back(ratio_to(f.values.front(), v));
+  return f;
+}
+
+template <typename Get>
+Values each(const std::vector<ResultDir>& runs, Get get) {
+  Values values;
+  for (const ResultDir& r : runs) values.push_back(get(r));
+  return values;
+}
+
+}  // namespace
+
+std::optional<double> ratio_to(const std::optional<double>& a, const std::optional<double>& b) {
+  if (!a || !b || *a == 0) return std::nullopt;
+  return *b / *a;
+}
+
+std::string ratio_text(const std::optional<double>& ratio) {
+  if (!ratio) return "-";
+  int decimals = 2;
+  for (double r = std::abs(*ratio); r > 0 && r < 0.1 && decimals < 9; r *= 10) ++decimals;
+  return fixed(*ratio, decimals) + "\u00d7";
+}
+
+std::vector<ComparedFigure> compared_figures(const std::vector<ResultDir>& runs) {
+  std::vector<ComparedFigure> figures;
+  if (runs.empty()) return figures;
+  figures.push_back(figure("tpmC", each(runs, [](const ResultDir& r) -> std::optional<double> {
+    return tpmc(r.stats, r.info.measured_seconds);
+  }), 1));
+  figures.push_back(figure("tpmTOTAL", each(runs, [](const ResultDir& r) -> std::optional<double> {
+    return tpm_total(r.stats, r.info.measured_seconds);
+  }), 1));
+  figures.push_back(figure("efficiency %", each(runs, [](const ResultDir& r) -> std::optional<double> {
+    if (!efficiency_meaningful(r.config)) return std::nullopt;
+    return efficiency(tpmc(r.stats, r.info.measured_seconds), r.info.warehouses);
+  }), 2));
+  figures.push_back(figure("errors", each(runs, [](const ResultDir& r) -> std::optional<double> {
+    return static_cast<double>(errors_total(r.stats));
+  }), 0));
+  figures.push_back(figure("retries", each(runs, [](const ResultDir& r) -> std::optional<double> {
+    return static_cast<double>(retries_total(r.stats));
+  }), 0));
+  figures.push_back(figure("measured seconds", each(runs, [](const ResultDir& r) -> std::optional<double> {
+    return r.info.measured_seconds;
+  }), 1));
+  for (const auto& type : kTransactions) {
+    const auto i = static_cast<std::size_t>(type.index);
+    figures.push_back(figure(std::string(type.title) + " p90 ms",
+                             each(runs, [i](const ResultDir& r) -> std::optional<double> {
+                               const LatencyHistogram& h = r.stats.txn[i].latency;
+                               if (h.count() == 0) return std::nullopt;
+                               return h.percentile(90) / 1000.0;
+                             }),
+                             2));
+  }
+  return figures;
+}
+
+std::vector<ComparedSetting> compared_settings(const std::vector<std::string>& config_jsons) {
+  std::vector<ComparedSetting> settings;
+  for (std::size_t run = 0; run < config_jsons.size(); ++run) {
+    for (const auto& [key, value] : html::config_leaves(config_jsons[run])) {
+      auto it = std::find_if(settings.begin(), settings.end(),
+                             [&](const ComparedSetting& s) { return s.key == key; });
+      if (it == settings.end()) {
+        settings.push_back({key, std::vector<std::optional<std::string>>(config_jsons.size()), false});
+        it = std::prev(settings.end());
+      }
+      it->values[run] = value;
+    }
+  }
+  for (ComparedSetting& s : settings) {
+    s.differs = std::any_of(s.values.begin(), s.values.end(),
+                            [&](const auto& v) { return v != s.values.front(); });
+  }
+  return settings;
+}
+
+}  // namespace tpcc

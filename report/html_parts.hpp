@@ -1,0 +1,40 @@
+// The sections of report.html and of the comparison page, each built by a
+// function of its own (one file per kind: html_charts.cpp, html_config.cpp,
+// html_report.cpp, html_compare.cpp). Internal to report/.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "report/html_report.hpp"
+#include "report/html_svg.hpp"
+
+namespace tpcc::html {
+
+// tpmC and tpmTOTAL per interval, the warm-up shaded. Server events (the
+// checkpoints and autovacuums of a later metrics section) come as markers.
+svg::LineChart throughput_chart(const std::vector<IntervalPoint>& points,
+                                const std::vector<svg::Marker>& server_events = {});
+
+// p50, p90 and p99 of one transaction type per interval (intervals without
+// one of them are left out).
+svg::LineChart type_latency_chart(const std::vector<IntervalPoint>& points, int type);
+
+// The measured latencies of one transaction type, 10 bars per decade of
+// milliseconds, with its p90 marked.
+svg::HistogramChart type_histogram_chart(const RunStats& stats, int type);
+
+// The warm-up as a band: from 0 to the end of the last warm-up interval.
+std::vector<svg::Band> warmup_bands(const std::vector<IntervalPoint>& points);
+
+// config.json's leaves in its order, as ("run.terminals", "10"), and the
+// two-column table of them.
+std::vector<std::pair<std::string, std::string>> config_leaves(const std::string& config_json);
+std::string config_table(const std::vector<std::pair<std::string, std::string>>& leaves);
+
+// The page's <head> with the shared style sheet (screen and print), and
+// the <body> opened.
+std::string page_head(const std::string& title);
+std::string cell(const std::string& value, const char* tag = "td");
+
+}  // namespace tpcc::html

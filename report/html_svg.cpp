@@ -1,0 +1,237 @@
+#include "report/html_svg.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "report/format.hpp"
+#include "report/html_report.hpp"
+
+namespace tpcc::svg {
+namespace {
+
+// Margins around the plot area: tick labels left and below; above, the
+// chart's title and legend in one row, then the y axis title.
+constexpr double kLeft = 64, kRight = 16, kTop = 40, kBottom = 40;
+
+struct Frame {
+  double width, height;
+  double plot_w() const { return width - kLeft - kRight; }
+  double plot_h() const { return height - kTop - kBottom; }
+  double bottom() const { return kTop + plot_h(); }
+};
+
+std::string coord(double v) { return fixed(v, 1); }
+
+std::string line(double x1, double y1, double x2, double y2, const std::string& cls,
+                 const std::string& extra = "") {
+  return "<line class=\"" + cls + "\" x1=\"" + coord(x1) + "\" y1=\"" + coord(y1) + "\" x2=\"" +
+         coord(x2) + "\" y2=\"" + coord(y2) + "\"" + extra + "/>";
+}
+
+std::string text(double x, double y, const char* anchor, const std::string& content,
+                 const std::string& cls = "") {
+  return "<text x=\"" + coord(x) + "\" y=\"" + coord(y) + "\" text-anchor=\"" + anchor + "\"" +
+         (cls.empty() ? "" : " class=\"" + cls + "\"") + ">" + html_escape(content) + "</text>";
+}
+
+std::string open_svg(const Frame& f, const std::string& title) {
+  return "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"chart\" viewBox=\"0 0 " +
+         coord(f.width) + " " + coord(f.height) + "\" width=\"" + coord(f.width) +
+         "\" height=\"" + coord(f.height) + "\" role=\"img\">\n<title>" + html_escape(title) +
+         "</title>\n" + text(8, 14, "start", title, "charttitle") + "\n";
+}
+
+std::string no_data(const Frame& f) {
+  return text(kLeft + f.plot_w() / 2, kTop + f.plot_h() / 2, "middle", "no data", "nodata") +
+         "\n</svg>\n";
+}
+
+struct Linear {
+  Scale s;
+  double origin, length;  // pixels: where 0 is and how long the axis is
+  bool up;                // a y axis grows upwards
+  double at(double v) const {
+    const double f = std::clamp(v / s.max, 0.0, 1.0) * length;
+    return up ? origin - f : origin + f;
+  }
+};
+
+std::string x_axis(const Frame& f, const Linear& x, const std::string& label) {
+  std::string out = line(kLeft, f.bottom(), kLeft + f.plot_w(), f.bottom(), "axis") + "\n";
+  const int ticks = static_cast<int>(std::lround(x.s.max / x.s.step));
+  for (int i = 0; i <= ticks; ++i) {
+    const double px = x.at(i * x.s.step);
+    out += line(px, f.bottom(), px, f.bottom() + 5, "axis");
+    out += text(px, f.bottom() + 18, "middle", tick_text(i * x.s.step, x.s.step)) + "\n";
+  }
+  return out + text(kLeft + f.plot_w() / 2, f.height - 4, "middle", label) + "\n";
+}
+
+std::string y_axis(const Frame& f, const Linear& y, const std::string& label) {
+  std::string out = line(kLeft, kTop, kLeft, f.bottom(), "axis") + "\n";
+  const int ticks = static_cast<int>(std::lround(y.s.max / y.s.step));
+  for (int i = 0; i <= ticks; ++i) {
+    const double py = y.at(i * y.s.step);
+    out += line(kLeft, py, kLeft + f.plot_w(), py, "grid");
+    out += text(kLeft - 6, py + 4, "end", tick_text(i * y.s.step, y.s.step)) + "\n";
+  }
+  return out + text(8, kTop - 8, "start", label) + "\n";
+}
+
+std::string legend(const Frame& f, const std::vector<Series>& series) {
+  // Right-aligned in one row above the plot, ~7 px per character.
+  double width = 0;
+  for (const auto& s : series) width += 34 + 7.0 * static_cast<double>(s.name.size());
+  double x = std::max(kLeft + 200, kLeft + f.plot_w() - width);
+  std::string out;
+  for (const auto& s : series) {
+    out += line(x, 10, x + 20, 10, "series",
+                " stroke=\"" + s.color + "\"" + (s.dashed ? " stroke-dasharray=\"6 4\"" : ""));
+    out += text(x + 24, 14, "start", s.name) + "\n";
+    x += 34 + 7.0 * static_cast<double>(s.name.size());
+  }
+  return out;
+}
+
+std::string polyline(const Series& s, const Linear& x, const Linear& y) {
+  std::string points;
+  for (std::size_t i = 0; i < s.x.size() && i < s.y.size(); ++i) {
+    if (!points.empty()) points += ' ';
+    points += coord(x.at(s.x[i])) + "," + coord(y.at(s.y[i]));
+  }
+  std::string out = "<polyline class=\"series\" stroke=\"" + s.color + "\"" +
+                    (s.dashed ? " stroke-dasharray=\"6 4\"" : "") + " points=\"" + points +
+                    "\"><title>" + html_escape(s.name) + "</title></polyline>\n";
+  // A lone point draws no line: a dot shows it.
+  if (s.x.size() == 1 && !s.y.empty()) {
+    out += "<circle cx=\"" + coord(x.at(s.x[0])) + "\" cy=\"" + coord(y.at(s.y[0])) +
+           "\" r=\"3\" fill=\"" + s.color + "\"/>\n";
+  }
+  return out;
+}
+
+std::string markers_svg(const Frame& f, const std::vector<Marker>& markers,
+                        double (*to_px)(const void*, double), const void* axis) {
+  std::string out;
+  for (const Marker& m : markers) {
+    const double px = to_px(axis, m.x);
+    out += line(px, kTop, px, f.bottom(), "marker", " stroke=\"" + m.color + "\"");
+    out += text(px + 3, kTop + 12, "start", m.label, "markerlabel") + "\n";
+  }
+  return out;
+}
+
+double linear_px(const void* axis, double v) { return static_cast<const Linear*>(axis)->at(v); }
+
+}  // namespace
+
+Scale linear_scale(double largest) {
+  if (!(largest > 0) || !std::isfinite(largest)) return {};
+  const double raw = largest / 5;
+  const double magnitude = std::pow(10.0, std::floor(std::log10(raw)));
+  const double norm = raw / magnitude;
+  const double step = (norm <= 1 ? 1 : norm <= 2 ? 2 : norm <= 5 ? 5 : 10) * magnitude;
+  return {std::ceil(largest / step - 1e-9) * step, step};
+}
+
+LogScale log_scale(double smallest, double largest) {
+  LogScale s;
+  if (!(smallest > 0) || !(largest >= smallest) || !std::isfinite(largest)) {
+    s.ticks = {1, 10};
+    return s;
+  }
+  const int low = static_cast<int>(std::floor(std::log10(smallest) + 1e-9));
+  int high = static_cast<int>(std::ceil(std::log10(largest) - 1e-9));
+  if (high <= low) high = low + 1;
+  s.min = std::pow(10.0, low);
+  s.max = std::pow(10.0, high);
+  for (int e = low; e <= high; ++e) s.ticks.push_back(std::pow(10.0, e));
+  return s;
+}
+
+std::string tick_text(double value, double step) {
+  const int decimals = step >= 1 ? 0 : static_cast<int>(std::ceil(-std::log10(step) - 1e-9));
+  return fixed(value, decimals);
+}
+
+std::string line_chart(const LineChart& c) {
+  const Frame f{c.width, c.height};
+  double largest_x = c.x_max, largest_y = 0;
+  bool any = false;
+  for (const auto& s : c.series) {
+    for (double v : s.x) largest_x = std::max(largest_x, v);
+    for (double v : s.y) largest_y = std::max(largest_y, v);
+    any = any || (!s.x.empty() && !s.y.empty());
+  }
+  std::string out = open_svg(f, c.title);
+  if (!any) return out + no_data(f);
+  const Linear x{linear_scale(largest_x), kLeft, f.plot_w(), false};
+  const Linear y{linear_scale(largest_y), f.bottom(), f.plot_h(), true};
+  for (const Band& b : c.bands) {
+    const double from = x.at(b.from), to = x.at(b.to);
+    out += "<rect class=\"band\" x=\"" + coord(from) + "\" y=\"" + coord(kTop) + "\" width=\"" +
+           coord(to - from) + "\" height=\"" + coord(f.plot_h()) + "\"/>" +
+           text((from + to) / 2, f.bottom() - 6, "middle", b.label, "bandlabel") + "\n";
+  }
+  out += y_axis(f, y, c.y_label) + x_axis(f, x, c.x_label);
+  out += markers_svg(f, c.markers, linear_px, &x);
+  for (const auto& s : c.series) out += polyline(s, x, y);
+  return out + legend(f, c.series) + "</svg>\n";
+}
+
+namespace {
+
+struct Log {
+  LogScale s;
+  double origin, length;
+  double at(double v) const {
+    const double span = std::log10(s.max) - std::log10(s.min);
+    const double f = (std::log10(std::max(v, s.min)) - std::log10(s.min)) / span;
+    return origin + std::clamp(f, 0.0, 1.0) * length;
+  }
+};
+
+double log_px(const void* axis, double v) { return static_cast<const Log*>(axis)->at(v); }
+
+std::string decade_text(double v) { return v >= 1 ? fixed(v, 0) : fixed(v, static_cast<int>(std::lround(-std::log10(v)))); }
+
+}  // namespace
+
+std::string histogram_chart(const HistogramChart& c) {
+  const Frame f{c.width, c.height};
+  std::string out = open_svg(f, c.title);
+  double smallest = 0, largest = 0, tallest = 0;
+  for (const Bar& b : c.bars) {
+    if (b.count <= 0 || !(b.low > 0)) continue;
+    smallest = smallest > 0 ? std::min(smallest, b.low) : b.low;
+    largest = std::max(largest, b.high);
+    tallest = std::max(tallest, b.count);
+  }
+  if (tallest <= 0) return out + no_data(f);
+  const Log x{log_scale(smallest, largest), kLeft, f.plot_w()};
+  const Linear y{linear_scale(tallest), f.bottom(), f.plot_h(), true};
+  out += y_axis(f, y, c.y_label);
+  out += line(kLeft, f.bottom(), kLeft + f.plot_w(), f.bottom(), "axis") + "\n";
+  for (const double t : x.s.ticks) {
+    const double px = x.at(t);
+    out += line(px, kTop, px, f.bottom(), "grid") + line(px, f.bottom(), px, f.bottom() + 5, "axis");
+    out += text(px, f.bottom() + 18, "middle", decade_text(t)) + "\n";
+  }
+  out += text(kLeft + f.plot_w() / 2, f.height - 4, "middle", c.x_label) + "\n";
+  for (const Bar& b : c.bars) {
+    if (b.count <= 0 || !(b.low > 0)) continue;
+    const double x0 = x.at(b.low), x1 = x.at(b.high), top = y.at(b.count);
+    out += "<rect class=\"bar\" fill=\"" + c.color + "\" x=\"" + coord(x0) + "\" y=\"" +
+           coord(top) + "\" width=\"" + coord(std::max(1.0, x1 - x0 - 0.5)) + "\" height=\"" +
+           coord(f.bottom() - top) + "\"/>\n";
+  }
+  return out + markers_svg(f, c.markers, log_px, &x) + "</svg>\n";
+}
+
+const std::string& palette(std::size_t index) {
+  static const std::vector<std::string> colors = {"#1f6fb4", "#e8780c", "#2a9d3a", "#c62828",
+                                                  "#7b1fa2", "#00838f", "#6d4c41", "#ad1457"};
+  return colors[index % colors.size()];
+}
+
+}  // namespace tpcc::svg

@@ -1,0 +1,95 @@
+// The SVG of report.html's charts, built as text: line charts over elapsed
+// seconds (with shaded bands such as the warm-up and markers for server
+// events) and histograms on a logarithmic axis. Pure: no I/O, so the axis
+// arithmetic is unit tested (tests/unit/test_report_svg.cpp).
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace tpcc::svg {
+
+// A linear axis from 0 to a round maximum in about five steps of 1, 2 or
+// 5 x 10^k, so tick labels stay short. largest <= 0 (no data): 0..1.
+struct Scale {
+  double max = 1;
+  double step = 0.2;
+};
+Scale linear_scale(double largest);
+
+// A logarithmic axis over whole decades: min and max are powers of ten
+// around [smallest, largest], ticks every decade. smallest <= 0 or no data:
+// 1..10.
+struct LogScale {
+  double min = 1;
+  double max = 10;
+  std::vector<double> ticks;
+};
+LogScale log_scale(double smallest, double largest);
+
+// A tick label: as many decimals as the step needs ("0.2", "15", "1000").
+std::string tick_text(double value, double step);
+
+struct Series {
+  std::string name;
+  std::string color;
+  std::vector<double> x;
+  std::vector<double> y;
+  bool dashed = false;
+};
+
+// A shaded stretch of the x axis (the warm-up) with its label.
+struct Band {
+  double from = 0;
+  double to = 0;
+  std::string label;
+};
+
+// A vertical line at x with a short label (a checkpoint, an autovacuum).
+struct Marker {
+  double x = 0;
+  std::string label;
+  std::string color = "#7b1fa2";
+};
+
+struct LineChart {
+  std::string title;
+  std::string x_label = "elapsed seconds";
+  std::string y_label;
+  std::vector<Series> series;
+  std::vector<Band> bands;
+  std::vector<Marker> markers;
+  double x_max = 0;  // the x axis reaches this at least (the run's end)
+  double width = 760;
+  double height = 260;
+};
+
+// The chart as an <svg> element, its title written above the plot; a chart
+// without points says "no data".
+std::string line_chart(const LineChart& chart);
+
+// One bar of a histogram: the values in [low, high) and how many there were.
+struct Bar {
+  double low = 0;
+  double high = 0;
+  double count = 0;
+};
+
+struct HistogramChart {
+  std::string title;
+  std::string x_label;
+  std::string y_label = "transactions";
+  std::string color = "#1f6fb4";
+  std::vector<Bar> bars;         // low > 0: the x axis is logarithmic
+  std::vector<Marker> markers;   // e.g. the p90 and the clause's limit
+  double width = 560;
+  double height = 220;
+};
+
+std::string histogram_chart(const HistogramChart& chart);
+
+// Colours for series in a fixed order (the five transactions, the runs of
+// a comparison): distinguishable, and dark enough to print.
+const std::string& palette(std::size_t index);
+
+}  // namespace tpcc::svg
