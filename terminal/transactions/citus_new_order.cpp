@@ -45,8 +45,8 @@ insert into bmsql_order_line
   (ol_w_id, ol_d_id, ol_o_id, ol_number, ol_i_id, ol_supply_w_id, ol_quantity,
    ol_amount, ol_dist_info)
 select )";
-constexpr const char* kOrderLinesTailSql = R"(, $2::int, $3::int, l.number::int, l.i_id, l.supply_w_id,
-       l.quantity, l.amount,
+constexpr const char* kOrderLinesTailSql = R"(,
+       $2::int, $3::int, l.number::int, l.i_id, l.supply_w_id, l.quantity, l.amount,
        case when $2::int = 1 then s.s_dist_01 when $2::int = 2 then s.s_dist_02
             when $2::int = 3 then s.s_dist_03 when $2::int = 4 then s.s_dist_04
             when $2::int = 5 then s.s_dist_05 when $2::int = 6 then s.s_dist_06

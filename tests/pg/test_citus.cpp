@@ -190,11 +190,14 @@ TEST_CASE("citus: the New-Order and Payment functions for Citus have the stateme
   check_same_tables(statements_db, functions_db);
 }
 
-// The New-Order statements for Citus (citus_new_order.hpp) are plain SQL:
-// on one server they must leave exactly the tables the single-server
-// statements leave, remote lines and 2.4.2.3 rollbacks included.
-TEST_CASE("citus: the New-Order statements for Citus have the single-server statements' effects",
-          "[citus]") {
+// The New-Order and Payment statements for Citus (citus_new_order.hpp,
+// citus_payment.hpp) are plain SQL: on one server they must leave exactly
+// the tables the single-server statements leave, remote lines, remote
+// payments and 2.4.2.3 rollbacks included.
+TEST_CASE(
+    "citus: the New-Order and Payment statements for Citus have the single-server statements' "
+    "effects",
+    "[citus]") {
   constexpr int kStreamWarehouses = 2;
   constexpr int kTransactions = 1200;
   const std::string single_db = prepared_database("citus_st_single", kStreamWarehouses);
