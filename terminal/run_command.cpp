@@ -377,6 +377,7 @@ int run_benchmark(const Config& given, std::ostream& out) {
     EngineSetup engine_setup;
     engine_setup.warehouses = setup.load.warehouses;
     engine_setup.c_run = setup.c_run;
+    engine_setup.citus = recorded_distribution(setup.load) == Distribution::Citus;
     engine_setup.seed = rng.next();
     engine_setup.on_interval = [&results](const std::vector<IntervalSample>& samples) {
       results.append_interval(samples);

@@ -38,6 +38,10 @@ struct EngineSetup {
   int warehouses = 1;      // W of the load
   NURandConstants c_run;   // 2.1.6 C-Run
   std::uint64_t seed = 0;  // terminal i draws from Random::stream(seed, {i})
+  // The load is distributed by Citus (bmsql_config tpcc_distribution):
+  // statements mode uses the statements Citus routes to one shard
+  // (TerminalContext::citus_statements).
+  bool citus = false;
   IntervalSink on_interval;  // optional
   // Each deferred Delivery's record as it ends (2.7.2.3); optional, called
   // from several threads.

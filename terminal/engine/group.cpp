@@ -52,6 +52,7 @@ std::vector<VirtualTerminal> build_terminals(const Config& config, int group_num
     TerminalContext context;
     context.homes = homes;
     context.mode = config.mode;
+    context.citus_statements = setup.citus;
     context.rollback_percent = config.rollback_percent;
     context.w_id = binding.w_id;
     context.d_id = binding.d_id;

@@ -6,6 +6,7 @@
 #include "db/session.hpp"
 #include "spec/constants.hpp"
 #include "spec/nurand.hpp"
+#include "terminal/transactions/citus_new_order.hpp"
 #include "terminal/transactions/procedure_calls.hpp"
 
 namespace tpcc {
@@ -203,8 +204,7 @@ NewOrderOutput place_new_order(Session& session, const NewOrderInput& input,
 
   // Round trip 2: order, new-order, stock and lines, then commit (or the
   // 2.4.2.3 rollback).
-  std::vector<int> line_item_ids, supply_w_ids, quantities;
-  std::vector<std::int64_t> amounts;
+  OrderLinesArgs lines{input.w_id, input.d_id, out.o_id, {}, {}, {}, {}};
   for (const std::size_t i : valid_lines) {
     const NewOrderLine& line = input.lines[i];
     NewOrderLineOutput shown;
@@ -215,10 +215,10 @@ NewOrderOutput place_new_order(Session& session, const NewOrderInput& input,
     shown.i_price_cents = items.as_cents(item_row[i], 1);
     shown.amount_cents = shown.i_price_cents * line.quantity;  // 2.4.2.2 OL_AMOUNT
     out.lines.push_back(shown);
-    line_item_ids.push_back(line.i_id);
-    supply_w_ids.push_back(line.supply_w_id);
-    quantities.push_back(line.quantity);
-    amounts.push_back(shown.amount_cents);
+    lines.item_ids.push_back(line.i_id);
+    lines.supply_w_ids.push_back(line.supply_w_id);
+    lines.quantities.push_back(line.quantity);
+    lines.amounts_cents.push_back(shown.amount_cents);
   }
   session.queue(kInsertOrder, Params{}
                                   .add(input.w_id)
@@ -228,14 +228,19 @@ NewOrderOutput place_new_order(Session& session, const NewOrderInput& input,
                                   .add(static_cast<int>(ol_cnt))
                                   .add(input.all_local() ? 1 : 0));
   session.queue(kInsertNewOrder, Params{}.add(input.w_id).add(input.d_id).add(out.o_id));
-  session.queue(kStockAndLines, Params{}
-                                    .add(input.w_id)
-                                    .add(input.d_id)
-                                    .add(out.o_id)
-                                    .add_int_array(line_item_ids)
-                                    .add_int_array(supply_w_ids)
-                                    .add_int_array(quantities)
-                                    .add_cents_array(amounts));
+  int stock_results = 1;
+  if (terminal.citus_statements) {
+    stock_results = queue_citus_stock_and_lines(session, lines);
+  } else {
+    session.queue(kStockAndLines, Params{}
+                                      .add(input.w_id)
+                                      .add(input.d_id)
+                                      .add(out.o_id)
+                                      .add_int_array(lines.item_ids)
+                                      .add_int_array(lines.supply_w_ids)
+                                      .add_int_array(lines.quantities)
+                                      .add_cents_array(lines.amounts_cents));
+  }
   session.queue_command(unused_item ? "rollback" : "commit");
   const std::vector<QueryResult> second = session.flush();
   if (unused_item) {
@@ -244,20 +249,24 @@ NewOrderOutput place_new_order(Session& session, const NewOrderInput& input,
     out.lines.clear();
     return out;
   }
-  const QueryResult& stock = second[2];
+  // The updated stock rows follow the order's and the new-order's results.
+  constexpr std::size_t kFirstStockResult = 2;
 
   // 2.4.3 the display: stock after the update and brand-generic per line.
   std::int64_t sum_cents = 0;
   for (std::size_t n = 0; n < ol_cnt; ++n) {
     NewOrderLineOutput& shown = out.lines[n];
     sum_cents += shown.amount_cents;
-    const int row = find_row(stock, 0, shown.supply_w_id, 1, shown.i_id);
-    if (row < 0) continue;
-    shown.s_quantity = stock.as_int(row, 2);
-    shown.brand_generic =
-        contains_original(items.text(item_row[n], 3)) && contains_original(stock.text(row, 3))
-            ? 'B'
-            : 'G';
+    for (int k = 0; k < stock_results; ++k) {
+      const QueryResult& stock = second[kFirstStockResult + static_cast<std::size_t>(k)];
+      const int row = find_row(stock, 0, shown.supply_w_id, 1, shown.i_id);
+      if (row < 0) continue;
+      shown.s_quantity = stock.as_int(row, 2);
+      shown.brand_generic =
+          contains_original(items.text(item_row[n], 3)) && contains_original(stock.text(row, 3))
+              ? 'B'
+              : 'G';
+    }
   }
   out.total = static_cast<double>(sum_cents) / 100.0 * (1.0 - out.c_discount) *
               (1.0 + out.w_tax + out.d_tax);
@@ -281,6 +290,7 @@ void prepare_new_order_statements(Session& session) {
   session.prepare(kInsertOrder, kInsertOrderSql);
   session.prepare(kInsertNewOrder, kInsertNewOrderSql);
   session.prepare(kStockAndLines, kStockAndLinesSql);
+  prepare_citus_new_order_statements(session);
 }
 
 }  // namespace tpcc

@@ -62,8 +62,9 @@ NewOrderInput generate_new_order(Random& rng, const TerminalContext& terminal);
 
 // 2.4.2 in two round trips: [BEGIN, district, warehouse and customer, items]
 // then either [stock and order lines, order, new-order, COMMIT] or, when an
-// item is not found, [ROLLBACK] (2.4.2.3). Throws whatever Session::flush
-// throws.
+// item is not found, [ROLLBACK] (2.4.2.3). With terminal.citus_statements
+// the stock and order lines are the statements of citus_new_order.hpp.
+// Throws whatever Session::flush throws.
 NewOrderOutput place_new_order(Session& session, const NewOrderInput& input,
                                const TerminalContext& terminal);
 

@@ -4,6 +4,7 @@
 
 #include "db/session.hpp"
 #include "spec/constants.hpp"
+#include "terminal/transactions/citus_payment.hpp"
 #include "terminal/transactions/customer_lookup.hpp"
 #include "terminal/transactions/procedure_calls.hpp"
 
@@ -21,10 +22,11 @@ namespace {
 // only for the end of the transaction; and without a customer nothing is
 // changed. C_DATA is built with casts and || (immutable), not concat_ws
 // (stable): Citus allows only immutable functions in a CASE of an UPDATE.
-// Shared tail of both customer selections: $1 C_W_ID, $2 C_D_ID, $4 W_ID,
-// $5 D_ID, $6 H_AMOUNT; the chosen customer's C_ID is `target.c_id`.
-constexpr const char* kPaySql = R"(,
-paid as (
+// kPaySql is the first step, the customer's UPDATE (also a statement of its
+// own in citus_payment.cpp), kPayRestSql the others. Shared tail of both
+// customer selections: $1 C_W_ID, $2 C_D_ID, $4 W_ID, $5 D_ID, $6 H_AMOUNT;
+// the chosen customer's C_ID is `target.c_id`.
+constexpr const char* kPaySql = R"(
   update bmsql_customer
      set c_balance = c_balance - $6::numeric,
          c_ytd_payment = c_ytd_payment + $6::numeric,
@@ -37,7 +39,10 @@ paid as (
    where c_w_id = $1::int and c_d_id = $2::int and c_id = (select c_id from target)
   returning c_id, c_first, c_middle, c_last, c_credit, c_credit_lim, c_discount, c_balance,
             case when c_credit = 'BC' then left(c_data, 200) else '' end as c_data
-),
+)";
+
+// The rest of the one statement, after the customer's UPDATE (`paid`).
+constexpr const char* kPayRestSql = R"(),
 warehouse as (
   update bmsql_warehouse
      set w_ytd = w_ytd + $6::numeric
@@ -61,6 +66,12 @@ select p.c_id, p.c_first, p.c_middle, p.c_last, p.c_credit, p.c_credit_lim, p.c_
        p.c_balance, p.c_data, w.w_name, d.d_name
   from paid p, warehouse w, district d
 )";
+
+// The statement of one Payment: the customer's CTE `target`, then `paid`
+// (kPaySql, the customer's UPDATE), then the rest.
+std::string one_statement_sql(const char* target_sql) {
+  return std::string{target_sql} + ",\npaid as (" + kPaySql + kPayRestSql;
+}
 
 // 2.5.2.2 case 1: the customer by number. $3 C_ID.
 constexpr const char* kCustomerByIdSql = R"(
@@ -99,6 +110,29 @@ std::string no_customer_message(const PaymentInput& input) {
          std::to_string(input.c_w_id) + " district " + std::to_string(input.c_d_id);
 }
 
+std::string no_customer_by_id_message(const PaymentInput& input) {
+  return "Payment: no customer " + std::to_string(input.c_id) + " in warehouse " +
+         std::to_string(input.c_w_id) + " district " + std::to_string(input.c_d_id);
+}
+
+// BEGIN, the one statement, COMMIT; the statement's result.
+QueryResult pay_in_one_statement(Session& session, const PaymentInput& input,
+                                 const TerminalContext& terminal) {
+  Params customer;
+  customer.add(input.c_w_id).add(input.c_d_id);
+  if (input.by_last_name) {
+    customer.add(input.c_last);
+  } else {
+    customer.add(input.c_id);
+  }
+  customer.add(input.w_id).add(input.d_id).add_cents(input.amount_cents);
+  session.queue_command(begin_command(terminal.isolation, terminal.read_only));
+  session.queue(input.by_last_name ? kCustomerByLastName : kCustomerById, customer);
+  session.queue_command("commit");
+  std::vector<QueryResult> results = session.flush();
+  return std::move(results[1]);
+}
+
 }  // namespace
 
 PaymentInput generate_payment(Random& rng, const TerminalContext& terminal) {
@@ -124,40 +158,16 @@ PaymentInput generate_payment(Random& rng, const TerminalContext& terminal) {
   return input;
 }
 
-PaymentOutput pay(Session& session, const PaymentInput& input, const TerminalContext& terminal) {
-  Params customer;
-  customer.add(input.c_w_id).add(input.c_d_id);
-  if (input.by_last_name) {
-    customer.add(input.c_last);
-  } else {
-    customer.add(input.c_id);
-  }
-  customer.add(input.w_id).add(input.d_id).add_cents(input.amount_cents);
+const char* payment_customer_pays_sql() { return kPaySql; }
 
-  session.queue_command(begin_command(terminal.isolation, terminal.read_only));
-  session.queue(input.by_last_name ? kCustomerByLastName : kCustomerById, customer);
-  session.queue_command("commit");
-  std::vector<QueryResult> results;
-  try {
-    results = session.flush();
-  } catch (const SqlError& e) {
-    const std::string what = e.what();
-    if (input.by_last_name && e.sqlstate == "22P02" &&
-        what.find("no customer with C_LAST") != std::string::npos) {
-      throw SqlError(no_customer_message(input), e.sqlstate);
-    }
-    throw;
-  }
+const char* payment_customer_by_last_name_sql() { return kCustomerByLastNameSql; }
 
-  const QueryResult& paid = results[1];
+PaymentOutput read_paid_customer(const QueryResult& paid, const PaymentInput& input) {
   PaymentOutput out;
   if (paid.rows() != 1) {
     // By number the customer always exists on a correctly loaded database;
     // without one the statement changed nothing.
-    throw SqlError("Payment: no customer " + std::to_string(input.c_id) + " in warehouse " +
-                       std::to_string(input.c_w_id) + " district " +
-                       std::to_string(input.c_d_id),
-                   "P0002");
+    throw SqlError(no_customer_by_id_message(input), "P0002");
   }
   out.c_id = paid.as_int(0, 0);
   out.c_first = paid.text(0, 1);
@@ -168,9 +178,26 @@ PaymentOutput pay(Session& session, const PaymentInput& input, const TerminalCon
   out.c_discount = paid.as_double(0, 6);
   out.c_balance_cents = paid.as_cents(0, 7);
   out.c_data = paid.text(0, 8);
-  out.w_name = paid.text(0, 9);
-  out.d_name = paid.text(0, 10);
   return out;
+}
+
+PaymentOutput pay(Session& session, const PaymentInput& input, const TerminalContext& terminal) {
+  try {
+    if (terminal.citus_statements) return pay_on_citus(session, input, terminal);
+    const QueryResult paid = pay_in_one_statement(session, input, terminal);
+    PaymentOutput out = read_paid_customer(paid, input);
+    out.w_name = paid.text(0, 9);
+    out.d_name = paid.text(0, 10);
+    return out;
+  } catch (const SqlError& e) {
+    // The cast of the "no customer" text to int (kCustomerByLastNameSql).
+    const std::string what = e.what();
+    if (e.sqlstate == "22P02" && what.find("no customer with C_") != std::string::npos) {
+      if (input.by_last_name) throw SqlError(no_customer_message(input), e.sqlstate);
+      throw SqlError(no_customer_by_id_message(input), "P0002");
+    }
+    throw;
+  }
 }
 
 Outcome execute_payment(Session& session, const PaymentInput& input,
@@ -186,8 +213,9 @@ Outcome execute_payment(Session& session, const PaymentInput& input,
 }
 
 void prepare_payment_statements(Session& session) {
-  session.prepare(kCustomerById, std::string{kCustomerByIdSql} + kPaySql);
-  session.prepare(kCustomerByLastName, std::string{kCustomerByLastNameSql} + kPaySql);
+  session.prepare(kCustomerById, one_statement_sql(kCustomerByIdSql));
+  session.prepare(kCustomerByLastName, one_statement_sql(kCustomerByLastNameSql));
+  prepare_citus_payment_statements(session);
 }
 
 }  // namespace tpcc

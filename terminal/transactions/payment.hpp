@@ -10,6 +10,7 @@
 
 namespace tpcc {
 
+class QueryResult;
 class Session;
 
 struct PaymentInput {
@@ -44,9 +45,10 @@ struct PaymentOutput {
 PaymentInput generate_payment(Random& rng, const TerminalContext& terminal);
 
 // 2.5.2 in one round trip: BEGIN, one statement (customer, warehouse,
-// district and history, in that order), COMMIT. A customer that does not
-// exist fails the transaction with SqlError and changes nothing. Throws
-// whatever Session::flush throws.
+// district and history, in that order), COMMIT; with
+// terminal.citus_statements, the statements of citus_payment.hpp. A
+// customer that does not exist fails the transaction with SqlError and
+// changes nothing. Throws whatever Session::flush throws.
 PaymentOutput pay(Session& session, const PaymentInput& input, const TerminalContext& terminal);
 
 // pay for the dispatcher: records remote and by-name selection in the audit.
@@ -54,5 +56,18 @@ Outcome execute_payment(Session& session, const PaymentInput& input,
                         const TerminalContext& terminal, TxnAudit& audit);
 
 void prepare_payment_statements(Session& session);
+
+// For citus_payment.cpp, which runs the same steps as statements of their
+// own. The customer's UPDATE of 2.5.2.2 (C_BALANCE, C_YTD_PAYMENT,
+// C_PAYMENT_CNT, C_DATA), of the customer in the CTE `target`: $1 C_W_ID,
+// $2 C_D_ID, $4 W_ID, $5 D_ID, $6 H_AMOUNT. It returns C_ID, C_FIRST,
+// C_MIDDLE, C_LAST, C_CREDIT, C_CREDIT_LIM, C_DISCOUNT, C_BALANCE, C_DATA.
+const char* payment_customer_pays_sql();
+// 2.5.2.2 case 2 as the CTE `target` (no match fails with 22P02 "no
+// customer with C_LAST ..."): $1 C_W_ID, $2 C_D_ID, $3 C_LAST.
+const char* payment_customer_by_last_name_sql();
+// The customer part of the display from the UPDATE's row; throws SqlError
+// (P0002) when there is no row.
+PaymentOutput read_paid_customer(const QueryResult& paid, const PaymentInput& input);
 
 }  // namespace tpcc

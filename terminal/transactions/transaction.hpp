@@ -26,6 +26,10 @@ struct TerminalContext {
   Mode mode = Mode::Statements;  // client statements or server functions
   HomeWarehouses homes{1, 1};    // for a home warehouse drawn per transaction
   int rollback_percent = 1;      // 2.4.1.4
+  // Statements mode on a database distributed by Citus: New-Order's
+  // stock and order lines as statements Citus routes to one shard each
+  // (citus_new_order.hpp), with the same effects.
+  bool citus_statements = false;
 };
 
 // Named outcomes (STYLE.md 5). The spec's 1% New-Order rollback is an

@@ -8,7 +8,8 @@
 
 namespace tpcc::test {
 
-Trace run_stream(const std::string& conninfo, Mode mode, int warehouses, int transactions) {
+Trace run_stream(const std::string& conninfo, Mode mode, int warehouses, int transactions,
+                 bool citus_statements) {
   Session session(conninfo);
   prepare_transaction_statements(session, mode);
   Random rng(20261130);
@@ -17,6 +18,7 @@ Trace run_stream(const std::string& conninfo, Mode mode, int warehouses, int tra
     TerminalContext terminal =
         terminal_context(i % warehouses + 1, i % 10 + 1, warehouses, {157, 223, 7911});
     terminal.mode = mode;
+    terminal.citus_statements = citus_statements;
     terminal.rollback_percent = 10;  // more 2.4.2.3 rollbacks to compare
     const int draw = static_cast<int>(rng.uniform(1, 100));
     const TxnIndex type = draw <= 40   ? kNewOrder

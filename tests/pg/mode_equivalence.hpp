@@ -21,7 +21,10 @@ struct Trace {
 // One terminal per warehouse (of `warehouses`) takes turns; the transaction
 // types and every input come from one seeded stream, so every mode sees the
 // same inputs. A transaction that ends in an error fails the test.
-Trace run_stream(const std::string& conninfo, Mode mode, int warehouses, int transactions);
+// `citus_statements`: statements mode with the statements for Citus
+// (TerminalContext::citus_statements).
+Trace run_stream(const std::string& conninfo, Mode mode, int warehouses, int transactions,
+                 bool citus_statements = false);
 
 // Every row of a table, ordered, timestamps reduced to whether they are
 // set (they differ between two runs), as one digest.

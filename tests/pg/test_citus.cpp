@@ -6,11 +6,16 @@
 #include <memory>
 #include <string>
 
+#include "db/session.hpp"
 #include "pgserver/citus_cluster.hpp"
 #include "pgserver/local_server.hpp"
 #include "schema/schema.hpp"
+#include "spec/text.hpp"
+#include "terminal/transactions/new_order.hpp"
+#include "terminal/transactions/payment.hpp"
 #include "tests/pg/mode_equivalence.hpp"
 #include "tests/pg/pg_fixture.hpp"
+#include "tests/unit/terminal_context.hpp"
 
 namespace tpcc::test {
 namespace {
@@ -70,7 +75,11 @@ LocalServerOptions node_options() {
   LocalServerOptions options;
   options.quiet = true;
   // Three servers at once: the shared server's 512 MB each would be 1.5 GB.
-  options.settings = {{"shared_buffers", "128MB"}, {"max_connections", "100"}};
+  // Stat counters: how many of the coordinator's executions went to one
+  // shard (multi_shard_new_order_executions).
+  options.settings = {{"shared_buffers", "128MB"},
+                      {"max_connections", "100"},
+                      {"citus.enable_stat_counters", "on"}};
   return options;
 }
 
@@ -82,6 +91,51 @@ std::string rows_on_node_sql(int port) {
 
 long long on_shards(const std::string& conninfo, const std::string& sql) {
   return scalar(conninfo, "set citus.override_table_visibility = off; " + sql);
+}
+
+// Runs `run(session, terminal)` on a session with statements mode's
+// statements prepared, for the terminal of warehouse 1 (of `warehouses`),
+// district 1, with or without the statements for Citus.
+template <typename Run>
+auto with_statements(const std::string& db, int warehouses, bool citus_statements, Run run) {
+  Session session(db);
+  prepare_transaction_statements(session, Mode::Statements);
+  TerminalContext terminal = terminal_context(1, 1, warehouses, {157, 223, 7911});
+  terminal.citus_statements = citus_statements;
+  return run(session, terminal);
+}
+
+constexpr const char* kMultiShardExecutionsSql =
+    "select query_execution_multi_shard from citus_stat_counters "
+    "where name = current_database()";
+constexpr const char* kSingleShardExecutionsSql =
+    "select query_execution_single_shard from citus_stat_counters "
+    "where name = current_database()";
+
+struct Executions {
+  long long single_shard = 0;
+  long long multi_shard = 0;
+};
+
+// What the coordinator executed for `orders` committed New-Orders of
+// warehouse 1 with every line from warehouse 1 (a one-warehouse terminal:
+// 2.4.1.5.2 has no other warehouse to draw), in statements mode with or
+// without the statements for Citus.
+Executions new_order_executions(const std::string& db, bool citus_statements, int orders) {
+  const long long single_before = scalar(db, kSingleShardExecutionsSql);
+  const long long multi_before = scalar(db, kMultiShardExecutionsSql);
+  with_statements(db, 1, citus_statements, [orders](Session& session, TerminalContext terminal) {
+    terminal.rollback_percent = 0;
+    Random rng(20261201);
+    for (int i = 0; i < orders; ++i) {
+      const TxnResult result = run_transaction(kNewOrder, session, rng, terminal);
+      INFO(result.error);
+      REQUIRE(result.outcome == Outcome::Committed);
+    }
+    return 0;
+  });
+  return {scalar(db, kSingleShardExecutionsSql) - single_before,
+          scalar(db, kMultiShardExecutionsSql) - multi_before};
 }
 
 void run_and_check(const std::string& db, const char* mode) {
@@ -136,6 +190,72 @@ TEST_CASE("citus: the New-Order and Payment functions for Citus have the stateme
   check_same_tables(statements_db, functions_db);
 }
 
+// The New-Order and Payment statements for Citus (citus_new_order.hpp,
+// citus_payment.hpp) are plain SQL: on one server they must leave exactly
+// the tables the single-server statements leave, remote lines, remote
+// payments and 2.4.2.3 rollbacks included.
+TEST_CASE(
+    "citus: the New-Order and Payment statements for Citus have the single-server statements' "
+    "effects",
+    "[citus]") {
+  constexpr int kStreamWarehouses = 2;
+  constexpr int kTransactions = 1200;
+  const std::string single_db = prepared_database("citus_st_single", kStreamWarehouses);
+  const std::string citus_db = prepared_database("citus_st_citus", kStreamWarehouses);
+  const Trace single =
+      run_stream(single_db, Mode::Statements, kStreamWarehouses, kTransactions, false);
+  const Trace citus =
+      run_stream(citus_db, Mode::Statements, kStreamWarehouses, kTransactions, true);
+  CHECK(single.per_outcome.at(Outcome::RolledBack) > 5);
+  CHECK(scalar(citus_db, kRemoteLinesSql) > 0);
+  CHECK(single.outcomes == citus.outcomes);
+  check_same_tables(single_db, citus_db);
+
+  // 2.4.3 the display: S_QUANTITY and brand-generic per line come from
+  // each supply warehouse's statement; a repeated item and a remote one.
+  NewOrderInput input;
+  input.w_id = 1;
+  input.d_id = 4;
+  input.c_id = 17;
+  input.lines = {{11, 1, 3}, {12, 2, 5}, {11, 1, 4}, {13, 1, 9}, {12, 1, 2}};
+  const auto place = [&input](Session& session, const TerminalContext& terminal) {
+    return place_new_order(session, input, terminal);
+  };
+  const NewOrderOutput by_single = with_statements(single_db, kStreamWarehouses, false, place);
+  const NewOrderOutput by_citus = with_statements(citus_db, kStreamWarehouses, true, place);
+  REQUIRE(by_citus.lines.size() == input.lines.size());
+  REQUIRE(by_single.lines.size() == input.lines.size());
+  for (std::size_t n = 0; n < input.lines.size(); ++n) {
+    INFO("line " << n + 1);
+    CHECK(by_citus.lines[n].s_quantity == by_single.lines[n].s_quantity);
+    CHECK(by_citus.lines[n].s_quantity >= 10);
+    CHECK(by_citus.lines[n].brand_generic == by_single.lines[n].brand_generic);
+  }
+  CHECK(by_citus.total == by_single.total);
+
+  // 2.5.3 Payment's display, a remote customer chosen by last name.
+  PaymentInput payment;
+  payment.w_id = 1;
+  payment.d_id = 2;
+  payment.c_w_id = 2;
+  payment.c_d_id = 7;
+  payment.by_last_name = true;
+  payment.c_last = last_name(0);
+  payment.amount_cents = 123456;
+  const auto pay_with = [&payment](Session& session, const TerminalContext& terminal) {
+    return pay(session, payment, terminal);
+  };
+  const PaymentOutput paid_single = with_statements(single_db, kStreamWarehouses, false, pay_with);
+  const PaymentOutput paid_citus = with_statements(citus_db, kStreamWarehouses, true, pay_with);
+  CHECK(paid_citus.c_id == paid_single.c_id);
+  CHECK(paid_citus.c_balance_cents == paid_single.c_balance_cents);
+  CHECK(paid_citus.c_data == paid_single.c_data);
+  CHECK(paid_citus.w_name == paid_single.w_name);
+  CHECK(paid_citus.d_name == paid_single.d_name);
+  CHECK_FALSE(paid_citus.d_name.empty());
+  check_same_tables(single_db, citus_db);
+}
+
 TEST_CASE("citus: W=4 on a coordinator and two workers in both modes with check and cleanup",
           "[citus]") {
   if (!CitusCluster::installed()) {
@@ -161,6 +281,16 @@ TEST_CASE("citus: W=4 on a coordinator and two workers in both modes with check 
   REQUIRE(run_tpcc({"check", "--conn", db, "--after-load"}, &output) == 0);
   CHECK(output.find("12 of 12 conditions hold") != std::string::npos);
   CHECK(scalar(db, kDistributedFunctionsSql) == 5);
+
+  // Statements mode routes each statement of a local New-Order to the
+  // warehouse's shard; the single-server statements do not (the check
+  // fails for them).
+  constexpr int kOrders = 20;
+  const Executions routed = new_order_executions(db, true, kOrders);
+  CHECK(routed.multi_shard == 0);
+  CHECK(routed.single_shard >= kOrders);
+  const Executions unrouted = new_order_executions(db, false, kOrders);
+  CHECK(unrouted.multi_shard >= kOrders);
 
   run_and_check(db, "statements");
   run_and_check(db, "procedures");
