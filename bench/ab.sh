@@ -9,6 +9,7 @@
 #   bench/ab.sh A_BINARY B_BINARY [WAREHOUSES=4] [TERMINALS=8] [WARMUP=10] [DURATION=60] [ROUNDS=2]
 #
 # DURABLE=1 runs the server with fsync and synchronous_commit on.
+# RUN_ARGS adds options to both binaries' runs (RUN_ARGS="--mode procedures").
 set -euo pipefail
 cd "$(dirname "$0")/.."
 [ $# -ge 2 ] || { sed -n '2,12p' "$0" >&2; exit 2; }
@@ -22,6 +23,7 @@ source bench/throwaway-pg.sh
 source bench/measure.sh
 
 "$B" prepare --conn "$PG_CONN" --warehouses "$W" --no-check >"$PG_DIR/prepare.log"
+print_server_settings
 echo "W=$W, $T terminals, ${WARMUP}s warm-up, ${DURATION}s measured, $ROUNDS round(s) of A + B;" \
   "fsync $([ "${DURABLE:-0}" = 1 ] && echo on || echo off)"
 echo "A: $A"
@@ -31,8 +33,9 @@ for round in $(seq 1 "$ROUNDS"); do
   for side in A B; do
     binary=$A; [ "$side" = B ] && binary=$B
     dir="$PG_DIR/$side-$round"
+    # shellcheck disable=SC2086  # word splitting of the extra options is wanted
     measured_run "$binary" "$dir" --terminals "$T" --warmup "$WARMUP" --duration "$DURATION" \
-      --report-interval 30
+      --report-interval 30 ${RUN_ARGS:-}
     printf '%s round %d: tpmC %8.0f  tpmTOTAL %8.0f  New-Order p90 %6.2f ms  client %5.1f us/txn  server %6.1f us/txn  (check passed)\n' \
       "$side" "$round" "$r_tpmc" "$r_total" "$r_p90" "$r_client" "$r_server"
     tpmc[$side]+="$r_tpmc "; tpmtotal[$side]+="$r_total "; p90[$side]+="$r_p90 "

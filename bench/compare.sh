@@ -24,6 +24,7 @@ source bench/measure.sh
 
 # shellcheck disable=SC2086  # word splitting of the extra options is wanted
 "$TPCC" prepare --conn "$PG_CONN" --warehouses "$W" --no-check ${PREPARE_ARGS:-} >"$PG_DIR/prepare.log"
+print_server_settings
 echo "W=$W, $T terminals, ${WARMUP}s warm-up, ${DURATION}s measured, $ROUNDS round(s) of statements + procedures"
 declare -A tpmc tpmtotal p90 client server
 for round in $(seq 1 "$ROUNDS"); do

@@ -63,6 +63,7 @@ breakdown() {
 }
 
 "$TPCC" prepare --conn "$PG_CONN" --warehouses "$W" --no-check >"$PG_DIR/prepare.log"
+print_server_settings
 echo "W=$W, $T terminals, ${WARMUP}s warm-up, perf over ${DURATION}s of the measured interval"
 for mode in statements procedures; do
   data="$PG_DIR/perf-$mode.data"

@@ -16,6 +16,7 @@ json() { grep -o "\"$2\": *[0-9.e+-]*" "$1" | head -n 1 | sed 's/.*: *//'; }
 median() { sort -g | awk '{a[NR]=$1} END {print (NR%2) ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2}'; }
 
 "$TPCC" prepare --conn "$PG_CONN" --warehouses "$W" --no-check >"$PG_DIR/prepare.log"
+print_server_settings
 echo "tpcc run: W=$W, $T terminals, ${WARMUP}s warm-up, ${DURATION}s measured, $RUNS run(s)"
 cpus=(); tpmcs=()
 for run in $(seq 1 "$RUNS"); do

@@ -6,6 +6,10 @@
 # (minimal, the default here, lets pgbench -i skip WAL for its new tables).
 # DURABLE=1 runs it as users' servers run: fsync, synchronous_commit and
 # full_page_writes on.
+# SHARED_BUFFERS (e.g. 2560MB) and SYNC_COMMIT (on/off) override those two
+# settings, so that DURABLE=1 SYNC_COMMIT=off SHARED_BUFFERS=2560MB is the
+# server of issue 15 (fsync and full_page_writes on, commits not waited for).
+# print_server_settings prints the settings a figure depends on.
 set -euo pipefail
 
 PG_BIN=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)
@@ -32,6 +36,8 @@ checkpoint_timeout = 30min
 maintenance_work_mem = 512MB
 max_parallel_maintenance_workers = 2
 CONF
+[ -n "${SHARED_BUFFERS:-}" ] && echo "shared_buffers = $SHARED_BUFFERS" >>"$PG_DIR/data/postgresql.conf"
+[ -n "${SYNC_COMMIT:-}" ] && echo "synchronous_commit = $SYNC_COMMIT" >>"$PG_DIR/data/postgresql.conf"
 as_pg "$PG_BIN/pg_ctl" -D "$PG_DIR/data" -l "$PG_DIR/server.log" -w start >/dev/null
 PG_CONN="host=$PG_DIR/socket port=$PG_PORT user=postgres dbname=postgres"
 stop_throwaway_pg() {
@@ -39,3 +45,9 @@ stop_throwaway_pg() {
   rm -rf "$PG_DIR"
 }
 trap stop_throwaway_pg EXIT
+print_server_settings() {
+  "$PG_BIN/psql" "$PG_CONN" -XAtc "select 'server: ' || string_agg(name || '=' || current_setting(name),
+      ', ' order by name) from pg_settings where name in ('fsync',
+      'synchronous_commit', 'full_page_writes', 'shared_buffers', 'wal_level',
+      'checkpoint_timeout', 'max_wal_size', 'autovacuum')"
+}
