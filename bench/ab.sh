@@ -36,8 +36,8 @@ for round in $(seq 1 "$ROUNDS"); do
     # shellcheck disable=SC2086  # word splitting of the extra options is wanted
     measured_run "$binary" "$dir" --terminals "$T" --warmup "$WARMUP" --duration "$DURATION" \
       --report-interval 30 ${RUN_ARGS:-}
-    printf '%s round %d: tpmC %8.0f  tpmTOTAL %8.0f  New-Order p90 %6.2f ms  client %5.1f us/txn  server %6.1f us/txn  (check passed)\n' \
-      "$side" "$round" "$r_tpmc" "$r_total" "$r_p90" "$r_client" "$r_server"
+    printf '%s round %d: tpmC %8.0f  tpmTOTAL %8.0f  New-Order p90 %6.2f ms  client %5.1f us/txn  server %6.1f us/txn  %4.2f switches/txn  load %s  (check passed)\n' \
+      "$side" "$round" "$r_tpmc" "$r_total" "$r_p90" "$r_client" "$r_server" "$r_switches" "$r_load"
     tpmc[$side]+="$r_tpmc "; tpmtotal[$side]+="$r_total "; p90[$side]+="$r_p90 "
     client[$side]+="$r_client "; server[$side]+="$r_server "
   done

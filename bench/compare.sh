@@ -32,8 +32,8 @@ for round in $(seq 1 "$ROUNDS"); do
     dir="$PG_DIR/$mode-$round"
     measured_run "$TPCC" "$dir" --mode "$mode" --terminals "$T" --warmup "$WARMUP" \
       --duration "$DURATION" --report-interval 30 ${RUN_ARGS:-}
-    printf '%-10s round %d: tpmC %8.0f  tpmTOTAL %8.0f  New-Order p90 %6.2f ms  client %5.1f us/txn  server %6.1f us/txn  (check passed)\n' \
-      "$mode" "$round" "$r_tpmc" "$r_total" "$r_p90" "$r_client" "$r_server"
+    printf '%-10s round %d: tpmC %8.0f  tpmTOTAL %8.0f  New-Order p90 %6.2f ms  client %5.1f us/txn  server %6.1f us/txn  %4.2f switches/txn  load %s  (check passed)\n' \
+      "$mode" "$round" "$r_tpmc" "$r_total" "$r_p90" "$r_client" "$r_server" "$r_switches" "$r_load"
     tpmc[$mode]+="$r_tpmc "; tpmtotal[$mode]+="$r_total "; p90[$mode]+="$r_p90 "
     client[$mode]+="$r_client "; server[$mode]+="$r_server "
   done

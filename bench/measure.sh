@@ -46,19 +46,24 @@ PY
 
 # One measured `tpcc run` of BINARY into DIR with the options that follow,
 # then `tpcc check` (exits the script if it fails). Sets r_tpmc, r_total,
-# r_p90 (New-Order, ms), r_client and r_server (CPU us per transaction).
+# r_p90 (New-Order, ms), r_client and r_server (CPU us per transaction),
+# r_switches (the client's context switches per transaction, voluntary and
+# involuntary: each wait for the server's answer is one) and r_load (the
+# 1-minute load average when the run ended).
 measured_run() {
-  local binary=$1 dir=$2 idle_children before after user sys r_txns
+  local binary=$1 dir=$2 idle_children before after user sys involuntary voluntary r_txns
   shift 2
   idle_children=$(children)
   before=$(server_cpu_seconds)
-  /usr/bin/time -f "%U %S" -o "$PG_DIR/time.txt" \
+  /usr/bin/time -f "%U %S %c %w" -o "$PG_DIR/time.txt" \
     "$binary" run --conn "$PG_CONN" --result-dir "$dir" "$@" >"$dir.log" 2>&1
   wait_for_backends_to_exit "$idle_children"
   after=$(server_cpu_seconds)
-  read -r user sys <"$PG_DIR/time.txt"
+  read -r user sys involuntary voluntary <"$PG_DIR/time.txt"
+  r_load=$(cut -d ' ' -f 1 /proc/loadavg)
   read -r r_tpmc r_total r_p90 r_txns < <(read_result "$dir/result.json")
   r_client=$(awk -v u="$user" -v s="$sys" -v n="$r_txns" 'BEGIN { printf "%.1f", (u + s) * 1e6 / n }')
+  r_switches=$(awk -v c="$involuntary" -v w="$voluntary" -v n="$r_txns" 'BEGIN { printf "%.2f", (c + w) / n }')
   r_server=$(awk -v a="$after" -v b="$before" -v n="$r_txns" 'BEGIN { printf "%.1f", (a - b) * 1e6 / n }')
   "$binary" check --conn "$PG_CONN" >"$dir-check.log" ||
     { echo "tpcc check after the run in $dir FAILED:"; cat "$dir-check.log"; exit 1; }

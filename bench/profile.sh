@@ -14,6 +14,19 @@
 # the stack (the function and what it calls). Debian's server is built
 # without frame pointers, so some user-space stacks lose their callers:
 # those figures are lower bounds. Kernel stacks are whole.
+#
+# Then the server CPU per transaction of each type, per mode: each type run
+# alone (--mix with 100 for it, --delivery sync so that Delivery is the
+# terminal's own transaction) for TYPE_SECONDS (default 20) after a 5 s
+# warm-up, the server's CPU (the postmaster and its children, /proc) over
+# the run divided by the transactions it ran; with the client's CPU and
+# context switches per transaction beside it. Delivery runs first, on the
+# fresh load, and a fixed number of times per terminal that consumes at most
+# half the loaded undelivered orders, so that it never meets an empty
+# district (a skipped delivery costs less). Limits: a type alone is not the
+# mix (no contention with the other types, other cache contents), so the
+# line "the types weighted by the mix" estimates the mixed run printed
+# under it rather than equalling it.
 # Needs perf (Debian package linux-perf) and root or perf_event_paranoid <= 0.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -22,6 +35,8 @@ TPCC=${TPCC:-./build/tpcc}
 [ -x "$TPCC" ] || { echo "build first: scripts/build.sh (looked for $TPCC)" >&2; exit 2; }
 command -v perf >/dev/null || { echo "perf missing: apt-get install linux-perf" >&2; exit 2; }
 source bench/throwaway-pg.sh
+source bench/measure.sh
+TYPE_SECONDS=${TYPE_SECONDS:-20}
 
 # One pass over the samples: the share of all samples whose process is the
 # client or the server, and for each part of the server the share of
@@ -64,6 +79,40 @@ breakdown() {
 
 "$TPCC" prepare --conn "$PG_CONN" --warehouses "$W" --no-check >"$PG_DIR/prepare.log"
 print_server_settings
+
+# 4.3.3.1: 10 districts per warehouse with 900 undelivered orders each.
+loaded_undelivered=$((W * 10 * 900))
+deliveries_per_terminal=$((loaded_undelivered / 2 / 10 / T / 2))  # two modes, half each
+echo "server CPU per transaction of each type run alone (--mix, --delivery sync," \
+  "${TYPE_SECONDS}s; Delivery ${deliveries_per_terminal} per terminal, on undelivered orders):"
+printf '%-11s %-13s %12s %14s %14s %13s %6s\n' mode type "txn/min" "server us/txn" \
+  "client us/txn" "switches/txn" load
+type_run() {  # MODE NAME MIX OPTIONS...
+  local mode=$1 name=$2 mix=$3
+  shift 3
+  measured_run "$TPCC" "$PG_DIR/type-$mode-$name" --mode "$mode" --terminals "$T" \
+    --mix "$mix" --delivery sync --report-interval 60 "$@"
+  printf '%-11s %-13s %12.0f %14.1f %14.1f %13.2f %6s\n' "$mode" "$name" "$r_total" \
+    "$r_server" "$r_client" "$r_switches" "$r_load"
+  per_type[$name]=$r_server
+}
+declare -A per_type
+for mode in statements procedures; do
+  type_run "$mode" delivery 0,0,0,100,0 --txns-per-terminal "$deliveries_per_terminal"
+  for entry in new_order:100,0,0,0,0 payment:0,100,0,0,0 order_status:0,0,100,0,0 \
+               stock_level:0,0,0,0,100; do
+    type_run "$mode" "${entry%%:*}" "${entry#*:}" --warmup 5 --duration "$TYPE_SECONDS"
+  done
+  # The default mix, 45,43,4,4,4 (5.2.3), Delivery in the terminal's transaction as above.
+  measured_run "$TPCC" "$PG_DIR/mix-$mode" --mode "$mode" --terminals "$T" --delivery sync \
+    --warmup 5 --duration "$TYPE_SECONDS" --report-interval 60
+  awk -v no="${per_type[new_order]}" -v p="${per_type[payment]}" -v os="${per_type[order_status]}" \
+      -v d="${per_type[delivery]}" -v sl="${per_type[stock_level]}" -v mixed="$r_server" \
+      -v mode="$mode" 'BEGIN {
+        printf "%-11s the types weighted by the mix 45/43/4/4/4: %.1f us; the mix run: %.1f us\n",
+               mode, (45 * no + 43 * p + 4 * os + 4 * d + 4 * sl) / 100, mixed }'
+done
+
 echo "W=$W, $T terminals, ${WARMUP}s warm-up, perf over ${DURATION}s of the measured interval"
 for mode in statements procedures; do
   data="$PG_DIR/perf-$mode.data"

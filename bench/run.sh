@@ -28,8 +28,8 @@ for run in $(seq 1 "$RUNS"); do
   tpmc=$(json "$result" tpmC); tpmtotal=$(json "$result" tpmTOTAL)
   txns=$(json "$result" transactions_all_phases)
   cpu_us=$(awk -v u="$user" -v s="$sys" -v n="$txns" 'BEGIN { printf "%.1f", (u + s) * 1e6 / n }')
-  printf 'run %d: tpmC %.0f  tpmTOTAL %.0f  client CPU %.2f s user + %.2f s sys over %d transactions = %s us/txn\n' \
-    "$run" "$tpmc" "$tpmtotal" "$user" "$sys" "$txns" "$cpu_us"
+  printf 'run %d: tpmC %.0f  tpmTOTAL %.0f  client CPU %.2f s user + %.2f s sys over %d transactions = %s us/txn  load %s\n' \
+    "$run" "$tpmc" "$tpmtotal" "$user" "$sys" "$txns" "$cpu_us" "$(cut -d ' ' -f 1 /proc/loadavg)"
   cpus+=("$cpu_us"); tpmcs+=("$tpmc")
 done
 printf 'median: tpmC %.0f, client CPU %s us per transaction\n' \
