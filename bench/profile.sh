@@ -23,7 +23,11 @@
 # context switches per transaction beside it. Delivery runs first, on the
 # fresh load, and a fixed number of times per terminal that consumes at most
 # half the loaded undelivered orders, so that it never meets an empty
-# district (a skipped delivery costs less). Limits: a type alone is not the
+# district (a skipped delivery costs less). Every type run starts after a
+# VACUUM and a CHECKPOINT, with autovacuum off until the last one (and on
+# again for the perf runs), so that no run is charged with the cleaning up
+# after another; the WAL writer's, checkpointer's and background writer's
+# CPU still count, as the type's own. Limits: a type alone is not the
 # mix (no contention with the other types, other cache contents), so the
 # line "the types weighted by the mix" estimates the mixed run printed
 # under it rather than equalling it.
@@ -90,6 +94,7 @@ printf '%-11s %-13s %12s %14s %14s %13s %6s\n' mode type "txn/min" "server us/tx
 type_run() {  # MODE NAME MIX OPTIONS...
   local mode=$1 name=$2 mix=$3
   shift 3
+  sql "vacuum" "checkpoint"
   measured_run "$TPCC" "$PG_DIR/type-$mode-$name" --mode "$mode" --terminals "$T" \
     --mix "$mix" --delivery sync --report-interval 60 "$@"
   printf '%-11s %-13s %12.0f %14.1f %14.1f %13.2f %6s\n' "$mode" "$name" "$r_total" \
@@ -97,6 +102,8 @@ type_run() {  # MODE NAME MIX OPTIONS...
   per_type[$name]=$r_server
 }
 declare -A per_type
+sql() { "$PG_BIN/psql" "$PG_CONN" -XqAt "${@/#/--command=}" >/dev/null; }
+sql "alter system set autovacuum = off" "select pg_reload_conf()"
 for mode in statements procedures; do
   type_run "$mode" delivery 0,0,0,100,0 --txns-per-terminal "$deliveries_per_terminal"
   for entry in new_order:100,0,0,0,0 payment:0,100,0,0,0 order_status:0,0,100,0,0 \
@@ -104,6 +111,7 @@ for mode in statements procedures; do
     type_run "$mode" "${entry%%:*}" "${entry#*:}" --warmup 5 --duration "$TYPE_SECONDS"
   done
   # The default mix, 45,43,4,4,4 (5.2.3), Delivery in the terminal's transaction as above.
+  sql "vacuum" "checkpoint"
   measured_run "$TPCC" "$PG_DIR/mix-$mode" --mode "$mode" --terminals "$T" --delivery sync \
     --warmup 5 --duration "$TYPE_SECONDS" --report-interval 60
   awk -v no="${per_type[new_order]}" -v p="${per_type[payment]}" -v os="${per_type[order_status]}" \
@@ -112,6 +120,7 @@ for mode in statements procedures; do
         printf "%-11s the types weighted by the mix 45/43/4/4/4: %.1f us; the mix run: %.1f us\n",
                mode, (45 * no + 43 * p + 4 * os + 4 * d + 4 * sl) / 100, mixed }'
 done
+sql "alter system reset autovacuum" "select pg_reload_conf()"
 
 echo "W=$W, $T terminals, ${WARMUP}s warm-up, perf over ${DURATION}s of the measured interval"
 for mode in statements procedures; do
