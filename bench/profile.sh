@@ -46,7 +46,9 @@ TYPE_SECONDS=${TYPE_SECONDS:-20}
 # client or the server, and for each part of the server the share of
 # samples with one of its functions anywhere on the stack.
 breakdown() {
-  perf script -i "$1" -F comm,ip,sym,dso 2>/dev/null | awk '
+  # The client's command name is its file name, as the kernel keeps it
+  # (15 characters), whatever TPCC names.
+  perf script -i "$1" -F comm,ip,sym,dso 2>/dev/null | awk -v tpcc="$(basename "$TPCC" | cut -c 1-15)" '
     function part(name, re) { names[++n] = name; pattern[n] = re }
     BEGIN {
       RS = ""; FS = "\n"
@@ -62,7 +64,7 @@ breakdown() {
     {
       ++total
       split($1, head, " "); comm = head[1]
-      if (comm == "tpcc") ++client
+      if (comm == tpcc) ++client
       if (comm != "postgres") next
       ++server
       # The function running when the sample was taken is the first frame.
@@ -74,7 +76,7 @@ breakdown() {
       }
     }
     END {
-      printf "  %-40s %5.1f%%\n", "client (tpcc)", 100 * client / total
+      printf "  %-40s %5.1f%%\n", "client (" tpcc ")", 100 * client / total
       printf "  %-40s %5.1f%%\n", "server (postgres)", 100 * server / total
       for (i = 1; i <= n; ++i) printf "    %-38s %5.1f%%\n", names[i], 100 * hits[i] / total
       printf "    %-38s %5.1f%%\n", "PL/pgSQL interpreter (its own code)", 100 * interpreter / total
