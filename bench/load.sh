@@ -4,6 +4,10 @@
 # run, then the medians, the ratio of MB/s, and the loader's peak RSS.
 #
 #   bench/load.sh [WAREHOUSES=4] [RUNS=3] [LOAD_WORKERS=2]
+#
+# TPCC_ARGS adds prepare options (e.g. TPCC_ARGS="--copy-format text");
+# DURABLE=1 and WAL_LEVEL=replica set up the server (bench/throwaway-pg.sh),
+# whose settings are printed first. Each run line ends with the load average.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 W=${1:-4}; RUNS=${2:-3}; WORKERS=${3:-2}
@@ -17,13 +21,16 @@ db_mb() { sql "select pg_database_size('$1') / 1e6"; }
 div() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.6f", a / b }'; }
 median() { sort -g | awk '{a[NR]=$1} END {print (NR%2) ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2}'; }
 
-echo "tpcc prepare --warehouses $W --load-workers $WORKERS vs pgbench -i; $RUNS runs each"
+settings="fsync synchronous_commit full_page_writes shared_buffers wal_level checkpoint_timeout max_wal_size autovacuum maintenance_work_mem max_parallel_maintenance_workers"
+echo "server: $(for s in $settings; do printf '%s=%s ' "$s" "$(sql "show $s")"; done)"
+echo "tpcc prepare --warehouses $W --load-workers $WORKERS ${TPCC_ARGS:-} vs pgbench -i; $RUNS runs each"
 ours_rate=(); pgb_rate=(); ours_wall=(); pgb_wall=(); ours_rss=(); scale=0
 for run in $(seq 1 "$RUNS"); do
   sql "drop database if exists bench_tpcc" && sql "create database bench_tpcc"
   /usr/bin/time -f "%e %M" -o "$PG_DIR/time.txt" \
     "$TPCC" prepare --conn "${PG_CONN/dbname=postgres/dbname=bench_tpcc}" --warehouses "$W" \
-    --load-workers "$WORKERS" --no-check >"$PG_DIR/tpcc.log" 2>&1
+    --load-workers "$WORKERS" --no-check ${TPCC_ARGS:-} >"$PG_DIR/tpcc.log" 2>&1 ||
+    { cat "$PG_DIR/tpcc.log" >&2; exit 1; }
   read -r wall rss <"$PG_DIR/time.txt"
   mb=$(db_mb bench_tpcc)
   ours_wall+=("$wall"); ours_rss+=("$rss"); ours_rate+=("$(div "$mb" "$wall")")
@@ -35,8 +42,10 @@ for run in $(seq 1 "$RUNS"); do
   read -r pwall _ <"$PG_DIR/time.txt"
   pmb=$(db_mb bench_pgbench)
   pgb_wall+=("$pwall"); pgb_rate+=("$(div "$pmb" "$pwall")")
-  printf 'run %d: tpcc %.0f MB in %.2f s = %.1f MB/s (peak RSS %d MB) | pgbench -s %d %.0f MB in %.2f s = %.1f MB/s\n' \
-    "$run" "$mb" "$wall" "${ours_rate[-1]}" "$((rss / 1024))" "$scale" "$pmb" "$pwall" "${pgb_rate[-1]}"
+  printf 'run %d: tpcc %.0f MB in %.2f s = %.1f MB/s (peak RSS %d MB) | pgbench -s %d %.0f MB in %.2f s = %.1f MB/s | load average %s\n' \
+    "$run" "$mb" "$wall" "${ours_rate[-1]}" "$((rss / 1024))" "$scale" "$pmb" "$pwall" "${pgb_rate[-1]}" \
+    "$(cut -d' ' -f1-3 /proc/loadavg)"
+  grep -E '^(indexes|foreign keys|prepared)' "$PG_DIR/tpcc.log" | sed 's/^/  tpcc: /'
   sql "drop database bench_pgbench" && sql "drop database bench_tpcc"
 done
 o=$(printf '%s\n' "${ours_rate[@]}" | median); p=$(printf '%s\n' "${pgb_rate[@]}" | median)

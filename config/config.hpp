@@ -14,6 +14,8 @@ namespace tpcc {
 
 enum class Verb { Prepare, Run, Check, Cleanup, Quickstart, Acid, Report };
 enum class LoadMethod { Copy, Insert };
+// COPY's data format: text, or binary (no text parsing on the server).
+enum class CopyFormat { Text, Binary };
 enum class Profile { ReadWrite, ReadOnly };
 enum class Mode { Statements, Procedures };
 enum class Isolation { ReadCommitted, RepeatableRead, Serializable };
@@ -50,6 +52,7 @@ struct Config {
   int load_workers = 2;
   LoadMethod load_method = LoadMethod::Copy;
   int insert_batch_rows = 1000;          // rows per multi-row INSERT
+  CopyFormat copy_format = CopyFormat::Binary;
   std::uint64_t seed = 20260101;         // data generation seed
   bool seed_given = false;               // true when set by flag or props
   // Fillfactor per table ("bmsql_stock" -> 80); the key "*" applies to all.

@@ -42,6 +42,7 @@ std::string effective_config_json(const Config& c) {
       {"load_workers", c.load_workers},
       {"load_method", load_method_name(c.load_method)},
       {"insert_batch_rows", c.insert_batch_rows},
+      {"copy_format", copy_format_name(c.copy_format)},
       {"seed", c.seed},
       {"seed_given", c.seed_given},
       {"fillfactor", fillfactor},

@@ -42,6 +42,10 @@ std::string_view load_method_name(LoadMethod m) {
   return m == LoadMethod::Copy ? "copy" : "insert";
 }
 
+std::string_view copy_format_name(CopyFormat f) {
+  return f == CopyFormat::Text ? "text" : "binary";
+}
+
 std::string_view profile_name(Profile p) { return p == Profile::ReadWrite ? "rw" : "ro"; }
 
 std::string_view mode_name(Mode m) { return m == Mode::Statements ? "statements" : "procedures"; }

@@ -12,6 +12,7 @@ namespace tpcc {
 
 std::string_view verb_name(Verb verb);            // "prepare", "run", ...
 std::string_view load_method_name(LoadMethod m);  // "copy" | "insert"
+std::string_view copy_format_name(CopyFormat f);  // "text" | "binary"
 std::string_view profile_name(Profile p);         // "rw" | "ro"
 std::string_view mode_name(Mode m);               // "statements" | "procedures"
 std::string_view isolation_name(Isolation i);

@@ -11,6 +11,12 @@
 namespace tpcc {
 namespace {
 
+// COPY FREEZE into a table this transaction emptied: on one server (Citus
+// copies into shards on its workers) and with COPY (INSERT cannot freeze).
+bool freeze_allowed(const Config& config) {
+  return config.load_method == LoadMethod::Copy && config.distribution == Distribution::None;
+}
+
 class JobRunner {
  public:
   JobRunner(const Config& config, const LoadParameters& params, const LoadJobs& jobs,
@@ -44,15 +50,21 @@ class JobRunner {
   // One transaction per job: a failure leaves no part of a warehouse behind.
   void run_job(PgConnection& conn, int job) {
     conn.exec("begin");
-    auto writer = make_row_writer(config_.load_method, conn, config_.insert_batch_rows, counters_);
     const int first_warehouse_job = jobs_.items ? 1 : 0;
     if (job < first_warehouse_job) {
+      // The item job is the whole table: emptied in its own transaction (it
+      // holds no row, or the job would not run), it takes COPY FREEZE.
+      const bool freeze = freeze_allowed(config_);
+      if (freeze) conn.exec("truncate bmsql_item");
+      auto writer = make_row_writer(config_, conn, counters_, freeze);
       generate_items(params_, *writer);
+      writer->finish();
     } else {
+      auto writer = make_row_writer(config_, conn, counters_, false);
       generate_warehouse(params_, jobs_.warehouses[static_cast<std::size_t>(job - first_warehouse_job)],
                          *writer);
+      writer->finish();
     }
-    writer->finish();
     conn.exec("commit");
   }
 

@@ -2,6 +2,7 @@
 
 #include <string>
 
+#include "loader/copy_binary.hpp"
 #include "loader/copy_format.hpp"
 
 namespace tpcc {
@@ -49,10 +50,46 @@ class WriterBase : public RowWriter {
   LoadCounters& counters_;
 };
 
+// COPY text: tab-separated fields, one line per row, nothing around them.
+struct TextEncoder {
+  static constexpr const char* kFormatOption = nullptr;
+  void begin(std::string&) {}
+  template <typename Fields>
+  void append_row(std::string& out, const Fields& fields) {
+    copy_format::append_copy_row(out, fields);
+  }
+  void end(std::string&) {}
+};
+
+// COPY binary: a header, rows of length-prefixed fields, a trailer.
+struct BinaryEncoder {
+  static constexpr const char* kFormatOption = "format binary";
+  void begin(std::string& out) { out.append(copy_binary::kHeader, sizeof copy_binary::kHeader); }
+  template <typename Fields>
+  void append_row(std::string& out, const Fields& fields) {
+    rows.append_row(out, fields);
+  }
+  void end(std::string& out) { out.append(copy_binary::kTrailer, sizeof copy_binary::kTrailer); }
+  copy_binary::BinaryRowEncoder rows;
+};
+
+// "copy t (a,b) from stdin with (format binary, freeze)": FREEZE writes the
+// rows frozen (no VACUUM needs to visit them), which PostgreSQL allows only
+// into a table created or truncated by the same transaction.
+template <typename Row>
+std::string copy_statement(const char* format_option, bool freeze) {
+  std::string options = format_option ? format_option : "";
+  if (freeze) options += options.empty() ? "freeze" : ", freeze";
+  return std::string("copy ") + Row::kTable + " (" + column_list<Row>() + ") from stdin" +
+         (options.empty() ? "" : " with (" + options + ")");
+}
+
 // One COPY per table; rows of a table arrive together (RowSink contract).
-class CopyWriter final : public WriterBase<CopyWriter> {
+template <typename Encoder>
+class CopyWriter final : public WriterBase<CopyWriter<Encoder>> {
  public:
-  CopyWriter(PgConnection& conn, LoadCounters& counters) : WriterBase(counters), conn_(conn) {
+  CopyWriter(PgConnection& conn, LoadCounters& counters, bool freeze)
+      : WriterBase<CopyWriter<Encoder>>(counters), conn_(conn), freeze_(freeze) {
     buffer_.reserve(kChunkBytes + 4096);
   }
 
@@ -60,10 +97,11 @@ class CopyWriter final : public WriterBase<CopyWriter> {
   void put(const Row& row) {
     if (Row::kTable != table_) {
       end_copy();
-      conn_.begin_copy(std::string("copy ") + Row::kTable + " (" + column_list<Row>() + ") from stdin");
+      conn_.begin_copy(copy_statement<Row>(Encoder::kFormatOption, freeze_));
       table_ = Row::kTable;
+      encoder_.begin(buffer_);
     }
-    copy_format::append_copy_row(buffer_, row.fields());
+    encoder_.append_row(buffer_, row.fields());
     ++rows_;
     if (buffer_.size() >= kChunkBytes) send();
   }
@@ -73,19 +111,22 @@ class CopyWriter final : public WriterBase<CopyWriter> {
  private:
   void send() {
     conn_.put_copy_data(buffer_);
-    count_sent(rows_, buffer_.size());
+    this->count_sent(rows_, buffer_.size());
     buffer_.clear();
     rows_ = 0;
   }
 
   void end_copy() {
     if (!table_) return;
-    if (!buffer_.empty()) send();
+    encoder_.end(buffer_);
+    send();
     conn_.end_copy();
     table_ = nullptr;
   }
 
   PgConnection& conn_;
+  const bool freeze_;
+  Encoder encoder_;
   std::string buffer_;
   std::int64_t rows_ = 0;
   const char* table_ = nullptr;
@@ -134,12 +175,15 @@ class InsertWriter final : public WriterBase<InsertWriter> {
 
 }  // namespace
 
-std::unique_ptr<RowWriter> make_row_writer(LoadMethod method, PgConnection& conn,
-                                           int insert_batch_rows, LoadCounters& counters) {
-  if (method == LoadMethod::Insert) {
-    return std::make_unique<InsertWriter>(conn, insert_batch_rows, counters);
+std::unique_ptr<RowWriter> make_row_writer(const Config& config, PgConnection& conn,
+                                           LoadCounters& counters, bool freeze) {
+  if (config.load_method == LoadMethod::Insert) {
+    return std::make_unique<InsertWriter>(conn, config.insert_batch_rows, counters);
   }
-  return std::make_unique<CopyWriter>(conn, counters);
+  if (config.copy_format == CopyFormat::Text) {
+    return std::make_unique<CopyWriter<TextEncoder>>(conn, counters, freeze);
+  }
+  return std::make_unique<CopyWriter<BinaryEncoder>>(conn, counters, freeze);
 }
 
 }  // namespace tpcc

@@ -1,5 +1,6 @@
 // Writers turn generated rows into database rows inside the caller's
-// transaction: COPY FROM STDIN (fast, the default) or multi-row INSERT.
+// transaction: COPY FROM STDIN, binary or text (fast, the default), or
+// multi-row INSERT.
 #pragma once
 
 #include <atomic>
@@ -24,7 +25,10 @@ class RowWriter : public RowSink {
   virtual void finish() = 0;
 };
 
-std::unique_ptr<RowWriter> make_row_writer(LoadMethod method, PgConnection& conn,
-                                           int insert_batch_rows, LoadCounters& counters);
+// The writer of config's --load-method and --copy-format. freeze: COPY with
+// FREEZE, for a caller whose transaction created or truncated every table
+// it writes (PostgreSQL refuses FREEZE otherwise).
+std::unique_ptr<RowWriter> make_row_writer(const Config& config, PgConnection& conn,
+                                           LoadCounters& counters, bool freeze);
 
 }  // namespace tpcc

@@ -180,6 +180,48 @@ TEST_CASE("prepare refuses to mix loads", "[prepare][resume]") {
   CHECK(scalar(other, "select count(*) from pg_class where relname like 'bmsql%'") == 1);
 }
 
+namespace {
+
+// Rows whose timestamp is not the load time bmsql_config records.
+long long timestamps_off_load_time(const std::string& db) {
+  return scalar(db,
+                "with t as (select cfg_value::timestamp as v from bmsql_config "
+                "           where cfg_name = 'tpcc_load_time') "
+                "select (select count(*) from bmsql_customer, t where c_since is distinct from t.v) "
+                "     + (select count(*) from bmsql_history, t where h_date is distinct from t.v) "
+                "     + (select count(*) from bmsql_oorder, t where o_entry_d is distinct from t.v) "
+                "     + (select count(*) from bmsql_order_line, t "
+                "         where ol_delivery_d is distinct from t.v and ol_o_id < 2101)");
+}
+
+}  // namespace
+
+TEST_CASE("binary and text COPY load the same rows and the item table is written frozen",
+          "[prepare][load]") {
+  const std::string text = create_database("tpcc_copy_text");
+  const std::string binary = create_database("tpcc_copy_binary");
+  prepare_output({"prepare", "--conn", text, "--warehouses", "1", "--seed", "77", "--no-check",
+                  "--copy-format", "text"},
+                 0);
+  prepare_output({"prepare", "--conn", binary, "--warehouses", "1", "--seed", "77", "--no-check",
+                  "--copy-format", "binary"},
+                 0);
+  // Every column's value, decimals with their scale (to_jsonb writes 0.00).
+  CHECK(table_digests(binary) == table_digests(text));
+  CHECK(timestamps_off_load_time(text) == 0);
+  CHECK(timestamps_off_load_time(binary) == 0);
+  CHECK(scalar(binary, "select count(*) from bmsql_order_line where ol_delivery_d is null") ==
+        scalar(text, "select count(*) from bmsql_order_line where ol_delivery_d is null"));
+  CHECK(run_tpcc({"check", "--conn", binary, "--after-load"}, nullptr) == 0);
+
+  // COPY FREEZE (the item job empties the table in its own transaction): every
+  // page all-frozen; the warehouse tables, shared by parallel jobs, are not.
+  scalar(binary, "create extension if not exists pg_visibility; select 1");
+  CHECK(scalar(binary, "select all_frozen from pg_visibility_map_summary('bmsql_item')") ==
+        scalar(binary, "select pg_relation_size('bmsql_item') / current_setting('block_size')::int"));
+  CHECK(scalar(binary, "select all_frozen from pg_visibility_map_summary('bmsql_stock')") == 0);
+}
+
 TEST_CASE("bad tablespace or fillfactor exits 2 before anything is created", "[prepare]") {
   const std::string db = create_database("tpcc_bad_options");
   std::string output = prepare_output(

@@ -108,7 +108,7 @@ TEST_CASE("options: the help documents every flag of every verb with a default",
   const std::vector<std::pair<tpcc::Verb, std::vector<std::string>>> flags = {
       {tpcc::Verb::Prepare,
        {"--conn", "--props", "--warehouses", "--load-workers", "--load-method", "--batch-rows",
-        "--seed", "--fillfactor", "--tablespace", "--foreign-keys", "--partitions", "--no-check"}},
+        "--copy-format", "--seed", "--fillfactor", "--tablespace", "--foreign-keys", "--partitions", "--no-check"}},
       {tpcc::Verb::Check, {"--conn", "--after-load"}},
       {tpcc::Verb::Cleanup, {"--conn"}},
       {tpcc::Verb::Quickstart, {"--keep", "--warehouses", "--duration", "--terminals", "--mix"}},
@@ -155,6 +155,8 @@ TEST_CASE("options: prepare flags set their Config fields", "[config][options]")
   CHECK(c.load_workers == 8);
   CHECK(c.load_method == tpcc::LoadMethod::Insert);
   CHECK(c.insert_batch_rows == 500);
+  CHECK(c.copy_format == tpcc::CopyFormat::Binary);  // the default
+  CHECK(parse({"prepare", "--copy-format", "text"}).copy_format == tpcc::CopyFormat::Text);
   CHECK(c.seed == 18446744073709551615ULL);
   CHECK(c.seed_given);
   CHECK(c.foreign_keys);
@@ -255,6 +257,8 @@ TEST_CASE("options: bad numbers name the flag", "[config][options]") {
 TEST_CASE("options: bad choices list the choices", "[config][options]") {
   CHECK(usage_error({"prepare", "--load-method", "bulk"}) ==
         "--load-method: 'bulk' is not copy or insert");
+  CHECK(usage_error({"prepare", "--copy-format", "csv"}) ==
+        "--copy-format: 'csv' is not text or binary");
   CHECK(usage_error({"run", "--mode", "stored"}) ==
         "--mode: 'stored' is not statements or procedures");
   CHECK(usage_error({"run", "--isolation", "snapshot"}) ==
