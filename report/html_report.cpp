@@ -14,6 +14,7 @@
 #include "report/format.hpp"
 #include "report/health.hpp"
 #include "report/run_rules.hpp"
+#include "report/server_metrics_json.hpp"
 #include "terminal/transactions/transaction.hpp"
 
 namespace tpcc {
@@ -217,8 +218,11 @@ std::string html_report(const ReportPage& p) {
                               "driver's own report.html has its intervals.") +
             "</p>\n";
   } else {
-    page += svg::line_chart(html::throughput_chart(p.points));
+    page += svg::line_chart(
+        html::throughput_chart(p.points, html::server_event_markers(p.info.server_metrics)));
   }
+  page += html::server_metrics_section(p.info.server_metrics);
+  page += html::wait_events_section(p.info.server_metrics);
   page += per_type_charts(p);
   page += "<h2>Transactions (measured interval)</h2>\n" + txn_table(p.stats);
   page += run_rules_html(p.config, p.info, p.stats);
@@ -233,8 +237,12 @@ std::string html_report(const ReportPage& p) {
 
 std::string html_report(const Config& config, const RunInfo& info, const RunStats& stats,
                         const std::vector<IntervalSample>& intervals) {
-  return html_report(
-      ReportPage{config, info, stats, interval_points(intervals), effective_config_json(config)});
+  // The figures rounded as result.json holds them: tpcc report DIR redraws
+  // this page from there.
+  RunInfo written = info;
+  written.server_metrics = as_written(info.server_metrics);
+  return html_report(ReportPage{config, written, stats, interval_points(intervals),
+                                effective_config_json(config)});
 }
 
 }  // namespace tpcc

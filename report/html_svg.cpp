@@ -12,6 +12,8 @@ namespace {
 // Margins around the plot area: tick labels left and below; above, the
 // chart's title and legend in one row, then the y axis title.
 constexpr double kLeft = 64, kRight = 16, kTop = 40, kBottom = 40;
+// A tick marker's height above the x axis.
+constexpr double kTickHeight = 14;
 
 struct Frame {
   double width, height;
@@ -78,17 +80,34 @@ std::string y_axis(const Frame& f, const Linear& y, const std::string& label) {
   return out + text(8, kTop - 8, "start", label) + "\n";
 }
 
-std::string legend(const Frame& f, const std::vector<Series>& series) {
-  // Right-aligned in one row above the plot, ~7 px per character.
+// One legend entry's width, ~7 px per character.
+double entry_width(const std::string& name) { return 34 + 7.0 * static_cast<double>(name.size()); }
+
+// Right-aligned in one row above the plot: each series, then each kind of
+// marker (drawn as its dashed line).
+std::string legend(const Frame& f, const std::vector<Series>& series,
+                   const std::vector<Marker>& markers = {}) {
+  std::vector<const Marker*> kinds;
+  for (const Marker& m : markers) {
+    const bool seen = std::any_of(kinds.begin(), kinds.end(),
+                                  [&](const Marker* k) { return k->kind == m.kind; });
+    if (!m.kind.empty() && !seen) kinds.push_back(&m);
+  }
   double width = 0;
-  for (const auto& s : series) width += 34 + 7.0 * static_cast<double>(s.name.size());
+  for (const auto& s : series) width += entry_width(s.name);
+  for (const Marker* k : kinds) width += entry_width(k->kind);
   double x = std::max(kLeft + 200, kLeft + f.plot_w() - width);
   std::string out;
   for (const auto& s : series) {
     out += line(x, 10, x + 20, 10, "series",
                 " stroke=\"" + s.color + "\"" + (s.dashed ? " stroke-dasharray=\"6 4\"" : ""));
     out += text(x + 24, 14, "start", s.name) + "\n";
-    x += 34 + 7.0 * static_cast<double>(s.name.size());
+    x += entry_width(s.name);
+  }
+  for (const Marker* k : kinds) {
+    out += line(x + 10, 3, x + 10, 17, "marker", " stroke=\"" + k->color + "\"");
+    out += text(x + 24, 14, "start", k->kind) + "\n";
+    x += entry_width(k->kind);
   }
   return out;
 }
@@ -115,8 +134,29 @@ std::string markers_svg(const Frame& f, const std::vector<Marker>& markers,
   std::string out;
   for (const Marker& m : markers) {
     const double px = to_px(axis, m.x);
-    out += line(px, kTop, px, f.bottom(), "marker", " stroke=\"" + m.color + "\"");
-    out += text(px + 3, kTop + 12, "start", m.label, "markerlabel") + "\n";
+    const double top = m.tick ? f.bottom() - kTickHeight : kTop;
+    // The tooltip says what and where: "checkpoint at 40.0".
+    const bool named = m.kind.empty() || m.label.find(m.kind) != std::string::npos;
+    const std::string what = named ? m.label : m.label.empty() ? m.kind : m.kind + " " + m.label;
+    out += "<line class=\"" + std::string(m.tick ? "marker tick" : "marker") + "\" x1=\"" +
+           coord(px) + "\" y1=\"" + coord(top) + "\" x2=\"" + coord(px) + "\" y2=\"" +
+           coord(f.bottom()) + "\" stroke=\"" + m.color + "\"><title>" +
+           html_escape(what + " at " + fixed(m.x, 1)) + "</title></line>";
+    if (!m.label.empty()) {
+      out += text(px + 3, m.tick ? top - 3 : kTop + 12, "start", m.label, "markerlabel");
+    }
+    out += "\n";
+  }
+  return out;
+}
+
+std::string bands_svg(const Frame& f, const std::vector<Band>& bands, const Linear& x) {
+  std::string out;
+  for (const Band& b : bands) {
+    const double from = x.at(b.from), to = x.at(b.to);
+    out += "<rect class=\"band\" x=\"" + coord(from) + "\" y=\"" + coord(kTop) + "\" width=\"" +
+           coord(to - from) + "\" height=\"" + coord(f.plot_h()) + "\"/>" +
+           text((from + to) / 2, f.bottom() - 6, "middle", b.label, "bandlabel") + "\n";
   }
   return out;
 }
@@ -167,16 +207,11 @@ std::string line_chart(const LineChart& c) {
   if (!any) return out + no_data(f);
   const Linear x{linear_scale(largest_x), kLeft, f.plot_w(), false};
   const Linear y{linear_scale(largest_y), f.bottom(), f.plot_h(), true};
-  for (const Band& b : c.bands) {
-    const double from = x.at(b.from), to = x.at(b.to);
-    out += "<rect class=\"band\" x=\"" + coord(from) + "\" y=\"" + coord(kTop) + "\" width=\"" +
-           coord(to - from) + "\" height=\"" + coord(f.plot_h()) + "\"/>" +
-           text((from + to) / 2, f.bottom() - 6, "middle", b.label, "bandlabel") + "\n";
-  }
+  out += bands_svg(f, c.bands, x);
   out += y_axis(f, y, c.y_label) + x_axis(f, x, c.x_label);
   out += markers_svg(f, c.markers, linear_px, &x);
   for (const auto& s : c.series) out += polyline(s, x, y);
-  return out + legend(f, c.series) + "</svg>\n";
+  return out + legend(f, c.series, c.markers) + "</svg>\n";
 }
 
 namespace {
@@ -226,6 +261,37 @@ std::string histogram_chart(const HistogramChart& c) {
            coord(f.bottom() - top) + "\"/>\n";
   }
   return out + markers_svg(f, c.markers, log_px, &x) + "</svg>\n";
+}
+
+std::string stacked_bar_chart(const StackedBarChart& c) {
+  const Frame f{c.width, c.height};
+  std::string out = open_svg(f, c.title);
+  double largest_x = 0, tallest = 0;
+  for (const StackedBar& b : c.bars) {
+    double height = 0;
+    for (const double part : b.parts) height += part;
+    largest_x = std::max(largest_x, b.to);
+    tallest = std::max(tallest, height * c.y_scale);
+  }
+  if (tallest <= 0) return out + no_data(f);
+  const Linear x{linear_scale(largest_x), kLeft, f.plot_w(), false};
+  const Linear y{linear_scale(tallest), f.bottom(), f.plot_h(), true};
+  out += bands_svg(f, c.bands, x) + y_axis(f, y, c.y_label) + x_axis(f, x, c.x_label);
+  for (const StackedBar& b : c.bars) {
+    // A pixel's gap between neighbouring bars.
+    const double x0 = x.at(b.from) + 1, width = std::max(1.0, x.at(b.to) - x.at(b.from) - 2);
+    double base = 0;
+    for (std::size_t i = 0; i < b.parts.size() && i < c.categories.size(); ++i) {
+      if (b.parts[i] <= 0) continue;
+      const double low = y.at(base * c.y_scale), high = y.at((base + b.parts[i]) * c.y_scale);
+      out += "<rect class=\"bar\" fill=\"" + c.categories[i].color + "\" x=\"" + coord(x0) +
+             "\" y=\"" + coord(high) + "\" width=\"" + coord(width) + "\" height=\"" +
+             coord(low - high) + "\"><title>" + html_escape(c.categories[i].name) + " " +
+             fixed(b.parts[i] * c.y_scale, 1) + "</title></rect>\n";
+      base += b.parts[i];
+    }
+  }
+  return out + legend(f, c.categories) + "</svg>\n";
 }
 
 const std::string& palette(std::size_t index) {

@@ -352,7 +352,7 @@ ServerMetricsInterval ServerMetricsSampler::cut() {
     m.autovacuum_tables += (m.autovacuum_tables.empty() ? "" : " ") + table;
   }
   m.lock_waits = lock_waits_max_;
-  m.top_waits = top_waits(waits_, kTopWaits);
+  m.top_waits = top_waits(waits_, waits_.size());  // intervals.csv shows the first few
   for (const auto& [event, count] : waits_) m.wait_samples += count;
   autovacuum_max_.reset();
   autovacuum_tables_.clear();

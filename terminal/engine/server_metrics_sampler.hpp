@@ -38,8 +38,6 @@ inline constexpr double kCounterPeriodSeconds = 1.0;
 // A sample still unanswered after this long is counted as failed (a hung
 // server): it answers pg_stat_* in milliseconds when it answers at all.
 inline constexpr double kSampleTimeoutSeconds = 1.0;
-// The wait events shown per interval.
-inline constexpr std::size_t kTopWaits = 3;
 
 class ServerMetricsSampler {
  public:
