@@ -205,6 +205,9 @@ std::string html_escape(std::string_view text) {
 }
 
 std::string html_report(const ReportPage& p) {
+  // The server's figures rounded as result.json holds them, so that the
+  // page a run writes is the page tpcc report DIR draws again from there.
+  const ServerMetricsRun metrics = as_written(p.info.server_metrics);
   std::string page = html::page_head("tpcc run " + p.info.started_at);
   page += header_html(p.config, p.info, p.stats);
   page += "<h2>Throughput per interval</h2>\n";
@@ -218,11 +221,10 @@ std::string html_report(const ReportPage& p) {
                               "driver's own report.html has its intervals.") +
             "</p>\n";
   } else {
-    page += svg::line_chart(
-        html::throughput_chart(p.points, html::server_event_markers(p.info.server_metrics)));
+    page += svg::line_chart(html::throughput_chart(p.points, html::server_event_markers(metrics)));
   }
-  page += html::server_metrics_section(p.info.server_metrics);
-  page += html::wait_events_section(p.info.server_metrics);
+  page += html::server_metrics_section(metrics);
+  page += html::wait_events_section(metrics);
   page += per_type_charts(p);
   page += "<h2>Transactions (measured interval)</h2>\n" + txn_table(p.stats);
   page += run_rules_html(p.config, p.info, p.stats);
@@ -237,12 +239,8 @@ std::string html_report(const ReportPage& p) {
 
 std::string html_report(const Config& config, const RunInfo& info, const RunStats& stats,
                         const std::vector<IntervalSample>& intervals) {
-  // The figures rounded as result.json holds them: tpcc report DIR redraws
-  // this page from there.
-  RunInfo written = info;
-  written.server_metrics = as_written(info.server_metrics);
-  return html_report(ReportPage{config, written, stats, interval_points(intervals),
-                                effective_config_json(config)});
+  return html_report(
+      ReportPage{config, info, stats, interval_points(intervals), effective_config_json(config)});
 }
 
 }  // namespace tpcc
