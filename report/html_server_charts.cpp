@@ -46,6 +46,7 @@ svg::LineChart metric_chart(const ServerMetricsRun& run, const std::string& titl
   c.height = 220;
   c.bands = metric_warmup_bands(run.intervals);
   c.markers = checkpoints;
+  c.marker_legend = false;  // the section's note says what the dashed lines are
   if (!run.intervals.empty()) c.x_max = run.intervals.back().end_seconds;
   const std::vector<double> lengths = interval_lengths(run.intervals);
   std::size_t colour = 0;

@@ -69,6 +69,7 @@ struct LineChart {
   std::vector<Series> series;
   std::vector<Band> bands;
   std::vector<Marker> markers;
+  bool marker_legend = true;  // the markers' kinds in the legend
   double x_max = 0;  // the x axis reaches this at least (the run's end)
   double width = 760;
   double height = 260;

@@ -14,12 +14,30 @@ namespace {
 constexpr std::size_t kChartedWaits = 6;
 constexpr const char* kOtherColor = "#9e9e9e";
 
+// The table's rows; the rarer events are summed into one row.
+constexpr std::size_t kTableWaits = 10;
+
+std::string wait_row(const std::string& event, std::int64_t samples, double share) {
+  return "<tr>" + cell(event) + cell(std::to_string(samples)) + cell(fixed(100.0 * share, 1) + "%") +
+         "</tr>\n";
+}
+
 std::string measured_table(const std::vector<WaitShare>& waits) {
   std::string t = "<table>\n<tr>" + cell("wait event (type:event)", "th") +
                   cell("samples", "th") + cell("share", "th") + "</tr>\n";
-  for (const WaitShare& w : waits) {
-    t += "<tr>" + cell(w.event) + cell(std::to_string(w.samples)) +
-         cell(fixed(100.0 * w.share, 1) + "%") + "</tr>\n";
+  std::int64_t rest_samples = 0;
+  double rest_share = 0;
+  for (std::size_t i = 0; i < waits.size(); ++i) {
+    if (i < kTableWaits) {
+      t += wait_row(waits[i].event, waits[i].samples, waits[i].share);
+    } else {
+      rest_samples += waits[i].samples;
+      rest_share += waits[i].share;
+    }
+  }
+  if (waits.size() > kTableWaits) {
+    t += wait_row(std::to_string(waits.size() - kTableWaits) + " other events", rest_samples,
+                  rest_share);
   }
   return t + "</table>\n";
 }

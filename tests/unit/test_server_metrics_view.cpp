@@ -296,3 +296,15 @@ TEST_CASE("report DIR redraws a page with server metrics byte for byte", "[metri
   REQUIRE(tpcc::redraw_command(report, out) == 0);
   CHECK(file_text(page) == written);
 }
+
+TEST_CASE("report html: the wait table lists ten events and sums the rarer ones", "[metrics]") {
+  tpcc::RunInfo info;
+  info.server_metrics = four_intervals();
+  std::vector<tpcc::WaitShare> list;
+  for (int i = 0; i < 12; ++i) list.push_back({"IO:Event" + std::to_string(10 + i), 20 - i, 0});
+  waits(at(info.server_metrics, 1), list);
+  const std::string page = tpcc::html_report(tpcc::Config{}, info, tpcc::RunStats{}, {});
+  CHECK(count_of(page, "<tr><td>IO:Event") == 10);
+  // IO:Event20 (10 samples) and IO:Event21 (9) of 174.
+  CHECK(count_of(page, "<tr><td>2 other events</td><td>19</td><td>10.9%</td></tr>") == 1);
+}
