@@ -135,6 +135,15 @@ std::string run_rules_html(const Config& config, const RunInfo& info, const RunS
 
 std::string standby_html(int number, const StandbyRun& standby, double seconds) {
   const LagFigures& lag = standby.lag;
+  // The standby's own server metrics (no WAL or checkpoint figures there),
+  // rounded as result.json holds them.
+  const ServerMetricsRun metrics = as_written(standby.server_metrics);
+  const std::string name = "Standby " + std::to_string(number);
+  const std::string server =
+      metrics.enabled
+          ? html::server_metrics_section(metrics, name + ": server metrics per interval") +
+                html::wait_events_section(metrics, name + ": wait events of the kit's backends")
+          : std::string();
   return "<h2>Standby " + std::to_string(number) + " (read-only, " + html_escape(standby.target) +
          "), " + std::to_string(standby.terminals) + " terminals</h2>\n<p>tpmTOTAL: " +
          fixed(tpm_total(standby.stats, seconds), 1) + "</p>\n" +
@@ -142,7 +151,7 @@ std::string standby_html(int number, const StandbyRun& standby, double seconds) 
          " samples: replay lag " + format_lag_summary(lag.replay_lag_ms, false) +
          "; bytes behind " + format_lag_summary(lag.bytes_behind, true) +
          "; last replay age " + format_lag_summary(lag.replay_delay_ms, false) + "</p>\n" +
-         txn_table(standby.stats);
+         txn_table(standby.stats) + server;
 }
 
 // 9.2.2.5: the input audits, as in the summary.

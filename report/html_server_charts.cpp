@@ -88,8 +88,8 @@ std::vector<svg::Marker> server_event_markers(const ServerMetricsRun& run) {
   return markers;
 }
 
-std::string server_metrics_section(const ServerMetricsRun& run) {
-  std::string h = "<h2>Server metrics per interval</h2>\n";
+std::string server_metrics_section(const ServerMetricsRun& run, const std::string& heading) {
+  std::string h = "<h2>" + html_escape(heading) + "</h2>\n";
   if (!run.enabled) {
     return h + "<p class=\"note\">Not sampled: the run had --server-metrics off.</p>\n";
   }
@@ -112,7 +112,8 @@ std::string server_metrics_section(const ServerMetricsRun& run) {
   if (!charts.empty()) h += "<div class=\"charts\">\n" + charts + "</div>\n";
   if (!missing.empty()) {
     h += "<p class=\"note\">Not charted, the run has no figures for them (see the notes "
-         "above): " + html_escape(missing) + ".</p>\n";
+         "above; a standby writes no WAL and runs no checkpoints or autovacuum of its own): " +
+         html_escape(missing) + ".</p>\n";
   }
   return h;
 }

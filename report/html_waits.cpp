@@ -68,9 +68,9 @@ svg::StackedBarChart per_interval_chart(const ServerMetricsRun& run,
 
 }  // namespace
 
-std::string wait_events_section(const ServerMetricsRun& run) {
+std::string wait_events_section(const ServerMetricsRun& run, const std::string& heading) {
   if (!run.enabled) return "";
-  std::string h = "<h2>Wait events of the kit's backends</h2>\n";
+  std::string h = "<h2>" + html_escape(heading) + "</h2>\n";
   const std::vector<WaitShare> waits = measured_waits(run);
   if (waits.empty()) {
     return h + "<p class=\"note\">No wait-event samples in the measured interval (the server "
