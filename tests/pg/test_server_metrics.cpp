@@ -136,7 +136,7 @@ TEST_CASE("server metrics: a short run has commits, WAL bytes and wait samples p
   // checkpoint_timeout is 30 min), no marker on report.html.
   CHECK(checkpoint_intervals(dir).empty());
   CHECK(checkpoint_markers(dir).empty());
-  CHECK(page_text(dir).find("Wait events of the kit's backends") != std::string::npos);
+  CHECK(page_text(dir).find("<h2>Wait events of the kit&#39;s backends</h2>") != std::string::npos);
 }
 
 TEST_CASE("server metrics: a forced CHECKPOINT shows in ckpt_req and as a report.html marker",
