@@ -5,6 +5,7 @@
 
 #include "report/format.hpp"
 #include "report/html_parts.hpp"
+#include "report/server_metrics_view.hpp"
 #include "report/stats.hpp"
 #include "terminal/transactions/transaction.hpp"
 
@@ -26,7 +27,51 @@ Values each(const std::vector<ResultDir>& runs, Get get) {
   return values;
 }
 
+// The wait events compared: the first few of each run's measured waits.
+constexpr std::size_t kComparedWaitsPerRun = 4;
+
+bool any_value(const ComparedFigure& f) {
+  return std::any_of(f.values.begin(), f.values.end(), [](const auto& v) { return v.has_value(); });
+}
+
+std::vector<std::string> compared_wait_events(const std::vector<std::vector<WaitShare>>& waits) {
+  std::vector<std::string> events;
+  for (const auto& run : waits) {
+    for (std::size_t i = 0; i < run.size() && i < kComparedWaitsPerRun; ++i) {
+      if (std::find(events.begin(), events.end(), run[i].event) == events.end()) {
+        events.push_back(run[i].event);
+      }
+    }
+  }
+  return events;
+}
+
 }  // namespace
+
+std::vector<ComparedFigure> compared_server_metrics(const std::vector<ResultDir>& runs) {
+  std::vector<ComparedFigure> figures;
+  for (const ServerMetric& metric : server_metrics_shown()) {
+    ComparedFigure f = figure(metric.name, each(runs, [&](const ResultDir& r) {
+      return measured_mean(r.info.server_metrics, metric);
+    }), metric.decimals);
+    if (any_value(f)) figures.push_back(f);
+  }
+  std::vector<std::vector<WaitShare>> waits;
+  for (const ResultDir& r : runs) waits.push_back(measured_waits(r.info.server_metrics));
+  for (const std::string& event : compared_wait_events(waits)) {
+    Values shares;
+    for (std::size_t i = 0; i < runs.size(); ++i) {
+      std::optional<double> share;
+      if (!waits[i].empty()) share = 0.0;  // sampled, and this event not seen
+      for (const WaitShare& w : waits[i]) {
+        if (w.event == event) share = 100.0 * w.share;
+      }
+      shares.push_back(share);
+    }
+    figures.push_back(figure("wait " + event + " %", shares, 1));
+  }
+  return figures;
+}
 
 std::optional<double> ratio_to(const std::optional<double>& a, const std::optional<double>& b) {
   if (!a || !b || *a == 0) return std::nullopt;

@@ -26,6 +26,14 @@ struct ComparedFigure {
 // the measured seconds, then the p90 of each transaction type.
 std::vector<ComparedFigure> compared_figures(const std::vector<ResultDir>& runs);
 
+// The server metrics of every run (report/server_metrics_view): each
+// metric's mean over the measured intervals ("commits/s", "buffer hit %",
+// ...), then the share in % of the wait events among the first few of any
+// run ("wait CPU %"), each with its ratio to the first run's; none where a
+// run lacks the metric (--server-metrics off, a view the server lacks).
+// Metrics no run has are left out.
+std::vector<ComparedFigure> compared_server_metrics(const std::vector<ResultDir>& runs);
+
 // b / a; none when either is missing or a is 0.
 std::optional<double> ratio_to(const std::optional<double>& a, const std::optional<double>& b);
 

@@ -1,6 +1,7 @@
 // The page of tpcc report --compare: the runs named A, B, C, ... in their
 // colours; the headline figures with ratios to run A; tpmC and each
-// transaction's p90 over time, overlaid; the configuration differences.
+// transaction's p90 over time, overlaid; the server metrics' means with
+// their ratios; the configuration differences.
 #include <algorithm>
 
 #include "config/names.hpp"
@@ -29,23 +30,42 @@ std::string runs_html(const std::vector<ResultDir>& runs) {
   return h + "</table>\n";
 }
 
-std::string figures_html(const std::vector<ResultDir>& runs) {
-  std::string h = "<h2>Headline figures</h2>\n<p class=\"note\">Each run's value, and in "
-                  "brackets its ratio to run A's.</p>\n<table class=\"compare\">\n<tr>" +
-                  cell("figure", "th");
-  for (std::size_t i = 0; i < runs.size(); ++i) h += cell(run_name(i), "th");
+// The figures' table: one row per figure, one column per run, ratios to
+// run A's in brackets, "-" where a run lacks the figure.
+std::string figures_table(const std::vector<ComparedFigure>& figures, std::size_t run_count) {
+  std::string h = "<table class=\"compare\">\n<tr>" + cell("figure", "th");
+  for (std::size_t i = 0; i < run_count; ++i) h += cell(run_name(i), "th");
   h += "</tr>\n";
-  for (const ComparedFigure& f : compared_figures(runs)) {
+  for (const ComparedFigure& f : figures) {
     h += "<tr>" + cell(f.name);
     for (std::size_t i = 0; i < f.values.size(); ++i) {
       const std::string value = f.values[i] ? fixed(*f.values[i], f.decimals) : "-";
-      h += i == 0 ? cell(value)
+      h += i == 0 || !f.values[i] ? cell(value)
                   : "<td>" + html_escape(value) + " <span class=\"ratio\">(" +
                         html_escape(ratio_text(f.ratios[i])) + ")</span></td>";
     }
     h += "</tr>\n";
   }
   return h + "</table>\n";
+}
+
+std::string figures_html(const std::vector<ResultDir>& runs) {
+  return "<h2>Headline figures</h2>\n<p class=\"note\">Each run's value, and in brackets its "
+         "ratio to run A's.</p>\n" + figures_table(compared_figures(runs), runs.size());
+}
+
+std::string server_metrics_html(const std::vector<ResultDir>& runs) {
+  const std::vector<ComparedFigure> figures = compared_server_metrics(runs);
+  std::string h = "<h2>Server metrics</h2>\n";
+  if (figures.empty()) {
+    return h + "<p class=\"note\">No run sampled server metrics (--server-metrics off, or "
+               "results from before they existed).</p>\n";
+  }
+  return h + "<p class=\"note\">Each metric's mean over the run's measured intervals "
+             "(result.json server_metrics.intervals; rates per second, CPU in % of one core "
+             "or of the host's CPUs), and the wait events' shares of the kit's backends' "
+             "samples; in brackets the ratio to run A's, \"-\" where a run lacks the metric."
+             "</p>\n" + figures_table(figures, runs.size());
 }
 
 svg::LineChart overlay(const std::vector<ResultDir>& runs, std::string title, std::string y_label,
@@ -120,7 +140,7 @@ std::string settings_html(const std::vector<ResultDir>& runs) {
 std::string html_compare(const std::vector<ResultDir>& runs) {
   std::string page = html::page_head("tpcc comparison of " + std::to_string(runs.size()) + " runs");
   page += "<h1>tpcc: " + std::to_string(runs.size()) + " runs compared</h1>\n" + runs_html(runs);
-  page += figures_html(runs) + curves_html(runs) + settings_html(runs);
+  page += figures_html(runs) + curves_html(runs) + server_metrics_html(runs) + settings_html(runs);
   return page + "</body>\n</html>\n";
 }
 

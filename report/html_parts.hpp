@@ -24,6 +24,21 @@ svg::LineChart type_latency_chart(const std::vector<IntervalPoint>& points, int 
 // milliseconds, with its p90 marked.
 svg::HistogramChart type_histogram_chart(const RunStats& stats, int type);
 
+// The run's checkpoints (dashed lines) and autovacuums (ticks at the foot,
+// labelled with their tables) as markers for the throughput chart
+// (html_server_charts.cpp).
+std::vector<svg::Marker> server_event_markers(const ServerMetricsRun& run);
+
+// The server metrics charted per interval, only those the run has; a note
+// for those it lacks and for --server-metrics off.
+std::string server_metrics_section(const ServerMetricsRun& run,
+                                   const std::string& heading = "Server metrics per interval");
+
+// The kit's backends' wait events: the measured interval's table and a
+// stacked bar per interval (html_waits.cpp). Empty with metrics off.
+std::string wait_events_section(const ServerMetricsRun& run,
+                                const std::string& heading = "Wait events of the kit's backends");
+
 // The warm-up as a band: from 0 to the end of the last warm-up interval.
 std::vector<svg::Band> warmup_bands(const std::vector<IntervalPoint>& points);
 

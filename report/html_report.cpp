@@ -14,6 +14,7 @@
 #include "report/format.hpp"
 #include "report/health.hpp"
 #include "report/run_rules.hpp"
+#include "report/server_metrics_json.hpp"
 #include "terminal/transactions/transaction.hpp"
 
 namespace tpcc {
@@ -134,6 +135,15 @@ std::string run_rules_html(const Config& config, const RunInfo& info, const RunS
 
 std::string standby_html(int number, const StandbyRun& standby, double seconds) {
   const LagFigures& lag = standby.lag;
+  // The standby's own server metrics (no WAL or checkpoint figures there),
+  // rounded as result.json holds them.
+  const ServerMetricsRun metrics = as_written(standby.server_metrics);
+  const std::string name = "Standby " + std::to_string(number);
+  const std::string server =
+      metrics.enabled
+          ? html::server_metrics_section(metrics, name + ": server metrics per interval") +
+                html::wait_events_section(metrics, name + ": wait events of the kit's backends")
+          : std::string();
   return "<h2>Standby " + std::to_string(number) + " (read-only, " + html_escape(standby.target) +
          "), " + std::to_string(standby.terminals) + " terminals</h2>\n<p>tpmTOTAL: " +
          fixed(tpm_total(standby.stats, seconds), 1) + "</p>\n" +
@@ -141,7 +151,7 @@ std::string standby_html(int number, const StandbyRun& standby, double seconds) 
          " samples: replay lag " + format_lag_summary(lag.replay_lag_ms, false) +
          "; bytes behind " + format_lag_summary(lag.bytes_behind, true) +
          "; last replay age " + format_lag_summary(lag.replay_delay_ms, false) + "</p>\n" +
-         txn_table(standby.stats);
+         txn_table(standby.stats) + server;
 }
 
 // 9.2.2.5: the input audits, as in the summary.
@@ -204,6 +214,9 @@ std::string html_escape(std::string_view text) {
 }
 
 std::string html_report(const ReportPage& p) {
+  // The server's figures rounded as result.json holds them, so that the
+  // page a run writes is the page tpcc report DIR draws again from there.
+  const ServerMetricsRun metrics = as_written(p.info.server_metrics);
   std::string page = html::page_head("tpcc run " + p.info.started_at);
   page += header_html(p.config, p.info, p.stats);
   page += "<h2>Throughput per interval</h2>\n";
@@ -217,8 +230,10 @@ std::string html_report(const ReportPage& p) {
                               "driver's own report.html has its intervals.") +
             "</p>\n";
   } else {
-    page += svg::line_chart(html::throughput_chart(p.points));
+    page += svg::line_chart(html::throughput_chart(p.points, html::server_event_markers(metrics)));
   }
+  page += html::server_metrics_section(metrics);
+  page += html::wait_events_section(metrics);
   page += per_type_charts(p);
   page += "<h2>Transactions (measured interval)</h2>\n" + txn_table(p.stats);
   page += run_rules_html(p.config, p.info, p.stats);

@@ -1,11 +1,13 @@
 // report.html: one self-contained HTML5 page per run (inline CSS and SVG,
 // no scripts, no external resources) that explains the run: the headline
-// figures, throughput over time with the warm-up shaded, p50/p90/p99 of each
+// figures, throughput over time with the warm-up shaded and the server's
+// checkpoints and autovacuums marked, the server metrics on the same time
+// axis, the wait events of the kit's backends, p50/p90/p99 of each
 // transaction over time, each transaction's latency histogram on a log
 // axis, the transaction table, the input audits, the run rules and the
-// configuration (config.json, password masked). Each chart is built by a
-// function of its own (report/html_charts.cpp), so more sections (the
-// server's metrics) slot in beside them.
+// configuration (config.json, password masked). Each section is built by a
+// function of its own (report/html_charts.cpp, html_server_charts.cpp,
+// html_waits.cpp).
 #pragma once
 
 #include <string>

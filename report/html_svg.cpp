@@ -10,8 +10,15 @@ namespace tpcc::svg {
 namespace {
 
 // Margins around the plot area: tick labels left and below; above, the
-// chart's title and legend in one row, then the y axis title.
+// chart's title and legend in one row (two when they do not fit), then the y axis title.
 constexpr double kLeft = 64, kRight = 16, kTop = 40, kBottom = 40;
+// A tick marker's height above the x axis; its label stands above it, a
+// row higher for each label it would overlap (at most kTickLabelRows).
+constexpr double kTickHeight = 14;
+constexpr int kTickLabelRows = 3;
+constexpr double kLabelRow = 12;
+// The legend's second row, under the title, when the two do not fit in one.
+constexpr double kSecondRow = 16;
 
 struct Frame {
   double width, height;
@@ -78,17 +85,39 @@ std::string y_axis(const Frame& f, const Linear& y, const std::string& label) {
   return out + text(8, kTop - 8, "start", label) + "\n";
 }
 
-std::string legend(const Frame& f, const std::vector<Series>& series) {
-  // Right-aligned in one row above the plot, ~7 px per character.
+// One legend entry's width, ~7 px per character.
+double entry_width(const std::string& name) { return 34 + 7.0 * static_cast<double>(name.size()); }
+
+// Right-aligned above the plot: each series, then each kind of marker
+// (drawn as its dashed line). Beside the title when both fit in the row
+// (~7 px per character of the title), else in a second row under it.
+std::string legend(const Frame& f, const std::string& title, const std::vector<Series>& series,
+                   const std::vector<Marker>& markers = {}) {
+  std::vector<const Marker*> kinds;
+  for (const Marker& m : markers) {
+    const bool seen = std::any_of(kinds.begin(), kinds.end(),
+                                  [&](const Marker* k) { return k->kind == m.kind; });
+    if (!m.kind.empty() && !seen) kinds.push_back(&m);
+  }
   double width = 0;
-  for (const auto& s : series) width += 34 + 7.0 * static_cast<double>(s.name.size());
-  double x = std::max(kLeft + 200, kLeft + f.plot_w() - width);
+  for (const auto& s : series) width += entry_width(s.name);
+  for (const Marker* k : kinds) width += entry_width(k->kind);
+  const double title_end = 16 + 7.0 * static_cast<double>(title.size());
+  const double right = kLeft + f.plot_w();
+  const bool beside = right - width >= title_end;
+  double x = beside ? right - width : std::max(8.0, right - width);
+  const double row = beside ? 0 : kSecondRow;
   std::string out;
   for (const auto& s : series) {
-    out += line(x, 10, x + 20, 10, "series",
+    out += line(x, 10 + row, x + 20, 10 + row, "series",
                 " stroke=\"" + s.color + "\"" + (s.dashed ? " stroke-dasharray=\"6 4\"" : ""));
-    out += text(x + 24, 14, "start", s.name) + "\n";
-    x += 34 + 7.0 * static_cast<double>(s.name.size());
+    out += text(x + 24, 14 + row, "start", s.name) + "\n";
+    x += entry_width(s.name);
+  }
+  for (const Marker* k : kinds) {
+    out += line(x + 10, 3 + row, x + 10, 17 + row, "marker", " stroke=\"" + k->color + "\"");
+    out += text(x + 24, 14 + row, "start", k->kind) + "\n";
+    x += entry_width(k->kind);
   }
   return out;
 }
@@ -113,10 +142,37 @@ std::string polyline(const Series& s, const Linear& x, const Linear& y) {
 std::string markers_svg(const Frame& f, const std::vector<Marker>& markers,
                         double (*to_px)(const void*, double), const void* axis) {
   std::string out;
+  std::vector<double> row_ends(kTickLabelRows, 0.0);  // where each row's last tick label ends
   for (const Marker& m : markers) {
     const double px = to_px(axis, m.x);
-    out += line(px, kTop, px, f.bottom(), "marker", " stroke=\"" + m.color + "\"");
-    out += text(px + 3, kTop + 12, "start", m.label, "markerlabel") + "\n";
+    const double top = m.tick ? f.bottom() - kTickHeight : kTop;
+    // The tooltip says what and where: "checkpoint at 40.0".
+    const bool named = m.kind.empty() || m.label.find(m.kind) != std::string::npos;
+    const std::string what = named ? m.label : m.label.empty() ? m.kind : m.kind + " " + m.label;
+    out += "<line class=\"" + std::string(m.tick ? "marker tick" : "marker") + "\" x1=\"" +
+           coord(px) + "\" y1=\"" + coord(top) + "\" x2=\"" + coord(px) + "\" y2=\"" +
+           coord(f.bottom()) + "\" stroke=\"" + m.color + "\"><title>" +
+           html_escape(what + " at " + fixed(m.x, 1)) + "</title></line>";
+    if (!m.label.empty() && !m.tick) out += text(px + 3, kTop + 12, "start", m.label, "markerlabel");
+    if (!m.label.empty() && m.tick) {
+      std::size_t row = 0;
+      while (row + 1 < row_ends.size() && px < row_ends[row]) ++row;
+      row_ends[row] = px + 3 + 6.5 * static_cast<double>(m.label.size());
+      out += text(px + 3, top - 3 - kLabelRow * static_cast<double>(row), "start", m.label,
+                  "markerlabel");
+    }
+    out += "\n";
+  }
+  return out;
+}
+
+std::string bands_svg(const Frame& f, const std::vector<Band>& bands, const Linear& x) {
+  std::string out;
+  for (const Band& b : bands) {
+    const double from = x.at(b.from), to = x.at(b.to);
+    out += "<rect class=\"band\" x=\"" + coord(from) + "\" y=\"" + coord(kTop) + "\" width=\"" +
+           coord(to - from) + "\" height=\"" + coord(f.plot_h()) + "\"/>" +
+           text((from + to) / 2, f.bottom() - 6, "middle", b.label, "bandlabel") + "\n";
   }
   return out;
 }
@@ -167,16 +223,12 @@ std::string line_chart(const LineChart& c) {
   if (!any) return out + no_data(f);
   const Linear x{linear_scale(largest_x), kLeft, f.plot_w(), false};
   const Linear y{linear_scale(largest_y), f.bottom(), f.plot_h(), true};
-  for (const Band& b : c.bands) {
-    const double from = x.at(b.from), to = x.at(b.to);
-    out += "<rect class=\"band\" x=\"" + coord(from) + "\" y=\"" + coord(kTop) + "\" width=\"" +
-           coord(to - from) + "\" height=\"" + coord(f.plot_h()) + "\"/>" +
-           text((from + to) / 2, f.bottom() - 6, "middle", b.label, "bandlabel") + "\n";
-  }
+  out += bands_svg(f, c.bands, x);
   out += y_axis(f, y, c.y_label) + x_axis(f, x, c.x_label);
   out += markers_svg(f, c.markers, linear_px, &x);
   for (const auto& s : c.series) out += polyline(s, x, y);
-  return out + legend(f, c.series) + "</svg>\n";
+  return out + legend(f, c.title, c.series, c.marker_legend ? c.markers : std::vector<Marker>{}) +
+         "</svg>\n";
 }
 
 namespace {
@@ -226,6 +278,41 @@ std::string histogram_chart(const HistogramChart& c) {
            coord(f.bottom() - top) + "\"/>\n";
   }
   return out + markers_svg(f, c.markers, log_px, &x) + "</svg>\n";
+}
+
+std::string stacked_bar_chart(const StackedBarChart& c) {
+  const Frame f{c.width, c.height};
+  std::string out = open_svg(f, c.title);
+  double largest_x = 0, tallest = 0;
+  for (const StackedBar& b : c.bars) {
+    double height = 0;
+    for (const double part : b.parts) height += part;
+    largest_x = std::max(largest_x, b.to);
+    tallest = std::max(tallest, height * c.y_scale);
+  }
+  if (tallest <= 0) return out + no_data(f);
+  const Linear x{linear_scale(largest_x), kLeft, f.plot_w(), false};
+  const Linear y{linear_scale(tallest), f.bottom(), f.plot_h(), true};
+  out += bands_svg(f, c.bands, x) + y_axis(f, y, c.y_label) + x_axis(f, x, c.x_label);
+  for (const StackedBar& b : c.bars) {
+    // Bars inside a band (the warm-up) are paler, so the band still shows.
+    const bool banded = std::any_of(c.bands.begin(), c.bands.end(),
+                                    [&](const Band& band) { return b.to <= band.to + 1e-9; });
+    // A pixel's gap between neighbouring bars.
+    const double x0 = x.at(b.from) + 1, width = std::max(1.0, x.at(b.to) - x.at(b.from) - 2);
+    double base = 0;
+    for (std::size_t i = 0; i < b.parts.size() && i < c.categories.size(); ++i) {
+      if (b.parts[i] <= 0) continue;
+      const double low = y.at(base * c.y_scale), high = y.at((base + b.parts[i]) * c.y_scale);
+      out += "<rect class=\"bar\" fill=\"" + c.categories[i].color + "\"" +
+             (banded ? " fill-opacity=\"0.45\"" : "") + " x=\"" + coord(x0) +
+             "\" y=\"" + coord(high) + "\" width=\"" + coord(width) + "\" height=\"" +
+             coord(low - high) + "\"><title>" + html_escape(c.categories[i].name) + " " +
+             fixed(b.parts[i] * c.y_scale, 1) + "</title></rect>\n";
+      base += b.parts[i];
+    }
+  }
+  return out + legend(f, c.title, c.categories) + "</svg>\n";
 }
 
 const std::string& palette(std::size_t index) {

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace tpcc::svg {
@@ -46,10 +47,19 @@ struct Band {
 };
 
 // A vertical line at x with a short label (a checkpoint, an autovacuum).
+// A marker with a kind gets a legend entry (one per kind); a tick is a
+// short line at the foot of the plot with its label above it, so that
+// ticks and full-height lines at the same x stay apart.
 struct Marker {
-  double x = 0;
+  Marker(double at = 0, std::string text = {}, std::string colour = "#7b1fa2",
+         std::string legend_kind = {}, bool is_tick = false)
+      : x(at), label(std::move(text)), color(std::move(colour)), kind(std::move(legend_kind)),
+        tick(is_tick) {}
+  double x;
   std::string label;
-  std::string color = "#7b1fa2";
+  std::string color;
+  std::string kind;
+  bool tick;
 };
 
 struct LineChart {
@@ -59,6 +69,7 @@ struct LineChart {
   std::vector<Series> series;
   std::vector<Band> bands;
   std::vector<Marker> markers;
+  bool marker_legend = true;  // the markers' kinds in the legend
   double x_max = 0;  // the x axis reaches this at least (the run's end)
   double width = 760;
   double height = 260;
@@ -87,6 +98,30 @@ struct HistogramChart {
 };
 
 std::string histogram_chart(const HistogramChart& chart);
+
+// One bar of a stacked bar chart over elapsed seconds: the stretch [from,
+// to] and each category's part, in the chart's category order.
+struct StackedBar {
+  double from = 0;
+  double to = 0;
+  std::vector<double> parts;
+};
+
+// Bars of stacked parts (e.g. each interval's wait events, as shares that
+// add up to 1), over the same x axis as the line charts.
+struct StackedBarChart {
+  std::string title;
+  std::string x_label = "elapsed seconds";
+  std::string y_label;
+  std::vector<Series> categories;  // name and colour of each part
+  std::vector<StackedBar> bars;
+  std::vector<Band> bands;
+  double y_scale = 1;  // a part of 1 is drawn as y_scale on the axis (100: percent)
+  double width = 760;
+  double height = 260;
+};
+
+std::string stacked_bar_chart(const StackedBarChart& chart);
 
 // Colours for series in a fixed order (the five transactions, the runs of
 // a comparison): distinguishable, and dark enough to print.

@@ -79,6 +79,7 @@ struct StandbyRun {
   std::vector<IntervalSample> intervals;  // the same boundaries as the primary's
   LagFigures lag;
   RunHealth health;  // the standby's downtime and errors (stop is the run's)
+  ServerMetricsRun server_metrics;  // --server-metrics: the standby's own (no WAL, checkpoints)
 };
 
 // One driver of a run split over several (tpcc run --driver I/N).

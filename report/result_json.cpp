@@ -213,6 +213,7 @@ Json standby_json(const StandbyRun& standby, double seconds) {
   j["profile"] = profile_name(Profile::ReadOnly);
   j["transactions"] = transactions_json(standby.stats, seconds);
   j["replication_lag"] = replication_lag_json(standby.lag);
+  j["server_metrics"] = server_metrics_json(standby.server_metrics);
   j["target"] = standby.target;
   j["errors"] = errors_total(standby.stats);
   j["retries"] = retries_total(standby.stats);

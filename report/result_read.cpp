@@ -12,6 +12,7 @@
 #include "report/histograms_file.hpp"
 #include "report/merge.hpp"
 #include "report/result_read.hpp"
+#include "report/server_metrics_json.hpp"
 
 namespace tpcc {
 namespace {
@@ -134,6 +135,7 @@ RunInfo info_from(const Json& j) {
   info.health.downtime_seconds = j.at("downtime_seconds").get<double>();
   info.health.reconnect_failures = j.at("reconnect_failures").get<std::int64_t>();
   info.checkpoints = checkpoints_from(j.at("run_rules").at("checkpoints"));
+  info.server_metrics = server_metrics_from_json(j.value("server_metrics", Json()));
   const Json& interval = j.at("measured_interval");
   if (!interval.is_null()) {
     info.measured_start_ms = interval.at("start_ms").get<std::int64_t>();

@@ -106,9 +106,10 @@ std::vector<WaitShare> top_waits(const std::map<std::string, std::int64_t>& samp
   return waits;
 }
 
-std::string format_top_waits(const std::vector<WaitShare>& waits) {
+std::string format_top_waits(const std::vector<WaitShare>& waits, std::size_t n) {
   std::string text;
-  for (const WaitShare& w : waits) {
+  for (std::size_t i = 0; i < waits.size() && i < n; ++i) {
+    const WaitShare& w = waits[i];
     if (!text.empty()) text += "; ";
     text += w.event + " " + std::to_string(w.samples) + " (" +
             std::to_string(std::lround(100.0 * w.share)) + "%)";

@@ -75,7 +75,7 @@ struct ServerMetricsInterval {
   std::optional<int> autovacuum_workers;  // the most seen at once
   std::string autovacuum_tables;          // the tables they vacuumed, space separated
   std::optional<int> lock_waits;          // the most backends waiting for a lock at once
-  std::vector<WaitShare> top_waits;       // most sampled first
+  std::vector<WaitShare> top_waits;       // every event sampled, most sampled first
   std::int64_t wait_samples = 0;          // backend samples behind top_waits
   std::optional<double> client_cpu_seconds;  // the kit's process (getrusage)
   std::optional<HostCpuSplit> host_cpu;      // server on this host only
@@ -128,8 +128,12 @@ std::optional<ProcessTimes> parse_proc_pid_stat(const std::string& text);
 std::vector<WaitShare> top_waits(const std::map<std::string, std::int64_t>& samples,
                                  std::size_t n);
 
-// "IO:DataFileRead 12 (40%); CPU 8 (27%)": no commas, for intervals.csv.
-std::string format_top_waits(const std::vector<WaitShare>& waits);
+// The wait events intervals.csv shows per interval (result.json has all).
+inline constexpr std::size_t kCsvTopWaits = 3;
+
+// "IO:DataFileRead 12 (40%); CPU 8 (27%)": the first n, no commas, for
+// intervals.csv.
+std::string format_top_waits(const std::vector<WaitShare>& waits, std::size_t n = kCsvTopWaits);
 
 // intervals.csv's server metric columns (after the standby ones), with a
 // leading comma; and one row's values, empty where a metric is.

@@ -58,7 +58,66 @@ Json measured_total(const ServerMetricsRun& run, Get get, int decimals) {
   return optional_json(total, decimals);
 }
 
+using Read = nlohmann::json;
+
+std::optional<double> optional_from(const Read& j, const char* key) {
+  const auto it = j.find(key);
+  if (it == j.end() || it->is_null()) return std::nullopt;
+  return it->get<double>();
+}
+
+std::optional<int> optional_int_from(const Read& j, const char* key) {
+  const auto it = j.find(key);
+  if (it == j.end() || it->is_null()) return std::nullopt;
+  return it->get<int>();
+}
+
+ServerMetricsPoint point_from(const Read& j) {
+  ServerMetricsPoint point;
+  point.end_seconds = j.at("elapsed_s").get<double>();
+  point.warmup = j.at("warmup").get<bool>();
+  ServerMetricsInterval& m = point.metrics;
+  for (std::size_t i = 0; i < kServerCounterCount; ++i) {
+    m.deltas[i] = optional_from(j, server_counter_name(i));
+  }
+  m.blks_hit_ratio = optional_from(j, "blks_hit_ratio");
+  m.db_bytes = optional_from(j, "db_bytes");
+  m.autovacuum_workers = optional_int_from(j, "autovacuum_workers");
+  m.autovacuum_tables = j.value("autovacuum_tables", std::string());
+  m.lock_waits = optional_int_from(j, "lock_waits");
+  m.wait_samples = j.value("wait_samples", std::int64_t{0});
+  for (const Read& w : j.value("top_waits", Read::array())) {
+    m.top_waits.push_back({w.at("event").get<std::string>(), w.at("samples").get<std::int64_t>(),
+                           w.at("share").get<double>()});
+  }
+  m.client_cpu_seconds = optional_from(j, "client_cpu_s");
+  const Read host = j.value("host_cpu_pct", Read());
+  if (!host.is_null()) {
+    m.host_cpu = HostCpuSplit{host.at("user").get<double>(), host.at("system").get<double>(),
+                              host.at("iowait").get<double>(), host.at("idle").get<double>()};
+  }
+  m.server_cpu_seconds = optional_from(j, "server_cpu_s");
+  return point;
+}
+
 }  // namespace
+
+ServerMetricsRun server_metrics_from_json(const Read& j) {
+  ServerMetricsRun run;
+  if (j.is_null() || !j.value("enabled", false)) return run;
+  run.enabled = true;
+  run.notes = j.value("notes", std::vector<std::string>());
+  run.samples = j.value("samples", std::int64_t{0});
+  run.sample_failures = j.value("sample_failures", std::int64_t{0});
+  for (const Read& point : j.value("intervals", Read::array())) {
+    run.intervals.push_back(point_from(point));
+  }
+  return run;
+}
+
+ServerMetricsRun as_written(const ServerMetricsRun& run) {
+  return server_metrics_from_json(Read::parse(server_metrics_json(run).dump()));
+}
 
 Json server_metrics_json(const ServerMetricsRun& run) {
   Json j;

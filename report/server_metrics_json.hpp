@@ -15,4 +15,13 @@ namespace tpcc {
 // false} with --server-metrics off.
 nlohmann::ordered_json server_metrics_json(const ServerMetricsRun& run);
 
+// result.json's "server_metrics" read back (tpcc report DIR, --compare);
+// {"enabled": false} or a result.json without it: not enabled. Throws
+// nlohmann's exceptions on a malformed object.
+ServerMetricsRun server_metrics_from_json(const nlohmann::json& j);
+
+// The run's figures rounded as result.json holds them, so that the page a
+// run writes is the page tpcc report DIR redraws.
+ServerMetricsRun as_written(const ServerMetricsRun& run);
+
 }  // namespace tpcc

@@ -292,6 +292,12 @@ RunInfo run_info(const Config& config, const RunSetup& setup, const EngineResult
     standby.intervals = result.standbys[i].intervals;
     standby.lag = lag_figures(result.lag, i);
     standby.health = result.standbys[i].health;
+    standby.server_metrics = result.standbys[i].server_metrics;
+    for (const IntervalSample& sample : standby.intervals) {
+      if (sample.server) {
+        standby.server_metrics.intervals.push_back({sample.end_seconds, sample.warmup, *sample.server});
+      }
+    }
     info.standbys.push_back(std::move(standby));
   }
   return info;

@@ -67,6 +67,7 @@ Engine::~Engine() {
   join_workers();
   if (sampler_) sampler_->stop();
   if (metrics_) metrics_->stop();
+  for (auto& standby : standby_metrics_) standby->stop();
 }
 
 // Every worker opens its session on its own thread, several at a time; the
@@ -157,6 +158,7 @@ void Engine::begin() {
   if (measuring_) checkpoints_->read_start();
   for (auto& group : groups_) group->faults.set_start(phases_->start());
   if (metrics_) metrics_->start();
+  for (auto& standby : standby_metrics_) standby->start();
   if (sampler_) {
     sampler_->start(phases_.get(), std::min(kMaxLagPeriodSeconds,
                                             static_cast<double>(config_.report_interval_seconds)));
@@ -270,8 +272,14 @@ void Engine::schedule_tick() {
   });
 }
 
+IntervalSamplers Engine::interval_samplers() const {
+  IntervalSamplers samplers{sampler_.get(), metrics_.get(), {}};
+  for (const auto& standby : standby_metrics_) samplers.standby_servers.push_back(standby.get());
+  return samplers;
+}
+
 void Engine::on_tick(Clock::time_point at) {
-  emit_interval_lines(groups_, at, !measuring_, {sampler_.get(), metrics_.get()}, log_,
+  emit_interval_lines(groups_, at, !measuring_, interval_samplers(), log_,
                       on_interval_);
   if (!measuring_ && at >= phases_->warmup_end()) {
     measuring_ = true;
@@ -306,6 +314,11 @@ EngineResult Engine::run() {
   }
   if (config_.server_metrics) {
     metrics_ = std::make_unique<ServerMetricsSampler>(config_.conninfo, log_);
+    for (std::size_t k = 0; k < config_.standbys.size(); ++k) {
+      standby_metrics_.push_back(std::make_unique<ServerMetricsSampler>(
+          config_.standbys[k].conninfo, log_, ServerRole::Standby,
+          "standby " + std::to_string(k + 1) + " metrics"));
+    }
   }
 
   begin();
@@ -313,7 +326,7 @@ EngineResult Engine::run() {
   join_workers();
   const Clock::time_point end = std::min(phases_->end(), Clock::now());
   finish_interval_lines(groups_, end, config_.warmup_seconds > 0 && end <= phases_->warmup_end(),
-                        {sampler_.get(), metrics_.get()}, log_, on_interval_);
+                        interval_samplers(), log_, on_interval_);
 
   EngineResult result;
   result.stats = measured_stats(primary());
@@ -324,6 +337,10 @@ EngineResult Engine::run() {
     standby.stats = measured_stats(*groups_[k]);
     standby.intervals = groups_[k]->reporter->take_samples();
     standby.health = groups_[k]->faults.health(end);
+    if (k <= standby_metrics_.size()) {
+      standby_metrics_[k - 1]->stop();
+      standby.server_metrics = standby_metrics_[k - 1]->run_figures();
+    }
     result.standbys.push_back(std::move(standby));
   }
   if (sampler_) {

@@ -58,6 +58,7 @@ struct StandbyEngineResult {
   RunStats stats;                          // the measured interval only
   std::vector<IntervalSample> intervals;   // the primary's boundaries
   RunHealth health;                        // the standby's downtime and errors
+  ServerMetricsRun server_metrics;         // notes and sample counts; per interval in intervals
 };
 
 struct EngineResult {

@@ -100,6 +100,8 @@ class Engine {
   std::unique_ptr<RunPhases> phases_;
   std::unique_ptr<LagSampler> sampler_;
   std::unique_ptr<ServerMetricsSampler> metrics_;  // --server-metrics on
+  std::vector<std::unique_ptr<ServerMetricsSampler>> standby_metrics_;  // and standbys
+  IntervalSamplers interval_samplers() const;
   // 5.5.2.2: the primary's checkpoints over the measured interval.
   std::unique_ptr<CheckpointWatch> checkpoints_;
 

@@ -42,6 +42,9 @@ void print_and_keep(const Groups& groups, std::vector<IntervalSample> samples,
   IntervalSample& primary_sample = samples.front();
   if (samplers.lag) primary_sample.lag = samplers.lag->latest();
   if (samplers.server) primary_sample.server = samplers.server->cut();
+  for (std::size_t k = 1; k < samples.size() && k <= samplers.standby_servers.size(); ++k) {
+    samples[k].server = samplers.standby_servers[k - 1]->cut();
+  }
   const Config& config = groups.front()->config;
   log.line(config.report_format == ReportFormat::Sysbench
                ? format_sysbench_interval_line(primary_sample, config.terminals)

@@ -26,6 +26,7 @@ void log_running(const Group& group);
 struct IntervalSamplers {
   const LagSampler* lag = nullptr;
   ServerMetricsSampler* server = nullptr;
+  std::vector<ServerMetricsSampler*> standby_servers;  // in the standbys' order
 };
 
 // Every group's line for the interval ending at `at`.

@@ -115,9 +115,13 @@ double client_cpu_seconds() {
   return seconds(usage.ru_utime) + seconds(usage.ru_stime);
 }
 
-ServerMetricsSampler::ServerMetricsSampler(std::string conninfo, ConsoleLog& log)
-    : conninfo_(std::move(conninfo)), log_(log) {
+ServerMetricsSampler::ServerMetricsSampler(std::string conninfo, ConsoleLog& log, ServerRole role,
+                                           std::string label)
+    : conninfo_(std::move(conninfo)), log_(log), label_(std::move(label)) {
   run_.enabled = true;
+  if (role == ServerRole::Standby) {
+    for (const Set set : {kBgwriter, kWal, kAutovacuum}) enabled_[set] = false;
+  }
 }
 
 ServerMetricsSampler::~ServerMetricsSampler() { stop(); }
@@ -142,7 +146,7 @@ ServerMetricsRun ServerMetricsSampler::run_figures() const {
 }
 
 void ServerMetricsSampler::note(const std::string& text) {
-  log_.line("server metrics: " + text);
+  log_.line(label_ + ": " + text);
   std::lock_guard<std::mutex> lock(mutex_);
   run_.notes.push_back(text);
 }
@@ -218,6 +222,7 @@ void ServerMetricsSampler::find_postmaster(long long backend_pid, bool local) {
 // column, no permission) is left out with a note.
 void ServerMetricsSampler::probe_sets() {
   for (int set = 0; set < kSetCount; ++set) {
+    if (!enabled_[set]) continue;  // not sampled on a standby
     try {
       session_->queue_command(kSets[set].sql);
       session_->flush();
@@ -379,7 +384,7 @@ ServerMetricsInterval ServerMetricsSampler::cut() {
     m.autovacuum_tables += (m.autovacuum_tables.empty() ? "" : " ") + table;
   }
   m.lock_waits = lock_waits_max_;
-  m.top_waits = top_waits(waits_, kTopWaits);
+  m.top_waits = top_waits(waits_, waits_.size());  // intervals.csv shows the first few
   for (const auto& [event, count] : waits_) m.wait_samples += count;
   autovacuum_max_.reset();
   autovacuum_tables_.clear();

@@ -38,13 +38,19 @@ inline constexpr double kCounterPeriodSeconds = 1.0;
 // A sample still unanswered after this long is counted as failed (a hung
 // server): it answers pg_stat_* in milliseconds when it answers at all.
 inline constexpr double kSampleTimeoutSeconds = 1.0;
-// The wait events shown per interval.
-inline constexpr std::size_t kTopWaits = 3;
+
+// A hot standby replays the primary's WAL: its checkpoints are
+// restartpoints, it writes no WAL of its own and runs no autovacuum, so
+// it is sampled for pg_stat_database, the database size, the wait events
+// of the kit's backends on it and the CPU only.
+enum class ServerRole { Primary, Standby };
 
 class ServerMetricsSampler {
  public:
-  // Starts nothing yet; start() does.
-  ServerMetricsSampler(std::string conninfo, ConsoleLog& log);
+  // Starts nothing yet; start() does. `label` heads the console notes
+  // ("server metrics", "standby 1 metrics").
+  ServerMetricsSampler(std::string conninfo, ConsoleLog& log, ServerRole role = ServerRole::Primary,
+                       std::string label = "server metrics");
   ~ServerMetricsSampler();
   ServerMetricsSampler(const ServerMetricsSampler&) = delete;
   ServerMetricsSampler& operator=(const ServerMetricsSampler&) = delete;
@@ -84,6 +90,7 @@ class ServerMetricsSampler {
 
   std::string conninfo_;
   ConsoleLog& log_;
+  std::string label_;
   SessionInterrupts interrupts_;
   StopSignal stop_;
   std::thread thread_;

@@ -1,7 +1,8 @@
 // tpcc report DIR and tpcc report --compare on real runs: the page redrawn
 // from a result directory is the page the run wrote, and the comparison of
 // two runs carries both tpmC figures and their ratio. With chromium on the
-// machine, the page is also read as a browser lays it out.
+// machine, report.html and the compare page are also read as a browser
+// lays them out, without console errors, and screenshot.
 #include <catch2/catch.hpp>
 
 #include <cstdio>
@@ -68,17 +69,50 @@ std::string tpmc_text(const std::string& dir) {
   return text.str();
 }
 
-// chromium's DOM of a page after layout, or nothing when it cannot run.
-std::string dump_dom(const std::string& page) {
-  const std::string command = "timeout 120 chromium --headless=new --no-sandbox --disable-gpu "
-                              "--dump-dom 'file://" + page + "' 2>/dev/null";
-  FILE* pipe = ::popen(command.c_str(), "r");
-  if (pipe == nullptr) return "";
+const std::string& second_run() {
+  static const std::string dir = short_run("second", 4);
+  return dir;
+}
+
+bool have_chromium() { return std::system("command -v chromium >/dev/null 2>&1") == 0; }
+
+// Headless chromium on a page: its DOM after layout and what it logged
+// (the page's console messages are lines with ":CONSOLE").
+struct BrowserView {
   std::string dom;
+  std::string log;
+};
+
+BrowserView open_in_chromium(const std::string& page) {
+  const fs::path log = scratch_root() / "chromium.log";
+  const std::string command = "timeout 120 chromium --headless=new --no-sandbox --disable-gpu "
+                              "--enable-logging=stderr --v=0 --dump-dom 'file://" + page +
+                              "' 2>'" + log.string() + "'";
+  BrowserView view;
+  FILE* pipe = ::popen(command.c_str(), "r");
+  if (pipe == nullptr) return view;
   char buffer[4096];
-  for (std::size_t n; (n = std::fread(buffer, 1, sizeof buffer, pipe)) > 0;) dom.append(buffer, n);
+  for (std::size_t n; (n = std::fread(buffer, 1, sizeof buffer, pipe)) > 0;) view.dom.append(buffer, n);
   ::pclose(pipe);
-  return dom;
+  view.log = read_text(log);
+  return view;
+}
+
+// The size of chromium's PNG screenshot of a page (a laptop-wide window,
+// long enough for the charts); 0 when none was written.
+std::uintmax_t screenshot_bytes(const std::string& page, const fs::path& png) {
+  fs::remove(png);
+  const std::string command = "timeout 120 chromium --headless=new --no-sandbox --disable-gpu "
+                              "--hide-scrollbars --window-size=1280,2400 --screenshot='" +
+                              png.string() + "' 'file://" + page + "' >/dev/null 2>&1";
+  if (std::system(command.c_str()) != 0 || !fs::exists(png)) return 0;
+  return fs::file_size(png);
+}
+
+std::size_t count_of(const std::string& text, const std::string& what) {
+  std::size_t n = 0;
+  for (auto at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+  return n;
 }
 
 }  // namespace
@@ -112,7 +146,7 @@ TEST_CASE("report: tpcc report DIR without intervals_by_type.csv exits 2 naming 
 TEST_CASE("report: tpcc report --compare puts two runs' tpmC and their ratio on one page",
           "[report]") {
   const std::string a = first_run();
-  const std::string b = short_run("second", 4);
+  const std::string b = second_run();
   const std::string out = (scratch_root() / "cmp" / "both.html").string();
   std::string output;
   CHECK(tpcc::test::run_tpcc({"report", "--compare", a, b, "--out", out}, &output) == 0);
@@ -131,15 +165,59 @@ TEST_CASE("report: tpcc report --compare puts two runs' tpmC and their ratio on 
 }
 
 TEST_CASE("report: chromium lays report.html out with its chart titles", "[report]") {
-  if (std::system("command -v chromium >/dev/null 2>&1") != 0) {
+  if (!have_chromium()) {
     WARN("chromium is not installed: report.html is not checked in a browser");
     return;
   }
-  const std::string dom = dump_dom((fs::path(first_run()) / "report.html").string());
+  const BrowserView view = open_in_chromium((fs::path(first_run()) / "report.html").string());
+  INFO(view.log);
+  CHECK(view.log.find(":CONSOLE") == std::string::npos);
+  const std::string& dom = view.dom;
   REQUIRE(!dom.empty());
   for (const char* title : {"Throughput per interval", "New-Order latency per interval",
                             "Payment latency histogram", "Run rules", "Input audits (9.2.2.5)",
+                            "Server metrics per interval", "Commits and rollbacks per second",
+                            "Wait events of the kit's backends",
                             "Configuration (config.json, password masked)"}) {
     CHECK(dom.find(title) != std::string::npos);
   }
+}
+
+TEST_CASE("report: chromium opens the compare page without console errors, its charts drawn",
+          "[report]") {
+  if (!have_chromium()) {
+    WARN("chromium is not installed: the compare page is not checked in a browser");
+    return;
+  }
+  const std::string page = (scratch_root() / "browser" / "compare.html").string();
+  std::string output;
+  REQUIRE(tpcc::test::run_tpcc({"report", "--compare", first_run(), second_run(), "--out", page},
+                               &output) == 0);
+  const BrowserView view = open_in_chromium(page);
+  REQUIRE(!view.dom.empty());
+  INFO(view.log);
+  CHECK(view.log.find(":CONSOLE") == std::string::npos);
+  // The overlaid curves (two throughput charts, five p90 charts), the server
+  // metrics' table.
+  CHECK(count_of(view.dom, "<svg") >= 7);
+  CHECK(count_of(view.dom, "<polyline") >= 14);
+  for (const char* title : {"Headline figures", "tpmC per interval", "Server metrics",
+                            "commits/s", "Configuration differences"}) {
+    CHECK(view.dom.find(title) != std::string::npos);
+  }
+  // The check can fail: a page that logs an error is caught.
+  const fs::path noisy = scratch_root() / "browser" / "noisy.html";
+  std::ofstream(noisy) << "<!DOCTYPE html><html><body><script>console.error('broken')</script>"
+                          "</body></html>";
+  CHECK(open_in_chromium(noisy.string()).log.find(":CONSOLE") != std::string::npos);
+  // The screenshot shows the charts: a blank page of the same size
+  // compresses to a fraction of its bytes.
+  const fs::path blank = scratch_root() / "browser" / "blank.html";
+  std::ofstream(blank) << "<!DOCTYPE html><html><body></body></html>";
+  const std::uintmax_t blank_bytes =
+      screenshot_bytes(blank.string(), scratch_root() / "browser" / "blank.png");
+  const std::uintmax_t page_bytes =
+      screenshot_bytes(page, scratch_root() / "browser" / "compare.png");
+  REQUIRE(blank_bytes > 0);
+  CHECK(page_bytes > 3 * blank_bytes);
 }

@@ -7,6 +7,8 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <regex>
+#include <set>
 #include <sstream>
 #include <string>
 #include <thread>
@@ -35,6 +37,13 @@ std::string result_dir(const std::string& name) {
   return dir.string();
 }
 
+std::string page_text(const std::string& dir) {
+  std::ifstream in(fs::path(dir) / "report.html");
+  std::stringstream page;
+  page << in.rdbuf();
+  return page.str();
+}
+
 Json read_result(const std::string& dir) {
   std::ifstream in(fs::path(dir) / "result.json");
   if (!in) throw std::runtime_error("no result.json in " + dir);
@@ -61,6 +70,29 @@ std::vector<std::map<std::string, std::string>> read_intervals(const std::string
     rows.push_back(row);
   }
   return rows;
+}
+
+// The intervals (elapsed_s) where intervals.csv shows a checkpoint.
+std::set<std::string> checkpoint_intervals(const std::string& dir) {
+  std::set<std::string> at;
+  for (const auto& row : read_intervals(dir)) {
+    if (std::stoll(row.at("ckpt_timed")) + std::stoll(row.at("ckpt_req")) > 0) {
+      at.insert(row.at("elapsed_s"));
+    }
+  }
+  return at;
+}
+
+// Where report.html's checkpoint markers stand (their tooltips, "checkpoint
+// at 4.0", on the throughput chart and on each server chart).
+std::set<std::string> checkpoint_markers(const std::string& dir) {
+  const std::string html = page_text(dir);
+  const std::regex marker("<title>(?:[0-9]+ )?checkpoints? at ([0-9.]+)</title>");
+  std::set<std::string> at;
+  for (std::sregex_iterator it(html.begin(), html.end(), marker), end; it != end; ++it) {
+    at.insert((*it)[1].str());
+  }
+  return at;
 }
 
 std::vector<std::string> run_args(const std::string& conninfo, const std::string& dir) {
@@ -100,9 +132,15 @@ TEST_CASE("server metrics: a short run has commits, WAL bytes and wait samples p
   CHECK(metrics.at("totals").at("commits").get<double>() > 0);
   REQUIRE(metrics.at("intervals").size() == 3);
   CHECK(metrics.at("intervals")[0].at("wait_samples").get<int>() > 0);
+  // The forced CHECKPOINT test's twin: no checkpoint (the fixture's
+  // checkpoint_timeout is 30 min), no marker on report.html.
+  CHECK(checkpoint_intervals(dir).empty());
+  CHECK(checkpoint_markers(dir).empty());
+  CHECK(page_text(dir).find("<h2>Wait events of the kit&#39;s backends</h2>") != std::string::npos);
 }
 
-TEST_CASE("server metrics: a forced CHECKPOINT shows in ckpt_req", "[metrics]") {
+TEST_CASE("server metrics: a forced CHECKPOINT shows in ckpt_req and as a report.html marker",
+          "[metrics]") {
   const std::string dir = result_dir("checkpoint");
   std::string output;
   std::thread checkpointer([] {
@@ -114,9 +152,17 @@ TEST_CASE("server metrics: a forced CHECKPOINT shows in ckpt_req", "[metrics]") 
   INFO(output);
   REQUIRE(status == 0);
   long long requested = 0;
-  for (const auto& row : read_intervals(dir)) requested += std::stoll(row.at("ckpt_req"));
+  for (const auto& row : read_intervals(dir)) {
+    requested += std::stoll(row.at("ckpt_req"));
+    if (std::stoll(row.at("ckpt_req")) > 0) CHECK(row.at("warmup") == "0");  // measured
+  }
   CHECK(requested >= 1);
   CHECK(read_result(dir).at("server_metrics").at("totals").at("ckpt_req").get<double>() >= 1);
+  // The marker stands at the interval whose counters rose, and only there.
+  const std::set<std::string> at = checkpoint_intervals(dir);
+  REQUIRE_FALSE(at.empty());
+  CHECK(checkpoint_markers(dir) == at);
+  CHECK(page_text(dir).find("class=\"markerlabel\">checkpoint</text>") != std::string::npos);
 }
 
 TEST_CASE("server metrics: a view the user may not read is a note and the run exits 0",

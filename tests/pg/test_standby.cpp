@@ -174,6 +174,32 @@ TEST_CASE("tpcc run --standby-conn: primary read-write and standby read-only in 
     CHECK(csv.find(",standby1_tpmTOTAL,") != std::string::npos);
     CHECK(csv.find(",standby1_replay_delay_ms,wal_bytes,") != std::string::npos);
 
+    // Issue 14: the standby's own server metrics, where they apply: its
+    // commits and the waits of the kit's backends on it, no WAL or
+    // checkpoint figures (a standby writes none of its own).
+    const Json& metrics = side.at("server_metrics");
+    CHECK(metrics.at("enabled") == true);
+    CHECK(metrics.at("notes").empty());
+    REQUIRE(metrics.at("intervals").size() == result.at("server_metrics").at("intervals").size());
+    std::int64_t wait_samples = 0;
+    for (const Json& interval : metrics.at("intervals")) {
+      INFO(interval.dump());
+      // Backends flush their counts about once a second: the 1 s warm-up
+      // line may have none yet.
+      if (interval.at("warmup") == false) CHECK(interval.at("commits").get<double>() > 0);
+      CHECK(interval.at("db_bytes").get<double>() > 0);
+      CHECK(interval.at("wal_bytes").is_null());
+      CHECK(interval.at("ckpt_req").is_null());
+      CHECK(interval.at("autovacuum_workers").is_null());
+      wait_samples += interval.at("wait_samples").get<std::int64_t>();
+    }
+    CHECK(wait_samples > 0);
+    CHECK(metrics.at("totals").at("commits").get<double>() > 0);
+    const std::string page = slurp(dir / "report.html");
+    CHECK(page.find("<h2>Standby 1: server metrics per interval</h2>") != std::string::npos);
+    CHECK(page.find("<h2>Standby 1: wait events of the kit&#39;s backends</h2>") !=
+          std::string::npos);
+
     // The standby served the reads: its own commit count grew by at least
     // the transactions measured on it.
     const long long commits_after = standby_commits(standby);

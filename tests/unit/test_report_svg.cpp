@@ -117,3 +117,40 @@ TEST_CASE("report svg histogram puts bars on the log axis by value", "[report]")
   CHECK(svg.find("x=\"384.0\"") != std::string::npos);
   CHECK(has(texts(histogram_chart(HistogramChart{})), "no data"));
 }
+
+TEST_CASE("report svg markers of one kind share a legend entry, ticks stand at the foot",
+          "[report]") {
+  LineChart c;
+  c.width = 760;
+  c.height = 260;
+  c.series.push_back({"a", "#000", {0, 100}, {0, 10}});
+  c.markers.push_back({20, "checkpoint", "#111", "checkpoint", false});
+  c.markers.push_back({60, "checkpoint", "#111", "checkpoint", false});
+  c.markers.push_back({80, "stock", "#222", "autovacuum", true});
+  const std::string svg = line_chart(c);
+  CHECK(count_of(svg, ">checkpoint</text>") == 3);  // two labels, one legend entry
+  CHECK(count_of(svg, ">autovacuum</text>") == 1);
+  CHECK(svg.find("<title>checkpoint at 60.0</title>") != std::string::npos);
+  // The tick: from 14 px above the axis (220) down to it.
+  CHECK(svg.find("class=\"marker tick\" x1=\"608.0\" y1=\"206.0\" x2=\"608.0\" y2=\"220.0\"") !=
+        std::string::npos);
+  CHECK(svg.find("<title>autovacuum stock at 80.0</title>") != std::string::npos);
+}
+
+TEST_CASE("report svg stacked bars stack each interval's parts over its stretch", "[report]") {
+  tpcc::svg::StackedBarChart c;
+  c.width = 760;
+  c.height = 260;
+  c.y_scale = 100;
+  c.categories = {{"CPU", "#000", {}, {}}, {"other", "#999", {}, {}}};
+  c.bars = {{0, 50, {0.5, 0.5}}, {50, 100, {1.0, 0}}};
+  const std::string svg = stacked_bar_chart(c);
+  CHECK(count_of(svg, "<rect class=\"bar\"") == 3);  // a part of 0 draws nothing
+  // Plot 680 wide, 180 high from y 40: the first bar's CPU half is the
+  // lower 90 px, 1 px in from each side of its 340 px.
+  CHECK(svg.find("x=\"65.0\" y=\"130.0\" width=\"338.0\" height=\"90.0\"><title>CPU 50.0") !=
+        std::string::npos);
+  CHECK(svg.find("x=\"405.0\" y=\"40.0\" width=\"338.0\" height=\"180.0\"><title>CPU 100.0") !=
+        std::string::npos);
+  CHECK(has(texts(stacked_bar_chart(tpcc::svg::StackedBarChart{})), "no data"));
+}
