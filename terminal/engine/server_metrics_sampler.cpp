@@ -1,5 +1,7 @@
 #include "terminal/engine/server_metrics_sampler.hpp"
 
+#include "terminal/engine/proc_files.hpp"
+
 #include <sys/resource.h>
 #include <unistd.h>
 
@@ -72,29 +74,6 @@ constexpr SetInfo kSets[] = {
 };
 
 std::string first_line(const std::string& text) { return text.substr(0, text.find('\n')); }
-
-std::optional<std::string> read_text(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) return std::nullopt;
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
-std::optional<ProcessTimes> process_times(long long pid) {
-  const std::optional<std::string> text = read_text("/proc/" + std::to_string(pid) + "/stat");
-  return text ? parse_proc_pid_stat(*text) : std::nullopt;
-}
-
-// The command name of /proc/<pid>/stat, "" when unreadable.
-std::string process_command(long long pid) {
-  const std::optional<std::string> text = read_text("/proc/" + std::to_string(pid) + "/stat");
-  if (!text) return {};
-  const std::size_t open = text->find('(');
-  const std::size_t close = text->rfind(')');
-  if (open == std::string::npos || close == std::string::npos || close < open) return {};
-  return text->substr(open + 1, close - open - 1);
-}
 
 // 57014: the statement timed out (a slow server), which says nothing of
 // whether the server has the set.
@@ -303,38 +282,6 @@ ServerMetricsSampler::Snapshot ServerMetricsSampler::read_counters() {
   }
   return s;
 }
-
-namespace {
-
-// The postmaster's living children. The kernel lists them in
-// /proc/<pid>/task/<pid>/children (the postmaster has one thread); without
-// that file (a kernel built without it) every process in /proc is read to
-// find those whose parent it is, which costs the client as many file reads
-// a second as the machine has processes (issue 15: the client's CPU must not
-// grow with what else runs on the host).
-std::vector<long long> children_of(long long parent) {
-  std::vector<long long> children;
-  const std::string self = std::to_string(parent);
-  if (const std::optional<std::string> listed =
-          read_text("/proc/" + self + "/task/" + self + "/children")) {
-    std::istringstream pids(*listed);
-    for (long long pid = 0; pids >> pid;) children.push_back(pid);
-    return children;
-  }
-  std::error_code ec;
-  for (const auto& entry : std::filesystem::directory_iterator("/proc", ec)) {
-    const std::string name = entry.path().filename().string();
-    if (name.empty() || !std::all_of(name.begin(), name.end(),
-                                     [](char ch) { return std::isdigit(static_cast<unsigned char>(ch)); })) {
-      continue;
-    }
-    const std::optional<ProcessTimes> child = process_times(std::stoll(name));
-    if (child && child->ppid == parent) children.push_back(std::stoll(name));
-  }
-  return children;
-}
-
-}  // namespace
 
 // The postmaster's CPU, its children's that ended (cutime, cstime: it
 // waits for each), and its living children's own.
