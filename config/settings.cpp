@@ -25,7 +25,7 @@ std::string per_table_text(const std::map<std::string, int>& m) {
   for (const auto& [table, pct] : m) {
     // As --fillfactor takes it: short names, and "*" as the bare number.
     const std::string name = table == "*" ? "" : table.substr(kTablePrefixLength) + "=";
-    out += (out.empty() ? "" : ",") + name + std::to_string(pct);
+    out += (out.empty() ? "" : ", ") + name + std::to_string(pct);
   }
   return out;
 }
@@ -114,7 +114,7 @@ void add_connection_and_load(std::vector<Setting>& s) {
       [](const std::string& v, const Source& src, ParseState& st) {
         st.cfg.storage_parameters = storage_parameters_over_defaults(v, src.where);
       },
-      [](const Config& c) { return storage_parameters_text(c.storage_parameters); })
+      [](const Config& c) { return storage_parameters_text(c.storage_parameters, ", "); })
       .repeat = Repeat::Join;
   add(s, "analyze-all-tables", nullptr, {}, kLoadVerbs, kLoad,
       "VACUUM ANALYZE warehouse and district after the load too. By default they are left "

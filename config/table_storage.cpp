@@ -79,7 +79,7 @@ FillfactorMap fillfactor_over_defaults(const std::string& text, const std::strin
   for (const std::string& item : split(text, ',')) {
     if (item == kNone) {
       drop_defaults = true;
-    } else {
+    } else if (item != kDefault) {  // "default,stock=80", as layouts are recorded
       pairs += (pairs.empty() ? "" : ",") + item;
     }
   }
@@ -133,11 +133,13 @@ StorageParameters storage_parameters_over_defaults(const std::string& text,
   return out;
 }
 
-std::string storage_parameters_text(const StorageParameters& parameters) {
+std::string storage_parameters_text(const StorageParameters& parameters,
+                                    const std::string& separator) {
   std::string out;
   for (const auto& [table, by_name] : parameters) {
     for (const auto& [name, value] : by_name) {
-      out += (out.empty() ? "" : ",") + table.substr(kTablePrefixLength) + "." + name + "=" + value;
+      out += (out.empty() ? "" : separator) + table.substr(kTablePrefixLength) + "." + name + "=" +
+             value;
     }
   }
   return out.empty() ? kNone : out;

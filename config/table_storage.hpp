@@ -22,7 +22,8 @@ const FillfactorMap& default_fillfactor();
 
 // --fillfactor over the defaults: table=percent pairs replace those tables'
 // entries and keep the other defaults; a bare number applies to every table
-// and drops the defaults; "none" drops them (PostgreSQL's 100 everywhere).
+// and drops the defaults; "none" drops them (PostgreSQL's 100 everywhere);
+// "default" keeps them ("default,stock=80" is how a layout is recorded).
 FillfactorMap fillfactor_over_defaults(const std::string& text, const std::string& where);
 
 // The storage parameters prepare gives the tables it creates.
@@ -35,8 +36,10 @@ const StorageParameters& default_storage_parameters();
 StorageParameters storage_parameters_over_defaults(const std::string& text,
                                                    const std::string& where);
 
-// "district.vacuum_truncate=off,..." (short table names), or "none".
-std::string storage_parameters_text(const StorageParameters& parameters);
+// "district.vacuum_truncate=off,..." (short table names) with items
+// joined by `separator`, or "none".
+std::string storage_parameters_text(const StorageParameters& parameters,
+                                    const std::string& separator = ",");
 
 // The storage parameters --storage-parameters accepts, for help and messages.
 std::string storage_parameter_names();

@@ -59,10 +59,12 @@ std::string per_table_text(const std::map<std::string, std::string>& by_table) {
   return out;
 }
 
-// The fillfactor as recorded: "default" when it holds prepare's defaults
-// (config/table_storage.hpp), "default,stock=80" when pairs changed some of
-// them, else as per_table_text ("none", "90", "stock=80"). Short enough for
-// bmsql_config's cfg_value (varchar(50)) with the defaults of four tables.
+// The fillfactor as recorded: per_table_text ("none", "90", "stock=80") or,
+// when shorter, relative to prepare's defaults (config/table_storage.hpp):
+// "default" when it holds them, "default,stock=80" when pairs changed some.
+// Either is a function of the map alone, so equal layouts record equal
+// text; the shorter keeps the defaults of four tables within bmsql_config's
+// cfg_value (varchar(50)).
 std::string fillfactor_text(const std::map<std::string, std::string>& by_table) {
   const std::string plain = per_table_text(by_table);
   if (plain.find('=') == std::string::npos) return plain;  // none or one value for all
@@ -76,7 +78,8 @@ std::string fillfactor_text(const std::map<std::string, std::string>& by_table) 
       changed += "," + table.substr(kTablePrefixLength) + "=" + value;
     }
   }
-  return "default" + changed;
+  const std::string relative = "default" + changed;
+  return relative.size() < plain.size() ? relative : plain;
 }
 
 // How the request reads on a command line: "--partitions 4", "no --fillfactor".

@@ -63,9 +63,14 @@ TEST_CASE("layout: a fillfactor spec records the same text however it was writte
   CHECK(layout_of({"--fillfactor", "customer=90"}).at("tpcc_fillfactor") == "default");
   CHECK(layout_of({"--fillfactor", "none,stock=80,customer=90"}).at("tpcc_fillfactor") ==
         "customer=90,stock=80");
+  // The shorter of the two forms; both name the same fillfactor per table.
   CHECK(layout_of({"--fillfactor", "90,stock=80"}).at("tpcc_fillfactor") ==
-        "customer=90,district=90,history=90,item=90,new_order=90,oorder=90,order_line=90,"
-        "stock=80,warehouse=90");
+        "default,district=90,history=90,item=90,new_order=90,oorder=90,stock=80,warehouse=90");
+  CHECK(layout_of({"--fillfactor", "default,district=90,history=90,item=90,new_order=90,oorder=90,"
+                                   "stock=80,warehouse=90"})
+            .at("tpcc_fillfactor") ==
+        "default,district=90,history=90,item=90,new_order=90,oorder=90,stock=80,warehouse=90");
+  CHECK(layout_of({"--fillfactor", "default"}).at("tpcc_fillfactor") == "default");
   CHECK(layout_of({"--fillfactor", "order=70"}).at("tpcc_fillfactor") == "default,oorder=70");
 }
 
