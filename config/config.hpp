@@ -10,6 +10,8 @@
 #include <string>
 #include <vector>
 
+#include "config/table_storage.hpp"
+
 namespace tpcc {
 
 enum class Verb { Prepare, Run, Check, Cleanup, Quickstart, Acid, Report };
@@ -56,7 +58,11 @@ struct Config {
   std::uint64_t seed = 20260101;         // data generation seed
   bool seed_given = false;               // true when set by flag or props
   // Fillfactor per table ("bmsql_stock" -> 80); the key "*" applies to all.
-  std::map<std::string, int> fillfactor;
+  std::map<std::string, int> fillfactor = default_fillfactor();
+  // Storage parameters per table (autovacuum and vacuum settings).
+  StorageParameters storage_parameters = default_storage_parameters();
+  // Also VACUUM ANALYZE tables_left_unanalyzed() after the load.
+  bool analyze_all_tables = false;
   // Tablespace per table ("bmsql_customer" -> "ts2"); "*" applies to all.
   std::map<std::string, std::string> tablespace;
   bool foreign_keys = false;

@@ -30,6 +30,10 @@ std::string effective_config_json(const Config& c) {
   }
   nlohmann::ordered_json fillfactor = nlohmann::ordered_json::object();
   for (const auto& [table, pct] : c.fillfactor) fillfactor[table] = pct;
+  nlohmann::ordered_json storage_parameters = nlohmann::ordered_json::object();
+  for (const auto& [table, by_name] : c.storage_parameters) {
+    for (const auto& [name, value] : by_name) storage_parameters[table][name] = value;
+  }
   nlohmann::ordered_json tablespace = nlohmann::ordered_json::object();
   for (const auto& [table, name] : c.tablespace) tablespace[table] = name;
 
@@ -46,6 +50,8 @@ std::string effective_config_json(const Config& c) {
       {"seed", c.seed},
       {"seed_given", c.seed_given},
       {"fillfactor", fillfactor},
+      {"storage_parameters", storage_parameters},
+      {"analyze_all_tables", c.analyze_all_tables},
       {"tablespace", tablespace},
       {"foreign_keys", c.foreign_keys},
       {"partitions", c.partitions},

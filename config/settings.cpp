@@ -11,6 +11,7 @@
 #include "config/errors.hpp"
 #include "config/names.hpp"
 #include "config/settings_table.hpp"
+#include "config/table_storage.hpp"
 #include "config/values.hpp"
 
 namespace tpcc {
@@ -20,8 +21,11 @@ namespace {
 std::string per_table_text(const std::map<std::string, int>& m) {
   if (m.empty()) return "none (PostgreSQL's 100)";
   std::string out;
+  constexpr std::size_t kTablePrefixLength = sizeof "bmsql_" - 1;
   for (const auto& [table, pct] : m) {
-    out += (out.empty() ? "" : ",") + table + "=" + std::to_string(pct);
+    // As --fillfactor takes it: short names, and "*" as the bare number.
+    const std::string name = table == "*" ? "" : table.substr(kTablePrefixLength) + "=";
+    out += (out.empty() ? "" : ", ") + name + std::to_string(pct);
   }
   return out;
 }
@@ -100,14 +104,37 @@ void add_connection_and_load(std::vector<Setting>& s) {
       },
       [](const Config& c) { return std::to_string(c.seed); });
   add(s, "fillfactor", "SPEC", {}, kLoadVerbs, kLoad,
-      "Table fillfactor, 10..100: one number for every table (80), or table=percent pairs "
-      "(stock=80,customer=90). Tables: warehouse, district, customer, history, new_order, "
-      "oorder (or order), order_line, item, stock.",
+      "Table fillfactor, 10..100: table=percent pairs (stock=80,customer=95) change those "
+      "tables and keep the other defaults; one number (80) applies to every table instead of "
+      "the defaults; none leaves every table at PostgreSQL's 100. Tables: warehouse, district, "
+      "customer, history, new_order, oorder (or order), order_line, item, stock. The defaults "
+      "keep throughput steady (README, Steady state).",
       [](const std::string& v, const Source& src, ParseState& st) {
-        st.cfg.fillfactor = parse_fillfactor(v, src.where);
+        st.cfg.fillfactor = fillfactor_over_defaults(v, src.where);
       },
       [](const Config& c) { return per_table_text(c.fillfactor); })
       .repeat = Repeat::Join;
+  // The help names every parameter accepted; it lives as long as the table.
+  static const std::string storage_help =
+      "Storage parameters of the tables prepare creates, as table.parameter=value pairs "
+      "(new_order.autovacuum_vacuum_scale_factor=0.05); table.parameter=default drops one "
+      "default, none drops them all. Parameters: " + storage_parameter_names() +
+      ". The defaults keep throughput steady (README, Steady state).";
+  add(s, "storage-parameters", "SPEC", {}, kLoadVerbs, kLoad, storage_help.c_str(),
+      [](const std::string& v, const Source& src, ParseState& st) {
+        st.cfg.storage_parameters = storage_parameters_over_defaults(v, src.where);
+      },
+      [](const Config& c) { return storage_parameters_text(c.storage_parameters, ", "); })
+      .repeat = Repeat::Join;
+  add(s, "analyze-all-tables", nullptr, {}, kLoadVerbs, kLoad,
+      "VACUUM ANALYZE warehouse and district after the load too. By default they are left "
+      "without statistics, so that the planner takes them for 10 pages and the prepared "
+      "statements' plans use their primary keys from the start rather than sequential scans "
+      "as they grow (README, Steady state).",
+      [](const std::string& v, const Source& src, ParseState& st) {
+        st.cfg.analyze_all_tables = parse_bool(v, src.where);
+      },
+      [](const Config& c) { return yes_no(c.analyze_all_tables); });
   add(s, "tablespace", "SPEC", {}, kLoadVerbs, kLoad,
       "Tablespace for the tables: one name for every table (ts1), or "
       "table=name pairs (customer=ts2,stock=ts3). Names match [A-Za-z_][A-Za-z0-9_$]{0,62}.",

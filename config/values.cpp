@@ -20,22 +20,6 @@ std::string trim(const std::string& s) {
   return s.substr(b, e - b);
 }
 
-std::vector<std::string> split(const std::string& s, char sep) {
-  std::vector<std::string> out;
-  std::size_t pos = 0;
-  while (true) {
-    const auto next = s.find(sep, pos);
-    out.push_back(trim(s.substr(pos, next - pos)));
-    if (next == std::string::npos) break;
-    pos = next + 1;
-  }
-  return out;
-}
-
-[[noreturn]] void fail(const std::string& where, const std::string& text, const std::string& what) {
-  throw UsageError(where + ": '" + text + "' is not " + what);
-}
-
 // Strict decimal integer: optional sign, digits, nothing else.
 bool to_integer(const std::string& text, long long& out) {
   const std::string t = trim(text);
@@ -87,6 +71,22 @@ std::map<std::string, T> parse_per_table(const std::string& text, const std::str
 }
 
 }  // namespace
+
+std::vector<std::string> split(const std::string& s, char sep) {
+  std::vector<std::string> out;
+  std::size_t pos = 0;
+  while (true) {
+    const auto next = s.find(sep, pos);
+    out.push_back(trim(s.substr(pos, next - pos)));
+    if (next == std::string::npos) break;
+    pos = next + 1;
+  }
+  return out;
+}
+
+[[noreturn]] void fail(const std::string& where, const std::string& text, const std::string& what) {
+  throw UsageError(where + ": '" + text + "' is not " + what);
+}
 
 int parse_int(const std::string& text, long long lo, long long hi, const std::string& where) {
   long long v = 0;

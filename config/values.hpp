@@ -17,6 +17,12 @@ namespace tpcc {
 
 inline constexpr long long kNoLimit = std::numeric_limits<int>::max();
 
+// The items of a list separated by `sep`, each trimmed.
+std::vector<std::string> split(const std::string& s, char sep);
+
+// Throws UsageError("<where>: '<text>' is not <what>").
+[[noreturn]] void fail(const std::string& where, const std::string& text, const std::string& what);
+
 // An integer in [lo, hi]. With hi == kNoLimit the message says "a positive
 // integer" (lo 1) or "a non-negative integer" (lo 0); otherwise "a number lo..hi".
 int parse_int(const std::string& text, long long lo, long long hi, const std::string& where);

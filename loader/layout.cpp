@@ -59,6 +59,29 @@ std::string per_table_text(const std::map<std::string, std::string>& by_table) {
   return out;
 }
 
+// The fillfactor as recorded: per_table_text ("none", "90", "stock=80") or,
+// when shorter, relative to prepare's defaults (config/table_storage.hpp):
+// "default" when it holds them, "default,stock=80" when pairs changed some.
+// Either is a function of the map alone, so equal layouts record equal
+// text; the shorter keeps the defaults of four tables within bmsql_config's
+// cfg_value (varchar(50)).
+std::string fillfactor_text(const std::map<std::string, std::string>& by_table) {
+  const std::string plain = per_table_text(by_table);
+  if (plain.find('=') == std::string::npos) return plain;  // none or one value for all
+  for (const auto& entry : default_fillfactor()) {
+    if (!by_table.count(entry.first)) return plain;  // a default dropped: not based on them
+  }
+  std::string changed;
+  for (const auto& [table, value] : by_table) {
+    const auto as_default = default_fillfactor().find(table);
+    if (as_default == default_fillfactor().end() || std::to_string(as_default->second) != value) {
+      changed += "," + table.substr(kTablePrefixLength) + "=" + value;
+    }
+  }
+  const std::string relative = "default" + changed;
+  return relative.size() < plain.size() ? relative : plain;
+}
+
 // How the request reads on a command line: "--partitions 4", "no --fillfactor".
 std::string as_flag(const LayoutSetting& setting) {
   const std::string flag = setting.flag;
@@ -95,7 +118,7 @@ std::map<std::string, Recorded> recorded_settings(pqxx::connection& conn,
       const auto value = row[1].as<std::string>();
       if (!value.empty()) by_table[row[0].as<std::string>()] = value;
     }
-    out[kConfigFillfactor] = {per_table_text(by_table),
+    out[kConfigFillfactor] = {fillfactor_text(by_table),
                               std::string("the catalog; the load predates ") + kConfigFillfactor};
   }
   return out;
@@ -112,7 +135,7 @@ std::vector<LayoutSetting> requested_layout(const Config& config) {
   return {
       {kConfigPartitions, "--partitions",
        std::to_string(config.partitions > 1 ? config.partitions : 0)},
-      {kConfigFillfactor, "--fillfactor", per_table_text(fillfactor)},
+      {kConfigFillfactor, "--fillfactor", fillfactor_text(fillfactor)},
       {kConfigTablespace, "--tablespace", per_table_text(tablespace)},
       {kConfigForeignKeys, "--foreign-keys", config.foreign_keys ? "yes" : "no"},
       {kConfigLoadMethod, "--load-method", std::string(load_method_name(config.load_method))},

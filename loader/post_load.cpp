@@ -97,14 +97,18 @@ void build_indexes_and_analyze(const Config& config, std::ostream& log) {
   auto conn = connect(config.conninfo);
   const std::vector<std::string> missing = missing_only(*conn, index_statements(config));
   // One job per table: its keys and indexes, then VACUUM ANALYZE (which must
-  // wait for them on that table, not for every other table's).
+  // wait for them on that table, not for every other table's), except on the
+  // tables left without statistics (config/table_storage.hpp).
   std::vector<Job> jobs;
   for (const std::string& table : tables_by_size()) {
     Job job;
     for (const std::string& statement : missing) {
       if (statement_is_on(statement, table)) job.push_back(statement);
     }
-    job.push_back("vacuum analyze " + table);
+    const auto& unanalyzed = tables_left_unanalyzed();
+    const bool analyze = config.analyze_all_tables ||
+                         std::find(unanalyzed.begin(), unanalyzed.end(), table) == unanalyzed.end();
+    if (analyze) job.push_back("vacuum analyze " + table);
     jobs.push_back(std::move(job));
   }
   run_in_parallel(config, jobs, config.load_workers);

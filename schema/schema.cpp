@@ -64,12 +64,17 @@ std::optional<V> option_for(const std::map<std::string, V>& options, const std::
   return std::nullopt;
 }
 
-// "with (fillfactor=80) tablespace "ts"" for a table or a partition.
+// "with (fillfactor=80, vacuum_truncate=off) tablespace "ts"" for a table
+// or a partition.
 std::string storage_clause(const Config& config, const std::string& table) {
-  std::string clause;
-  if (const auto ff = fillfactor_for(config, table)) {
-    clause += " with (fillfactor=" + std::to_string(*ff) + ")";
+  std::string with;
+  if (const auto ff = fillfactor_for(config, table)) with = "fillfactor=" + std::to_string(*ff);
+  if (const auto it = config.storage_parameters.find(table); it != config.storage_parameters.end()) {
+    for (const auto& [name, value] : it->second) {
+      with += (with.empty() ? "" : ", ") + name + "=" + value;
+    }
   }
+  std::string clause = with.empty() ? "" : " with (" + with + ")";
   if (const auto ts = tablespace_for(config, table)) {
     clause += " tablespace " + quote_identifier(*ts, "--tablespace");
   }

@@ -8,8 +8,13 @@ create table bmsql_config (
   cfg_value   varchar(50)
 );
 
+-- Warehouse and district get their primary keys here, before their rows
+-- (indexes.sql finds them by name and skips them): an index built on an
+-- empty table leaves reltuples at -1, so that without statistics the
+-- planner takes each for 10 pages and the prepared statements use the key
+-- (config/table_storage.hpp, README "Steady state").
 create table bmsql_warehouse (
-  w_id        integer   not null,
+  w_id        integer   not null constraint bmsql_warehouse_pkey primary key,
   w_ytd       decimal(12,2),
   w_tax       decimal(4,4),
   w_name      varchar(10),
@@ -31,7 +36,8 @@ create table bmsql_district (
   d_street_2   varchar(20),
   d_city       varchar(20),
   d_state      char(2),
-  d_zip        char(9)
+  d_zip        char(9),
+  constraint bmsql_district_pkey primary key (d_w_id, d_id)
 ) {options:bmsql_district};
 
 create table bmsql_customer (

@@ -30,6 +30,9 @@ TEST_CASE("effective config: every section as JSON, passwords masked", "[config]
   CHECK(j.at("props_file") == "props.pg");
   CHECK(j.at("prepare").at("fillfactor").at("bmsql_stock") == 80);
   CHECK(j.at("prepare").at("tablespace").at("*") == "ts1");
+  CHECK(j.at("prepare").at("storage_parameters").at("bmsql_district").at("vacuum_truncate") ==
+        "off");
+  CHECK(j.at("prepare").at("analyze_all_tables") == false);
   CHECK(j.at("prepare").at("seed").get<std::uint64_t>() == 18446744073709551615ULL);
   CHECK(j.at("run").at("mix").at("new_order") == 44);
   CHECK(j.at("run").at("mix").at("stock_level") == 4);
