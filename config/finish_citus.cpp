@@ -22,6 +22,19 @@ void check_tablespace(const ParseState& st) {
       "without the table's tablespace, so the tables would not be where the option says");
 }
 
+// Binary COPY rows must match the columns' types exactly, and the Citus
+// layout makes HISTORY's key a bigint (schema/citus_distribute.sql) where
+// the loader's binary rows carry an integer: Citus loads text.
+void choose_copy_format(ParseState& st) {
+  if (st.cfg.distribution != Distribution::Citus) return;
+  if (st.copy_format_source && st.cfg.copy_format == CopyFormat::Binary) {
+    throw UsageError(st.copy_format_source->where +
+                     ": binary, but --distribute citus loads text COPY (Citus makes "
+                     "bmsql_history.hist_id a bigint, which the binary rows do not carry)");
+  }
+  st.cfg.copy_format = CopyFormat::Text;
+}
+
 // Quickstart starts the cluster itself: --citus-workers means Citus, and
 // Citus needs workers.
 void finish_quickstart(ParseState& st) {
@@ -44,6 +57,7 @@ void finish_citus(ParseState& st) {
   st.collect([&] { finish_quickstart(st); });
   st.collect([&] { check_shards(st); });
   st.collect([&] { check_tablespace(st); });
+  st.collect([&] { choose_copy_format(st); });
 }
 
 }  // namespace tpcc

@@ -90,10 +90,12 @@ void add_connection_and_load(std::vector<Setting>& s) {
       "Data format of --load-method copy. binary sends numbers, decimals and timestamps in "
       "PostgreSQL's internal form, which the server stores without parsing text (a sixth less "
       "of COPY's server work in a profile; README, Performance scripts); text sends COPY's "
-      "tab-separated text. Both load the same rows.",
+      "tab-separated text. Both load the same rows. With --distribute citus the default is text: "
+      "Citus makes the history key a bigint, which binary rows would have to match.",
       [](const std::string& v, const Source& src, ParseState& st) {
         st.cfg.copy_format =
             parse_choice(v, {"text", "binary"}, src.where) == 0 ? CopyFormat::Text : CopyFormat::Binary;
+        st.copy_format_source = src;
       },
       [](const Config& c) { return std::string(copy_format_name(c.copy_format)); });
   add(s, "seed", "N", {}, kLoadVerbs, kLoad,

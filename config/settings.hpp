@@ -114,6 +114,7 @@ struct ParseState {
   // --distribute, --shards and --citus-workers, when given (finish_citus.cpp).
   std::optional<Source> distribution_source;
   std::optional<Source> shards_source;
+  std::optional<Source> copy_format_source;
   std::optional<Source> citus_workers_source;
   // --delivery, when given: --spec then leaves the Delivery mode alone.
   std::optional<Source> delivery_mode_source;

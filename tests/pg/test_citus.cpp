@@ -265,9 +265,11 @@ TEST_CASE("citus: W=4 on a coordinator and two workers in both modes with check 
   const auto cluster = CitusCluster::start(kWorkers, node_options());
   const std::string db = cluster->create_database("citus_tpcc");
   std::string output;
-  REQUIRE(run_tpcc({"prepare", "--conn", db, "--warehouses", std::to_string(kWarehouses),
-                    "--distribute", "citus", "--shards", "8", "--no-check"},
-                   &output) == 0);
+  const int prepared = run_tpcc({"prepare", "--conn", db, "--warehouses", std::to_string(kWarehouses),
+                                 "--distribute", "citus", "--shards", "8", "--no-check"},
+                                &output);
+  INFO(output);
+  REQUIRE(prepared == 0);
   CHECK(output.find("distributed by Citus over 2 worker(s): 8 shards per table") !=
         std::string::npos);
   CHECK(scalar(db, kDistributedTablesSql) == 8);

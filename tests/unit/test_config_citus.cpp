@@ -61,3 +61,13 @@ TEST_CASE("citus options: the props keys distribute and shards") {
   CHECK(c.distribution == Distribution::Citus);
   CHECK(c.shards == 6);
 }
+
+TEST_CASE("citus options: Citus loads text COPY, and --copy-format binary with it is refused") {
+  CHECK(parse({"prepare"}).copy_format == tpcc::CopyFormat::Binary);
+  CHECK(parse({"prepare", "--distribute", "citus"}).copy_format == tpcc::CopyFormat::Text);
+  CHECK(parse({"prepare", "--distribute", "citus", "--copy-format", "text"}).copy_format ==
+        tpcc::CopyFormat::Text);
+  const std::string message =
+      usage_error({"prepare", "--distribute", "citus", "--copy-format", "binary"});
+  CHECK(message.find("--copy-format: binary, but --distribute citus") != std::string::npos);
+}
