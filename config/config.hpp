@@ -63,6 +63,8 @@ struct Config {
   StorageParameters storage_parameters = default_storage_parameters();
   // Also VACUUM ANALYZE tables_left_unanalyzed() after the load.
   bool analyze_all_tables = false;
+  // Statistics on the text payload columns too (schema/payload_statistics.sql).
+  bool analyze_payload_columns = false;
   // Tablespace per table ("bmsql_customer" -> "ts2"); "*" applies to all.
   std::map<std::string, std::string> tablespace;
   bool foreign_keys = false;

@@ -52,6 +52,7 @@ std::string effective_config_json(const Config& c) {
       {"fillfactor", fillfactor},
       {"storage_parameters", storage_parameters},
       {"analyze_all_tables", c.analyze_all_tables},
+      {"analyze_payload_columns", c.analyze_payload_columns},
       {"tablespace", tablespace},
       {"foreign_keys", c.foreign_keys},
       {"partitions", c.partitions},

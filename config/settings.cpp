@@ -137,6 +137,15 @@ void add_connection_and_load(std::vector<Setting>& s) {
         st.cfg.analyze_all_tables = parse_bool(v, src.where);
       },
       [](const Config& c) { return yes_no(c.analyze_all_tables); });
+  add(s, "analyze-payload-columns", nullptr, {}, kLoadVerbs, kLoad,
+      "Gather statistics on the text payload columns too (stock's s_dist_01..10 and s_data, "
+      "customer's address, phone, credit and c_data, ol_dist_info, i_name, i_data, h_data). By "
+      "default their statistics target is 0: no statement of the kit filters, joins or sorts on "
+      "them, and sorting their samples was most of the load's ANALYZE (README, The loader).",
+      [](const std::string& v, const Source& src, ParseState& st) {
+        st.cfg.analyze_payload_columns = parse_bool(v, src.where);
+      },
+      [](const Config& c) { return yes_no(c.analyze_payload_columns); });
   add(s, "tablespace", "SPEC", {}, kLoadVerbs, kLoad,
       "Tablespace for the tables: one name for every table (ts1), or "
       "table=name pairs (customer=ts2,stock=ts3). Names match [A-Za-z_][A-Za-z0-9_$]{0,62}.",

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cctype>
 #include <chrono>
 #include <cstdio>
 #include <exception>
@@ -79,8 +80,16 @@ const std::vector<std::string>& tables_by_size() {
   return tables;
 }
 
+// Whether the statement names the table: the name followed by white space
+// or the end, so that bmsql_order is not found in bmsql_order_line.
 bool statement_is_on(const std::string& statement, const std::string& table) {
-  return (statement + " ").find(table + " ") != std::string::npos;
+  for (auto at = statement.find(table); at != std::string::npos; at = statement.find(table, at + 1)) {
+    const auto next = at + table.size();
+    if (next == statement.size() || std::isspace(static_cast<unsigned char>(statement[next]))) {
+      return true;
+    }
+  }
+  return false;
 }
 
 std::string seconds_since(std::chrono::steady_clock::time_point start) {
@@ -96,13 +105,18 @@ void build_indexes_and_analyze(const Config& config, std::ostream& log) {
   const auto start = std::chrono::steady_clock::now();
   auto conn = connect(config.conninfo);
   const std::vector<std::string> missing = missing_only(*conn, index_statements(config));
-  // One job per table: its keys and indexes, then VACUUM ANALYZE (which must
-  // wait for them on that table, not for every other table's), except on the
-  // tables left without statistics (config/table_storage.hpp).
+  const std::vector<std::string> targets = payload_statistics_statements(config);
+  // One job per table: its keys and indexes and its columns' statistics
+  // targets, then VACUUM ANALYZE (which must wait for them on that table, not
+  // for every other table's), except on the tables left without statistics
+  // (config/table_storage.hpp).
   std::vector<Job> jobs;
   for (const std::string& table : tables_by_size()) {
     Job job;
     for (const std::string& statement : missing) {
+      if (statement_is_on(statement, table)) job.push_back(statement);
+    }
+    for (const std::string& statement : targets) {
       if (statement_is_on(statement, table)) job.push_back(statement);
     }
     const auto& unanalyzed = tables_left_unanalyzed();

@@ -193,6 +193,17 @@ std::vector<std::string> index_statements(const Config& config) {
 
 std::vector<std::string> foreign_key_statements() { return sql_file_statements("foreign_keys.sql"); }
 
+std::vector<std::string> payload_statistics_statements(const Config& config) {
+  // ALTER COLUMN ... SET STATISTICS: 0 gathers none, -1 the server default.
+  const std::string target = config.analyze_payload_columns ? "-1" : "0";
+  std::vector<std::string> out;
+  for (const std::string& statement : sql_file_statements("payload_statistics.sql")) {
+    out.push_back(expand_placeholders(
+        statement, [&](const std::string&, const std::string&) { return target; }));
+  }
+  return out;
+}
+
 const std::string& procedures_script() { return embedded_sql_file("procedures.sql"); }
 
 std::vector<std::string> drop_statements() { return sql_file_statements("drop.sql"); }

@@ -50,6 +50,11 @@ std::vector<std::string> index_statements(const Config& config);
 
 std::vector<std::string> foreign_key_statements();
 
+// The statistics targets of the text payload columns
+// (payload_statistics.sql): 0 unless --analyze-payload-columns, which sets
+// them back to the server's default (-1). One statement per table.
+std::vector<std::string> payload_statistics_statements(const Config& config);
+
 // schema/procedures.sql as one script (its function bodies hold semicolons):
 // the functions of --mode procedures, created or replaced.
 const std::string& procedures_script();

@@ -28,6 +28,14 @@ long long reltuples(const std::string& db, const std::string& table) {
   return scalar(db, "select reltuples::bigint from pg_class where relname = '" + table + "'");
 }
 
+// Statistics ANALYZE gathered on one column of one table (or partition):
+// rows of pg_stats, 0 or 1.
+long long column_statistics(const std::string& db, const std::string& table,
+                            const std::string& column) {
+  return scalar(db, "select count(*) from pg_stats where tablename = '" + table +
+                        "' and attname = '" + column + "'");
+}
+
 void prepare(const std::vector<std::string>& args, int expected_status, std::string* output) {
   const int status = run_tpcc(args, output);
   INFO(*output);
@@ -86,4 +94,36 @@ TEST_CASE("a bad storage parameter or none of them exits 2 naming the option, no
   CHECK(output.find("--storage-parameters") != std::string::npos);
   CHECK(output.find("is not a storage parameter of") != std::string::npos);
   CHECK(scalar(db, "select count(*) from pg_class where relname like 'bmsql%'") == 0);
+}
+
+TEST_CASE("prepare leaves the text payload columns without statistics unless asked",
+          "[prepare][storage]") {
+  const std::string db = create_database("tpcc_payload_statistics");
+  std::string output;
+  prepare({"prepare", "--conn", db, "--warehouses", "1", "--no-check", "--partitions", "2"}, 0,
+          &output);
+  // schema/payload_statistics.sql: the payload columns get none, the keys
+  // and Stock-Level's s_quantity keep theirs, on the partitions too (the
+  // first holds warehouse 1; the second is empty, so it has none at all).
+  CHECK(column_statistics(db, "bmsql_stock_p1", "s_dist_01") == 0);
+  CHECK(column_statistics(db, "bmsql_stock_p1", "s_data") == 0);
+  CHECK(column_statistics(db, "bmsql_stock_p1", "s_quantity") == 1);
+  CHECK(column_statistics(db, "bmsql_stock_p1", "s_i_id") == 1);
+  CHECK(column_statistics(db, "bmsql_customer_p1", "c_data") == 0);
+  CHECK(column_statistics(db, "bmsql_customer_p1", "c_last") == 1);
+  CHECK(column_statistics(db, "bmsql_item", "i_data") == 0);
+  CHECK(column_statistics(db, "bmsql_item", "i_price") == 1);
+  CHECK(scalar(db, "select attstattarget from pg_attribute where attrelid = "
+                   "'bmsql_stock_p1'::regclass and attname = 's_dist_10'") == 0);
+
+  // The complete load prepared again with the flag: the server's default
+  // target back on those columns, and their statistics gathered.
+  prepare({"prepare", "--conn", db, "--warehouses", "1", "--no-check", "--partitions", "2",
+           "--analyze-payload-columns"},
+          0, &output);
+  CHECK(scalar(db, "select attstattarget from pg_attribute where attrelid = "
+                   "'bmsql_stock_p1'::regclass and attname = 's_dist_10'") == -1);
+  CHECK(column_statistics(db, "bmsql_stock_p1", "s_dist_01") == 1);
+  CHECK(column_statistics(db, "bmsql_customer_p1", "c_data") == 1);
+  CHECK(column_statistics(db, "bmsql_item", "i_data") == 1);
 }
