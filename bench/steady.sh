@@ -7,7 +7,9 @@
 # against issue 15's targets (last five minutes >= 0.9 x the first five;
 # every interval within +-10% of the mean). Per hot table, at the start and
 # the end of the run: size, updates and the HOT share, dead tuples, scans and
-# autovacuums, which show the causes when throughput does not hold.
+# autovacuums, which show the causes when throughput does not hold; and
+# each interval outside the target beside the autovacuum, checkpoints and
+# CPU of that interval.
 #
 #   bench/steady.sh [WAREHOUSES=4] [TERMINALS=8] [MINUTES=20] [INTERVAL=30]
 #
@@ -60,11 +62,31 @@ table_stats() {
 }
 table_stats start
 
+# A CPU-speed probe beside the run: every PROBE_EVERY seconds (5), the user
+# CPU time of the same fixed awk loop (about 60 ms on an idle core). It takes
+# longer when each CPU-second does less work — other guests on the host,
+# caches shared with the run — which the run's own counters cannot tell from
+# transactions costing more.
+PROBE_EVERY=${PROBE_EVERY:-5}
+probe_cpu_speed() {
+  local at cpu
+  while :; do
+    at=$(date +%s.%N)
+    cpu=$( { TIMEFORMAT=%3U; time awk 'BEGIN { for (i = 0; i < 5e5; i++) s += i * i % 7 }'; } 2>&1)
+    echo "$at $cpu"
+    sleep "$PROBE_EVERY"
+  done
+}
+
 echo "tpcc run: W=$W, $T terminals, no keying/think time, ${WARMUP}s warm-up, $MINUTES min measured, ${INTERVAL}s intervals"
+run_start=$(date +%s.%N)
+probe_cpu_speed >"$PG_DIR/probe.txt" &
+probe_pid=$!
 # shellcheck disable=SC2086
 "$TPCC" run --conn "$PG_CONN" --terminals "$T" --warmup "$WARMUP" --duration $((MINUTES * 60)) \
   --report-interval "$INTERVAL" --result-dir "$PG_DIR/result" ${RUN_ARGS:-} >"$PG_DIR/run.log" 2>&1 ||
   { echo "tpcc run failed:"; tail -n 20 "$PG_DIR/run.log"; exit 1; }
+kill "$probe_pid" 2>/dev/null || true
 table_stats end
 echo "load at end: $(uptime)"
 
@@ -99,3 +121,91 @@ awk -F, -v window="$WINDOW" -v warmup="$WARMUP" -v min_ratio="$MIN_LAST_OVER_FIR
     printf "coefficient of variation %.3f; largest deviation from the mean %.1f%% (interval ending %.0f s; target <= %.0f%%): %s\n",
       cv, 100 * worst, worst_at, 100 * max_dev, (worst <= max_dev) ? "PASS" : "FAIL"
   }' "$PG_DIR/result/intervals.csv"
+
+# Each interval outside the target beside what else happened in it, from
+# the server metrics of intervals.csv: autovacuum (tables being vacuumed),
+# checkpoints, the host's idle share, and the CPU the server and the client
+# used; "txn/CPU-s" is the interval's transactions per CPU-second of both,
+# relative to the run's median: near 1.00 with less CPU means the run got
+# less of the machine, below 1.00 at the same CPU means each transaction
+# took more CPU time. "probe" is the CPU-speed probe's time in the interval
+# relative to its median (above 1.00: the CPUs did less per second), and
+# the correlation of the two over all intervals says how much of the
+# variation the host's speed explains.
+awk -v warmup="$WARMUP" -v max_dev="$MAX_INTERVAL_DEVIATION" -v run_start="$run_start" '
+  # Splits a CSV line into F[1..n]; fields may be quoted, with "" for ".
+  function parse(line,   i, c, f, q, n) {
+    n = 0; f = ""; q = 0
+    for (i = 1; i <= length(line); i++) {
+      c = substr(line, i, 1)
+      if (q) {
+        if (c == "\"") { if (substr(line, i + 1, 1) == "\"") { f = f c; i++ } else q = 0 }
+        else f = f c
+      } else if (c == "\"") q = 1
+      else if (c == ",") { F[++n] = f; f = "" }
+      else f = f c
+    }
+    F[++n] = f
+    return n
+  }
+  function field(name) { return (name in col) ? F[col[name]] : "" }
+  function median(a, m,   i, j, v, b) {
+    for (i = 1; i <= m; i++) b[i] = a[i]
+    for (i = 2; i <= m; i++) { v = b[i]; for (j = i - 1; j >= 1 && b[j] > v; j--) b[j + 1] = b[j]; b[j + 1] = v }
+    return (m % 2) ? b[(m + 1) / 2] : (b[m / 2] + b[m / 2 + 1]) / 2
+  }
+  FILENAME ~ /probe/ { probes++; probe_at[probes] = $1 - run_start; probe_cpu[probes] = $2; next }
+  FNR == 1 { k = parse($0); for (i = 1; i <= k; i++) col[F[i]] = i; next }
+  {
+    parse($0)
+    if (field("warmup") != 0) { prev = field("elapsed_s"); next }
+    n++; end[n] = field("elapsed_s") - warmup; len[n] = field("elapsed_s") - prev
+    for (p = 1; p <= probes; p++) {
+      if (probe_at[p] > prev && probe_at[p] <= field("elapsed_s")) { probe_sum[n] += probe_cpu[p]; probe_n[n]++ }
+    }
+    prev = field("elapsed_s")
+    tpmc[n] = field("tpmC"); total[n] = field("tpmTOTAL")
+    cpu[n] = field("server_cpu_s") + field("client_cpu_s"); srv[n] = field("server_cpu_s")
+    idle[n] = field("host_idle_pct"); av[n] = field("autovacuum_tables")
+    ckpt[n] = field("ckpt_timed") + field("ckpt_req")
+    eff[n] = (cpu[n] > 0) ? total[n] * len[n] / 60 / cpu[n] : 0
+  }
+  END {
+    if (n < 2 || !("server_cpu_s" in col)) { print "(no server metrics in intervals.csv: run without --server-metrics off)"; exit }
+    for (i = 1; i <= n; i++) {
+      sum += tpmc[i] * len[i]; span += len[i]; cpus += cpu[i]
+      speed[i] = probe_n[i] ? probe_sum[i] / probe_n[i] : 0
+      if (speed[i] > 0) { probed++; probed_speed[probed] = speed[i] }
+    }
+    mean = sum / span
+    med = median(eff, n); probe_med = probed ? median(probed_speed, probed) : 0
+    printf "intervals outside +-%.0f%% of the mean, and what else happened in them (run means: %.1f CPU-s per interval):\n", 100 * max_dev, cpus / n
+    printf "  %7s %9s %7s %6s %7s %9s %6s %5s  %s\n", "end s", "tpmC", "dev%", "idle%", "CPU-s", "txn/CPU-s", "probe", "ckpt", "autovacuum"
+    for (i = 1; i <= n; i++) {
+      dev = (tpmc[i] - mean) / mean
+      if (dev > max_dev || dev < -max_dev) {
+        printf "  %7.0f %9.0f %+7.1f %6s %7.1f %9.2f %6s %5d  %s\n", end[i], tpmc[i], 100 * dev, idle[i], cpu[i],
+          (med > 0) ? eff[i] / med : 0, (speed[i] > 0 && probe_med > 0) ? sprintf("%.2f", speed[i] / probe_med) : "-",
+          ckpt[i], (av[i] == "") ? "-" : av[i]
+        outside++
+      }
+    }
+    if (!outside) print "  (none)"
+    with_av = 0; for (i = 1; i <= n; i++) if (av[i] != "") with_av++
+    printf "autovacuum ran in %d of the %d intervals\n", with_av, n
+    # Pearson correlation over the probed intervals of tpmC with the CPU
+    # speed (1 / probe time) and with txn/CPU-s.
+    m = 0
+    for (i = 1; i <= n; i++) if (speed[i] > 0) { m++; x[m] = tpmc[i]; y[m] = 1 / speed[i]; z[m] = eff[i] }
+    if (m < 3) { print "CPU-speed probe: too few samples"; exit }
+    for (i = 1; i <= m; i++) { sx += x[i]; sy += y[i]; sz += z[i] }
+    sx /= m; sy /= m; sz /= m
+    for (i = 1; i <= m; i++) {
+      cxy += (x[i] - sx) * (y[i] - sy); cxz += (x[i] - sx) * (z[i] - sz)
+      vx += (x[i] - sx) ^ 2; vy += (y[i] - sy) ^ 2; vz += (z[i] - sz) ^ 2
+    }
+    for (i = 1; i <= probed; i++) { pv += (probed_speed[i] - probe_med) ^ 2 }
+    printf "CPU-speed probe: median %.3f s, CV %.3f over %d intervals; correlation of interval tpmC with CPU speed %.2f, with txn/CPU-s %.2f\n",
+      probe_med, sqrt(pv / probed) / probe_med, m, (vx > 0 && vy > 0) ? cxy / sqrt(vx * vy) : 0,
+      (vx > 0 && vz > 0) ? cxz / sqrt(vx * vz) : 0
+  }' "$PG_DIR/probe.txt" "$PG_DIR/result/intervals.csv"
