@@ -16,23 +16,12 @@ TPCC=${TPCC:-./build/tpcc}
 [ -x "$TPCC" ] || { echo "build first: scripts/build.sh (looked for $TPCC)" >&2; exit 2; }
 [ -x /usr/bin/time ] || { echo "/usr/bin/time missing: apt-get install time" >&2; exit 2; }
 source bench/throwaway-pg.sh
+source bench/measure.sh
 PSQL="$PG_BIN/psql"
 sql() { "$PSQL" "$PG_CONN" -qAtc "$1" 2>/dev/null; }
 db_mb() { sql "select pg_database_size('$1') / 1e6"; }
 div() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.6f", a / b }'; }
-median() { sort -g | awk '{a[NR]=$1} END {print (NR%2) ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2}'; }
-# CPU seconds of the server so far: the postmaster's own and its reaped
-# children's (utime, stime, cutime, cstime of /proc/PID/stat), plus its
-# live children's (checkpointer, autovacuum, ...).
-postmaster=$(head -n 1 "$PG_DIR/data/postmaster.pid")
-server_cpu() {
-  local ticks=0 pid
-  ticks=$(awk '{print $14 + $15 + $16 + $17}' "/proc/$postmaster/stat")
-  for pid in $(cat "/proc/$postmaster/task/$postmaster/children" 2>/dev/null); do
-    ticks=$((ticks + $(awk '{print $14 + $15}' "/proc/$pid/stat" 2>/dev/null || echo 0)))
-  done
-  awk -v t="$ticks" -v hz="$(getconf CLK_TCK)" 'BEGIN { printf "%.2f", t / hz }'
-}
+
 
 settings="fsync synchronous_commit full_page_writes shared_buffers wal_level checkpoint_timeout max_wal_size autovacuum maintenance_work_mem max_parallel_maintenance_workers"
 echo "server: $(for s in $settings; do printf '%s=%s ' "$s" "$(sql "show $s")"; done)"
@@ -41,25 +30,27 @@ ours_rate=(); pgb_rate=(); ours_wall=(); pgb_wall=(); ours_rss=(); scale=0
 ours_server=(); pgb_server=(); ours_client=()
 for run in $(seq 1 "$RUNS"); do
   sql "drop database if exists bench_tpcc" && sql "create database bench_tpcc"
-  cpu_before=$(server_cpu)
+  idle_children=$(children); cpu_before=$(server_cpu_seconds)
   /usr/bin/time -f "%e %M %U %S" -o "$PG_DIR/time.txt" \
     "$TPCC" prepare --conn "${PG_CONN/dbname=postgres/dbname=bench_tpcc}" --warehouses "$W" \
     --load-workers "$WORKERS" --no-check ${TPCC_ARGS:-} >"$PG_DIR/tpcc.log" 2>&1 ||
     { cat "$PG_DIR/tpcc.log" >&2; exit 1; }
   read -r wall rss user sys <"$PG_DIR/time.txt"
+  wait_for_backends_to_exit "$idle_children"
   mb=$(db_mb bench_tpcc)
-  ours_server+=("$(awk -v a="$cpu_before" -v b="$(server_cpu)" -v mb="$mb" 'BEGIN { printf "%.2f", (b - a) * 1000 / mb }')")
+  ours_server+=("$(awk -v a="$cpu_before" -v b="$(server_cpu_seconds)" -v mb="$mb" 'BEGIN { printf "%.2f", (b - a) * 1000 / mb }')")
   ours_client+=("$(awk -v u="$user" -v s="$sys" -v mb="$mb" 'BEGIN { printf "%.2f", (u + s) * 1000 / mb }')")
   ours_wall+=("$wall"); ours_rss+=("$rss"); ours_rate+=("$(div "$mb" "$wall")")
   # pgbench: about 15 MB per scale unit; match our database size.
   [ "$scale" -gt 0 ] || scale=$(printf '%.0f' "$(div "$mb" 15)")
   sql "drop database if exists bench_pgbench" && sql "create database bench_pgbench"
-  cpu_before=$(server_cpu)
+  idle_children=$(children); cpu_before=$(server_cpu_seconds)
   /usr/bin/time -f "%e %M" -o "$PG_DIR/time.txt" \
     "$PG_BIN/pgbench" -i -q -s "$scale" "${PG_CONN/dbname=postgres/dbname=bench_pgbench}" >"$PG_DIR/pgbench.log" 2>&1
   read -r pwall _ <"$PG_DIR/time.txt"
+  wait_for_backends_to_exit "$idle_children"
   pmb=$(db_mb bench_pgbench)
-  pgb_server+=("$(awk -v a="$cpu_before" -v b="$(server_cpu)" -v mb="$pmb" 'BEGIN { printf "%.2f", (b - a) * 1000 / mb }')")
+  pgb_server+=("$(awk -v a="$cpu_before" -v b="$(server_cpu_seconds)" -v mb="$pmb" 'BEGIN { printf "%.2f", (b - a) * 1000 / mb }')")
   pgb_wall+=("$pwall"); pgb_rate+=("$(div "$pmb" "$pwall")")
   printf 'run %d: tpcc %.0f MB in %.2f s = %.1f MB/s (peak RSS %d MB; CPU per MB: server %s ms, client %s ms) | pgbench -s %d %.0f MB in %.2f s = %.1f MB/s (server CPU per MB %s ms) | load average %s\n' \
     "$run" "$mb" "$wall" "${ours_rate[-1]}" "$((rss / 1024))" "${ours_server[-1]}" "${ours_client[-1]}" \

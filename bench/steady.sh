@@ -78,15 +78,34 @@ probe_cpu_speed() {
   done
 }
 
+# The CPU of autovacuum's workers, which share the cores with the run:
+# every second, each worker's utime+stime so far (clock ticks).
+postmaster=$(head -n 1 "$PG_DIR/data/postmaster.pid")
+sample_autovacuum_cpu() {
+  local at pid
+  while :; do
+    at=$(date +%s.%N)
+    for pid in $(ps -o pid= --ppid "$postmaster"); do
+      case "$(cat "/proc/$pid/cmdline" 2>/dev/null | tr '\0' ' ')" in
+        *"autovacuum worker"*) echo "$at $pid $(sed 's/^.*) //' "/proc/$pid/stat" 2>/dev/null |
+          awk '{print $12 + $13}')" ;;
+      esac
+    done
+    sleep 1
+  done
+}
+
 echo "tpcc run: W=$W, $T terminals, no keying/think time, ${WARMUP}s warm-up, $MINUTES min measured, ${INTERVAL}s intervals"
 run_start=$(date +%s.%N)
 probe_cpu_speed >"$PG_DIR/probe.txt" &
 probe_pid=$!
+sample_autovacuum_cpu >"$PG_DIR/autovacuum_cpu.txt" &
+autovacuum_sampler_pid=$!
 # shellcheck disable=SC2086
 "$TPCC" run --conn "$PG_CONN" --terminals "$T" --warmup "$WARMUP" --duration $((MINUTES * 60)) \
   --report-interval "$INTERVAL" --result-dir "$PG_DIR/result" ${RUN_ARGS:-} >"$PG_DIR/run.log" 2>&1 ||
   { echo "tpcc run failed:"; tail -n 20 "$PG_DIR/run.log"; exit 1; }
-kill "$probe_pid" 2>/dev/null || true
+kill "$probe_pid" "$autovacuum_sampler_pid" 2>/dev/null || true
 table_stats end
 echo "load at end: $(uptime)"
 
@@ -125,14 +144,15 @@ awk -F, -v window="$WINDOW" -v warmup="$WARMUP" -v min_ratio="$MIN_LAST_OVER_FIR
 # Each interval outside the target beside what else happened in it, from
 # the server metrics of intervals.csv: autovacuum (tables being vacuumed),
 # checkpoints, the host's idle share, and the CPU the server and the client
-# used; "txn/CPU-s" is the interval's transactions per CPU-second of both,
+# used, the buffer hit ratio and the most backends waiting for a lock at once;
+# "txn/CPU-s" is the interval's transactions per CPU-second of both,
 # relative to the run's median: near 1.00 with less CPU means the run got
 # less of the machine, below 1.00 at the same CPU means each transaction
 # took more CPU time. "probe" is the CPU-speed probe's time in the interval
 # relative to its median (above 1.00: the CPUs did less per second), and
 # the correlation of the two over all intervals says how much of the
 # variation the host's speed explains.
-awk -v warmup="$WARMUP" -v max_dev="$MAX_INTERVAL_DEVIATION" -v run_start="$run_start" '
+awk -v warmup="$WARMUP" -v max_dev="$MAX_INTERVAL_DEVIATION" -v run_start="$run_start" -v hz="$(getconf CLK_TCK)" '
   # Splits a CSV line into F[1..n]; fields may be quoted, with "" for ".
   function parse(line,   i, c, f, q, n) {
     n = 0; f = ""; q = 0
@@ -155,6 +175,12 @@ awk -v warmup="$WARMUP" -v max_dev="$MAX_INTERVAL_DEVIATION" -v run_start="$run_
     return (m % 2) ? b[(m + 1) / 2] : (b[m / 2] + b[m / 2 + 1]) / 2
   }
   FILENAME ~ /probe/ { probes++; probe_at[probes] = $1 - run_start; probe_cpu[probes] = $2; next }
+  # A worker ticks since its last sample (all of them at its first), at the
+  # time of the sample.
+  FILENAME ~ /autovacuum_cpu/ {
+    avs++; av_at[avs] = $1 - run_start; av_ticks[avs] = $3 - (($2 in last_ticks) ? last_ticks[$2] : 0)
+    last_ticks[$2] = $3; next
+  }
   FNR == 1 { k = parse($0); for (i = 1; i <= k; i++) col[F[i]] = i; next }
   {
     parse($0)
@@ -163,10 +189,14 @@ awk -v warmup="$WARMUP" -v max_dev="$MAX_INTERVAL_DEVIATION" -v run_start="$run_
     for (p = 1; p <= probes; p++) {
       if (probe_at[p] > prev && probe_at[p] <= field("elapsed_s")) { probe_sum[n] += probe_cpu[p]; probe_n[n]++ }
     }
+    for (p = 1; p <= avs; p++) {
+      if (av_at[p] > prev && av_at[p] <= field("elapsed_s")) av_cpu[n] += av_ticks[p] / hz
+    }
     prev = field("elapsed_s")
     tpmc[n] = field("tpmC"); total[n] = field("tpmTOTAL")
     cpu[n] = field("server_cpu_s") + field("client_cpu_s"); srv[n] = field("server_cpu_s")
     idle[n] = field("host_idle_pct"); av[n] = field("autovacuum_tables")
+    hit[n] = field("blks_hit_ratio"); locks[n] = field("lock_waits")
     ckpt[n] = field("ckpt_timed") + field("ckpt_req")
     eff[n] = (cpu[n] > 0) ? total[n] * len[n] / 60 / cpu[n] : 0
   }
@@ -180,19 +210,26 @@ awk -v warmup="$WARMUP" -v max_dev="$MAX_INTERVAL_DEVIATION" -v run_start="$run_
     mean = sum / span
     med = median(eff, n); probe_med = probed ? median(probed_speed, probed) : 0
     printf "intervals outside +-%.0f%% of the mean, and what else happened in them (run means: %.1f CPU-s per interval):\n", 100 * max_dev, cpus / n
-    printf "  %7s %9s %7s %6s %7s %9s %6s %5s  %s\n", "end s", "tpmC", "dev%", "idle%", "CPU-s", "txn/CPU-s", "probe", "ckpt", "autovacuum"
+    printf "  %7s %9s %7s %6s %7s %9s %6s %7s %5s %5s %7s  %s\n", "end s", "tpmC", "dev%", "idle%", "CPU-s", "txn/CPU-s", "probe", "hit%", "locks", "ckpt", "av CPU-s", "autovacuum"
     for (i = 1; i <= n; i++) {
       dev = (tpmc[i] - mean) / mean
       if (dev > max_dev || dev < -max_dev) {
-        printf "  %7.0f %9.0f %+7.1f %6s %7.1f %9.2f %6s %5d  %s\n", end[i], tpmc[i], 100 * dev, idle[i], cpu[i],
+        printf "  %7.0f %9.0f %+7.1f %6s %7.1f %9.2f %6s %7s %5s %5d %8.1f  %s\n", end[i], tpmc[i], 100 * dev, idle[i], cpu[i],
           (med > 0) ? eff[i] / med : 0, (speed[i] > 0 && probe_med > 0) ? sprintf("%.2f", speed[i] / probe_med) : "-",
-          ckpt[i], (av[i] == "") ? "-" : av[i]
+          (hit[i] == "") ? "-" : sprintf("%.2f", 100 * hit[i]), (locks[i] == "") ? "-" : locks[i],
+          ckpt[i], av_cpu[i], (av[i] == "") ? "-" : av[i]
         outside++
       }
     }
     if (!outside) print "  (none)"
-    with_av = 0; for (i = 1; i <= n; i++) if (av[i] != "") with_av++
-    printf "autovacuum ran in %d of the %d intervals\n", with_av, n
+    with_av = 0; for (i = 1; i <= n; i++) { if (av[i] != "") with_av++; av_total += av_cpu[i] }
+    printf "autovacuum ran in %d of the %d intervals; its workers used %.1f CPU-s, %.1f%% of all the CPU of the run\n",
+      with_av, n, av_total, (cpus > 0) ? 100 * av_total / cpus : 0
+    # Correlation over all intervals of tpmC with the CPU of the workers.
+    for (i = 1; i <= n; i++) { ma += tpmc[i]; mb += av_cpu[i] }
+    ma /= n; mb /= n
+    for (i = 1; i <= n; i++) { cab += (tpmc[i] - ma) * (av_cpu[i] - mb); va += (tpmc[i] - ma) ^ 2; vb += (av_cpu[i] - mb) ^ 2 }
+    printf "correlation of interval tpmC with autovacuum CPU-s: %.2f\n", (va > 0 && vb > 0) ? cab / sqrt(va * vb) : 0
     # Pearson correlation over the probed intervals of tpmC with the CPU
     # speed (1 / probe time) and with txn/CPU-s.
     m = 0
@@ -208,4 +245,4 @@ awk -v warmup="$WARMUP" -v max_dev="$MAX_INTERVAL_DEVIATION" -v run_start="$run_
     printf "CPU-speed probe: median %.3f s, CV %.3f over %d intervals; correlation of interval tpmC with CPU speed %.2f, with txn/CPU-s %.2f\n",
       probe_med, sqrt(pv / probed) / probe_med, m, (vx > 0 && vy > 0) ? cxy / sqrt(vx * vy) : 0,
       (vx > 0 && vz > 0) ? cxz / sqrt(vx * vz) : 0
-  }' "$PG_DIR/probe.txt" "$PG_DIR/result/intervals.csv"
+  }' "$PG_DIR/probe.txt" "$PG_DIR/autovacuum_cpu.txt" "$PG_DIR/result/intervals.csv"
