@@ -141,7 +141,9 @@ void add_connection_and_load(std::vector<Setting>& s) {
       "Gather statistics on the text payload columns too (stock's s_dist_01..10 and s_data, "
       "customer's address, phone, credit and c_data, ol_dist_info, i_name, i_data, h_data). By "
       "default their statistics target is 0: no statement of the kit filters, joins or sorts on "
-      "them, and sorting their samples was most of the load's ANALYZE (README, The loader).",
+      "them, and sorting their samples was most of the load's ANALYZE (README, The loader). "
+      "Under --distribute citus every column keeps the server's default: Citus does not take "
+      "SET STATISTICS.",
       [](const std::string& v, const Source& src, ParseState& st) {
         st.cfg.analyze_payload_columns = parse_bool(v, src.where);
       },

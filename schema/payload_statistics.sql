@@ -5,7 +5,8 @@
 -- CUSTOMER 332 and 177 ms (README, "The loader"). Prepare sets them before
 -- the load's ANALYZE: {statistics_target:TABLE} is 0 (no statistics, also
 -- for autovacuum's ANALYZE during runs), or -1, the server's
--- default_statistics_target, with --analyze-payload-columns.
+-- default_statistics_target, with --analyze-payload-columns. Not under
+-- --distribute citus: Citus 13 refuses SET STATISTICS on distributed tables.
 
 alter table bmsql_stock
   alter s_dist_01 set statistics {statistics_target:bmsql_stock},

@@ -52,7 +52,8 @@ std::vector<std::string> foreign_key_statements();
 
 // The statistics targets of the text payload columns
 // (payload_statistics.sql): 0 unless --analyze-payload-columns, which sets
-// them back to the server's default (-1). One statement per table.
+// them back to the server's default (-1). One statement per table; none
+// under --distribute citus, which does not take SET STATISTICS.
 std::vector<std::string> payload_statistics_statements(const Config& config);
 
 // schema/procedures.sql as one script (its function bodies hold semicolons):
