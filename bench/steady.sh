@@ -35,7 +35,7 @@ readonly MAX_INTERVAL_DEVIATION=0.10
 echo "load at start: $(uptime)"
 source bench/throwaway-pg.sh
 sql() { psql "$PG_CONN" -XAtq -F ' ' -c "$1"; }
-echo "server: $(sql "select string_agg(name || '=' || setting || coalesce(unit, ''), ' ' order by name)
+echo "server: $(sql "select string_agg(name || '=' || current_setting(name), ' ' order by name)
   from pg_settings where name in ('fsync', 'synchronous_commit', 'full_page_writes', 'shared_buffers',
   'wal_level', 'checkpoint_timeout', 'max_wal_size', 'autovacuum', 'autovacuum_naptime')")"
 
