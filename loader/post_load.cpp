@@ -107,7 +107,8 @@ void build_indexes_and_analyze(const Config& config, std::ostream& log) {
   const std::vector<std::string> missing = missing_only(*conn, index_statements(config));
   const std::vector<std::string> targets = payload_statistics_statements(config);
   // One job per table: its keys and indexes and its columns' statistics
-  // targets, then VACUUM ANALYZE (which must wait for them on that table, not
+  // targets (again, for a prepare of a loaded database with another
+  // --analyze-payload-columns), then VACUUM ANALYZE (which must wait for them on that table, not
   // for every other table's), except on the tables left without statistics
   // (config/table_storage.hpp).
   std::vector<Job> jobs;

@@ -34,6 +34,9 @@ std::string now_timestamp() { return format_local_time(std::time(nullptr), "%Y-%
 void create_schema(pqxx::connection& conn, const Config& config, const LoadParameters& params) {
   pqxx::work tx(conn);
   for (const auto& statement : create_table_statements(config)) tx.exec(statement);
+  // Before any row: an autovacuum ANALYZE during the load would otherwise
+  // gather the statistics that a later target of 0 leaves in place.
+  for (const auto& statement : payload_statistics_statements(config)) tx.exec(statement);
   if (config.distribution == Distribution::Citus) distribute_tables(tx, config.shards);
   const std::vector<std::pair<const char*, std::string>> values = {
       {kConfigWarehouses, std::to_string(config.warehouses)},
