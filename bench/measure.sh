@@ -44,6 +44,16 @@ print(r["tpmC"], r["tpmTOTAL"], no, r["transactions_all_phases"])
 PY
 }
 
+# r_client, r_switches and r_server of the run just measured (user, sys,
+# involuntary, voluntary from /usr/bin/time; before and after from
+# server_cpu_seconds) over its N transactions.
+per_transaction() {
+  local n=$1
+  r_client=$(awk -v u="$user" -v s="$sys" -v n="$n" 'BEGIN { printf "%.1f", (u + s) * 1e6 / n }')
+  r_switches=$(awk -v c="$involuntary" -v w="$voluntary" -v n="$n" 'BEGIN { printf "%.2f", (c + w) / n }')
+  r_server=$(awk -v a="$after" -v b="$before" -v n="$n" 'BEGIN { printf "%.1f", (a - b) * 1e6 / n }')
+}
+
 # One measured `tpcc run` of BINARY into DIR with the options that follow,
 # then `tpcc check` (exits the script if it fails). Sets r_tpmc, r_total,
 # r_p90 (New-Order, ms), r_client and r_server (CPU us per transaction),
@@ -62,9 +72,7 @@ measured_run() {
   read -r user sys involuntary voluntary <"$PG_DIR/time.txt"
   r_load=$(cut -d ' ' -f 1 /proc/loadavg)
   read -r r_tpmc r_total r_p90 r_txns < <(read_result "$dir/result.json")
-  r_client=$(awk -v u="$user" -v s="$sys" -v n="$r_txns" 'BEGIN { printf "%.1f", (u + s) * 1e6 / n }')
-  r_switches=$(awk -v c="$involuntary" -v w="$voluntary" -v n="$r_txns" 'BEGIN { printf "%.2f", (c + w) / n }')
-  r_server=$(awk -v a="$after" -v b="$before" -v n="$r_txns" 'BEGIN { printf "%.1f", (a - b) * 1e6 / n }')
+  per_transaction "$r_txns"
   "$binary" check --conn "$PG_CONN" >"$dir-check.log" ||
     { echo "tpcc check after the run in $dir FAILED:"; cat "$dir-check.log"; exit 1; }
 }

@@ -41,9 +41,7 @@ pgbench_run() {
   read -r user sys involuntary voluntary <"$PG_DIR/time.txt"
   txns=$(sed -n 's/^number of transactions actually processed: \([0-9]*\).*/\1/p' "$PG_DIR/pgbench.log")
   r_load=$(cut -d ' ' -f 1 /proc/loadavg)
-  r_client=$(awk -v u="$user" -v s="$sys" -v n="$txns" 'BEGIN { printf "%.1f", (u + s) * 1e6 / n }')
-  r_switches=$(awk -v c="$involuntary" -v w="$voluntary" -v n="$txns" 'BEGIN { printf "%.2f", (c + w) / n }')
-  r_server=$(awk -v a="$after" -v b="$before" -v n="$txns" 'BEGIN { printf "%.1f", (a - b) * 1e6 / n }')
+  per_transaction "$txns"
   r_tpmc=$(awk -v n="$txns" -v d="$DURATION" 'BEGIN { printf "%.0f", n * 60 / d }')
 }
 
