@@ -20,7 +20,10 @@
 # a setting: "alter table bmsql_stock set (autovacuum_enabled = off)"); TPCC
 # names the binary (another build to compare).
 # DURABLE=1 runs the server with fsync, synchronous_commit and
-# full_page_writes on.
+# full_page_writes on. PROFILE=1 samples every process on the machine with
+# `perf record` (cpu-clock, PROFILE_HZ per CPU, default 199) for the whole
+# run and prints bench/interval_profile.awk's comparison of the slow
+# intervals with the fast ones, function by function (needs perf).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 W=${1:-4}; T=${2:-8}; MINUTES=${3:-20}; INTERVAL=${4:-30}
@@ -28,6 +31,8 @@ WARMUP=${WARMUP:-60}; WINDOW=${WINDOW:-300}
 TPCC=${TPCC:-./build/tpcc}
 [ -x "$TPCC" ] || { echo "build first: scripts/build.sh (looked for $TPCC)" >&2; exit 2; }
 command -v psql >/dev/null || { echo "psql missing: apt-get install postgresql-client" >&2; exit 2; }
+PROFILE=${PROFILE:-0}
+[ "$PROFILE" = 0 ] || command -v perf >/dev/null || { echo "PROFILE=1 needs perf: apt-get install linux-perf" >&2; exit 2; }
 # The targets of issue 15, item 3.
 readonly MIN_LAST_OVER_FIRST=0.90
 readonly MAX_INTERVAL_DEVIATION=0.10
@@ -101,11 +106,18 @@ probe_cpu_speed >"$PG_DIR/probe.txt" &
 probe_pid=$!
 sample_autovacuum_cpu >"$PG_DIR/autovacuum_cpu.txt" &
 autovacuum_sampler_pid=$!
+if [ "$PROFILE" != 0 ]; then
+  # Sample times in epoch seconds (-k realtime), to be put in intervals.
+  perf record -k realtime -a -F "${PROFILE_HZ:-199}" -e cpu-clock -o "$PG_DIR/perf.data" \
+    >"$PG_DIR/perf.log" 2>&1 &
+  perf_pid=$!
+fi
 # shellcheck disable=SC2086
 "$TPCC" run --conn "$PG_CONN" --terminals "$T" --warmup "$WARMUP" --duration $((MINUTES * 60)) \
   --report-interval "$INTERVAL" --result-dir "$PG_DIR/result" ${RUN_ARGS:-} >"$PG_DIR/run.log" 2>&1 ||
   { echo "tpcc run failed:"; tail -n 20 "$PG_DIR/run.log"; exit 1; }
 kill "$probe_pid" "$autovacuum_sampler_pid" 2>/dev/null || true
+[ "$PROFILE" = 0 ] || { kill -INT "$perf_pid"; wait "$perf_pid" || true; }
 table_stats end
 echo "load at end: $(uptime)"
 
@@ -246,3 +258,9 @@ awk -v warmup="$WARMUP" -v max_dev="$MAX_INTERVAL_DEVIATION" -v run_start="$run_
       probe_med, sqrt(pv / probed) / probe_med, m, (vx > 0 && vy > 0) ? cxy / sqrt(vx * vy) : 0,
       (vx > 0 && vz > 0) ? cxz / sqrt(vx * vz) : 0
   }' "$PG_DIR/probe.txt" "$PG_DIR/autovacuum_cpu.txt" "$PG_DIR/result/intervals.csv"
+
+if [ "$PROFILE" != 0 ]; then
+  perf script -i "$PG_DIR/perf.data" -F comm,pid,time,ip,sym,dso 2>/dev/null |
+    awk -f bench/interval_profile.awk -v run_start="$run_start" \
+      -v client="$(basename "$TPCC" | cut -c 1-15)" "$PG_DIR/result/intervals.csv" -
+fi
