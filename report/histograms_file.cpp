@@ -70,12 +70,9 @@ LatencyHistogram histogram_from(const Json& j) {
   return h;
 }
 
-}  // namespace
-
-std::string histograms_json(const RunStats& stats) {
+// One run's counts and histograms: the primary's, or a standby's.
+Json stats_json(const RunStats& stats) {
   Json j;
-  j["layout"] = LatencyHistogram::layout();
-  j["bucket_count"] = LatencyHistogram::bucket_count();
   Json transactions;
   for (int i = 0; i < kTxnTypes; ++i) {
     const TxnStats& t = stats.txn[static_cast<std::size_t>(i)];
@@ -90,10 +87,42 @@ std::string histograms_json(const RunStats& stats) {
   j["reconnects"] = stats.reconnects;
   j["delivery_completion"] = histogram_json(stats.delivery_completion);
   j["deliveries_not_completed"] = stats.deliveries_not_completed;
+  return j;
+}
+
+RunStats stats_from(const Json& j) {
+  RunStats stats;
+  for (int i = 0; i < kTxnTypes; ++i) {
+    const Json& one = j.at("transactions").at(std::string(txn_name(i)));
+    TxnStats& t = stats.txn[static_cast<std::size_t>(i)];
+    for (const CountField& f : kCountFields) t.*(f.field) = one.at(f.name).get<std::int64_t>();
+    t.latency = histogram_from(one.at("latency"));
+    t.keying = delays_from(one.at("keying"));
+    t.think = delays_from(one.at("think"));
+  }
+  stats.reconnects = j.at("reconnects").get<std::int64_t>();
+  stats.delivery_completion = histogram_from(j.at("delivery_completion"));
+  stats.deliveries_not_completed = j.at("deliveries_not_completed").get<std::int64_t>();
+  return stats;
+}
+
+}  // namespace
+
+std::string histograms_json(const RunStats& stats, const std::vector<RunStats>& standbys) {
+  Json j;
+  j["layout"] = LatencyHistogram::layout();
+  j["bucket_count"] = LatencyHistogram::bucket_count();
+  const Json figures = stats_json(stats);
+  for (const auto& [key, value] : figures.items()) j[key] = value;
+  if (!standbys.empty()) {
+    Json all = Json::array();
+    for (const RunStats& standby : standbys) all.push_back(stats_json(standby));
+    j["standbys"] = all;
+  }
   return j.dump() + "\n";
 }
 
-RunStats read_histograms_json(const std::string& text, const std::string& where) {
+HistogramsFile read_histograms_file(const std::string& text, const std::string& where) {
   try {
     const Json j = Json::parse(text);
     const std::string layout = j.at("layout").get<std::string>();
@@ -101,24 +130,21 @@ RunStats read_histograms_json(const std::string& text, const std::string& where)
       throw UsageError(where + ": histogram layout '" + layout + "', this tpcc's is '" +
                        LatencyHistogram::layout() + "': results of another tpcc version");
     }
-    RunStats stats;
-    for (int i = 0; i < kTxnTypes; ++i) {
-      const Json& one = j.at("transactions").at(std::string(txn_name(i)));
-      TxnStats& t = stats.txn[static_cast<std::size_t>(i)];
-      for (const CountField& f : kCountFields) t.*(f.field) = one.at(f.name).get<std::int64_t>();
-      t.latency = histogram_from(one.at("latency"));
-      t.keying = delays_from(one.at("keying"));
-      t.think = delays_from(one.at("think"));
+    HistogramsFile file;
+    file.stats = stats_from(j);
+    if (j.contains("standbys")) {
+      for (const Json& standby : j.at("standbys")) file.standbys.push_back(stats_from(standby));
     }
-    stats.reconnects = j.at("reconnects").get<std::int64_t>();
-    stats.delivery_completion = histogram_from(j.at("delivery_completion"));
-    stats.deliveries_not_completed = j.at("deliveries_not_completed").get<std::int64_t>();
-    return stats;
+    return file;
   } catch (const UsageError&) {
     throw;
   } catch (const std::exception& e) {
     throw UsageError(where + ": not a tpcc histograms file (" + e.what() + ")");
   }
+}
+
+RunStats read_histograms_json(const std::string& text, const std::string& where) {
+  return read_histograms_file(text, where).stats;
 }
 
 }  // namespace tpcc

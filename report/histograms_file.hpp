@@ -5,6 +5,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "report/stats.hpp"
 
@@ -16,11 +17,22 @@ inline constexpr const char* kHistogramsFile = "histograms.json";
 // per transaction every TxnStats count, its latency histogram and its
 // keying and think time totals, the
 // deferred Deliveries' completion histogram and the run's other counts.
-// Buckets are listed sparsely as [index, count] pairs.
-std::string histograms_json(const RunStats& stats);
+// Buckets are listed sparsely as [index, count] pairs. A run with hot
+// standbys adds the same figures of each standby's read-only terminals
+// ("standbys", in --standby-conn order), so that tpcc report DIR redraws
+// their sections too.
+std::string histograms_json(const RunStats& stats, const std::vector<RunStats>& standbys = {});
 
-// The RunStats a histograms.json holds. Throws UsageError naming `where`
-// (the file) when it is not one, or its layout is not this tpcc's.
+struct HistogramsFile {
+  RunStats stats;                  // the primary's (or the only server's)
+  std::vector<RunStats> standbys;  // empty in files of runs without standbys
+};
+
+// What a histograms.json holds. Throws UsageError naming `where` (the
+// file) when it is not one, or its layout is not this tpcc's.
+HistogramsFile read_histograms_file(const std::string& text, const std::string& where);
+
+// read_histograms_file's primary figures alone.
 RunStats read_histograms_json(const std::string& text, const std::string& where);
 
 }  // namespace tpcc

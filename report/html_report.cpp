@@ -11,6 +11,7 @@
 #include "report/audits.hpp"
 #include "report/delivery_file.hpp"
 #include "report/html_parts.hpp"
+#include "report/lag_json.hpp"
 #include "report/format.hpp"
 #include "report/health.hpp"
 #include "report/run_rules.hpp"
@@ -134,9 +135,9 @@ std::string run_rules_html(const Config& config, const RunInfo& info, const RunS
 }
 
 std::string standby_html(int number, const StandbyRun& standby, double seconds) {
-  const LagFigures& lag = standby.lag;
-  // The standby's own server metrics (no WAL or checkpoint figures there),
-  // rounded as result.json holds them.
+  // The lag and the standby's own server metrics (no WAL or checkpoint
+  // figures there), rounded as result.json holds them.
+  const LagFigures lag = as_written(standby.lag);
   const ServerMetricsRun metrics = as_written(standby.server_metrics);
   const std::string name = "Standby " + std::to_string(number);
   const std::string server =

@@ -47,6 +47,7 @@ void write_page(const std::string& path, const std::string& text) {
 
 int redraw_command(const Config& config, std::ostream& out) {
   const ResultDir r = read_result_dir(config.report_dir, "tpcc report", true);
+  for (const std::string& note : r.notes) out << "tpcc report: " << note << "\n";
   print_summary(out, r.config, r.info, r.stats);
   const std::string path = page_path(config.out_dir, config.report_dir, kReportFile);
   write_page(path, html_report(ReportPage{r.config, r.info, r.stats, r.points, r.config_json}));

@@ -1,4 +1,3 @@
-#include <cmath>
 #include <string>
 
 #include <nlohmann/json.hpp>
@@ -9,6 +8,8 @@
 #include "report/delivery_file.hpp"
 #include "report/health.hpp"
 #include "report/histograms_file.hpp"
+#include "report/json_round.hpp"
+#include "report/lag_json.hpp"
 #include "report/merge.hpp"
 #include "report/report.hpp"
 #include "report/run_rules.hpp"
@@ -23,13 +24,6 @@ namespace tpcc {
 namespace {
 
 using Json = nlohmann::ordered_json;
-
-// v rounded to `decimals` places; dividing by a power of ten keeps the
-// printed JSON number short (9.024, not 9.024000000000001).
-double round_to(double v, int decimals) {
-  const double scale = std::pow(10.0, decimals);
-  return std::round(v * scale) / scale;
-}
 
 // Microseconds to milliseconds, kept to the microsecond.
 double ms(double micros) { return round_to(micros / 1000.0, 3); }
@@ -147,29 +141,6 @@ Json run_rules_json(const Config& config, const RunInfo& info, const RunStats& s
 }
 
 // p50/p99/max of one lag measure; null when no sample had a value.
-Json lag_summary_json(const LagSummary& summary, int decimals) {
-  if (summary.samples == 0) return nullptr;
-  return {{"p50", round_to(summary.p50, decimals)},
-          {"p99", round_to(summary.p99, decimals)},
-          {"max", round_to(summary.max, decimals)},
-          {"samples", summary.samples}};
-}
-
-Json replication_lag_json(const LagFigures& lag) {
-  Json j;
-  j["application_name"] = lag.application_name.empty() ? Json(nullptr) : Json(lag.application_name);
-  j["client_addr"] = lag.client_addr.empty() ? Json(nullptr) : Json(lag.client_addr);
-  j["samples"] = lag.samples;
-  // The primary's pg_stat_replication.
-  j["write_lag_ms"] = lag_summary_json(lag.write_lag_ms, 3);
-  j["flush_lag_ms"] = lag_summary_json(lag.flush_lag_ms, 3);
-  j["replay_lag_ms"] = lag_summary_json(lag.replay_lag_ms, 3);
-  j["bytes_behind"] = lag_summary_json(lag.bytes_behind, 0);
-  // The standby: now() - pg_last_xact_replay_timestamp().
-  j["replay_delay_ms"] = lag_summary_json(lag.replay_delay_ms, 3);
-  return j;
-}
-
 // 2.7.2 deferred Delivery: how it ran and how long the executions took.
 Json delivery_json(const Config& config, const RunStats& stats) {
   Json j;

@@ -10,6 +10,7 @@
 #include "config/errors.hpp"
 #include "config/names.hpp"
 #include "report/histograms_file.hpp"
+#include "report/lag_json.hpp"
 #include "report/merge.hpp"
 #include "report/result_read.hpp"
 #include "report/server_metrics_json.hpp"
@@ -120,6 +121,26 @@ std::optional<ErrorNote> error_note_from(const Json& j) {
   return note;
 }
 
+// Downtime and errors of one server (result.json's top level for the
+// primary, each standby's object for it).
+void read_health(const Json& j, RunHealth& health) {
+  health.downtime_seconds = j.at("downtime_seconds").get<double>();
+  health.reconnect_failures = j.at("reconnect_failures").get<std::int64_t>();
+  health.first_error = error_note_from(j.value("first_error", Json()));
+  health.last_error = error_note_from(j.value("last_error", Json()));
+}
+
+// One standby of result.json; its counts and histograms are histograms.json's.
+StandbyRun standby_from(const Json& j) {
+  StandbyRun standby;
+  standby.target = j.at("target").get<std::string>();
+  standby.terminals = j.at("terminals").get<int>();
+  standby.lag = lag_from_json(j.at("replication_lag"));
+  standby.server_metrics = server_metrics_from_json(j.value("server_metrics", Json()));
+  read_health(j, standby.health);
+  return standby;
+}
+
 RunInfo info_from(const Json& j) {
   RunInfo info;
   info.warehouses = j.at("warehouses").get<int>();
@@ -132,8 +153,7 @@ RunInfo info_from(const Json& j) {
   info.exit_status = j.at("exit_status").get<int>();
   info.health.stop = stop_named(j.at("stop_reason").get<std::string>());
   if (!j.at("stop_detail").is_null()) info.health.stop_detail = j.at("stop_detail").get<std::string>();
-  info.health.downtime_seconds = j.at("downtime_seconds").get<double>();
-  info.health.reconnect_failures = j.at("reconnect_failures").get<std::int64_t>();
+  read_health(j, info.health);
   info.checkpoints = checkpoints_from(j.at("run_rules").at("checkpoints"));
   info.server_metrics = server_metrics_from_json(j.value("server_metrics", Json()));
   const Json& interval = j.at("measured_interval");
@@ -141,8 +161,6 @@ RunInfo info_from(const Json& j) {
     info.measured_start_ms = interval.at("start_ms").get<std::int64_t>();
     info.measured_end_ms = interval.at("end_ms").get<std::int64_t>();
   }
-  info.health.first_error = error_note_from(j.value("first_error", Json()));
-  info.health.last_error = error_note_from(j.value("last_error", Json()));
   if (j.contains("merged")) {
     for (const Json& part : j.at("merged").at("drivers")) {
       MergedPart p;
@@ -153,6 +171,12 @@ RunInfo info_from(const Json& j) {
   }
   const Json& driver = j.at("driver");
   if (!driver.is_null()) info.driver = driver_from(driver);
+  // "standbys" lists them all when there are several, "standby" is the first.
+  if (j.contains("standbys")) {
+    for (const Json& standby : j.at("standbys")) info.standbys.push_back(standby_from(standby));
+  } else if (j.contains("standby")) {
+    info.standbys.push_back(standby_from(j.at("standby")));
+  }
   return info;
 }
 
@@ -185,7 +209,20 @@ ResultDir read_result_dir(const std::string& dir, const std::string& flag, bool 
   } catch (const std::invalid_argument& e) {
     throw UsageError(flag + ": " + config_path + ": " + e.what());
   }
-  result.stats = read_histograms_json(read_text(histograms_path, flag), flag + ": " + histograms_path);
+  HistogramsFile histograms =
+      read_histograms_file(read_text(histograms_path, flag), flag + ": " + histograms_path);
+  result.stats = std::move(histograms.stats);
+  if (histograms.standbys.size() == result.info.standbys.size()) {
+    for (std::size_t k = 0; k < histograms.standbys.size(); ++k) {
+      result.info.standbys[k].stats = std::move(histograms.standbys[k]);
+    }
+  } else {
+    result.notes.push_back(histograms_path + " holds the figures of " +
+                           std::to_string(histograms.standbys.size()) + " standbys and " + result_path +
+                           " names " + std::to_string(result.info.standbys.size()) +
+                           ": the standby sections are left out (written by a tpcc that kept no standby histograms)");
+    result.info.standbys.clear();
+  }
   return result;
 }
 

@@ -19,6 +19,7 @@ struct ResultDir {
   RunStats stats;           // histograms.json
   std::string config_json;  // config.json's text (password masked)
   std::vector<IntervalPoint> points;  // intervals_by_type.csv (with_points)
+  std::vector<std::string> notes;     // what could not be read back, for the user
 };
 
 // Reads result.json, config.json, histograms.json and, with_points,

@@ -155,7 +155,9 @@ void ResultSink::write_final(const RunInfo& info, const RunStats& stats,
   const std::vector<IntervalPoint> points = interval_points(intervals);
   write_text(dir / kIntervalsByTypeFile, intervals_by_type_csv(points));
   write_text(dir / kReportFile, html_report(ReportPage{config_, info, stats, points, config_json}));
-  write_text(dir / kHistogramsFile, histograms_json(stats));
+  std::vector<RunStats> standby_stats;
+  for (const StandbyRun& standby : info.standbys) standby_stats.push_back(standby.stats);
+  write_text(dir / kHistogramsFile, histograms_json(stats, standby_stats));
   if (!config_.json_file.empty()) write_text(config_.json_file, result);
 }
 

@@ -200,6 +200,27 @@ TEST_CASE("tpcc run --standby-conn: primary read-write and standby read-only in 
     CHECK(page.find("<h2>Standby 1: wait events of the kit&#39;s backends</h2>") !=
           std::string::npos);
 
+    // tpcc report DIR redraws the page the run wrote, the standby's
+    // sections included, and prints its summary.
+    fs::remove(dir / "report.html");
+    std::string redrawn;
+    CHECK(tpcc::test::run_tpcc({"report", dir.string()}, &redrawn) == 0);
+    INFO(redrawn);
+    CHECK(slurp(dir / "report.html") == page);
+    CHECK(redrawn.find("Standby 1 (read-only") != std::string::npos);
+    CHECK(redrawn.find("left out") == std::string::npos);
+    // A histograms.json without the standby's figures (an older tpcc's):
+    // the redraw says the standby's sections are left out.
+    Json histograms = Json::parse(slurp(dir / "histograms.json"));
+    REQUIRE(histograms.at("standbys").size() == 1);
+    histograms.erase("standbys");
+    std::ofstream(dir / "histograms.json") << histograms.dump();
+    redrawn.clear();
+    CHECK(tpcc::test::run_tpcc({"report", dir.string()}, &redrawn) == 0);
+    CHECK(redrawn.find("histograms.json holds the figures of 0 standbys") != std::string::npos);
+    CHECK(redrawn.find("the standby sections are left out") != std::string::npos);
+    CHECK(slurp(dir / "report.html").find("<h2>Standby 1") == std::string::npos);
+
     // The standby served the reads: its own commit count grew by at least
     // the transactions measured on it.
     const long long commits_after = standby_commits(standby);
