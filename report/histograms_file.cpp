@@ -108,7 +108,8 @@ RunStats stats_from(const Json& j) {
 
 }  // namespace
 
-std::string histograms_json(const RunStats& stats, const std::vector<RunStats>& standbys) {
+std::string histograms_json(const RunStats& stats, const std::vector<RunStats>& standbys,
+                            const std::vector<IntervalSample>& intervals) {
   Json j;
   j["layout"] = LatencyHistogram::layout();
   j["bucket_count"] = LatencyHistogram::bucket_count();
@@ -118,6 +119,16 @@ std::string histograms_json(const RunStats& stats, const std::vector<RunStats>& 
     Json all = Json::array();
     for (const RunStats& standby : standbys) all.push_back(stats_json(standby));
     j["standbys"] = all;
+  }
+  if (!intervals.empty()) {
+    Json all = Json::array();
+    for (const IntervalSample& sample : intervals) {
+      all.push_back({{"end_s", sample.end_seconds},
+                     {"length_s", sample.length_seconds},
+                     {"warmup", sample.warmup},
+                     {"figures", stats_json(sample.stats)}});
+    }
+    j["intervals"] = all;
   }
   return j.dump() + "\n";
 }
@@ -134,6 +145,16 @@ HistogramsFile read_histograms_file(const std::string& text, const std::string& 
     file.stats = stats_from(j);
     if (j.contains("standbys")) {
       for (const Json& standby : j.at("standbys")) file.standbys.push_back(stats_from(standby));
+    }
+    if (j.contains("intervals")) {
+      for (const Json& interval : j.at("intervals")) {
+        IntervalSample sample;
+        sample.end_seconds = interval.at("end_s").get<double>();
+        sample.length_seconds = interval.at("length_s").get<double>();
+        sample.warmup = interval.at("warmup").get<bool>();
+        sample.stats = stats_from(interval.at("figures"));
+        file.intervals.push_back(std::move(sample));
+      }
     }
     return file;
   } catch (const UsageError&) {

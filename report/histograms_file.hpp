@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "report/report.hpp"
 #include "report/stats.hpp"
 
 namespace tpcc {
@@ -20,12 +21,16 @@ inline constexpr const char* kHistogramsFile = "histograms.json";
 // Buckets are listed sparsely as [index, count] pairs. A run with hot
 // standbys adds the same figures of each standby's read-only terminals
 // ("standbys", in --standby-conn order), so that tpcc report DIR redraws
-// their sections too.
-std::string histograms_json(const RunStats& stats, const std::vector<RunStats>& standbys = {});
+// their sections too. "intervals" holds the same figures of each interval
+// line of the primary (end, length, warm-up or not), so that tpcc report
+// --merge draws the merged run over time from exactly merged histograms.
+std::string histograms_json(const RunStats& stats, const std::vector<RunStats>& standbys = {},
+                            const std::vector<IntervalSample>& intervals = {});
 
 struct HistogramsFile {
-  RunStats stats;                  // the primary's (or the only server's)
-  std::vector<RunStats> standbys;  // empty in files of runs without standbys
+  RunStats stats;                        // the primary's (or the only server's)
+  std::vector<RunStats> standbys;        // empty in files of runs without standbys
+  std::vector<IntervalSample> intervals;  // only their times and stats; empty in older files
 };
 
 // What a histograms.json holds. Throws UsageError naming `where` (the

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <functional>
+#include <string>
 
 #include "config/errors.hpp"
 #include "config/names.hpp"
@@ -245,6 +246,45 @@ MergedRun merge_results(const std::vector<DriverResult>& results, const std::str
   info.measured_seconds = total_seconds / static_cast<double>(results.size());
   info.health = merged_health(results);
   info.checkpoints = merged_checkpoints(results);
+  std::string why;
+  merged.intervals = merged_intervals(results, &why);
+  if (!why.empty()) merged.notes.push_back("no figures over time in the merged result: " + why);
+  return merged;
+}
+
+std::vector<IntervalSample> merged_intervals(const std::vector<DriverResult>& results, std::string* why) {
+  const std::vector<IntervalSample>& first = results.front().intervals;
+  for (const DriverResult& r : results) {
+    const std::string driver = r.dir + " (driver " + std::to_string(r.info.driver ? r.info.driver->index : 0) + ")";
+    if (r.intervals.empty()) {
+      *why = driver + " has no interval figures in its histograms.json (written by a tpcc that did not keep them)";
+      return {};
+    }
+    if (r.intervals.size() != first.size()) {
+      *why = driver + " has " + std::to_string(r.intervals.size()) + " interval lines, " +
+             results.front().dir + " " + std::to_string(first.size());
+      return {};
+    }
+    for (std::size_t i = 0; i < first.size(); ++i) {
+      const IntervalSample& line = r.intervals[i];
+      if (line.warmup != first[i].warmup ||
+          std::fabs(line.end_seconds - first[i].end_seconds) > kMaxIntervalEndDifference) {
+        *why = "interval line " + std::to_string(i + 1) + " of " + driver + " ends at " +
+               std::to_string(line.end_seconds) + " s, that of " + results.front().dir + " at " +
+               std::to_string(first[i].end_seconds) + " s";
+        return {};
+      }
+    }
+  }
+  std::vector<IntervalSample> merged;
+  for (std::size_t i = 0; i < first.size(); ++i) {
+    IntervalSample line;
+    line.end_seconds = first[i].end_seconds;
+    line.length_seconds = first[i].length_seconds;
+    line.warmup = first[i].warmup;
+    for (const DriverResult& r : results) line.stats.merge(r.intervals[i].stats);
+    merged.push_back(std::move(line));
+  }
   return merged;
 }
 

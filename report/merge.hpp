@@ -34,6 +34,7 @@ struct DriverResult {
   Config config;  // the settings the report depends on (config.json)
   RunInfo info;   // result.json: warehouses, terminals, lengths, interval, driver
   RunStats stats;  // histograms.json
+  std::vector<IntervalSample> intervals;  // histograms.json's, per interval line
 };
 
 // Reads result.json, config.json and histograms.json of dir. Throws
@@ -51,7 +52,22 @@ struct MergedRun {
   Config config;
   RunInfo info;
   RunStats stats;
+  // Interval by interval, the drivers' figures merged; empty when a driver
+  // has none or their lines do not match (notes says why).
+  std::vector<IntervalSample> intervals;
+  std::vector<std::string> notes;
 };
+
+// The drivers' interval lines merged one by one: counts added, histograms
+// merged bucket by bucket, the time and length of the first driver's line.
+// The lines match when every driver has as many, with the same warm-up
+// flags, and each line ends within kMaxIntervalEndDifference seconds of
+// the first driver's. Otherwise none, and *why says which driver differs.
+std::vector<IntervalSample> merged_intervals(const std::vector<DriverResult>& results, std::string* why);
+
+// Seconds: the drivers start their runs at the barrier's common start and
+// sample on their own clocks, so their lines end a few milliseconds apart.
+inline constexpr double kMaxIntervalEndDifference = 1.0;
 
 // The merged result of checked results (check_mergeable): written like a
 // run's into config.result_dir = out_dir.

@@ -26,7 +26,8 @@ int merge_command(const Config& config, std::ostream& out) {
   summary << "\n\n";
   print_summary(summary, merged.config, merged.info, merged.stats);
   out << summary.str();
-  sink.write_final(merged.info, merged.stats, {});
+  for (const std::string& note : merged.notes) out << "note: " << note << "\n";
+  sink.write_final(merged.info, merged.stats, merged.intervals);
   sink.write_file("summary.txt", summary.str());
   out << "merged result written to " << sink.dir() << "\n";
   return kExitOk;

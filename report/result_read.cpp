@@ -212,6 +212,7 @@ ResultDir read_result_dir(const std::string& dir, const std::string& flag, bool 
   HistogramsFile histograms =
       read_histograms_file(read_text(histograms_path, flag), flag + ": " + histograms_path);
   result.stats = std::move(histograms.stats);
+  result.intervals = std::move(histograms.intervals);
   if (histograms.standbys.size() == result.info.standbys.size()) {
     for (std::size_t k = 0; k < histograms.standbys.size(); ++k) {
       result.info.standbys[k].stats = std::move(histograms.standbys[k]);
@@ -228,7 +229,7 @@ ResultDir read_result_dir(const std::string& dir, const std::string& flag, bool 
 
 DriverResult read_driver_result(const std::string& dir) {
   ResultDir r = read_result_dir(dir, "--merge", false);
-  return {r.dir, r.config, r.info, r.stats};
+  return {r.dir, r.config, r.info, r.stats, r.intervals};
 }
 
 }  // namespace tpcc

@@ -20,6 +20,9 @@ struct ResultDir {
   std::string config_json;  // config.json's text (password masked)
   std::vector<IntervalPoint> points;  // intervals_by_type.csv (with_points)
   std::vector<std::string> notes;     // what could not be read back, for the user
+  // histograms.json's interval figures (times and stats only; empty from a
+  // tpcc that did not keep them).
+  std::vector<IntervalSample> intervals;
 };
 
 // Reads result.json, config.json, histograms.json and, with_points,

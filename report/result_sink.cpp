@@ -157,7 +157,7 @@ void ResultSink::write_final(const RunInfo& info, const RunStats& stats,
   write_text(dir / kReportFile, html_report(ReportPage{config_, info, stats, points, config_json}));
   std::vector<RunStats> standby_stats;
   for (const StandbyRun& standby : info.standbys) standby_stats.push_back(standby.stats);
-  write_text(dir / kHistogramsFile, histograms_json(stats, standby_stats));
+  write_text(dir / kHistogramsFile, histograms_json(stats, standby_stats, intervals));
   if (!config_.json_file.empty()) write_text(config_.json_file, result);
 }
 

@@ -18,6 +18,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "report/interval_points.hpp"
 #include "report/stats.hpp"
 #include "schema/schema.hpp"
 #include "tests/pg/pg_fixture.hpp"
@@ -217,6 +218,55 @@ TEST_CASE("drivers: tpcc report --merge sums tpmC and takes percentiles from the
   CHECK(read_text(out + "/report.html").find("merged from") != std::string::npos);
   CHECK(read_text(runs.first + "/report.html").find("1 of 2 (run id together)") != std::string::npos);
   CHECK(read_text(out + "/summary.txt").find("tpmC") != std::string::npos);
+
+  // Over time: every interval line of the drivers merged, the counts added.
+  const auto points = [](const std::string& dir) {
+    return tpcc::read_intervals_by_type_csv(read_text(dir + "/intervals_by_type.csv"), dir);
+  };
+  const std::vector<tpcc::IntervalPoint> first = points(runs.first);
+  const std::vector<tpcc::IntervalPoint> second = points(runs.second);
+  const std::vector<tpcc::IntervalPoint> both = points(out);
+  REQUIRE_FALSE(first.empty());
+  REQUIRE(both.size() == first.size());
+  REQUIRE(second.size() == first.size());
+  for (std::size_t i = 0; i < both.size(); ++i) {
+    INFO("interval line " << i + 1);
+    CHECK(both[i].end_seconds == first[i].end_seconds);
+    CHECK(both[i].warmup == first[i].warmup);
+    CHECK(both[i].tpmc == Approx(first[i].tpmc + second[i].tpmc).margin(0.02));
+    for (std::size_t t = 0; t < both[i].txn.size(); ++t) {
+      CHECK(both[i].txn[t].count == first[i].txn[t].count + second[i].txn[t].count);
+    }
+  }
+  CHECK(output.find("no figures over time") == std::string::npos);
+  // tpcc report redraws the merged page as written.
+  const std::string page = read_text(out + "/report.html");
+  fs::remove(out + "/report.html");
+  std::string redrawn;
+  CHECK(tpcc::test::run_tpcc({"report", out}, &redrawn) == 0);
+  INFO(redrawn);
+  CHECK(read_text(out + "/report.html") == page);
+}
+
+TEST_CASE("drivers: a merge of drivers whose interval lines do not match says so and draws none",
+          "[drivers]") {
+  const TwoDrivers& runs = two_drivers();
+  REQUIRE(runs.first_status == 0);
+  REQUIRE(runs.second_status == 0);
+  // The second driver's histograms.json with its last interval line dropped.
+  const std::string second = scratch("short-second");
+  fs::copy(runs.second, second);
+  Json histograms = read_json(second + "/histograms.json");
+  REQUIRE(histograms.at("intervals").size() >= 2);
+  histograms.at("intervals").erase(histograms.at("intervals").size() - 1);
+  std::ofstream(second + "/histograms.json") << histograms.dump();
+  const std::string out = scratch("merged-short");
+  std::string output;
+  CHECK(tpcc::test::run_tpcc({"report", "--merge", runs.first, second, "--out", out}, &output) == 0);
+  INFO(output);
+  CHECK(output.find("note: no figures over time in the merged result: " + second + " (driver 2) has ") !=
+        std::string::npos);
+  CHECK(tpcc::read_intervals_by_type_csv(read_text(out + "/intervals_by_type.csv"), out).empty());
 }
 
 TEST_CASE("drivers: merging results that are not the drivers of one run exits 2", "[drivers]") {

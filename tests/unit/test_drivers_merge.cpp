@@ -212,3 +212,77 @@ TEST_CASE("drivers: a merge of results that are not the drivers of one run is re
   CHECK_THAT(refusal(r), Catch::Contains("records no measured interval"));
   CHECK_THAT(refusal({driver(1, 2, 1, 2)}), Catch::Contains("two drivers or more"));
 }
+
+namespace {
+
+// Interval lines every 5 s ending at `first_end` + 5 k, the first a warm-up
+// line, each with n New-Orders recorded from seed.
+std::vector<tpcc::IntervalSample> lines(int count, double first_end, int n, std::uint64_t seed) {
+  std::vector<tpcc::IntervalSample> out;
+  for (int k = 0; k < count; ++k) {
+    tpcc::IntervalSample s;
+    s.end_seconds = first_end + 5 * k;
+    s.length_seconds = 5;
+    s.warmup = k == 0;
+    record(s.stats, tpcc::kNewOrder, n + k, seed + static_cast<std::uint64_t>(k));
+    out.push_back(s);
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("drivers: histograms.json keeps each interval line's figures, read back unchanged",
+          "[drivers][report]") {
+  const std::vector<tpcc::IntervalSample> intervals = lines(3, 5.01, 40, 11);
+  const tpcc::HistogramsFile back =
+      tpcc::read_histograms_file(tpcc::histograms_json(RunStats{}, {}, intervals), "h.json");
+  REQUIRE(back.intervals.size() == 3);
+  for (std::size_t i = 0; i < 3; ++i) {
+    CHECK(back.intervals[i].end_seconds == intervals[i].end_seconds);
+    CHECK(back.intervals[i].length_seconds == 5);
+    CHECK(back.intervals[i].warmup == (i == 0));
+    CHECK(back.intervals[i].stats.txn[tpcc::kNewOrder].latency.buckets() ==
+          intervals[i].stats.txn[tpcc::kNewOrder].latency.buckets());
+  }
+  CHECK(tpcc::read_histograms_file(tpcc::histograms_json(RunStats{}), "h.json").intervals.empty());
+}
+
+TEST_CASE("drivers: the merged interval lines add the drivers' counts and merge their histograms",
+          "[drivers][report]") {
+  std::vector<DriverResult> r = two_drivers();
+  r[0].intervals = lines(4, 5.002, 100, 21);
+  r[1].intervals = lines(4, 5.010, 300, 41);
+  std::string why;
+  const std::vector<tpcc::IntervalSample> merged = tpcc::merged_intervals(r, &why);
+  CHECK(why.empty());
+  REQUIRE(merged.size() == 4);
+  for (std::size_t i = 0; i < 4; ++i) {
+    const tpcc::LatencyHistogram& a = r[0].intervals[i].stats.txn[tpcc::kNewOrder].latency;
+    const tpcc::LatencyHistogram& b = r[1].intervals[i].stats.txn[tpcc::kNewOrder].latency;
+    const tpcc::LatencyHistogram& m = merged[i].stats.txn[tpcc::kNewOrder].latency;
+    CHECK(merged[i].end_seconds == r[0].intervals[i].end_seconds);
+    CHECK(merged[i].warmup == (i == 0));
+    CHECK(merged[i].stats.txn[tpcc::kNewOrder].committed ==
+          static_cast<std::int64_t>(400 + 2 * i));
+    CHECK(m.count() == a.count() + b.count());
+    CHECK(m.max() == std::max(a.max(), b.max()));
+    CHECK(m.percentile(90) >= std::min(a.percentile(90), b.percentile(90)));
+    CHECK(m.percentile(90) <= std::max(a.percentile(90), b.percentile(90)));
+  }
+  CHECK(tpcc::merged_intervals(r, &why).size() == 4);
+
+  // Lines that do not match: none merged, and why names the driver.
+  std::vector<DriverResult> shorter = r;
+  shorter[1].intervals.pop_back();
+  CHECK(tpcc::merged_intervals(shorter, &why).empty());
+  CHECK_THAT(why, Catch::Contains("results/driver2 (driver 2) has 3 interval lines"));
+  std::vector<DriverResult> late = r;
+  late[1].intervals[2].end_seconds += 2;
+  CHECK(tpcc::merged_intervals(late, &why).empty());
+  CHECK_THAT(why, Catch::Contains("interval line 3 of results/driver2 (driver 2) ends at"));
+  std::vector<DriverResult> older = r;
+  older[0].intervals.clear();
+  CHECK(tpcc::merged_intervals(older, &why).empty());
+  CHECK_THAT(why, Catch::Contains("results/driver1 (driver 1) has no interval figures"));
+}
