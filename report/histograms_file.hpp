@@ -21,9 +21,10 @@ inline constexpr const char* kHistogramsFile = "histograms.json";
 // Buckets are listed sparsely as [index, count] pairs. A run with hot
 // standbys adds the same figures of each standby's read-only terminals
 // ("standbys", in --standby-conn order), so that tpcc report DIR redraws
-// their sections too. "intervals" holds the same figures of each interval
-// line of the primary (end, length, warm-up or not), so that tpcc report
-// --merge draws the merged run over time from exactly merged histograms.
+// their sections too. "intervals" (results of tpcc run --driver) holds the
+// same figures of each interval line of the primary (end, length, warm-up
+// or not), so that tpcc report --merge draws the merged run over time from
+// exactly merged histograms.
 std::string histograms_json(const RunStats& stats, const std::vector<RunStats>& standbys = {},
                             const std::vector<IntervalSample>& intervals = {});
 

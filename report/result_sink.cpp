@@ -157,7 +157,12 @@ void ResultSink::write_final(const RunInfo& info, const RunStats& stats,
   write_text(dir / kReportFile, html_report(ReportPage{config_, info, stats, points, config_json}));
   std::vector<RunStats> standby_stats;
   for (const StandbyRun& standby : info.standbys) standby_stats.push_back(standby.stats);
-  write_text(dir / kHistogramsFile, histograms_json(stats, standby_stats, intervals));
+  // The interval lines' histograms (about 9 kB a line) only where tpcc
+  // report --merge can use them: in the result of one driver of several.
+  const bool one_of_drivers = config_.driver_count > 0;
+  write_text(dir / kHistogramsFile,
+             histograms_json(stats, standby_stats,
+                             one_of_drivers ? intervals : std::vector<IntervalSample>{}));
   if (!config_.json_file.empty()) write_text(config_.json_file, result);
 }
 
