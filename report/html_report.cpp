@@ -227,14 +227,21 @@ std::string html_report(const ReportPage& p) {
     page += "<p class=\"note\">No interval figures: " +
             std::string(p.info.merged_from.empty()
                             ? "the run ended before its first interval."
-                            : "a merged result holds the drivers' measured totals only; each "
-                              "driver's own report.html has its intervals.") +
+                            : "the drivers' interval lines could not be merged (tpcc report "
+                              "--merge said why); each driver's own report.html has its "
+                              "intervals.") +
             "</p>\n";
   } else {
     page += svg::line_chart(html::throughput_chart(p.points, html::server_event_markers(metrics)));
   }
-  page += html::server_metrics_section(metrics);
-  page += html::wait_events_section(metrics);
+  if (p.info.merged_from.empty()) {
+    page += html::server_metrics_section(metrics);
+    page += html::wait_events_section(metrics);
+  } else {
+    page += "<h2>Server metrics per interval</h2>\n<p class=\"note\">Not merged: every driver "
+            "sampled the same server, so the sums would count it once per driver. Each driver's "
+            "own report.html and result.json have them.</p>\n";
+  }
   page += per_type_charts(p);
   page += "<h2>Transactions (measured interval)</h2>\n" + txn_table(p.stats);
   page += run_rules_html(p.config, p.info, p.stats);

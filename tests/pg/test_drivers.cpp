@@ -216,6 +216,9 @@ TEST_CASE("drivers: tpcc report --merge sums tpmC and takes percentiles from the
   CHECK(merged.at("merged").at("drivers").size() == 2);
   CHECK(merged.at("driver").is_null());
   CHECK(read_text(out + "/report.html").find("merged from") != std::string::npos);
+  CHECK(read_text(out + "/report.html").find("Not merged: every driver sampled the same server") !=
+        std::string::npos);
+  CHECK(read_text(out + "/report.html").find("--server-metrics off") == std::string::npos);
   CHECK(read_text(runs.first + "/report.html").find("1 of 2 (run id together)") != std::string::npos);
   CHECK(read_text(out + "/summary.txt").find("tpmC") != std::string::npos);
 
