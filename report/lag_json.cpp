@@ -28,7 +28,9 @@ LagSummary lag_summary_from(const Read& j) {
   return summary;
 }
 
-std::string text_or_empty(const Read& j) { return j.is_null() ? std::string() : j.get<std::string>(); }
+std::string text_or_empty(const Read& j) {
+  return j.is_null() ? std::string() : j.get<std::string>();
+}
 
 }  // namespace
 

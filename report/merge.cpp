@@ -252,12 +252,16 @@ MergedRun merge_results(const std::vector<DriverResult>& results, const std::str
   return merged;
 }
 
-std::vector<IntervalSample> merged_intervals(const std::vector<DriverResult>& results, std::string* why) {
+std::vector<IntervalSample> merged_intervals(const std::vector<DriverResult>& results,
+                                             std::string* why) {
   const std::vector<IntervalSample>& first = results.front().intervals;
   for (const DriverResult& r : results) {
-    const std::string driver = r.dir + " (driver " + std::to_string(r.info.driver ? r.info.driver->index : 0) + ")";
+    const int index = r.info.driver ? r.info.driver->index : 0;
+    const std::string driver = r.dir + " (driver " + std::to_string(index) + ")";
     if (r.intervals.empty()) {
-      *why = driver + " has no interval figures in its histograms.json (written by a tpcc that did not keep them)";
+      *why = driver +
+             " has no interval figures in its histograms.json (written by a tpcc that did not "
+             "keep them)";
       return {};
     }
     if (r.intervals.size() != first.size()) {

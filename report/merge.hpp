@@ -63,7 +63,8 @@ struct MergedRun {
 // The lines match when every driver has as many, with the same warm-up
 // flags, and each line ends within kMaxIntervalEndDifference seconds of
 // the first driver's. Otherwise none, and *why says which driver differs.
-std::vector<IntervalSample> merged_intervals(const std::vector<DriverResult>& results, std::string* why);
+std::vector<IntervalSample> merged_intervals(const std::vector<DriverResult>& results,
+                                             std::string* why);
 
 // Seconds: the drivers start their runs at the barrier's common start and
 // sample on their own clocks, so their lines end a few milliseconds apart.

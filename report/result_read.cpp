@@ -218,10 +218,11 @@ ResultDir read_result_dir(const std::string& dir, const std::string& flag, bool 
       result.info.standbys[k].stats = std::move(histograms.standbys[k]);
     }
   } else {
-    result.notes.push_back(histograms_path + " holds the figures of " +
-                           std::to_string(histograms.standbys.size()) + " standbys and " + result_path +
-                           " names " + std::to_string(result.info.standbys.size()) +
-                           ": the standby sections are left out (written by a tpcc that kept no standby histograms)");
+    result.notes.push_back(
+        histograms_path + " holds the figures of " + std::to_string(histograms.standbys.size()) +
+        " standbys and " + result_path + " names " + std::to_string(result.info.standbys.size()) +
+        ": the standby sections are left out (written by a tpcc that kept no standby "
+        "histograms)");
     result.info.standbys.clear();
   }
   return result;

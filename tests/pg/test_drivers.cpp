@@ -265,10 +265,11 @@ TEST_CASE("drivers: a merge of drivers whose interval lines do not match says so
   std::ofstream(second + "/histograms.json") << histograms.dump();
   const std::string out = scratch("merged-short");
   std::string output;
-  CHECK(tpcc::test::run_tpcc({"report", "--merge", runs.first, second, "--out", out}, &output) == 0);
+  CHECK(tpcc::test::run_tpcc({"report", "--merge", runs.first, second, "--out", out}, &output) ==
+        0);
   INFO(output);
-  CHECK(output.find("note: no figures over time in the merged result: " + second + " (driver 2) has ") !=
-        std::string::npos);
+  CHECK(output.find("note: no figures over time in the merged result: " + second +
+                    " (driver 2) has ") != std::string::npos);
   CHECK(tpcc::read_intervals_by_type_csv(read_text(out + "/intervals_by_type.csv"), out).empty());
 }
 
