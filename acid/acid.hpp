@@ -53,8 +53,5 @@ std::string format_acid_summary(const std::vector<AcidResult>& results);
 // acid.json: the options (no connection string) and one object per test.
 std::string acid_json(const AcidOptions& options, const std::vector<AcidResult>& results);
 
-// `tpcc acid`: runs the tests, prints one line per test and the summary,
-// writes acid.json into the result directory; kExitFailed if any fails.
-int acid_command(const Config& config, std::ostream& out);
 
 }  // namespace tpcc

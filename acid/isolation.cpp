@@ -12,7 +12,7 @@
 // isolation_item_price.cpp (7), isolation_delivery_phantom.cpp (8).
 //
 // Done: Isolation Tests 1 to 9, every test of 3.4.2. Not done: nothing of
-// 3.4.2; what the tests cannot show is in the README (`tpcc acid`).
+// 3.4.2; what the tests cannot show is in docs/check-and-acid.md.
 #include "acid/isolation_support.hpp"
 
 namespace tpcc::acid {

@@ -2,7 +2,7 @@
 
 #include <iostream>
 
-#include "acid/acid.hpp"
+#include "app/acid_command.hpp"
 #include "check/load_gaps.hpp"
 #include "check/runner.hpp"
 #include "config/errors.hpp"
@@ -11,9 +11,9 @@
 #include "loader/prepare.hpp"
 #include "pgserver/citus_cluster.hpp"
 #include "pgserver/local_server.hpp"
-#include "report/report_command.hpp"
+#include "app/report_command.hpp"
 #include "schema/cleanup.hpp"
-#include "terminal/run_command.hpp"
+#include "app/run_command.hpp"
 
 namespace tpcc {
 namespace {
@@ -83,7 +83,7 @@ int quickstart_command(const Config& config) {
 }  // namespace
 
 int run_command(const Config& config) {
-  // What sysbench-tpcc's flags became (config/finish_sysbench.cpp).
+  // What sysbench-tpcc's flags became (config/finish/sysbench.cpp).
   for (const std::string& note : config.notes) std::cout << note << "\n";
   switch (config.verb) {
     case Verb::Prepare:

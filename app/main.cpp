@@ -6,7 +6,7 @@
 
 #include "app/commands.hpp"
 #include "config/errors.hpp"
-#include "config/options.hpp"
+#include "config/command_line/options.hpp"
 
 int main(int argc, char* argv[]) {
   using namespace tpcc;

@@ -4,7 +4,7 @@
 # every interval, of the first and the last five minutes after the warm-up
 # and their ratio, the coefficient of variation over the intervals and the
 # largest deviation of an interval from the run's mean, with PASS/FAIL
-# against issue 15's targets (last five minutes >= 0.9 x the first five;
+# against the steady-state targets (last five minutes >= 0.9 x the first five;
 # every interval within +-10% of the mean). Per hot table, at the start and
 # the end of the run: size, updates and the HOT share, dead tuples, scans and
 # autovacuums, which show the causes when throughput does not hold; and
@@ -33,7 +33,7 @@ TPCC=${TPCC:-./build/tpcc}
 command -v psql >/dev/null || { echo "psql missing: apt-get install postgresql-client" >&2; exit 2; }
 PROFILE=${PROFILE:-0}
 [ "$PROFILE" = 0 ] || command -v perf >/dev/null || { echo "PROFILE=1 needs perf: apt-get install linux-perf" >&2; exit 2; }
-# The targets of issue 15, item 3.
+# The steady-state targets.
 readonly MIN_LAST_OVER_FIRST=0.90
 readonly MAX_INTERVAL_DEVIATION=0.10
 

@@ -8,7 +8,7 @@
 # full_page_writes on.
 # SHARED_BUFFERS (e.g. 2560MB) and SYNC_COMMIT (on/off) override those two
 # settings, so that DURABLE=1 SYNC_COMMIT=off SHARED_BUFFERS=2560MB is the
-# server of issue 15 (fsync and full_page_writes on, commits not waited for).
+# server (fsync and full_page_writes on, commits not waited for).
 # print_server_settings prints the settings a figure depends on.
 set -euo pipefail
 

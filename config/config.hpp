@@ -1,5 +1,5 @@
 // The typed, validated configuration of one tpcc invocation. Built once by
-// parse_command_line() (config/options.hpp) from, in order of precedence:
+// parse_command_line() (config/command_line/options.hpp) from, in order of precedence:
 // command-line flags > props file > PG* environment > built-in defaults.
 #pragma once
 
@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "config/table_storage.hpp"
+#include "spec/transactions.hpp"
 
 namespace tpcc {
 
@@ -31,8 +32,6 @@ enum class DeliveryMode { Sync, Deferred };
 // sysbench's ("[ 1s ] thds: ... tps: ... qps: ...").
 enum class ReportFormat { Tpcc, Sysbench };
 
-// Index of each transaction in mixes and per-transaction tables.
-enum TxnIndex { kNewOrder = 0, kPayment, kOrderStatus, kDelivery, kStockLevel, kTxnTypes };
 
 // One hot standby that read-only terminals drive during the primary's run.
 struct StandbyTarget {
@@ -109,12 +108,12 @@ struct Config {
   int warehouse_to = 0;                  // (BenchmarkSQL 6 useWarehouseFrom/To)
   int report_interval_seconds = 10;
   ReportFormat report_format = ReportFormat::Tpcc;
-  bool server_metrics = true;            // sample server metrics per interval (issue 14)
+  bool server_metrics = true;            // sample server metrics per interval
   std::string result_dir;                // empty: results/<timestamp>/
   std::string json_file;                 // extra copy of result.json
   std::vector<StandbyTarget> standbys;   // combined primary + standby run
 
-  // run: several drivers, one result (README "Several drivers"). Driver
+  // run: several drivers, one result (docs/several-drivers.md). Driver
   // driver_index of driver_count (1-based; 0 of 0: the only driver) takes
   // that slice of the home warehouses and meets the others, those of the
   // same run_id, at a start barrier in the database.
@@ -145,7 +144,7 @@ struct Config {
   bool terminals_from_load = false;
   int lock_timeout_ms = 0;               // server lock_timeout per session (0: the server's)
 
-  // sysbench-tpcc's command line (config/settings_sysbench.cpp): the
+  // sysbench-tpcc's command line (config/settings/sysbench.cpp): the
   // warehouses came from --tables x --scale (run then checks them against
   // the load), and what its flags became, said once at the start.
   std::string warehouses_from_sysbench;  // "--tables 10 × --scale 100", or empty

@@ -3,7 +3,7 @@
 #include <algorithm>
 
 #include "config/errors.hpp"
-#include "config/values.hpp"
+#include "config/settings/values.hpp"
 
 namespace tpcc {
 

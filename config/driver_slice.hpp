@@ -1,5 +1,5 @@
 // Several drivers, one result: which home warehouses driver I of N takes
-// (README "Several drivers"). Pure: no I/O.
+// (docs/several-drivers.md). Pure: no I/O.
 #pragma once
 
 #include <string>

@@ -2,7 +2,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "config/mask.hpp"
+#include "config/conn/mask.hpp"
 #include "config/names.hpp"
 
 namespace tpcc {

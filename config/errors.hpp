@@ -1,4 +1,4 @@
-// Errors that carry their exit code (DESIGN.md "Exit codes"). Thrown by any
+// Errors that carry their exit code (README "Exit status"). Thrown by any
 // layer, turned into a message and an exit status in main() only.
 #pragma once
 

@@ -74,13 +74,6 @@ std::string_view report_format_name(ReportFormat f) {
   return f == ReportFormat::Tpcc ? "tpcc" : "sysbench";
 }
 
-std::string_view txn_name(int txn_index) {
-  static constexpr std::array<std::string_view, kTxnTypes> kNames = {
-      "new_order", "payment", "order_status", "delivery", "stock_level"};
-  if (txn_index < 0 || txn_index >= kTxnTypes) return "?";
-  return kNames[static_cast<std::size_t>(txn_index)];
-}
-
 std::optional<Verb> parse_verb(std::string_view text) {
   for (const auto& [name, v] : kVerbs) {
     if (name == text) return v;

@@ -19,7 +19,6 @@ std::string_view isolation_name(Isolation i);
 std::string_view delivery_mode_name(DeliveryMode m);  // "sync" | "deferred"     // "rc" | "rr" | "serializable"
 std::string_view report_format_name(ReportFormat f);  // "tpcc" | "sysbench"
 std::string_view distribution_name(Distribution d);  // "none" | "citus"
-std::string_view txn_name(int txn_index);         // "new_order", "payment", ...
 
 std::optional<Verb> parse_verb(std::string_view text);
 

@@ -3,7 +3,7 @@
 #include <climits>
 
 #include "config/names.hpp"
-#include "config/values.hpp"
+#include "config/settings/values.hpp"
 
 namespace tpcc {
 namespace {
@@ -58,7 +58,7 @@ std::string checked_value(const StorageParameter& p, const std::string& value,
 
 }  // namespace
 
-// 3.4 of README "Steady state", W=4, 8 terminals, no keying/think time:
+// 3.4 of docs/performance.md "Steady state", W=4, 8 terminals, no keying/think time:
 // with fillfactor 100 the ten district rows of a warehouse and its
 // warehouse row, updated by every New-Order and Payment, grew from one page
 // to 133 and 51 pages in four minutes; at 10 each access finds the page

@@ -1,8 +1,8 @@
 // What prepare gives the hot tables by default so that throughput holds for
-// a whole run (issue 15 item 3): fillfactor, storage parameters (autovacuum
+// a whole run: fillfactor, storage parameters (autovacuum
 // and vacuum settings per table) and which tables are left without
 // statistics after the load. Each default is overridable (--fillfactor,
-// --storage-parameters, --analyze-all-tables); README "Steady state" shows
+// --storage-parameters, --analyze-all-tables); docs/performance.md "Steady state" shows
 // the measurement behind each.
 #pragma once
 

@@ -3,7 +3,7 @@
 #include <libpq-fe.h>
 
 #include "config/errors.hpp"
-#include "config/mask.hpp"
+#include "config/conn/mask.hpp"
 
 namespace tpcc {
 namespace {

@@ -13,7 +13,7 @@
 #include <utility>
 
 #include "config/errors.hpp"
-#include "config/mask.hpp"
+#include "config/conn/mask.hpp"
 #include "db/connect.hpp"
 
 namespace tpcc {

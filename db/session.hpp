@@ -1,7 +1,7 @@
 // A terminal's database session: one libpq connection in pipeline mode with
 // the transactions' statements prepared once. Statements are queued and sent
 // together, so a transaction costs one or two round trips, not one per
-// statement (client CPU grows with round trips; see TOOLCHAIN.md).
+// statement (client CPU grows with round trips; see docs/performance.md).
 #pragma once
 
 #include <atomic>

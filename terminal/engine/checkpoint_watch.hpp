@@ -14,7 +14,7 @@
 #include <thread>
 
 #include "db/session.hpp"
-#include "report/checkpoints.hpp"
+#include "metrics/checkpoints.hpp"
 #include "terminal/engine/clock.hpp"
 
 namespace tpcc {

@@ -2,13 +2,13 @@
 // response is the acknowledgment of the queueing; delivery workers (the
 // engine's, --delivery-workers) take the requests in order and execute each
 // as a database transaction of its own, recording its completion
-// (report/delivery_file.hpp, WorkerStats::record_delivery_execution).
+// (metrics/delivery.hpp, WorkerStats::record_delivery_execution).
 #pragma once
 
 #include <chrono>
 #include <functional>
 
-#include "report/delivery_file.hpp"
+#include "metrics/delivery.hpp"
 #include "terminal/transactions/delivery.hpp"
 #include "terminal/engine/clock.hpp"
 #include "terminal/engine/queue.hpp"

@@ -2,7 +2,7 @@
 // database the drivers share, so that no service of its own is needed: each
 // driver registers under the run id, the last to arrive fixes a common start
 // kBarrierLeadSeconds ahead on the server's clock, and every driver waits
-// for it (README "Several drivers").
+// for it (docs/several-drivers.md).
 #pragma once
 
 #include <functional>

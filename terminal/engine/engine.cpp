@@ -31,7 +31,7 @@ Engine::Engine(const Config& config, const EngineSetup& setup, std::ostream& out
       watchdog_timer_(io_),
       grace_timer_(io_),
       groups_(make_groups(config_, setup, stop_, log_)),
-      on_interval_(setup.on_interval),
+      outputs_{setup.interval_lines, setup.on_interval},
       on_delivery_(setup.on_delivery),
       start_barrier_(setup.start_barrier) {
   for (const auto& group : groups_) {
@@ -280,7 +280,7 @@ IntervalSamplers Engine::interval_samplers() const {
 
 void Engine::on_tick(Clock::time_point at) {
   emit_interval_lines(groups_, at, !measuring_, interval_samplers(), log_,
-                      on_interval_);
+                      outputs_);
   if (!measuring_ && at >= phases_->warmup_end()) {
     measuring_ = true;
     checkpoints_->read_start();
@@ -326,7 +326,7 @@ EngineResult Engine::run() {
   join_workers();
   const Clock::time_point end = std::min(phases_->end(), Clock::now());
   finish_interval_lines(groups_, end, config_.warmup_seconds > 0 && end <= phases_->warmup_end(),
-                        interval_samplers(), log_, on_interval_);
+                        interval_samplers(), log_, outputs_);
 
   EngineResult result;
   result.stats = measured_stats(primary());

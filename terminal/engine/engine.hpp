@@ -19,12 +19,13 @@
 #include <cstdint>
 #include <functional>
 #include <ostream>
+#include <string>
 #include <vector>
 
 #include "config/config.hpp"
-#include "report/delivery_file.hpp"
-#include "report/report.hpp"
-#include "report/stats.hpp"
+#include "metrics/delivery.hpp"
+#include "metrics/run.hpp"
+#include "metrics/stats.hpp"
 #include "spec/nurand.hpp"
 #include "terminal/engine/clock.hpp"
 
@@ -33,6 +34,17 @@ namespace tpcc {
 // Receives each interval's samples as its line is printed: the primary's
 // first, then each standby's (for intervals.csv as the run goes).
 using IntervalSink = std::function<void(const std::vector<IntervalSample>&)>;
+// Turns each interval's samples (the primary's first, then each standby's)
+// into the console lines printed for them. The wording is the report's
+// (report/console/interval_line.hpp): the caller supplies it, so that the
+// engine never depends on the report.
+using IntervalLines = std::function<std::vector<std::string>(const std::vector<IntervalSample>&)>;
+
+// Where each interval's samples go as the run goes.
+struct IntervalOutputs {
+  IntervalLines lines;  // optional: no lines printed without it
+  IntervalSink sink;    // optional
+};
 
 struct EngineSetup {
   int warehouses = 1;      // W of the load
@@ -42,7 +54,8 @@ struct EngineSetup {
   // statements mode uses the statements Citus routes to one shard
   // (TerminalContext::citus_statements).
   bool citus = false;
-  IntervalSink on_interval;  // optional
+  IntervalLines interval_lines;  // optional (see IntervalLines)
+  IntervalSink on_interval;      // optional
   // Each deferred Delivery's record as it ends (2.7.2.3); optional, called
   // from several threads.
   std::function<void(const DeliveryRecord&)> on_delivery;

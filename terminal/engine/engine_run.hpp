@@ -106,7 +106,7 @@ class Engine {
   std::unique_ptr<CheckpointWatch> checkpoints_;
 
   StartGate gate_;
-  IntervalSink on_interval_;
+  IntervalOutputs outputs_;
   DeliverySink on_delivery_;
   std::function<Clock::time_point(const std::function<bool()>&)> start_barrier_;
   std::chrono::system_clock::time_point wall_start_;

@@ -12,7 +12,7 @@
 #include <utility>
 #include <vector>
 
-#include "report/report.hpp"
+#include "metrics/run.hpp"
 #include "terminal/engine/clock.hpp"
 
 namespace tpcc {

@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "config/config.hpp"
-#include "report/stats.hpp"
+#include "metrics/stats.hpp"
 #include "terminal/engine/engine.hpp"
 #include "terminal/engine/clock.hpp"
 #include "terminal/engine/intervals.hpp"

@@ -6,7 +6,7 @@
 
 #include <vector>
 
-#include "report/report.hpp"
+#include "metrics/run.hpp"
 #include "terminal/engine/clock.hpp"
 #include "terminal/engine/stats.hpp"
 

@@ -1,5 +1,5 @@
 // The engine's console lines (see lines.hpp): start-up lines built
-// from the groups' settings, interval lines formatted by report/.
+// from the groups' settings, interval lines in the caller's wording.
 #include "terminal/engine/lines.hpp"
 
 #include <cstddef>
@@ -8,8 +8,8 @@
 #include <utility>
 #include <vector>
 
-#include "config/values.hpp"
-#include "report/report.hpp"
+#include "config/settings/values.hpp"
+#include "metrics/run.hpp"
 
 namespace tpcc {
 namespace {
@@ -38,22 +38,17 @@ std::vector<IntervalSample> cut_all(const Groups& groups, Clock::time_point end,
 // Prints one interval's samples (the primary's first), hands them to the
 // sink and each to its group's reporter.
 void print_and_keep(const Groups& groups, std::vector<IntervalSample> samples,
-                    const IntervalSamplers& samplers, ConsoleLog& log, const IntervalSink& sink) {
+                    const IntervalSamplers& samplers, ConsoleLog& log, const IntervalOutputs& outputs) {
   IntervalSample& primary_sample = samples.front();
   if (samplers.lag) primary_sample.lag = samplers.lag->latest();
   if (samplers.server) primary_sample.server = samplers.server->cut();
   for (std::size_t k = 1; k < samples.size() && k <= samplers.standby_servers.size(); ++k) {
     samples[k].server = samplers.standby_servers[k - 1]->cut();
   }
-  const Config& config = groups.front()->config;
-  log.line(config.report_format == ReportFormat::Sysbench
-               ? format_sysbench_interval_line(primary_sample, config.terminals)
-               : format_interval_line(primary_sample));
-  for (std::size_t k = 1; k < samples.size(); ++k) {
-    const LagReading* lag = k <= primary_sample.lag.size() ? &primary_sample.lag[k - 1] : nullptr;
-    log.line(format_standby_interval_line(static_cast<int>(k), samples[k], lag));
+  if (outputs.lines) {
+    for (const std::string& line : outputs.lines(samples)) log.line(line);
   }
-  if (sink) sink(samples);
+  if (outputs.sink) outputs.sink(samples);
   for (std::size_t k = 0; k < samples.size(); ++k) groups[k]->reporter->add(std::move(samples[k]));
 }
 
@@ -92,18 +87,18 @@ void log_running(const Group& group) {
 }
 
 void emit_interval_lines(const Groups& groups, Clock::time_point at, bool warmup,
-                         const IntervalSamplers& samplers, ConsoleLog& log, const IntervalSink& sink) {
+                         const IntervalSamplers& samplers, ConsoleLog& log, const IntervalOutputs& outputs) {
   auto samples = cut_all(groups, at, [&](IntervalReporter& r) { return r.cut(at, warmup); });
-  print_and_keep(groups, std::move(samples), samplers, log, sink);
+  print_and_keep(groups, std::move(samples), samplers, log, outputs);
 }
 
 void finish_interval_lines(const Groups& groups, Clock::time_point end, bool warmup,
-                           const IntervalSamplers& samplers, ConsoleLog& log, const IntervalSink& sink) {
+                           const IntervalSamplers& samplers, ConsoleLog& log, const IntervalOutputs& outputs) {
   // Every group decides alike (they share the boundaries); the primary's
   // reporter speaks for all.
   if (groups.front()->reporter->tail_is_new_line(end, warmup)) {
     auto samples = cut_all(groups, end, [&](IntervalReporter& r) { return r.cut_tail(end, warmup); });
-    print_and_keep(groups, std::move(samples), samplers, log, sink);
+    print_and_keep(groups, std::move(samples), samplers, log, outputs);
     return;
   }
   for (const auto& group : groups) group->reporter->merge_tail(end);

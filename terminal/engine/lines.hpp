@@ -1,12 +1,14 @@
 // What the engine writes to the console about its groups of terminals: the
 // connections it opens and what each group runs, at the start; then, at
 // every interval boundary, one line per group (the primary's first, with
-// the latest replication lag), each kept for intervals.csv. Kept apart from
+// the latest replication lag) in the caller's wording (IntervalLines), each
+// kept for intervals.csv. Kept apart from
 // the scheduler so the wording of the lines is read and changed in one
 // place. Private to the engine (engine*.cpp).
 #pragma once
 
 #include "terminal/engine/clock.hpp"
+#include "terminal/engine/engine.hpp"
 #include "terminal/engine/group.hpp"
 #include "terminal/engine/stats.hpp"
 #include "terminal/engine/server_metrics_sampler.hpp"
@@ -31,12 +33,12 @@ struct IntervalSamplers {
 
 // Every group's line for the interval ending at `at`.
 void emit_interval_lines(const Groups& groups, Clock::time_point at, bool warmup,
-                         const IntervalSamplers& samplers, ConsoleLog& log, const IntervalSink& sink);
+                         const IntervalSamplers& samplers, ConsoleLog& log, const IntervalOutputs& outputs);
 
 // At the run's end, once the workers have stopped: what they recorded since
 // the last boundary becomes every group's last line, or goes into its
 // previous one when only a sliver is left (IntervalReporter::merge_tail).
 void finish_interval_lines(const Groups& groups, Clock::time_point end, bool warmup,
-                           const IntervalSamplers& samplers, ConsoleLog& log, const IntervalSink& sink);
+                           const IntervalSamplers& samplers, ConsoleLog& log, const IntervalOutputs& outputs);
 
 }  // namespace tpcc

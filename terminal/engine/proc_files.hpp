@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "report/server_metrics.hpp"
+#include "metrics/server_metrics.hpp"
 
 namespace tpcc {
 

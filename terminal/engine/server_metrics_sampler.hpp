@@ -1,4 +1,4 @@
-// Server metrics per interval line (issue 14), sampled on a connection and
+// Server metrics per interval line, sampled on a connection and
 // a thread of their own so that a slow or hung server never holds up the
 // scheduler: the io thread's cut() at each interval boundary only takes
 // what the thread has read. The cumulative counters (pg_stat_database,
@@ -23,7 +23,7 @@
 #include <vector>
 
 #include "db/session.hpp"
-#include "report/server_metrics.hpp"
+#include "metrics/server_metrics.hpp"
 #include "terminal/engine/clock.hpp"
 #include "terminal/engine/stats.hpp"
 

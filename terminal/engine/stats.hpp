@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "report/stats.hpp"
+#include "metrics/stats.hpp"
 #include "terminal/engine/clock.hpp"
 #include "terminal/transactions/transaction.hpp"
 

@@ -5,7 +5,7 @@
 #include <cstdlib>
 #include <utility>
 
-#include "config/mask.hpp"
+#include "config/conn/mask.hpp"
 
 namespace tpcc {
 namespace {

@@ -18,7 +18,7 @@
 #include <thread>
 #include <vector>
 
-#include "report/lag.hpp"
+#include "metrics/lag.hpp"
 #include "terminal/engine/clock.hpp"
 #include "terminal/engine/stats.hpp"
 

@@ -1,6 +1,6 @@
 // What every TPC-C transaction shares: the terminal it runs for, its
-// outcome, the input-audit counters (9.2.2.5) and the one table that lists
-// the five transactions (kTransactions).
+// outcome and the input-audit counters (9.2.2.5); the table of the five
+// is spec/transactions.hpp.
 #pragma once
 
 #include <array>
@@ -10,6 +10,7 @@
 #include "spec/nurand.hpp"
 #include "terminal/engine/binding.hpp"
 #include "spec/random.hpp"
+#include "spec/transactions.hpp"
 
 namespace tpcc {
 
@@ -32,7 +33,7 @@ struct TerminalContext {
   bool citus_statements = false;
 };
 
-// Named outcomes (STYLE.md 5). The spec's 1% New-Order rollback is an
+// Named outcomes. The spec's 1% New-Order rollback is an
 // outcome, not an error. Unfinished: in flight when the run ended and given
 // up on after --stop-grace (cancelled, its connection closed).
 enum class Outcome { Committed, RolledBack, Error, Unfinished };
@@ -54,18 +55,6 @@ struct TxnResult {
   std::string sqlstate;      // the server's, when outcome == Error and it gave one
 };
 
-struct TransactionType {
-  TxnIndex index;
-  const char* name;           // "new_order" (result.json key)
-  const char* title;          // "New-Order"
-  double keying_seconds;      // 5.2.5.2
-  double mean_think_seconds;  // 5.2.5.4
-  double min_mix_percent;     // 5.2.3 (0: New-Order, the remainder)
-  double p90_limit_seconds;   // 5.2.5.3
-  bool read_only;
-};
-
-extern const std::array<TransactionType, kTxnTypes> kTransactions;
 
 // Serialization failures and deadlocks are retried this many times.
 inline constexpr int kMaxRetries = 5;

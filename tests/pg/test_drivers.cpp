@@ -1,4 +1,4 @@
-// Several drivers, one result (README "Several drivers"): two tpcc run
+// Several drivers, one result (docs/several-drivers.md): two tpcc run
 // processes with --driver 1/2 and 2/2 against one server meet at the start
 // barrier in the database, drive disjoint warehouses, and tpcc report
 // --merge turns their results into one; a missing driver, a driver number
@@ -18,8 +18,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "report/interval_points.hpp"
-#include "report/stats.hpp"
+#include "report/results/interval_points.hpp"
+#include "metrics/stats.hpp"
 #include "schema/schema.hpp"
 #include "tests/pg/pg_fixture.hpp"
 #include "tests/unit/temp_dir.hpp"

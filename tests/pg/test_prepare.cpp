@@ -308,7 +308,7 @@ TEST_CASE("prepare on a load with another layout exits 2 naming each difference 
         std::string::npos);
   CHECK(output.find("run tpcc cleanup first") != std::string::npos);
   CHECK(scalar(db, "select count(*) from pg_class where relname like 'bmsql_stock%'") == 2);
-  // Only the default storage options (README, Steady state), none of the asked ones.
+  // Only the default storage options (docs/performance.md, Steady state), none of the asked ones.
   CHECK(scalar(db, "select count(*) from pg_class where relname like 'bmsql%' "
                    "and (reloptions @> array['fillfactor=80'] or reltablespace <> 0)") == 0);
   CHECK(scalar_text(db, "select cfg_value from bmsql_config where cfg_name = 'tpcc_partitions'") ==

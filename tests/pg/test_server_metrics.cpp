@@ -1,4 +1,4 @@
-// Server metrics per interval (issue 14) on a real run: the counters'
+// Server metrics per interval on a real run: the counters'
 // deltas, the kit's backends' wait events, a forced checkpoint, and a view
 // the monitoring user may not read, which is a note, not an error.
 #include <catch2/catch.hpp>

@@ -174,7 +174,7 @@ TEST_CASE("tpcc run --standby-conn: primary read-write and standby read-only in 
     CHECK(csv.find(",standby1_tpmTOTAL,") != std::string::npos);
     CHECK(csv.find(",standby1_replay_delay_ms,wal_bytes,") != std::string::npos);
 
-    // Issue 14: the standby's own server metrics, where they apply: its
+    // The standby's own server metrics, where they apply: its
     // commits and the waits of the kit's backends on it, no WAL or
     // checkpoint figures (a standby writes none of its own).
     const Json& metrics = side.at("server_metrics");

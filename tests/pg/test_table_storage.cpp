@@ -1,4 +1,4 @@
-// The storage defaults prepare gives the hot tables (issue 15 item 3):
+// The storage defaults prepare gives the hot tables:
 // fillfactor and storage parameters in the tables' reloptions, warehouse and
 // district left without statistics, each overridable, bad values refused.
 #include <catch2/catch.hpp>

@@ -13,7 +13,7 @@
 
 #include "config/config.hpp"
 #include "config/errors.hpp"
-#include "config/options.hpp"
+#include "config/command_line/options.hpp"
 
 namespace tpcc::test {
 

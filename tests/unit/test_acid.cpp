@@ -4,7 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "acid/acid.hpp"
-#include "config/options.hpp"
+#include "config/command_line/options.hpp"
 #include "tests/unit/config_test_support.hpp"
 
 using tpcc::test::parse;

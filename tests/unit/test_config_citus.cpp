@@ -1,5 +1,5 @@
-// --distribute, --shards and --citus-workers (config/settings_citus.cpp,
-// config/finish_citus.cpp): what they set, and the combinations refused.
+// --distribute, --shards and --citus-workers (config/settings/citus.cpp,
+// config/finish/citus.cpp): what they set, and the combinations refused.
 #include <fstream>
 
 #include "tests/unit/config_test_support.hpp"

@@ -5,7 +5,7 @@
 
 #include "config/effective.hpp"
 #include "config/names.hpp"
-#include "config/result_dir.hpp"
+#include "report/results/result_dir.hpp"
 
 TEST_CASE("effective config: every section as JSON, passwords masked", "[config][effective]") {
   tpcc::Config c;

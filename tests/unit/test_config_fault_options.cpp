@@ -8,8 +8,8 @@
 
 #include "config/effective.hpp"
 #include "config/errors.hpp"
-#include "config/options.hpp"
-#include "config/values.hpp"
+#include "config/command_line/options.hpp"
+#include "config/settings/values.hpp"
 #include "tests/unit/config_test_support.hpp"
 #include "tests/unit/temp_dir.hpp"
 

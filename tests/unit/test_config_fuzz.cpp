@@ -15,10 +15,10 @@
 #include <vector>
 
 #include "config/errors.hpp"
-#include "config/jdbc.hpp"
-#include "config/mask.hpp"
-#include "config/options.hpp"
-#include "config/props.hpp"
+#include "config/conn/jdbc.hpp"
+#include "config/conn/mask.hpp"
+#include "config/command_line/options.hpp"
+#include "config/props/props.hpp"
 #include "tests/unit/config_test_support.hpp"
 #include "tests/unit/temp_dir.hpp"
 

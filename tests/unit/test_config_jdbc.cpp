@@ -5,9 +5,9 @@
 #include <memory>
 #include <string>
 
-#include "config/conninfo.hpp"
+#include "config/conn/conninfo.hpp"
 #include "config/errors.hpp"
-#include "config/jdbc.hpp"
+#include "config/conn/jdbc.hpp"
 
 using tpcc::jdbc_to_conninfo;
 using tpcc::UsageError;

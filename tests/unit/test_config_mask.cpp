@@ -4,8 +4,8 @@
 #include <optional>
 #include <string>
 
-#include "config/conninfo.hpp"
-#include "config/mask.hpp"
+#include "config/conn/conninfo.hpp"
+#include "config/conn/mask.hpp"
 
 using tpcc::describe_target;
 using tpcc::mask_password;

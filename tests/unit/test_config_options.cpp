@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "config/errors.hpp"
-#include "config/options.hpp"
+#include "config/command_line/options.hpp"
 #include "tests/unit/config_test_support.hpp"
 #include "tests/unit/temp_dir.hpp"
 

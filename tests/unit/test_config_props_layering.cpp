@@ -8,7 +8,7 @@
 #include <string>
 
 #include "config/errors.hpp"
-#include "config/options.hpp"
+#include "config/command_line/options.hpp"
 #include "tests/unit/config_test_support.hpp"
 #include "tests/unit/temp_dir.hpp"
 

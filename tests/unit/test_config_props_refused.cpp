@@ -6,7 +6,7 @@
 #include <string>
 
 #include "config/errors.hpp"
-#include "config/props.hpp"
+#include "config/props/props.hpp"
 #include "tests/unit/config_test_support.hpp"
 #include "tests/unit/temp_dir.hpp"
 

@@ -8,8 +8,8 @@
 #include <sstream>
 #include <string>
 
-#include "config/options.hpp"
-#include "config/props.hpp"
+#include "config/command_line/options.hpp"
+#include "config/props/props.hpp"
 #include "tests/unit/config_test_support.hpp"
 #include "tests/unit/temp_dir.hpp"
 
@@ -76,7 +76,7 @@ std::string without_notes(const std::string& text) {
 
 }  // namespace
 
-TEST_CASE("samples: config/local.props", "[config][samples]") {
+TEST_CASE("samples: examples/local.props", "[config][samples]") {
   std::string warnings;
   const Config c = parse({"run", sample("local.props")}, &warnings);
   CHECK(warnings.empty());
@@ -88,7 +88,7 @@ TEST_CASE("samples: config/local.props", "[config][samples]") {
   CHECK(parse({"prepare", sample("local.props")}).warehouses == 4);
 }
 
-TEST_CASE("samples: config/poc.props, 1,000 warehouses with tablespaces and fillfactor",
+TEST_CASE("samples: examples/poc.props, 1,000 warehouses with tablespaces and fillfactor",
           "[config][samples]") {
   std::string warnings;
   const Config p = parse({"prepare", sample("poc.props")}, &warnings);
@@ -109,7 +109,7 @@ TEST_CASE("samples: config/poc.props, 1,000 warehouses with tablespaces and fill
   CHECK_THAT(r.result_dir, Catch::StartsWith("results/poc_%tY"));
 }
 
-TEST_CASE("samples: config/primary-standby.props", "[config][samples]") {
+TEST_CASE("samples: examples/primary-standby.props", "[config][samples]") {
   std::string warnings;
   const Config c = parse({"run", sample("primary-standby.props")}, &warnings);
   CHECK(warnings.empty());

@@ -1,4 +1,4 @@
-// --spec: everything the run rules require (report/run_rules.hpp), each
+// --spec: everything the run rules require (report/rules/run_rules.hpp), each
 // setting only where the user gave nothing explicitly.
 #include <catch2/catch.hpp>
 
@@ -7,7 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "config/effective.hpp"
-#include "config/options.hpp"
+#include "config/command_line/options.hpp"
 #include "tests/unit/config_test_support.hpp"
 #include "tests/unit/temp_dir.hpp"
 

@@ -1,5 +1,5 @@
-// sysbench-tpcc's command line (config/settings_sysbench.cpp,
-// config/finish_sysbench.cpp, config/command_word.cpp): the seed's three
+// sysbench-tpcc's command line (config/settings/sysbench.cpp,
+// config/finish/sysbench.cpp, config/command_line/command_word.cpp): the seed's three
 // command lines, what each flag maps to, the layers, and every refusal.
 #include <catch2/catch.hpp>
 
@@ -7,9 +7,9 @@
 #include <string>
 #include <vector>
 
-#include "config/command_word.hpp"
+#include "config/command_line/command_word.hpp"
 #include "config/effective.hpp"
-#include "config/options.hpp"
+#include "config/command_line/options.hpp"
 #include "tests/unit/config_test_support.hpp"
 #include "tests/unit/temp_dir.hpp"
 
@@ -66,7 +66,7 @@ TEST_CASE("sysbench: the seed's run line sets terminals, duration, interval and 
   CHECK(c.report_interval_seconds == 1);
   CHECK(c.isolation == tpcc::Isolation::ReadCommitted);
   CHECK(c.warehouses == 1000);
-  // run checks the loaded count against it (terminal/run_command.cpp).
+  // run checks the loaded count against it (app/run_command.cpp).
   CHECK(c.warehouses_from_sysbench == "--tables 10 × --scale 100");
   CHECK(c.notes.size() == 1);
 }

@@ -1,4 +1,4 @@
-// The storage defaults of the hot tables (issue 15 item 3): fillfactor and
+// The storage defaults of the hot tables: fillfactor and
 // storage parameters prepare applies unless told otherwise, how the options
 // change them, and the values they refuse.
 #include <catch2/catch.hpp>

@@ -6,8 +6,8 @@
 #include <string>
 
 #include "config/errors.hpp"
-#include "config/options.hpp"
-#include "config/suggest.hpp"
+#include "config/command_line/options.hpp"
+#include "config/command_line/suggest.hpp"
 #include "tests/unit/config_test_support.hpp"
 #include "tests/unit/temp_dir.hpp"
 

@@ -7,7 +7,7 @@
 #include <string>
 #include <thread>
 
-#include "report/delivery_file.hpp"
+#include "report/results/delivery_file.hpp"
 #include "terminal/engine/deferred_delivery.hpp"
 #include "terminal/engine/queue.hpp"
 #include "terminal/engine/stats.hpp"

@@ -1,4 +1,4 @@
-// Several drivers, one result (README "Several drivers"): the warehouse
+// Several drivers, one result (docs/several-drivers.md): the warehouse
 // slice of driver I of N, and the options --driver, --run-id,
 // --barrier-timeout and tpcc report --merge/--out.
 #include <catch2/catch.hpp>

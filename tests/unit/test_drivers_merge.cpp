@@ -1,4 +1,4 @@
-// tpcc report --merge (README "Several drivers"): histograms saved in full
+// tpcc report --merge (docs/several-drivers.md): histograms saved in full
 // and read back, merged bucket by bucket, and the checks that refuse
 // results that are not the drivers of one run.
 #include <catch2/catch.hpp>
@@ -9,8 +9,8 @@
 #include <vector>
 
 #include "config/errors.hpp"
-#include "report/histograms_file.hpp"
-#include "report/merge.hpp"
+#include "report/results/histograms_file.hpp"
+#include "report/results/merge.hpp"
 
 namespace {
 

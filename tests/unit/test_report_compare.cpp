@@ -9,12 +9,14 @@
 #include <vector>
 
 #include "config/errors.hpp"
-#include "report/compare.hpp"
-#include "report/interval_points.hpp"
-#include "report/report.hpp"
-#include "report/report_command.hpp"
-#include "report/result_read.hpp"
+#include "report/views/compare.hpp"
+#include "report/results/interval_points.hpp"
+#include "metrics/run.hpp"
+#include "report/results/result_files.hpp"
+#include "app/report_command.hpp"
+#include "report/results/result_read.hpp"
 #include "tests/unit/temp_dir.hpp"
+#include "report/html/html_report.hpp"
 
 namespace {
 

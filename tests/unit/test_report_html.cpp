@@ -7,8 +7,10 @@
 #include <string>
 #include <vector>
 
-#include "report/html_report.hpp"
-#include "report/report.hpp"
+#include "report/html/html_report.hpp"
+#include "metrics/run.hpp"
+#include "report/console/summary.hpp"
+#include "report/results/result_files.hpp"
 #include "tests/unit/temp_dir.hpp"
 
 namespace {

@@ -5,8 +5,9 @@
 #include <string>
 #include <vector>
 
-#include "report/lag.hpp"
+#include "metrics/lag.hpp"
 #include "terminal/standby/replication_lag.hpp"
+#include "report/views/lag_text.hpp"
 
 namespace {
 

@@ -2,8 +2,8 @@
 
 #include <string>
 
-#include "report/audits.hpp"
-#include "report/stats.hpp"
+#include "report/rules/audits.hpp"
+#include "metrics/stats.hpp"
 
 namespace {
 

@@ -8,8 +8,13 @@
 
 #include <nlohmann/json.hpp>
 
-#include "report/report.hpp"
+#include "metrics/run.hpp"
+#include "report/console/interval_line.hpp"
+#include "report/console/summary.hpp"
+#include "report/results/result_json.hpp"
+#include "report/results/result_files.hpp"
 #include "tests/unit/temp_dir.hpp"
+#include "report/views/lag_text.hpp"
 
 namespace {
 

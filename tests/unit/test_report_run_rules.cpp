@@ -6,10 +6,12 @@
 
 #include <nlohmann/json.hpp>
 
-#include "report/html_report.hpp"
-#include "report/report.hpp"
-#include "report/run_rules.hpp"
-#include "report/text_table.hpp"
+#include "report/html/html_report.hpp"
+#include "metrics/run.hpp"
+#include "report/console/summary.hpp"
+#include "report/results/result_json.hpp"
+#include "report/rules/run_rules.hpp"
+#include "report/console/text_table.hpp"
 
 namespace {
 

@@ -4,7 +4,7 @@
 #include <regex>
 #include <string>
 
-#include "report/html_svg.hpp"
+#include "report/html/svg.hpp"
 
 namespace {
 

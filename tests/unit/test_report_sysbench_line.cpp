@@ -1,5 +1,5 @@
 // --report-format sysbench: the interval line in sysbench's shape
-// (report/interval_line.cpp) and the statement counts by command tag that
+// (report/console/interval_line.cpp) and the statement counts by command tag that
 // give its qps (db/statement_counts.cpp).
 #include <catch2/catch.hpp>
 
@@ -7,7 +7,8 @@
 #include <string>
 
 #include "db/statement_counts.hpp"
-#include "report/report.hpp"
+#include "metrics/run.hpp"
+#include "report/console/interval_line.hpp"
 
 namespace {
 

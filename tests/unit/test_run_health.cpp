@@ -10,11 +10,12 @@
 
 #include "config/errors.hpp"
 #include "db/error_classes.hpp"
-#include "report/health.hpp"
-#include "report/report.hpp"
-#include "report/result_sink.hpp"
+#include "report/views/health.hpp"
+#include "metrics/run.hpp"
+#include "report/console/interval_line.hpp"
+#include "report/results/result_sink.hpp"
 #include "terminal/engine/fault_log.hpp"
-#include "terminal/run_command.hpp"
+#include "app/run_command.hpp"
 #include "tests/unit/temp_dir.hpp"
 
 namespace {

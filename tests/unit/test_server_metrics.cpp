@@ -3,8 +3,10 @@
 #include <sstream>
 #include <string>
 
-#include "report/report.hpp"
-#include "report/server_metrics.hpp"
+#include "metrics/run.hpp"
+#include "report/results/result_files.hpp"
+#include "metrics/server_metrics.hpp"
+#include "report/results/server_metrics_csv.hpp"
 
 namespace {
 

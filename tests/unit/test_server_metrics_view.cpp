@@ -10,12 +10,13 @@
 #include <string>
 #include <vector>
 
-#include "report/compare.hpp"
-#include "report/html_report.hpp"
-#include "report/report.hpp"
-#include "report/report_command.hpp"
-#include "report/server_metrics_json.hpp"
-#include "report/server_metrics_view.hpp"
+#include "report/views/compare.hpp"
+#include "report/html/html_report.hpp"
+#include "metrics/run.hpp"
+#include "report/results/result_files.hpp"
+#include "app/report_command.hpp"
+#include "report/results/server_metrics_json.hpp"
+#include "report/views/server_metrics_view.hpp"
 #include "tests/unit/temp_dir.hpp"
 
 namespace {

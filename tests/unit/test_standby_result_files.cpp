@@ -8,8 +8,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "report/histograms_file.hpp"
-#include "report/lag_json.hpp"
+#include "report/results/histograms_file.hpp"
+#include "report/results/lag_json.hpp"
 
 namespace {
 

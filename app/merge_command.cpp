@@ -1,0 +1,38 @@
+// tpcc report --merge DIR... --out DIR: read, check, merge, report.
+#include <ctime>
+#include <sstream>
+
+#include "config/errors.hpp"
+#include "report/results/merge.hpp"
+#include "report/results/result_sink.hpp"
+#include "report/console/summary.hpp"
+#include "app/report_command.hpp"
+
+namespace tpcc {
+
+int merge_command(const Config& config, std::ostream& out) {
+  std::vector<DriverResult> results;
+  for (const std::string& dir : config.merge_dirs) results.push_back(read_driver_result(dir));
+  check_mergeable(results);
+  const MergedRun merged = merge_results(results, config.out_dir);
+
+  ResultSink sink(merged.config, std::time(nullptr));
+  if (!sink.note().empty()) out << "note: " << sink.note() << "\n";
+  std::ostringstream summary;
+  summary << "merged " << results.size() << " drivers of run '" << results.front().info.driver->run_id
+          << "':";
+  for (const MergedPart& part : merged.info.merged_from) {
+    summary << " " << part.dir << " (driver " << part.driver.index << ", warehouses "
+            << part.driver.first_warehouse << ".." << part.driver.last_warehouse << ")";
+  }
+  summary << "\n\n";
+  print_summary(summary, merged.config, merged.info, merged.stats);
+  out << summary.str();
+  for (const std::string& note : merged.notes) out << "note: " << note << "\n";
+  sink.write_final(merged.info, merged.stats, merged.intervals);
+  sink.write_file("summary.txt", summary.str());
+  out << "merged result written to " << sink.dir() << "\n";
+  return kExitOk;
+}
+
+}  // namespace tpcc

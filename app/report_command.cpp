@@ -1,0 +1,83 @@
+#include "app/report_command.hpp"
+
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <system_error>
+
+#include "config/errors.hpp"
+#include "report/views/compare.hpp"
+#include "report/views/format.hpp"
+#include "report/html/html_report.hpp"
+#include "report/results/merge.hpp"
+#include "report/results/result_read.hpp"
+
+namespace tpcc {
+namespace {
+
+namespace fs = std::filesystem;
+
+bool ends_with(const std::string& text, const std::string& end) {
+  return text.size() >= end.size() && text.compare(text.size() - end.size(), end.size(), end) == 0;
+}
+
+}  // namespace
+
+std::string page_path(const std::string& out, const std::string& default_dir,
+                      const std::string& file_name) {
+  fs::path path = out.empty() ? fs::path(default_dir) / file_name
+                  : ends_with(out, ".html") ? fs::path(out)
+                                            : fs::path(out) / file_name;
+  std::error_code ec;
+  if (path.has_parent_path()) fs::create_directories(path.parent_path(), ec);
+  if (ec) {
+    throw UsageError("--out " + out + ": cannot create " + path.parent_path().string() + ": " +
+                     ec.message());
+  }
+  return path.string();
+}
+
+void write_page(const std::string& path, const std::string& text) {
+  std::ofstream file(path, std::ios::binary | std::ios::trunc);
+  if (file) file << text;
+  if (file) file.flush();
+  if (!file) throw UsageError("--out: cannot write " + path + ": " + std::strerror(errno));
+}
+
+int redraw_command(const Config& config, std::ostream& out) {
+  const ResultDir r = read_result_dir(config.report_dir, "tpcc report", true);
+  for (const std::string& note : r.notes) out << "tpcc report: " << note << "\n";
+  print_summary(out, r.config, r.info, r.stats);
+  const std::string path = page_path(config.out_dir, config.report_dir, kReportFile);
+  write_page(path, html_report(ReportPage{r.config, r.info, r.stats, r.points, r.config_json}));
+  out << "report written to " << path << "\n";
+  return kExitOk;
+}
+
+int compare_command(const Config& config, std::ostream& out) {
+  std::vector<ResultDir> runs;
+  for (const std::string& dir : config.compare_dirs) {
+    runs.push_back(read_result_dir(dir, "--compare", true));
+  }
+  const std::string path = page_path(config.out_dir, ".", "compare.html");
+  write_page(path, html_compare(runs));
+  for (const ComparedFigure& f : compared_figures(runs)) {
+    if (f.name != "tpmC") continue;
+    for (std::size_t i = 0; i < runs.size(); ++i) {
+      out << runs[i].dir << ": tpmC " << (f.values[i] ? fixed(*f.values[i], 1) : "-");
+      if (i > 0) out << " (" << ratio_text(f.ratios[i]) << " the first's)";
+      out << "\n";
+    }
+  }
+  out << "comparison written to " << path << "\n";
+  return kExitOk;
+}
+
+int report_command(const Config& config, std::ostream& out) {
+  if (!config.merge_dirs.empty()) return merge_command(config, out);
+  if (!config.compare_dirs.empty()) return compare_command(config, out);
+  return redraw_command(config, out);
+}
+
+}  // namespace tpcc

@@ -1,0 +1,52 @@
+#include "config/command_line/command_word.hpp"
+
+#include <algorithm>
+#include <array>
+
+#include "config/names.hpp"
+#include "config/settings/settings.hpp"
+
+namespace tpcc {
+namespace {
+
+// The commands sysbench has, by the names tpcc also uses.
+constexpr std::array<const char*, 3> kSysbenchCommands = {"prepare", "run", "cleanup"};
+
+// Whether "--name" (written without '=') takes the next argument as its value.
+bool takes_next_argument(const std::string& name) {
+  if (name == "props") return true;
+  const auto& all = settings();
+  return std::any_of(all.begin(), all.end(), [&](const Setting& s) {
+    return s.flag != nullptr && name == s.flag && !s.is_switch();
+  });
+}
+
+}  // namespace
+
+std::vector<std::string> command_word_first(std::vector<std::string> args) {
+  if (args.empty() || parse_verb(args.front()) || args.front() == "help" ||
+      args.front() == "--version" || args.front() == "-V") {
+    return args;
+  }
+  std::vector<std::size_t> positional;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    if (a.rfind("--", 0) == 0) {
+      if (a.find('=') == std::string::npos && takes_next_argument(a.substr(2))) ++i;
+      continue;
+    }
+    if (a.rfind('-', 0) == 0) continue;  // -h
+    positional.push_back(i);
+  }
+  if (positional.size() != 1) return args;
+  const std::string word = args[positional.front()];
+  if (std::find(kSysbenchCommands.begin(), kSysbenchCommands.end(), word) ==
+      kSysbenchCommands.end()) {
+    return args;
+  }
+  args.erase(args.begin() + static_cast<std::ptrdiff_t>(positional.front()));
+  args.insert(args.begin(), word);
+  return args;
+}
+
+}  // namespace tpcc

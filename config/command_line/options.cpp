@@ -1,0 +1,304 @@
+#include "config/command_line/options.hpp"
+
+#include <algorithm>
+#include <boost/program_options.hpp>
+#include <iostream>
+#include <map>
+#include <utility>
+#include <vector>
+
+#include "config/command_line/command_word.hpp"
+#include "config/errors.hpp"
+#include "config/finish/finish.hpp"
+#include "config/conn/mask.hpp"
+#include "config/names.hpp"
+#include "config/props/props.hpp"
+#include "config/settings/settings.hpp"
+#include "config/command_line/suggest.hpp"
+
+namespace po = boost::program_options;
+
+namespace tpcc {
+namespace {
+
+bool takes(const Setting& s, Verb verb) { return s.flag != nullptr && (s.verbs & verb_bit(verb)); }
+
+std::string verb_list(VerbSet verbs) {
+  std::string out;
+  for (const Verb v : {Verb::Prepare, Verb::Run, Verb::Check, Verb::Cleanup, Verb::Quickstart,
+                       Verb::Acid, Verb::Report}) {
+    if (verbs & verb_bit(v)) out += (out.empty() ? "" : ", ") + std::string(verb_name(v));
+  }
+  return out;
+}
+
+std::string see_help(Verb verb) { return "see 'tpcc " + std::string(verb_name(verb)) + " --help'"; }
+
+// Boost cannot give a switch an optional attached value without letting it
+// swallow the next word, so "--foreign-keys=false" is taken out beforehand.
+std::vector<std::pair<const Setting*, std::string>> take_switch_values(
+    std::vector<std::string>& args, Verb verb) {
+  std::vector<std::pair<const Setting*, std::string>> out;
+  std::vector<std::string> rest;
+  for (const auto& a : args) {
+    const auto eq = a.find('=');
+    if (a.rfind("--", 0) == 0 && eq != std::string::npos) {
+      const std::string name = a.substr(2, eq - 2);
+      const auto& all = settings();
+      const auto it = std::find_if(all.begin(), all.end(), [&](const Setting& s) {
+        return takes(s, verb) && s.is_switch() && name == s.flag;
+      });
+      if (it != all.end()) {
+        out.emplace_back(&*it, a.substr(eq + 1));
+        continue;
+      }
+    }
+    rest.push_back(a);
+  }
+  args = std::move(rest);
+  return out;
+}
+
+// sysbench's default password is empty, and its command lines may say so
+// ("--pgsql-password="); Boost refuses an empty attached value, so it is
+// passed as a separate empty argument. Other flags keep Boost's refusal.
+void split_empty_password(std::vector<std::string>& args) {
+  constexpr const char* kEmptyPassword = "--pgsql-password=";
+  const auto it = std::find(args.begin(), args.end(), kEmptyPassword);
+  if (it == args.end()) return;
+  *it = "--pgsql-password";
+  args.insert(std::next(it), std::string());
+}
+
+po::options_description describe_flags(Verb verb) {
+  po::options_description desc;
+  desc.add_options()("help,h", po::bool_switch())("props", po::value<std::string>());
+  for (const auto& s : settings()) {
+    if (!takes(s, verb)) continue;
+    if (s.is_switch()) {
+      desc.add_options()(s.flag, po::bool_switch());
+    } else if (s.repeat == Repeat::Many) {
+      desc.add_options()(s.flag, po::value<std::vector<std::string>>()->multitoken()->composing());
+    } else if (s.repeat != Repeat::Once) {
+      desc.add_options()(s.flag, po::value<std::vector<std::string>>()->composing());
+    } else {
+      desc.add_options()(s.flag, po::value<std::string>());
+    }
+  }
+  return desc;
+}
+
+[[noreturn]] void unknown_option(const std::string& option, Verb verb) {
+  std::string name = option;
+  name.erase(0, name.find_first_not_of('-'));
+  std::vector<std::string> flags;
+  for (const auto& s : settings()) {
+    if (s.flag != nullptr && name == s.flag) {
+      throw UsageError("option '" + option + "' is not for 'tpcc " + std::string(verb_name(verb)) +
+                       "'; it is an option of " + verb_list(s.verbs) + " (" + see_help(verb) + ")");
+    }
+    if (takes(s, verb)) flags.emplace_back(s.flag);
+  }
+  const auto near = nearest_name(name, flags);
+  throw UsageError("unknown option '" + option + "' for 'tpcc " + std::string(verb_name(verb)) +
+                   "'" + (near ? "; did you mean --" + *near + "?" : "") + " (" +
+                   see_help(verb) + ")");
+}
+
+po::variables_map parse_flags(const std::vector<std::string>& args, Verb verb) {
+  const auto desc = describe_flags(verb);
+  po::positional_options_description positional;
+  positional.add("props", 1);
+  const int style = po::command_line_style::default_style & ~po::command_line_style::allow_guessing;
+  po::variables_map vm;
+  try {
+    po::store(po::command_line_parser(args).options(desc).positional(positional).style(style).run(),
+              vm);
+  } catch (const po::unknown_option& e) {
+    unknown_option(e.get_option_name(), verb);
+  } catch (const po::too_many_positional_options_error&) {
+    throw UsageError("only one props file may be given (" + see_help(verb) + ")");
+  } catch (const po::error& e) {
+    throw UsageError(std::string(e.what()) + " (" + see_help(verb) + ")");
+  }
+  return vm;
+}
+
+// In a props file '#' and '//' start a comment only at the start of a line;
+// "user=tpcc #the user" makes the comment part of the value. Said without
+// quoting the value, which may be a password.
+void warn_inline_comment(const PropEntry& e, const ParseState& st) {
+  const std::string& v = e.value;
+  for (std::size_t i = 0; i + 1 < v.size(); ++i) {
+    if (v[i] != ' ' && v[i] != '\t') continue;
+    const bool hash = v[i + 1] == '#';
+    if (hash || v.compare(i + 1, 2, "//") == 0) {
+      st.warn(e.where(), "the value of '" + e.key + "' contains '" + (hash ? "#" : "//") +
+                             "' after a space; a comment starts only at the beginning of a "
+                             "line, so that text is part of the value");
+      return;
+    }
+  }
+}
+
+bool is_known_key(const std::string& key) {
+  return setting_for_props_key(key) != nullptr || ignored_props_key_reason(key) != nullptr;
+}
+
+// A file without a single known key is not a props file, or not the right
+// one: refused, so that no verb goes on with defaults (cleanup dropping the
+// tables of the default connection). Unknown keys beside known ones stay
+// warnings: BenchmarkSQL files have keys of other drivers.
+void refuse_without_known_keys(const Props& props, Verb verb) {
+  const auto& entries = props.entries();
+  if (std::any_of(entries.begin(), entries.end(),
+                  [](const PropEntry& e) { return is_known_key(e.key); })) {
+    return;
+  }
+  const std::string head = "props file '" + props.file() + "'";
+  const std::string tail = "; nothing was done (for the keys " + see_help(verb) + ")";
+  if (entries.empty()) {
+    throw UsageError(head + " sets nothing: it has no key=value line" + tail);
+  }
+  constexpr std::size_t kShown = 3;
+  const auto known = known_props_keys();
+  std::string keys;
+  for (std::size_t i = 0; i < entries.size() && i < kShown; ++i) {
+    const auto near = nearest_name(entries[i].key, known);
+    keys += (i == 0 ? "" : ", ") + entries[i].where() + ": '" + mask_key(entries[i].key) + "'" +
+            (near ? " (did you mean " + *near + "?)" : "");
+  }
+  if (entries.size() > kShown) keys += " and " + std::to_string(entries.size() - kShown) + " more";
+  throw UsageError(head + " has no key tpcc knows (" + keys + "), so it is not a props file" + tail);
+}
+
+// Entries for settings are applied in file order; of a key given twice only
+// the last counts. Unknown keys and ignored BenchmarkSQL keys are warnings.
+void apply_props(const Props& props, ParseState& st) {
+  std::map<std::string, const PropEntry*> last;
+  for (const auto& e : props.entries()) last[e.key] = &e;
+  std::vector<std::pair<const char*, std::vector<const PropEntry*>>> ignored;  // by reason
+  const auto known = known_props_keys();
+  for (const auto& e : props.entries()) {
+    const PropEntry* winner = last[e.key];
+    if (winner != &e) {
+      st.warn(e.where(), "key '" + e.key + "' is set again on line " +
+                             std::to_string(winner->line) + "; the last value (line " +
+                             std::to_string(winner->line) + ") is used");
+      continue;
+    }
+    if (const Setting* s = setting_for_props_key(e.key)) {
+      warn_inline_comment(e, st);
+      st.collect([&] {
+        s->apply(e.value, Source{Layer::Props, e.key, e.where() + ": key '" + e.key + "'"}, st);
+      });
+    } else if (const char* reason = ignored_props_key_reason(e.key)) {
+      if (*reason == '\0') continue;
+      auto group = std::find_if(ignored.begin(), ignored.end(),
+                                [&](const auto& g) { return g.first == reason; });
+      if (group == ignored.end()) group = ignored.insert(ignored.end(), {reason, {}});
+      group->second.push_back(&e);
+    } else {
+      const auto near = nearest_name(e.key, known);
+      st.warn(e.where(), "unknown key '" + mask_key(e.key) + "' ignored" +
+                             (near ? "; did you mean " + *near + "?" : ""));
+    }
+  }
+  for (const auto& [reason, entries] : ignored) {
+    std::string keys;
+    for (const auto* e : entries) keys += (keys.empty() ? "" : ", ") + e->key;
+    st.warn(entries.front()->where(), keys + ": ignored; " + reason);
+  }
+}
+
+void apply_flag(const Setting& s, const std::string& value, ParseState& st) {
+  st.collect([&] { s.apply(value, Source{Layer::Flag, s.flag, std::string("--") + s.flag}, st); });
+}
+
+void apply_flags(const po::variables_map& vm, Verb verb, ParseState& st) {
+  for (const auto& s : settings()) {
+    if (!takes(s, verb) || vm.count(s.flag) == 0 || vm[s.flag].defaulted()) continue;
+    if (s.is_switch()) {
+      if (vm[s.flag].as<bool>()) apply_flag(s, "true", st);
+    } else if (s.repeat == Repeat::Join) {
+      std::string value;
+      for (const auto& part : vm[s.flag].as<std::vector<std::string>>()) {
+        value += (value.empty() ? "" : ",") + part;
+      }
+      apply_flag(s, value, st);
+    } else if (s.repeat == Repeat::Each || s.repeat == Repeat::Many) {
+      for (const auto& value : vm[s.flag].as<std::vector<std::string>>()) apply_flag(s, value, st);
+    } else {
+      apply_flag(s, vm[s.flag].as<std::string>(), st);
+    }
+  }
+}
+
+// One problem is reported as it is; several as a list under a count.
+[[noreturn]] void report_problems(const std::vector<std::string>& problems) {
+  if (problems.size() == 1) throw UsageError(problems.front());
+  std::string message = std::to_string(problems.size()) + " problems in the configuration:";
+  for (const auto& p : problems) message += "\n  " + p;
+  throw UsageError(message);
+}
+
+}  // namespace
+
+Config parse_command_line(int argc, const char* const argv[]) {
+  return parse_command_line(argc, argv, std::cerr);
+}
+
+Config parse_command_line(int argc, const char* const argv[], std::ostream& warnings) {
+  std::vector<std::string> args = command_word_first({argv + 1, argv + argc});
+  if (args.empty()) {
+    throw UsageError(
+        "missing command: prepare, run, check, cleanup, quickstart, acid or report "
+        "(see 'tpcc --help')");
+  }
+  const std::string first = args.front();
+  if (first == "--version" || first == "-V") {
+    throw HelpRequested{std::nullopt, std::string("tpcc ") + TPCC_VERSION + "\n"};
+  }
+  if (first == "-h" || first == "--help" || first == "help") {
+    std::optional<Verb> verb;
+    if (first == "help" && args.size() > 1) {
+      verb = parse_verb(args[1]);
+      if (!verb) throw UsageError("no help for unknown command '" + args[1] + "'");
+    }
+    throw HelpRequested{verb, help_text(verb)};
+  }
+  const auto verb = parse_verb(first);
+  if (!verb) {
+    throw UsageError("unknown command '" + first +
+                     "'; expected prepare, run, check, cleanup, quickstart, acid or report; "
+                     "sysbench's prepare, run and cleanup may also come last (see 'tpcc --help')");
+  }
+
+  args.erase(args.begin());
+  split_empty_password(args);
+  const auto switch_values = take_switch_values(args, *verb);
+  const auto vm = parse_flags(args, *verb);
+  if (vm["help"].as<bool>()) throw HelpRequested{verb, help_text(verb)};
+
+  ParseState st;
+  st.cfg.verb = *verb;
+  st.warnings = &warnings;
+  if (*verb == Verb::Report && vm.count("props") != 0) {
+    // tpcc report DIR: the positional word is a result directory.
+    st.cfg.report_dir = vm["props"].as<std::string>();
+  } else if (vm.count("props") != 0) {
+    const auto path = vm["props"].as<std::string>();
+    st.cfg.props_file = path;
+    const Props props = read_props_file(path);
+    refuse_without_known_keys(props, *verb);
+    apply_props(props, st);
+  }
+  apply_flags(vm, *verb, st);
+  for (const auto& [s, value] : switch_values) apply_flag(*s, value, st);
+
+  finish_config(st);
+  if (!st.problems.empty()) report_problems(st.problems);
+  return st.cfg;
+}
+
+}  // namespace tpcc

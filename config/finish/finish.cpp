@@ -1,0 +1,339 @@
+#include "config/finish/finish.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <utility>
+
+#include "config/conn/conninfo.hpp"
+#include "config/driver_slice.hpp"
+#include "config/errors.hpp"
+#include "config/conn/jdbc.hpp"
+#include "config/conn/mask.hpp"
+#include "config/settings/values.hpp"
+
+namespace tpcc {
+namespace {
+
+constexpr std::array<double, kTxnTypes> kReadOnlyMix = {0, 0, 50, 0, 50};
+// 5.2.1 / BenchmarkSQL: with fixed warehouses each terminal of a warehouse
+// has its own district, so ten per warehouse at most.
+constexpr int kTerminalsPerWarehouse = 10;
+
+bool runs_terminals(Verb v) { return v == Verb::Run || v == Verb::Quickstart; }
+
+// Whether the warehouse count is known before connecting: a props
+// `warehouses` key, or quickstart, which loads that many itself.
+bool warehouses_known(const ParseState& st) {
+  return st.warehouses_source.has_value() || st.cfg.verb == Verb::Quickstart;
+}
+
+std::string warehouses_where(const ParseState& st) {
+  return st.warehouses_source ? st.warehouses_source->where : "--warehouses (default 1)";
+}
+
+std::string terminals_where(const ParseState& st) {
+  return st.terminals_source ? st.terminals_source->where : "--terminals (default 10)";
+}
+
+// The home warehouses of this driver when the warehouse count is known:
+// warehouse_from..warehouse_to, and with --driver its slice (a range or
+// slice problem is reported apart: the range as given then).
+WarehouseRange known_homes(const Config& c) {
+  WarehouseRange range{c.warehouse_from > 0 ? c.warehouse_from : 1,
+                       c.warehouse_to > 0 ? c.warehouse_to : c.warehouses};
+  if (c.driver_count == 0 || range.first > range.last || range.last > c.warehouses ||
+      c.driver_count > range.count()) {
+    return range;
+  }
+  return driver_slice(range, c.driver_index, c.driver_count);
+}
+
+// --driver I/N against a known warehouse count: N drivers need N home
+// warehouses at least.
+void check_driver_slice(const ParseState& st) {
+  const Config& c = st.cfg;
+  if (c.driver_count == 0 || !warehouses_known(st)) return;
+  const WarehouseRange range = known_homes(c);
+  if (range.first > range.last || range.last > c.warehouses) return;  // reported apart
+  driver_slice(range, c.driver_index, c.driver_count);
+}
+
+// tpcc report: one of DIR (redraw), --merge or --compare.
+void check_report(const ParseState& st) {
+  const Config& c = st.cfg;
+  const int forms = (c.report_dir.empty() ? 0 : 1) + (c.merge_dirs.empty() ? 0 : 1) +
+                    (c.compare_dirs.empty() ? 0 : 1);
+  if (forms == 0) {
+    throw UsageError("tpcc report needs a result directory (tpcc report DIR), --merge DIR... "
+                     "--out DIR or --compare DIR DIR...");
+  }
+  if (forms > 1) {
+    throw UsageError("tpcc report: give one of a result directory (DIR), --merge or --compare");
+  }
+  if (!c.compare_dirs.empty() && c.compare_dirs.size() < 2) {
+    throw UsageError("--compare: give two result directories or more (got " +
+                     std::to_string(c.compare_dirs.size()) + ")");
+  }
+  if (c.merge_dirs.empty()) return;
+  if (c.merge_dirs.size() < 2) {
+    throw UsageError("--merge: give the result directories of two drivers or more (got " +
+                     std::to_string(c.merge_dirs.size()) + ")");
+  }
+  if (c.out_dir.empty()) throw UsageError("--out: tpcc report --merge needs --out DIR");
+}
+
+// BenchmarkSQL weights: with newOrderWeight given, the five must sum to 100;
+// without it (BenchmarkSQL 6), New-Order takes what the others leave.
+void finish_props_weights(ParseState& st) {
+  const bool any = std::any_of(st.props_weights.begin(), st.props_weights.end(),
+                               [](const auto& w) { return w.has_value(); });
+  if (!any || (st.mix_source && st.mix_source->layer == Layer::Flag)) return;
+  auto mix = st.cfg.mix;
+  for (std::size_t i = 0; i < mix.size(); ++i) {
+    if (st.props_weights[i]) mix[i] = *st.props_weights[i];
+  }
+  double sum = 0;
+  for (const double w : mix) sum += w;
+  const std::string keys =
+      "newOrderWeight, paymentWeight, orderStatusWeight, deliveryWeight, stockLevelWeight";
+  if (!st.props_weights[kNewOrder]) {
+    mix[kNewOrder] = 100.0 - (sum - mix[kNewOrder]);
+    if (mix[kNewOrder] < -1e-9) {
+      throw UsageError(st.weights_where + ": the mix weights (" + keys + ") leave " +
+                       format_number(mix[kNewOrder]) +
+                       " for New-Order; the others must sum to 100 or less");
+    }
+    mix[kNewOrder] = std::max(0.0, mix[kNewOrder]);
+  } else if (!mix_sums_to_100(mix)) {
+    throw UsageError(st.weights_where + ": the mix weights (" + keys + ") are " + format_mix(mix) +
+                     " and sum to " + format_number(sum) + ", not 100");
+  }
+  st.cfg.mix = mix;
+  st.mix_source = Source{Layer::Props, "newOrderWeight", st.weights_where};
+}
+
+void finish_profile(ParseState& st) {
+  if (st.cfg.profile != Profile::ReadOnly) return;
+  // A mix counts only from the profile's layer or above: --profile ro beats
+  // the weights of a BenchmarkSQL props file.
+  const bool mix_applies = st.mix_source && (st.mix_source->layer == Layer::Flag ||
+                                             st.profile_source->layer == Layer::Props);
+  if (!mix_applies) {
+    st.cfg.mix = kReadOnlyMix;
+    return;
+  }
+  const auto& m = st.cfg.mix;
+  if (m[kNewOrder] > 0 || m[kPayment] > 0 || m[kDelivery] > 0) {
+    throw UsageError(st.profile_source->where + ": profile ro runs only Order-Status and " +
+                     "Stock-Level, but the mix from " + st.mix_source->where + " is " +
+                     format_mix(m) + " (give New-Order, Payment and Delivery weight 0)");
+  }
+}
+
+// Keying times follow --think-multiplier unless given apart; the BenchmarkSQL
+// 6 multipliers switch pacing on (BenchmarkSQL 6 always paces) unless both
+// are 0 or keying-think says otherwise.
+void finish_pacing(ParseState& st) {
+  Config& c = st.cfg;
+  const bool think_from_bmsql6 =
+      st.think_multiplier_source && st.think_multiplier_source->key == "thinkTimeMultiplier";
+  if (!st.keying_multiplier_source && !think_from_bmsql6) c.keying_multiplier = c.think_multiplier;
+  if (st.bmsql6_pacing_source && !st.keying_think_source) {
+    c.keying_and_thinking = c.keying_multiplier > 0 || c.think_multiplier > 0;
+  }
+}
+
+// BenchmarkSQL 6 terminalMultiplier: terminals = 10 x W x multiplier.
+void finish_terminal_multiplier(ParseState& st) {
+  if (!st.terminal_multiplier) return;
+  const Source& src = *st.terminal_multiplier_source;
+  if (st.terminals_source && st.terminals_source->layer == Layer::Flag) return;
+  if (st.terminals_source) {
+    throw UsageError(src.where + ": give terminals or terminalMultiplier, not both (" +
+                     st.terminals_source->where + ")");
+  }
+  if (!warehouses_known(st)) {
+    throw UsageError(src.where +
+                     ": terminalMultiplier needs the warehouse count; add the props key "
+                     "warehouses");
+  }
+  const double terminals =
+      std::round(kTerminalsPerWarehouse * static_cast<double>(st.cfg.warehouses) *
+                 *st.terminal_multiplier);
+  if (terminals > std::numeric_limits<int>::max()) {
+    throw UsageError(src.where + ": " + format_number(terminals) + " terminals is too many");
+  }
+  st.cfg.terminals = std::max(1, static_cast<int>(terminals));
+  st.terminals_source = src;
+}
+
+// --spec: what the run rules (report/rules/run_rules.hpp) require, each only
+// where the user gave nothing explicitly (a flag or a props key), so that
+// an explicit choice, a shorter --duration included, always wins.
+constexpr int kSpecWarmupSeconds = 60;        // 5.5: a ramp-up before measuring
+constexpr int kSpecDurationSeconds = 120 * 60;  // 5.5: the minimum measurement interval
+
+void finish_spec(ParseState& st) {
+  Config& c = st.cfg;
+  if (!c.spec) return;
+  // 5.2.5: keying and think times; the multipliers keep their default 1
+  // unless given (finish_pacing has already tied keying to think).
+  if (!st.keying_think_source && !st.bmsql6_pacing_source) c.keying_and_thinking = true;
+  if (!st.warehouse_fixed_source) c.terminal_warehouse_fixed = true;  // 2.4.1.1
+  if (!st.delivery_mode_source) c.delivery_mode = DeliveryMode::Deferred;  // 2.7.2
+  if (!st.warmup_source) c.warmup_seconds = std::max(c.warmup_seconds, kSpecWarmupSeconds);
+  if (!st.duration_source && !st.txns_source) c.duration_seconds = kSpecDurationSeconds;
+  // 4.2.2: ten terminals per home warehouse.
+  if (st.terminals_source) return;
+  if (!warehouses_known(st)) {
+    c.terminals_from_load = true;
+    return;
+  }
+  c.terminals = kTerminalsPerWarehouse * std::max(1, known_homes(c).count());
+  st.terminals_source = Source{Layer::Props, "spec", "--spec (10 per home warehouse)"};
+}
+
+void check_run_length(ParseState& st) {
+  Config& c = st.cfg;
+  const auto& dur = st.duration_source;
+  const auto& txns = st.txns_source;
+  if (dur && txns && dur->layer == txns->layer && c.duration_seconds > 0 &&
+      c.txns_per_terminal > 0) {
+    throw UsageError(dur->where +
+                     ": give either a run duration or a transaction count per "
+                     "terminal (" +
+                     txns->where + "), not both");
+  }
+  // A duration on the command line overrides a props transaction count.
+  if (dur && dur->layer == Layer::Flag && (!txns || txns->layer == Layer::Props)) {
+    c.txns_per_terminal = 0;
+  }
+  if (c.txns_per_terminal == 0 && c.duration_seconds <= 0) {
+    throw UsageError((dur ? dur->where : std::string("--duration")) +
+                     ": the run needs a duration > 0 or a transaction count per terminal "
+                     "(--txns-per-terminal, props runTxnsPerTerminal)");
+  }
+}
+
+void check_connections(const ParseState& st) {
+  const Config& c = st.cfg;
+  if (c.connections > c.terminals) {
+    throw UsageError(st.connections_source->where + ": " + std::to_string(c.connections) +
+                     " connections is more than the " + std::to_string(c.terminals) +
+                     " terminals");
+  }
+}
+
+void check_warehouse_range(ParseState& st) {
+  const Config& c = st.cfg;
+  if (c.warehouse_from > 0 && c.warehouse_to > 0 && c.warehouse_from > c.warehouse_to) {
+    st.problem(st.warehouse_from_source->where + ": warehouse " +
+               std::to_string(c.warehouse_from) + " is after the last home warehouse " +
+               std::to_string(c.warehouse_to) + " (" + st.warehouse_to_source->where + ")");
+  }
+  if (!st.warehouses_source) return;
+  for (const auto& [n, src] : {std::pair{c.warehouse_from, st.warehouse_from_source},
+                               std::pair{c.warehouse_to, st.warehouse_to_source}}) {
+    if (n > c.warehouses) {
+      st.problem(src->where + ": warehouse " + std::to_string(n) + " is beyond the " +
+                 std::to_string(c.warehouses) + " warehouses (" + warehouses_where(st) + ")");
+    }
+  }
+}
+
+// BenchmarkSQL's rule: with fixed warehouses, more than ten terminals per
+// home warehouse would share districts; refused unless explicitly allowed.
+void check_terminals_per_warehouse(ParseState& st) {
+  const Config& c = st.cfg;
+  if (!c.terminal_warehouse_fixed || c.allow_many_terminals || !warehouses_known(st)) return;
+  const WarehouseRange range = known_homes(c);
+  const int first = range.first;
+  const int last = range.last;
+  if (first > last || last > c.warehouses) return;  // a range problem, reported apart
+  const long long most = static_cast<long long>(kTerminalsPerWarehouse) * (last - first + 1);
+  if (c.terminals <= most) return;
+  const std::string homes =
+      last - first + 1 == c.warehouses
+          ? std::to_string(c.warehouses) + (c.warehouses == 1 ? " warehouse (" : " warehouses (") +
+                warehouses_where(st) + ")"
+          : "home warehouses " + std::to_string(first) + ".." + std::to_string(last);
+  st.problem(terminals_where(st) + ": " + std::to_string(c.terminals) + " terminals for " +
+             homes + " is more than 10 per warehouse; with terminalWarehouseFixed=true they "
+             "would share districts (BenchmarkSQL refuses this too). Use at most " +
+             std::to_string(most) +
+             " terminals, more warehouses, terminalWarehouseFixed=false, or "
+             "--allow-many-terminals (props allow-many-terminals=true)");
+}
+
+void warn_rollback_percent(const ParseState& st) {
+  if (!st.rollback_source || st.cfg.rollback_percent == 1) return;
+  st.warn(st.rollback_source->where,
+          std::to_string(st.cfg.rollback_percent) +
+              "% of New-Orders rolling back is not TPC-C compliant (clause 2.4.1.4: 1%)");
+}
+
+}  // namespace
+
+std::string translate_conninfo(const RawConn& raw, ParseState& st) {
+  std::string conninfo = raw.text;
+  if (is_jdbc_url(raw.text)) {
+    const auto t = jdbc_to_conninfo(raw.text, raw.where);
+    // Listed once, on one line.
+    std::string names;
+    for (const auto& p : t.ignored_parameters) {
+      names += (names.empty() ? "'" : ", '") + mask_key(p) + "'";
+    }
+    if (t.ignored_parameters.size() == 1) {
+      st.warn(raw.where, "JDBC parameter " + names + " has no libpq equivalent; ignored");
+    } else if (!names.empty()) {
+      st.warn(raw.where, "JDBC parameters " + names + " have no libpq equivalent; ignored");
+    }
+    conninfo = t.conninfo;
+  }
+  return conninfo;
+}
+
+std::string resolve_conninfo(const RawConn& raw, ParseState& st) {
+  return add_credentials(translate_conninfo(raw, st), st.user, st.password);
+}
+
+// 3.5.3: the durability test crashes a server, so only the one whose data
+// directory the user named; the directory means nothing without the test.
+void check_durability(const ParseState& st) {
+  if (st.cfg.durability && st.cfg.server_datadir.empty()) {
+    throw UsageError(
+        "--durability (props durability) crashes the server: name its data directory with "
+        "--server-datadir DIR (props serverDataDir); tpcc crashes no server it was not "
+        "given");
+  }
+  if (!st.cfg.durability && !st.cfg.server_datadir.empty()) {
+    throw UsageError("--server-datadir (props serverDataDir) is only for --durability");
+  }
+}
+
+void finish_config(ParseState& st) {
+  st.collect([&] {
+    const RawConn raw = st.conn.value_or(RawConn{});
+    st.cfg.conninfo = with_pgsql_flags(translate_conninfo(raw, st), raw.layer, st);
+  });
+  finish_sysbench(st);
+  st.collect([&] { finish_props_weights(st); });
+  st.collect([&] { finish_profile(st); });
+  finish_pacing(st);
+  finish_citus(st);
+  st.collect([&] { check_durability(st); });
+  if (st.cfg.verb == Verb::Report) st.collect([&] { check_report(st); });
+  if (!runs_terminals(st.cfg.verb)) return;
+  st.collect([&] { check_driver_slice(st); });
+  st.collect([&] { finish_terminal_multiplier(st); });
+  finish_spec(st);
+  st.collect([&] { check_run_length(st); });
+  st.collect([&] { check_connections(st); });
+  check_warehouse_range(st);
+  check_terminals_per_warehouse(st);
+  warn_rollback_percent(st);
+  if (st.cfg.verb == Verb::Run) finish_standbys(st);
+}
+
+}  // namespace tpcc

@@ -1,0 +1,39 @@
+// The checks and derived values that need every layer in: run length, mix and
+// profile, terminals against warehouses, pacing, standbys. Problems are
+// collected in the ParseState, not thrown, so that all are reported at once.
+#pragma once
+
+#include <string>
+
+#include "config/settings/settings.hpp"
+
+namespace tpcc {
+
+// A connection string as libpq takes it: a JDBC URL translated (its
+// driver-only parameters warned about), then the props user and password
+// added unless it names them. Throws UsageError for a malformed JDBC URL.
+std::string resolve_conninfo(const RawConn& raw, ParseState& st);
+// The first half of that: the JDBC URL translated, nothing added.
+std::string translate_conninfo(const RawConn& raw, ParseState& st);
+
+// The primary's connection string: translated (as given by conn, at
+// conn_layer), the props user and password added, then sysbench's --pgsql-*
+// parts set with their layer's precedence; a part and a conn of the same
+// layer that disagree are a problem (config/finish/sysbench.cpp).
+std::string with_pgsql_flags(const std::string& translated, Layer conn_layer, ParseState& st);
+
+// sysbench-tpcc's other flags mapped onto tpcc's options, before the checks
+// that use them; refuses an alias and its option given with different
+// values at the same layer, and leaves Config::notes for the output.
+void finish_sysbench(ParseState& st);
+
+// Every cross-option check and derived value, for st.cfg.verb.
+void finish_config(ParseState& st);
+
+// --distribute, --shards and --citus-workers together (finish/citus.cpp).
+void finish_citus(ParseState& st);
+
+// The standbys of a run (finish/standby.cpp), after the terminals are known.
+void finish_standbys(ParseState& st);
+
+}  // namespace tpcc

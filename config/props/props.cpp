@@ -1,0 +1,248 @@
+#include "config/props/props.hpp"
+
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <utility>
+
+#include "config/errors.hpp"
+
+namespace tpcc {
+namespace {
+
+bool is_space(char c) { return c == ' ' || c == '\t' || c == '\f'; }
+
+// A logical line: physical lines joined at continuations, with the line
+// number where it started.
+struct LogicalLine {
+  std::string text;
+  int line;
+};
+
+bool ends_in_odd_backslashes(const std::string& s) {
+  std::size_t n = 0;
+  for (auto it = s.rbegin(); it != s.rend() && *it == '\\'; ++it) ++n;
+  return n % 2 == 1;
+}
+
+bool is_comment(const std::string& s, std::size_t first) {
+  if (first >= s.size()) return false;
+  if (s[first] == '#' || s[first] == '!') return true;
+  return s.compare(first, 2, "//") == 0;
+}
+
+std::vector<LogicalLine> logical_lines(const std::string& text) {
+  std::vector<LogicalLine> out;
+  std::istringstream in(text);
+  std::string physical;
+  int number = 0;
+  bool continuing = false;
+  while (std::getline(in, physical)) {
+    ++number;
+    if (!physical.empty() && physical.back() == '\r') physical.pop_back();
+    std::size_t first = 0;
+    while (first < physical.size() && is_space(physical[first])) ++first;
+    if (!continuing) {
+      // As in Java, comment lines never continue, and blank lines are skipped.
+      if (first == physical.size() || is_comment(physical, first)) continue;
+      out.push_back({std::string(), number});
+    }
+    // Java drops the leading whitespace of continuation lines too.
+    std::string part = physical.substr(first);
+    continuing = ends_in_odd_backslashes(part);
+    if (continuing) part.pop_back();
+    out.back().text += part;
+  }
+  return out;
+}
+
+void append_utf8(std::string& out, unsigned code) {
+  if (code < 0x80) {
+    out += static_cast<char>(code);
+  } else if (code < 0x800) {
+    out += static_cast<char>(0xC0 | (code >> 6));
+    out += static_cast<char>(0x80 | (code & 0x3F));
+  } else {
+    out += static_cast<char>(0xE0 | (code >> 12));
+    out += static_cast<char>(0x80 | ((code >> 6) & 0x3F));
+    out += static_cast<char>(0x80 | (code & 0x3F));
+  }
+}
+
+int hex_digit(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
+// Decodes one escape starting after the backslash at s[i]; returns the index
+// after it. Unknown escapes stand for the character itself, as in Java.
+std::size_t decode_escape(const std::string& s, std::size_t i, std::string& out) {
+  if (i >= s.size()) return i;
+  const char c = s[i];
+  switch (c) {
+    case 't':
+      out += '\t';
+      return i + 1;
+    case 'n':
+      out += '\n';
+      return i + 1;
+    case 'r':
+      out += '\r';
+      return i + 1;
+    case 'f':
+      out += '\f';
+      return i + 1;
+    case 'u': {
+      unsigned code = 0;
+      std::size_t j = i + 1;
+      for (; j < s.size() && j < i + 5; ++j) {
+        const int d = hex_digit(s[j]);
+        if (d < 0) break;
+        code = code * 16 + static_cast<unsigned>(d);
+      }
+      if (j == i + 5) {
+        append_utf8(out, code);
+        return j;
+      }
+      out += 'u';  // not a \uXXXX escape: keep the text
+      return i + 1;
+    }
+    default:
+      out += c;
+      return i + 1;
+  }
+}
+
+bool is_key_end(char c) { return c == '=' || c == ':' || is_space(c); }
+
+PropEntry parse_line(const LogicalLine& l, const std::string& file) {
+  const std::string& s = l.text;
+  PropEntry e;
+  e.file = file;
+  e.line = l.line;
+  std::size_t i = 0;
+  while (i < s.size() && !is_key_end(s[i])) {
+    if (s[i] == '\\') {
+      i = decode_escape(s, i + 1, e.key);
+    } else {
+      e.key += s[i++];
+    }
+  }
+  while (i < s.size() && is_space(s[i])) ++i;
+  if (i < s.size() && (s[i] == '=' || s[i] == ':')) ++i;
+  while (i < s.size() && is_space(s[i])) ++i;
+  // Trailing whitespace is trimmed unless it was escaped.
+  std::size_t keep = 0;
+  while (i < s.size()) {
+    if (s[i] == '\\') {
+      i = decode_escape(s, i + 1, e.value);
+      keep = e.value.size();
+    } else {
+      e.value += s[i];
+      if (!is_space(s[i])) keep = e.value.size();
+      ++i;
+    }
+  }
+  e.value.resize(keep);
+  return e;
+}
+
+// The length of the UTF-8 sequence at s[i], or 0 if it is not valid UTF-8
+// (overlong forms, surrogates and code points above U+10FFFF included).
+std::size_t utf8_length(const std::string& s, std::size_t i) {
+  const auto byte = [&](std::size_t k) { return static_cast<unsigned char>(s[k]); };
+  const unsigned char b = byte(i);
+  if (b < 0x80) return 1;
+  std::size_t n = 0;
+  unsigned lo = 0x80;  // the valid range of the second byte
+  unsigned hi = 0xBF;
+  if (b >= 0xC2 && b <= 0xDF) {
+    n = 2;
+  } else if (b >= 0xE0 && b <= 0xEF) {
+    n = 3;
+    if (b == 0xE0) lo = 0xA0;
+    if (b == 0xED) hi = 0x9F;
+  } else if (b >= 0xF0 && b <= 0xF4) {
+    n = 4;
+    if (b == 0xF0) lo = 0x90;
+    if (b == 0xF4) hi = 0x8F;
+  } else {
+    return 0;
+  }
+  if (i + n > s.size() || byte(i + 1) < lo || byte(i + 1) > hi) return 0;
+  for (std::size_t k = i + 2; k < i + n; ++k) {
+    if ((byte(k) & 0xC0) != 0x80) return 0;
+  }
+  return n;
+}
+
+std::string byte_text(unsigned char c) {
+  static const char* kHex = "0123456789ABCDEF";
+  return std::string("0x") + kHex[c >> 4] + kHex[c & 0x0F];
+}
+
+}  // namespace
+
+void check_props_text(const std::string& text, const std::string& file_name) {
+  int line = 1;
+  for (std::size_t i = 0; i < text.size();) {
+    const auto c = static_cast<unsigned char>(text[i]);
+    std::string found;
+    if (c == 0) {
+      found = "a NUL byte";
+    } else if ((c < 0x20 && c != '\t' && c != '\n' && c != '\r' && c != '\f') || c == 0x7F) {
+      found = "the control character " + byte_text(c);
+    } else if (utf8_length(text, i) == 0) {
+      found = "the byte " + byte_text(c) + ", which is not UTF-8 text";
+    }
+    if (!found.empty()) {
+      throw UsageError("props file '" + file_name + "': line " + std::to_string(line) +
+                       " holds " + found + ": this is not a text props file (key=value lines); "
+                       "nothing was done");
+    }
+    if (c == '\n') ++line;
+    i += utf8_length(text, i);
+  }
+}
+
+std::string PropEntry::where() const { return file + ":" + std::to_string(line); }
+
+Props::Props(std::string file, std::vector<PropEntry> entries)
+    : file_(std::move(file)), entries_(std::move(entries)) {}
+
+const PropEntry* Props::find(const std::string& key) const {
+  for (auto it = entries_.rbegin(); it != entries_.rend(); ++it) {
+    if (it->key == key) return &*it;
+  }
+  return nullptr;
+}
+
+Props parse_props(const std::string& text, const std::string& file_name) {
+  std::vector<PropEntry> entries;
+  for (const auto& l : logical_lines(text)) entries.push_back(parse_line(l, file_name));
+  return Props(file_name, std::move(entries));
+}
+
+Props read_props_file(const std::string& path) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) {
+    throw UsageError("props file '" + path + "': is a directory");
+  }
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    throw UsageError("props file '" + path + "': cannot open: " + std::strerror(errno));
+  }
+  std::ostringstream text;
+  text << in.rdbuf();
+  if (in.bad()) {
+    throw UsageError("props file '" + path + "': cannot read: " + std::strerror(errno));
+  }
+  check_props_text(text.str(), path);
+  return parse_props(text.str(), path);
+}
+
+}  // namespace tpcc

@@ -1,0 +1,365 @@
+// The options table, run part: the options of the run (tpcc run and the run
+// of quickstart), with the BenchmarkSQL 5 and 6 keys that set them.
+#include <algorithm>
+#include <array>
+#include <cmath>
+
+#include "config/names.hpp"
+#include "config/settings/table_parts.hpp"
+#include "config/settings/values.hpp"
+
+namespace tpcc::settings_table {
+namespace {
+
+// The props keys of the five mix weights, in TxnIndex order.
+constexpr std::array<const char*, kTxnTypes> kWeightKeys = {
+    "newOrderWeight", "paymentWeight", "orderStatusWeight", "deliveryWeight", "stockLevelWeight"};
+
+// BenchmarkSQL gives run lengths in minutes.
+int minutes_to_seconds(const std::string& v, const Source& src) {
+  return static_cast<int>(std::llround(parse_number(v, 0, false, src.where) * 60));
+}
+
+// A warehouse number of useWarehouseFrom/To: BenchmarkSQL writes -1 for
+// "not set", which is 0 here.
+int warehouse_bound(const std::string& v, const Source& src) {
+  const int n = parse_int(v, src.layer == Layer::Props ? -1 : 0, kNoLimit, src.where);
+  return std::max(n, 0);
+}
+
+// A session timeout (statement_timeout, lock_timeout): parsed into Field,
+// shown as "0 (the server's setting)" or "30000 ms".
+template <int Config::*Field>
+void apply_timeout(const std::string& v, const Source& src, ParseState& st) {
+  st.cfg.*Field = parse_duration_ms(v, src.where);
+}
+
+template <int Config::*Field>
+std::string show_timeout(const Config& c) {
+  const int ms = c.*Field;
+  return ms == 0 ? std::string("0 (the server's setting)") : std::to_string(ms) + " ms";
+}
+
+void add_length_and_mix(std::vector<Setting>& s) {
+  add(s, "terminals", "N", {}, kRunVerbs, kRunSection,
+      "Virtual terminals (clause 5.2.1: 10 per warehouse for a compliant run). With fixed "
+      "warehouses, more than 10 per home warehouse is refused unless --allow-many-terminals "
+      "(checked against props warehouses when given, and against the loaded warehouses when "
+      "the run starts).",
+      [](const std::string& v, const Source& src, ParseState& st) {
+        st.cfg.terminals = parse_int(v, 1, kNoLimit, src.where);
+        st.terminals_source = src;
+      },
+      [](const Config& c) { return std::to_string(c.terminals); });
+  add(s, nullptr, "X", {"terminalMultiplier"}, kRunVerbs, kRunSection,
+      "BenchmarkSQL 6: terminals = 10 x warehouses x X (rounded, at least 1); needs the props "
+      "key warehouses. --terminals wins over it.",
+      [](const std::string& v, const Source& src, ParseState& st) {
+        st.terminal_multiplier = parse_number(v, 0, true, src.where);
+        st.terminal_multiplier_source = src;
+      },
+      [](const Config&) -> std::string { return "none"; });
+  add(s, "allow-many-terminals", nullptr, {"allowManyTerminals"}, kRunVerbs, kRunSection,
+      "Allow more than 10 terminals per warehouse with fixed warehouses (BenchmarkSQL refuses "
+      "them: terminals of one warehouse then share districts).",
+      [](const std::string& v, const Source& src, ParseState& st) {
+        st.cfg.allow_many_terminals = parse_bool(v, src.where);
+      },
+      [](const Config& c) { return yes_no(c.allow_many_terminals); });
+  add(s, "connections", "N", {"sutThreads"}, kRunVerbs, kRunSection,
+      "Database connections shared by the terminals, at most --terminals (0: one per terminal).",
+      [](const std::string& v, const Source& src, ParseState& st) {
+        st.cfg.connections = parse_int(v, 0, kNoLimit, src.where);
+        st.connections_source = src;
+      },
+      [](const Config& c) { return std::to_string(c.connections); });
+  add(s, "duration", "SEC", {"runMins"}, kRunVerbs, kRunSection,
+      "Measured run time in seconds (props runMins is in minutes).",
+      [](const std::string& v, const Source& src, ParseState& st) {
+        st.cfg.duration_seconds = src.key == "runMins" ? minutes_to_seconds(v, src)
+                                                       : parse_int(v, 0, kNoLimit, src.where);
+        st.duration_source = src;
+      },
+      [](const Config& c) { return std::to_string(c.duration_seconds); });
+  add(s, "warmup", "SEC", {"rampupMins"}, kRunVerbs, kRunSection,
+      "Run this long before measuring; not counted (props rampupMins is in minutes).",
+      [](const std::string& v, const Source& src, ParseState& st) {
+        st.cfg.warmup_seconds = src.key == "rampupMins" ? minutes_to_seconds(v, src)
+                                                        : parse_int(v, 0, kNoLimit, src.where);
+        st.warmup_source = src;
+      },
+      [](const Config& c) { return std::to_string(c.warmup_seconds); });
+  add(s, "txns-per-terminal", "N", {"runTxnsPerTerminal"}, kRunVerbs, kRunSection,
+      "Stop after N transactions per terminal instead of after --duration (0: use --duration).",
+      [](const std::string& v, const Source& src, ParseState& st) {
+        st.cfg.txns_per_terminal = parse_long(v, 0, src.where);
+        st.txns_source = src;
+      },
+      [](const Config& c) { return std::to_string(c.txns_per_terminal); });
+  add(s, "mix", "NO,P,OS,D,SL",
+      {kWeightKeys[0], kWeightKeys[1], kWeightKeys[2], kWeightKeys[3], kWeightKeys[4]},
+      kRunVerbs, kRunSection,
+      "Transaction mix in percent: New-Order, Payment, Order-Status, Delivery, Stock-Level; "
+      "non-negative, summing to 100. Clause 5.2.3 minimums: P 43, OS 4, D 4, SL 4. Without "
+      "newOrderWeight (BenchmarkSQL 6) New-Order takes what the other weights leave.",
+      [](const std::string& v, const Source& src, ParseState& st) {
+        const auto key = std::find_if(kWeightKeys.begin(), kWeightKeys.end(),
+                                      [&](const char* k) { return src.key == k; });
+        if (key == kWeightKeys.end()) {
+          st.cfg.mix = parse_mix(v, src.where);
+          st.mix_source = src;
+          return;
+        }
+        st.props_weights[static_cast<std::size_t>(key - kWeightKeys.begin())] =
+            parse_number(v, 0, false, src.where);
+        if (st.weights_where.empty()) st.weights_where = src.where;
+      },
+      [](const Config& c) { return format_mix(c.mix) + " (ro profile: 0,0,50,0,50)"; });
+  add(s, "profile", "rw|ro", {}, kRunVerbs, kRunSection,
+      "rw runs the full mix; ro runs only the read-only Order-Status and Stock-Level, "
+      "with the mix 0,0,50,0,50 unless --mix says otherwise.",
+      [](const std::string& v, const Source& src, ParseState& st) {
+        st.cfg.profile = parse_choice(v, {"rw", "ro"}, src.where) == 0 ? Profile::ReadWrite
+                                                                        : Profile::ReadOnly;
+        st.profile_source = src;
+      },
+      [](const Config& c) { return std::string(profile_name(c.profile)); });
+}
+
+void add_execution(std::vector<Setting>& s) {
+  add(s, "mode", "statements|procedures", {"useStoredProcedures", "application"}, kRunVerbs | kAcid,
+      kRunSection,
+      "statements: the client sends each transaction's prepared statements, pipelined (one or "
+      "two round trips per transaction); procedures: one PL/pgSQL function call per "
+      "transaction (installed by prepare). Props useStoredProcedures=true|false (BenchmarkSQL "
+      "5) and application=Generic|PostgreSQLStoredProc (BenchmarkSQL 6) choose the same.",
+      [](const std::string& v, const Source& src, ParseState& st) {
+        bool procedures = false;
+        if (src.key == "useStoredProcedures") {
+          procedures = parse_bool(v, src.where);
+        } else if (src.key == "application") {
+          procedures = parse_choice(v, {"Generic", "PostgreSQLStoredProc"}, src.where) == 1;
+        } else {
+          procedures = parse_choice(v, {"statements", "procedures"}, src.where) == 1;
+        }
+        st.cfg.mode = procedures ? Mode::Procedures : Mode::Statements;
+      },
+      [](const Config& c) { return std::string(mode_name(c.mode)); });
+  add(s, "isolation", "rc|rr|serializable", {}, kRunVerbs | kAcid, kRunSection,
+      "Transaction isolation: read committed, repeatable read or serializable. Serialization "
+      "failures are retried and counted.",
+      [](const std::string& v, const Source& src, ParseState& st) {
+        st.cfg.isolation = kIsolationLevels[static_cast<std::size_t>(
+            parse_choice(v, {"rc", "rr", "serializable"}, src.where))];
+        st.isolation_source = src;
+      },
+      [](const Config& c) { return std::string(isolation_name(c.isolation)); });
+  add(s, "delivery", "sync|deferred", {}, kRunVerbs, kRunSection,
+      "Delivery (clause 2.7.2): deferred queues each terminal's Delivery, whose response is "
+      "the queueing (5 s limit), for background delivery workers that execute it as a "
+      "transaction of its own (90% must complete within 80 s; delivery.csv in the result "
+      "directory records each one); sync runs it in the terminal's transaction, as most kits "
+      "do. Deferred is what the specification requires.",
+      [](const std::string& v, const Source& src, ParseState& st) {
+        st.cfg.delivery_mode = parse_choice(v, {"sync", "deferred"}, src.where) == 0
+                                   ? DeliveryMode::Sync
+                                   : DeliveryMode::Deferred;
+        st.delivery_mode_source = src;
+      },
+      [](const Config& c) { return std::string(delivery_mode_name(c.delivery_mode)); });
+  add(s, "delivery-workers", "N", {"maxDeliveryBGThreads"}, kRunVerbs, kRunSection,
+      "Background delivery workers with --delivery deferred, each with its own connection "
+      "(1..1000).",
+      [](const std::string& v, const Source& src, ParseState& st) {
+        st.cfg.delivery_workers = parse_int(v, 1, 1000, src.where);
+      },
+      [](const Config& c) { return std::to_string(c.delivery_workers); });
+  add(s, "terminal-warehouse-fixed", "true|false", {"terminalWarehouseFixed"}, kRunVerbs,
+      kRunSection,
+      "true: each terminal keeps one home warehouse; false: a new random warehouse for every "
+      "transaction (as BenchmarkSQL).",
+      [](const std::string& v, const Source& src, ParseState& st) {
+        st.cfg.terminal_warehouse_fixed = parse_bool(v, src.where);
+        st.warehouse_fixed_source = src;
+      },
+      [](const Config& c) { return yes_no(c.terminal_warehouse_fixed); });
+  add(s, "warehouse-from", "N", {"useWarehouseFrom"}, kRunVerbs, kRunSection,
+      "First home warehouse of the terminals, for several drivers sharing one database "
+      "(BenchmarkSQL 6; 0, or -1 in props: warehouse 1). Remote warehouses are drawn from all.",
+      [](const std::string& v, const Source& src, ParseState& st) {
+        st.cfg.warehouse_from = warehouse_bound(v, src);
+        st.warehouse_from_source = src;
+      },
+      [](const Config& c) { return std::to_string(c.warehouse_from); });
+  add(s, "warehouse-to", "N", {"useWarehouseTo"}, kRunVerbs, kRunSection,
+      "Last home warehouse of the terminals (0, or -1 in props: the last loaded).",
+      [](const std::string& v, const Source& src, ParseState& st) {
+        st.cfg.warehouse_to = warehouse_bound(v, src);
+        st.warehouse_to_source = src;
+      },
+      [](const Config& c) { return std::to_string(c.warehouse_to); });
+  add(s, "rollback-percent", "N", {"rollbackPercent"}, kRunVerbs, kRunSection,
+      "Percent of New-Orders that order an unused item and roll back, 0..100 (clause 2.4.1.4: "
+      "1; any other value is warned about as not compliant).",
+      [](const std::string& v, const Source& src, ParseState& st) {
+        st.cfg.rollback_percent = parse_int(v, 0, 100, src.where);
+        st.rollback_source = src;
+      },
+      [](const Config& c) { return std::to_string(c.rollback_percent); });
+}
+
+void add_pacing(std::vector<Setting>& s) {
+  add(s, "rate", "TPM", {"limitTxnsPerMin"}, kRunVerbs, kRunSection,
+      "Limit on transactions per minute over all terminals (0: unlimited).",
+      [](const std::string& v, const Source& src, ParseState& st) {
+        st.cfg.rate_tpm = parse_number(v, 0, false, src.where);
+      },
+      [](const Config& c) { return format_number(c.rate_tpm); });
+  add(s, "keying-think", nullptr, {}, kRunVerbs, kRunSection,
+      "Apply the keying and think times of clause 5.2.5 (needed for a compliant tpmC; then "
+      "about 12.86 tpmC per warehouse is the ceiling). The BenchmarkSQL 6 keys "
+      "keyingTimeMultiplier and thinkTimeMultiplier switch it on unless both are 0.",
+      [](const std::string& v, const Source& src, ParseState& st) {
+        st.cfg.keying_and_thinking = parse_bool(v, src.where);
+        st.keying_think_source = src;
+      },
+      [](const Config& c) { return yes_no(c.keying_and_thinking); });
+  add(s, "think-multiplier", "X", {"thinkTimeMultiplier"}, kRunVerbs, kRunSection,
+      "Scale the think times by X (> 0; thinkTimeMultiplier may be 0), and the keying times "
+      "too unless --keying-multiplier is given.",
+      [](const std::string& v, const Source& src, ParseState& st) {
+        const bool bmsql6 = src.key == "thinkTimeMultiplier";
+        st.cfg.think_multiplier = parse_number(v, 0, !bmsql6, src.where);
+        st.think_multiplier_source = src;
+        if (bmsql6) st.bmsql6_pacing_source = src;
+      },
+      [](const Config& c) { return format_number(c.think_multiplier); });
+  add(s, "keying-multiplier", "X", {"keyingTimeMultiplier"}, kRunVerbs, kRunSection,
+      "Scale the keying times by X (> 0; keyingTimeMultiplier may be 0).",
+      [](const std::string& v, const Source& src, ParseState& st) {
+        const bool bmsql6 = src.key == "keyingTimeMultiplier";
+        st.cfg.keying_multiplier = parse_number(v, 0, !bmsql6, src.where);
+        st.keying_multiplier_source = src;
+        if (bmsql6) st.bmsql6_pacing_source = src;
+      },
+      [](const Config&) -> std::string { return "the think multiplier"; });
+}
+
+// --spec: the run rules of record (report/rules/run_rules.hpp), each unless given
+// explicitly; config/finish/finish.cpp applies it.
+void add_spec(std::vector<Setting>& s) {
+  add(s, "spec", nullptr, {}, kRunVerbs, kRunSection,
+      "Set everything the TPC-C run rules require, except what is given explicitly: keying "
+      "and think times with multipliers 1 (5.2.5), 10 terminals per home warehouse with fixed "
+      "home warehouses (4.2.2; from props warehouses, or else from the loaded database), "
+      "deferred Delivery (2.7.2), a 60 s warm-up (5.5) and a 7200 s (120 minute) measurement "
+      "interval (5.5). A shorter --duration still wins; the Run rules verdict then says which "
+      "rule fails. A run with --spec claims to be of record: any failing run rule makes it exit "
+      "1 (run failed); without --spec the verdict is for information and leaves the exit "
+      "status alone.",
+      [](const std::string& v, const Source& src, ParseState& st) {
+        st.cfg.spec = parse_bool(v, src.where);
+      },
+      [](const Config& c) { return yes_no(c.spec); });
+}
+
+void add_output(std::vector<Setting>& s) {
+  add(s, "report-interval", "SEC", {"reportIntervalSecs"}, kRunVerbs | kPrepare | kCleanup,
+      kRunSection,
+      "Seconds between progress lines during the run (1..86400). Prepare and cleanup accept "
+      "it without effect, as sysbench does, so that sysbench-tpcc's command lines run as "
+      "they are.",
+      [](const std::string& v, const Source& src, ParseState& st) {
+        st.cfg.report_interval_seconds = parse_int(v, 1, 86400, src.where);
+        note_without_effect(src, st, kRunVerbs);
+      },
+      [](const Config& c) { return std::to_string(c.report_interval_seconds); });
+  add(s, "report-format", "tpcc|sysbench", {}, kRunVerbs, kRunSection,
+      "Shape of the progress lines. tpcc: '[ 10s ] tpmC: ... tpmTOTAL: ... p90: ... p99: ... "
+      "err/s: ... retries: ...'. sysbench: sysbench's own, '[ 1s ] thds: 64 tps: 1234.56 qps: "
+      "34567.89 (r/w/o: 15000.00/16000.00/3567.89) lat (ms,95%): 12.34 err/s: 0.00 reconn/s: "
+      "0.00', for scripts that read sysbench output: thds is the terminals, tps the "
+      "transactions completed per second (all five types), qps the statements per second "
+      "split by the server's command tag (r: SELECT, w: INSERT, UPDATE, DELETE, o: BEGIN, "
+      "COMMIT, ROLLBACK and the rest; with --mode procedures each function call is a SELECT), "
+      "lat the 95th percentile response time of the interval, err/s the failed transactions "
+      "and reconn/s the reconnected sessions per second. Warm-up, downtime and stalls are "
+      "added at the end as in the tpcc lines; standby lines keep the tpcc shape.",
+      [](const std::string& v, const Source& src, ParseState& st) {
+        st.cfg.report_format = parse_choice(v, {"tpcc", "sysbench"}, src.where) == 0
+                                   ? ReportFormat::Tpcc
+                                   : ReportFormat::Sysbench;
+      },
+      [](const Config& c) { return std::string(report_format_name(c.report_format)); });
+  add(s, "server-metrics", "on|off", {"serverMetrics"}, kRunVerbs, kRunSection,
+      "Sample the server's metrics per interval on a connection of their own: commits, "
+      "rollbacks, buffer hit ratio, tuples, deadlocks and temp bytes (pg_stat_database), "
+      "checkpoints and buffers written (pg_stat_bgwriter), WAL bytes and full-page images "
+      "(pg_stat_wal), the database size, autovacuum workers and their tables, lock waits, the "
+      "top wait events of the kit's own backends (sampled 5 times a second), the client's CPU "
+      "and, when the server runs on this host, the host's CPU split and the server processes' "
+      "CPU. They go to intervals.csv and result.json (server_metrics). A set the server lacks "
+      "is a note at the start, not an error; a failed sample is counted, never stops the run.",
+      [](const std::string& v, const Source& src, ParseState& st) {
+        st.cfg.server_metrics = parse_bool(v, src.where);
+      },
+      [](const Config& c) { return std::string(c.server_metrics ? "on" : "off"); });
+  add(s, "result-dir", "DIR", {"resultDirectory"}, kRunVerbs | kAcid, kRunSection,
+      "Directory for result.json, intervals.csv, config.json and report.html (acid: acid.json). "
+      "BenchmarkSQL's "
+      "%tY %tm %td %tH %tM %tS are replaced with the start time.",
+      [](const std::string& v, const Source&, ParseState& st) { st.cfg.result_dir = v; },
+      [](const Config& c) {
+        return c.result_dir.empty() ? std::string("results/<start time>/") : c.result_dir;
+      });
+  add(s, "json", "FILE", {}, kRunVerbs, kRunSection, "Also write result.json to FILE.",
+      [](const std::string& v, const Source&, ParseState& st) { st.cfg.json_file = v; },
+      [](const Config& c) { return c.json_file.empty() ? std::string("none") : c.json_file; });
+}
+
+// What the run does when the server is slow, unreachable, or still busy at
+// the end.
+void add_faults(std::vector<Setting>& s) {
+  add(s, "max-downtime", "SEC", {"maxDowntime"}, kRunVerbs, kRunSection,
+      "A run whose server is unreachable (no connection can be opened) for longer than this "
+      "stops with exit 3; any downtime makes the run exit 1 and is reported as "
+      "downtime_seconds (1..86400).",
+      [](const std::string& v, const Source& src, ParseState& st) {
+        st.cfg.max_downtime_seconds = parse_int(v, 1, 86400, src.where);
+      },
+      [](const Config& c) { return std::to_string(c.max_downtime_seconds); });
+  add(s, "stop-grace", "SEC", {}, kRunVerbs, kRunSection,
+      "At the end of the run (or on SIGINT/SIGTERM/SIGHUP: no grace), transactions still in "
+      "flight get this long; then they are cancelled (libpq cancel, then the connection is "
+      "closed) and counted as unfinished at end, with their elapsed time in the latency "
+      "figures (0..3600, decimals allowed).",
+      [](const std::string& v, const Source& src, ParseState& st) {
+        st.cfg.stop_grace_seconds = parse_number_in(v, 0, 3600, src.where);
+      },
+      [](const Config& c) { return format_number(c.stop_grace_seconds); });
+  add(s, "statement-timeout", "DURATION", {"statementTimeout"}, kRunVerbs, kRunSection,
+      "Sets the server's statement_timeout on every terminal session; a transaction that "
+      "exceeds it fails with SQLSTATE 57014 and is counted as a timeout. Milliseconds, or a "
+      "number with unit ms, s or min (500ms, 30s, 2min), up to 2147483647 ms; 0: the server's "
+      "setting.",
+      apply_timeout<&Config::statement_timeout_ms>, show_timeout<&Config::statement_timeout_ms>);
+  add(s, "lock-timeout", "DURATION", {"lockTimeout"}, kRunVerbs, kRunSection,
+      "Sets the server's lock_timeout on every terminal session; a transaction that exceeds "
+      "it fails with SQLSTATE 55P03 and is counted as a timeout. Milliseconds, or a number "
+      "with unit ms, s or min (500ms, 30s, 2min), up to 2147483647 ms; 0: the server's "
+      "setting.",
+      apply_timeout<&Config::lock_timeout_ms>, show_timeout<&Config::lock_timeout_ms>);
+}
+
+}  // namespace
+
+void add_run(std::vector<Setting>& s) {
+  add_length_and_mix(s);
+  add_execution(s);
+  add_pacing(s);
+  add_spec(s);
+  add_output(s);
+  add_faults(s);
+}
+
+}  // namespace tpcc::settings_table

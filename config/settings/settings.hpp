@@ -1,0 +1,178 @@
+// The one table of options: each flag, the props keys that set the same
+// thing, the verbs that take it, its help, and how a value is applied. The
+// command-line parser, the props layer and the help text are all driven by
+// it, so an option cannot be documented without being parsed or the reverse.
+#pragma once
+
+#include <array>
+#include <map>
+#include <optional>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "config/config.hpp"
+#include "config/errors.hpp"
+
+namespace tpcc {
+
+// Which verbs take an option (bit per Verb).
+using VerbSet = unsigned;
+constexpr VerbSet verb_bit(Verb v) { return 1u << static_cast<unsigned>(v); }
+inline constexpr VerbSet kAllVerbs = 0x3F;
+
+enum class Layer { Props, Flag };
+
+// Where a value came from: the layer, the key or flag name as written, and
+// the message prefix ("--duration" or "props.pg:7: key 'runMins'").
+struct Source {
+  Layer layer;
+  std::string key;
+  std::string where;
+};
+
+// A connection string as written, before JDBC translation and credentials.
+struct RawConn {
+  std::string text;
+  std::string where;
+  Layer layer = Layer::Props;
+};
+
+// A value of one of sysbench-tpcc's flags (config/settings/sysbench.cpp),
+// kept apart until finish_sysbench() weighs it against tpcc's own option.
+template <typename T>
+struct Given {
+  T value{};
+  Source source;
+};
+
+// sysbench-tpcc's flags as given; config/finish/sysbench.cpp maps them.
+struct SysbenchFlags {
+  // libpq keyword (host, port, user, password, dbname) -> --pgsql-* value.
+  std::map<std::string, Given<std::string>> connection;
+  std::optional<Given<int>> threads;
+  std::optional<Given<int>> tables;
+  std::optional<Given<int>> scale;
+  std::optional<Given<int>> time;
+  std::optional<Given<Isolation>> trx_level;
+  std::optional<Given<bool>> ps_mode_disable;  // --db-ps-mode disable
+  // The sysbench flags given to a verb they have no effect on, for one note.
+  std::vector<std::string> without_effect;
+};
+
+// Everything the layers leave for the final cross-option checks.
+struct ParseState {
+  Config cfg;
+  std::ostream* warnings = nullptr;
+  // Every configuration error found; all are reported together at the end.
+  std::vector<std::string> problems;
+
+  // Runs f; a UsageError it throws becomes one of the problems instead of
+  // ending the parse.
+  template <typename F>
+  void collect(F&& f) {
+    try {
+      f();
+    } catch (const UsageError& e) {
+      problems.emplace_back(e.what());
+    }
+  }
+  void problem(const std::string& message) { problems.push_back(message); }
+  // "tpcc: <where>: warning: <text>" on the warnings stream.
+  void warn(const std::string& where, const std::string& text) const;
+
+  std::optional<RawConn> conn;  // raw, translated once credentials are known
+  std::optional<std::string> user;
+  std::optional<std::string> password;
+
+  std::optional<Source> warehouses_source;
+  std::optional<Source> load_workers_source;
+  std::optional<Source> terminals_source;
+  std::optional<Source> isolation_source;
+  SysbenchFlags sysbench;
+  std::optional<double> terminal_multiplier;  // BenchmarkSQL 6 terminalMultiplier
+  std::optional<Source> terminal_multiplier_source;
+  std::optional<Source> warehouse_from_source;
+  std::optional<Source> warehouse_to_source;
+
+  std::optional<Source> mix_source;                            // --mix or props key mix
+  std::array<std::optional<double>, kTxnTypes> props_weights;  // newOrderWeight, ...
+  std::string weights_where;                                   // first weight key
+  std::optional<Source> profile_source;
+
+  std::optional<Source> duration_source;
+  std::optional<Source> warmup_source;
+  std::optional<Source> txns_source;
+  std::optional<Source> connections_source;
+
+  std::optional<Source> keying_think_source;       // --keying-think, props keying-think
+  std::optional<Source> keying_multiplier_source;  // --keying-multiplier, keyingTimeMultiplier
+  std::optional<Source> think_multiplier_source;   // --think-multiplier, thinkTimeMultiplier
+  std::optional<Source> bmsql6_pacing_source;      // keyingTimeMultiplier or thinkTimeMultiplier
+  std::optional<Source> rollback_source;
+  std::optional<Source> warehouse_fixed_source;  // --terminal-warehouse-fixed
+  // --distribute, --shards and --citus-workers, when given (finish/citus.cpp).
+  std::optional<Source> distribution_source;
+  std::optional<Source> shards_source;
+  std::optional<Source> copy_format_source;
+  std::optional<Source> citus_workers_source;
+  // --delivery, when given: --spec then leaves the Delivery mode alone.
+  std::optional<Source> delivery_mode_source;
+
+  // Standbys: --standby-conn flags in order; props standbyConn (1),
+  // standbyConn2, standbyConn3, ... by number.
+  std::vector<RawConn> standby_flags;
+  std::map<int, RawConn> standby_props;
+  std::optional<int> standby_terminals;
+  std::optional<Source> standby_terminals_source;
+  std::optional<std::array<double, 2>> standby_mix;  // --standby-mix: Order-Status, Stock-Level
+  std::optional<Source> standby_mix_source;
+  std::array<std::optional<double>, 2> standby_weights;  // props standby*Weight
+  std::string standby_weights_where;
+};
+
+// What a flag given more than once means.
+enum class Repeat {
+  Once,  // an error
+  Join,  // the values joined with ',' (lists of table=value pairs)
+  Each,  // applied once per value, in order (--standby-conn)
+  Many,  // as Each, and one flag takes several values (--merge A B)
+};
+
+struct Setting {
+  const char* flag;                     // long option without "--"; nullptr: props only
+  const char* value_name;               // "N", "SEC"; nullptr: a switch (props value true/false)
+  std::vector<const char*> props_keys;  // besides the flag name
+  VerbSet verbs;
+  const char* section;
+  const char* help;
+  void (*apply)(const std::string& value, const Source& source, ParseState& state);
+  std::string (*show_default)(const Config& defaults);
+  Repeat repeat = Repeat::Once;
+
+  bool is_switch() const { return value_name == nullptr; }
+};
+
+const std::vector<Setting>& settings();
+
+// The setting a props key belongs to (flag names count as keys), or nullptr.
+// standbyConn2, standbyConn3, ... belong to --standby-conn.
+const Setting* setting_for_props_key(const std::string& key);
+
+// The number of a standby connection key: standbyConn and standby-conn are 1,
+// standbyConnN is N (>= 2); nullopt for any other key.
+std::optional<int> standby_conn_number(const std::string& key);
+
+// BenchmarkSQL keys accepted but without effect here: nullptr for any other
+// key; an empty string for keys ignored silently (db, driver: the JDBC
+// driver's business); otherwise why the key is ignored, for one warning.
+const char* ignored_props_key_reason(const std::string& key);
+
+// Every key a props file may use (flag names, BenchmarkSQL keys, ignored
+// keys), for suggesting the nearest one to a misspelt key.
+std::vector<std::string> known_props_keys();
+
+// Section titles in help order.
+const std::vector<const char*>& sections();
+
+}  // namespace tpcc

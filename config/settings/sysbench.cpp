@@ -1,0 +1,141 @@
+// The options table, sysbench part: sysbench-tpcc's command-line flags, so that
+// its prepare, run and cleanup lines work with only the program name
+// changed. Each flag only records its value here; finish_sysbench()
+// (config/finish/sysbench.cpp) maps it onto tpcc's own option once every
+// layer is in, and refuses a disagreement with that option.
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "config/settings/table_parts.hpp"
+#include "config/settings/values.hpp"
+
+namespace tpcc::settings_table {
+namespace {
+
+constexpr VerbSet kSysbenchVerbs = kPrepare | kRun | kCleanup;
+
+// The highest TCP port number.
+constexpr long long kMaxPort = 65535;
+
+std::string none(const Config&) { return "none"; }
+
+// --pgsql-host and the rest: one libpq keyword each. A value that libpq
+// would read as "not set" is refused, so that no flag is silently lost.
+template <const char* Keyword>
+void apply_connection_part(const std::string& v, const Source& src, ParseState& st) {
+  const std::string keyword = Keyword;
+  std::string value = v;
+  if (keyword == "port") {
+    value = std::to_string(parse_int(v, 1, kMaxPort, src.where));
+  } else if (keyword != "password" && v.empty()) {
+    throw UsageError(src.where + ": needs a value");
+  }
+  st.sysbench.connection[keyword] = Given<std::string>{value, src};
+}
+
+// A count flag (--threads, --tables, --scale, --time): a positive integer
+// into Field, effective for the verbs in Effective.
+template <std::optional<Given<int>> SysbenchFlags::*Field, VerbSet Effective>
+void apply_count(const std::string& v, const Source& src, ParseState& st) {
+  st.sysbench.*Field = Given<int>{parse_int(v, 1, kNoLimit, src.where), src};
+  note_without_effect(src, st, Effective);
+}
+
+constexpr char kHost[] = "host";
+constexpr char kPort[] = "port";
+constexpr char kUser[] = "user";
+constexpr char kPassword[] = "password";
+constexpr char kDbname[] = "dbname";
+
+void add_connection(std::vector<Setting>& s) {
+  add(s, "pgsql-host", "HOST", {}, kDatabaseVerbs, kSysbenchSection,
+      "sysbench's name for the server's host or Unix-socket directory (libpq host; /tmp for "
+      "a local socket). The --pgsql-* flags go into the connection with a flag's precedence: "
+      "they override the props file's conn, user and password, and a --conn flag that names "
+      "the same part with another value is refused. What none of them names comes from the "
+      "PG* environment, not from sysbench's defaults (localhost, 5432, sbtest).",
+      apply_connection_part<kHost>, none);
+  add(s, "pgsql-port", "PORT", {}, kDatabaseVerbs, kSysbenchSection,
+      "sysbench's name for the server's port (libpq port, 1..65535).",
+      apply_connection_part<kPort>, none);
+  add(s, "pgsql-user", "NAME", {}, kDatabaseVerbs, kSysbenchSection,
+      "sysbench's name for the database user (libpq user).", apply_connection_part<kUser>, none);
+  add(s, "pgsql-password", "SECRET", {}, kDatabaseVerbs, kSysbenchSection,
+      "sysbench's name for the password (libpq password; empty: none). Masked wherever the "
+      "configuration is shown or saved.",
+      apply_connection_part<kPassword>, none);
+  add(s, "pgsql-db", "NAME", {}, kDatabaseVerbs, kSysbenchSection,
+      "sysbench's name for the database (libpq dbname).", apply_connection_part<kDbname>, none);
+  add(s, "db-driver", "pgsql", {}, kDatabaseVerbs, kSysbenchSection,
+      "sysbench's database driver: accepted as pgsql only, since tpcc drives PostgreSQL only.",
+      [](const std::string& v, const Source& src, ParseState&) {
+        if (v != "pgsql") {
+          throw UsageError(src.where + ": '" + v +
+                           "' is not supported; tpcc drives PostgreSQL only (pgsql)");
+        }
+      },
+      [](const Config&) -> std::string { return "pgsql"; });
+}
+
+void add_workload(std::vector<Setting>& s) {
+  add(s, "threads", "N", {}, kSysbenchVerbs, kSysbenchSection,
+      "sysbench's threads: the terminals of run (--terminals) and the load workers of "
+      "prepare (--load-workers); cleanup accepts it without effect. Refused beside "
+      "--terminals or --load-workers with another value.",
+      apply_count<&SysbenchFlags::threads, kPrepare | kRun>, none);
+  add(s, "tables", "N", {}, kSysbenchVerbs, kSysbenchSection,
+      "sysbench-tpcc's number of table sets. tpcc keeps one set of tables with all the "
+      "warehouses in it: prepare loads --tables x --scale warehouses (the output says so), "
+      "and run checks that the database holds that many. A missing one of the two takes "
+      "sysbench-tpcc's default (tables 1, scale 10). Refused beside another warehouse count "
+      "given at the same level (prepare's warehouses flag, or the props key warehouses); "
+      "cleanup accepts it without effect.",
+      apply_count<&SysbenchFlags::tables, kPrepare | kRun>, none);
+  add(s, "scale", "N", {}, kSysbenchVerbs, kSysbenchSection,
+      "sysbench-tpcc's warehouses per table set (see --tables).",
+      apply_count<&SysbenchFlags::scale, kPrepare | kRun>, none);
+  add(s, "time", "SEC", {}, kSysbenchVerbs, kSysbenchSection,
+      "sysbench's run time in seconds: run's --duration (sysbench's 0, no limit, is refused: "
+      "a run needs an end). Refused beside --duration with another value; prepare and "
+      "cleanup accept it without effect.",
+      apply_count<&SysbenchFlags::time, kRun>, none);
+  add(s, "trx_level", "RC|RR|SER", {}, kSysbenchVerbs, kSysbenchSection,
+      "sysbench-tpcc's isolation level: RC, RR and SER are run's --isolation rc, rr and "
+      "serializable. Refused beside --isolation with another level; prepare and cleanup "
+      "accept it without effect.",
+      [](const std::string& v, const Source& src, ParseState& st) {
+        const auto level = kIsolationLevels[static_cast<std::size_t>(
+            parse_choice(v, {"RC", "RR", "SER"}, src.where))];
+        st.sysbench.trx_level = Given<Isolation>{level, src};
+        note_without_effect(src, st, kRun);
+      },
+      none);
+  add(s, "db-ps-mode", "auto|disable", {}, kSysbenchVerbs, kSysbenchSection,
+      "sysbench's prepared-statement mode. tpcc always prepares its statements once per "
+      "session and pipelines them (--mode statements), or calls prepared functions (--mode "
+      "procedures): auto is what it does anyway, and disable is ignored, with a note, as "
+      "tpcc has no unprepared path.",
+      [](const std::string& v, const Source& src, ParseState& st) {
+        const bool disable = parse_choice(v, {"auto", "disable"}, src.where) == 1;
+        st.sysbench.ps_mode_disable = Given<bool>{disable, src};
+        note_without_effect(src, st, kRun);
+      },
+      [](const Config&) -> std::string { return "auto"; });
+}
+
+}  // namespace
+
+void note_without_effect(const Source& src, ParseState& st, VerbSet effective) {
+  // A props file serves every verb: its keys are not remarked upon.
+  if (src.layer == Layer::Flag && (effective & verb_bit(st.cfg.verb)) == 0) {
+    st.sysbench.without_effect.push_back(src.where);
+  }
+}
+
+void add_sysbench(std::vector<Setting>& s) {
+  add_connection(s);
+  add_workload(s);
+}
+
+}  // namespace tpcc::settings_table

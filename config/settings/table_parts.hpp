@@ -1,0 +1,70 @@
+// Internal to the settings table (settings*.cpp): how its parts add options.
+// Everyone else uses config/settings/settings.hpp.
+#pragma once
+
+#include <array>
+#include <string>
+#include <vector>
+
+#include "config/settings/settings.hpp"
+
+namespace tpcc::settings_table {
+
+constexpr VerbSet kPrepare = verb_bit(Verb::Prepare);
+constexpr VerbSet kRun = verb_bit(Verb::Run);
+constexpr VerbSet kCheck = verb_bit(Verb::Check);
+constexpr VerbSet kCleanup = verb_bit(Verb::Cleanup);
+constexpr VerbSet kQuickstart = verb_bit(Verb::Quickstart);
+constexpr VerbSet kAcid = verb_bit(Verb::Acid);
+constexpr VerbSet kReport = verb_bit(Verb::Report);
+constexpr VerbSet kDatabaseVerbs = kAllVerbs & ~kQuickstart;  // quickstart brings its own server
+constexpr VerbSet kLoadVerbs = kPrepare | kQuickstart;
+constexpr VerbSet kRunVerbs = kRun | kQuickstart;
+
+constexpr const char* kConnection = "Connection";
+constexpr const char* kLoad = "Load";
+constexpr const char* kCheckSection = "Check";
+constexpr const char* kCleanupSection = "Cleanup";
+constexpr const char* kRunSection = "Run";
+constexpr const char* kStandbySection = "Standby";
+constexpr const char* kQuickstartSection = "Quickstart";
+constexpr const char* kCitusSection = "Citus";
+constexpr const char* kAcidSection = "ACID";
+constexpr const char* kReportSection = "Report";
+constexpr const char* kSysbenchSection = "sysbench-tpcc's flags";
+
+using Apply = void (*)(const std::string&, const Source&, ParseState&);
+using Show = std::string (*)(const Config&);
+
+inline std::string yes_no(bool b) { return b ? "true" : "false"; }
+
+// The isolation levels in the order the choices name them: --isolation
+// rc|rr|serializable, --trx_level RC|RR|SER.
+inline constexpr std::array<Isolation, 3> kIsolationLevels = {
+    Isolation::ReadCommitted, Isolation::RepeatableRead, Isolation::Serializable};
+
+// Appends one option and returns it for the rarer fields (repeat).
+inline Setting& add(std::vector<Setting>& table, const char* flag, const char* value_name,
+                    std::vector<const char*> props_keys, VerbSet verbs, const char* section,
+                    const char* help, Apply apply, Show show) {
+  table.push_back({flag, value_name, std::move(props_keys), verbs, section, help, apply, show});
+  return table.back();
+}
+
+// The parts of the table, in help order.
+void add_connection_and_load(std::vector<Setting>& table);
+void add_run(std::vector<Setting>& table);
+void add_standby(std::vector<Setting>& table);
+void add_quickstart(std::vector<Setting>& table);
+void add_citus(std::vector<Setting>& table);
+void add_acid(std::vector<Setting>& table);
+void add_drivers(std::vector<Setting>& table);
+void add_report(std::vector<Setting>& table);
+void add_sysbench(std::vector<Setting>& table);
+
+// sysbench passes every flag to every command: a sysbench flag given on the
+// command line to a verb it does nothing for is accepted and listed in one
+// note (config/settings/sysbench.cpp).
+void note_without_effect(const Source& src, ParseState& st, VerbSet effective);
+
+}  // namespace tpcc::settings_table

@@ -1,0 +1,133 @@
+// What a run measured beyond the per-transaction counts: the interval
+// samples, why the run stopped and what went wrong, the standbys' and the
+// drivers' parts, and the run as a whole. Types only: the engine fills them,
+// the report renders and writes them.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <ctime>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "metrics/checkpoints.hpp"
+#include "metrics/lag.hpp"
+#include "metrics/server_metrics.hpp"
+#include "metrics/stats.hpp"
+#include "spec/transactions.hpp"
+
+namespace tpcc {
+
+// One line of interval output: stats of the transactions completed in
+// (end - length, end], elapsed counted from the start of the run.
+struct IntervalSample {
+  double end_seconds = 0;
+  double length_seconds = 0;
+  bool warmup = false;
+  RunStats stats;
+  // Combined runs, the primary's lines: the latest lag reading of each
+  // standby at the end of the interval.
+  std::vector<LagReading> lag;
+  // Seconds of the interval the server was unreachable (no session could
+  // reconnect), and the transactions in flight for over a second at its
+  // end (a hung server or a lock wait).
+  double downtime_seconds = 0;
+  int stalled = 0;
+  double oldest_stalled_seconds = 0;
+  // The primary's server metrics (--server-metrics on; the primary's lines).
+  std::optional<ServerMetricsInterval> server;
+};
+
+// An error as the server (or libpq) gave it, and when, in seconds from the
+// start of the run.
+struct ErrorNote {
+  double at_seconds = 0;
+  std::string sqlstate;  // empty for libpq's own errors (a lost connection)
+  std::string message;
+};
+
+// Why the run ended.
+enum class StopReason {
+  Completed,    // --duration or --txns-per-terminal reached
+  Interrupted,  // SIGINT, SIGTERM or SIGHUP
+  Fatal,        // an error retrying cannot fix (db/error_classes.hpp)
+  Downtime,     // the server unreachable for longer than --max-downtime
+  Internal,     // an unexpected error in tpcc itself
+};
+
+// What went wrong during a run, beyond the per-transaction counts: the
+// figures that keep a broken run from passing for a clean one.
+struct RunHealth {
+  StopReason stop = StopReason::Completed;
+  std::string stop_detail;       // the signal, or the error that stopped the run
+  double downtime_seconds = 0;   // server unreachable: no session could connect
+  std::int64_t reconnect_failures = 0;
+  std::optional<ErrorNote> first_error;
+  std::optional<ErrorNote> last_error;
+};
+
+// "completed", "interrupted", "fatal_error", "max_downtime", "internal_error".
+const char* stop_reason_name(StopReason reason);
+
+// One standby of a combined primary + standby run ("standbys" in result.json): its read-only terminals' figures over the same measured
+// interval as the primary's, and the replication lag.
+struct StandbyRun {
+  std::string target;  // host and port, password-free
+  int terminals = 0;
+  std::array<double, kTxnTypes> mix = {0, 0, 50, 0, 50};
+  RunStats stats;
+  std::vector<IntervalSample> intervals;  // the same boundaries as the primary's
+  LagFigures lag;
+  RunHealth health;  // the standby's downtime and errors (stop is the run's)
+  ServerMetricsRun server_metrics;  // --server-metrics: the standby's own (no WAL, checkpoints)
+};
+
+// One driver of a run split over several (tpcc run --driver I/N).
+struct DriverRun {
+  std::string run_id;
+  int index = 0;  // 1-based
+  int count = 0;
+  int first_warehouse = 0;  // this driver's home warehouses
+  int last_warehouse = 0;
+  std::string barrier_start;  // the common start the server fixed: UTC, ISO 8601, ms
+};
+
+// One driver's result in a merged one (tpcc report --merge).
+struct MergedPart {
+  std::string dir;
+  DriverRun driver;
+  int terminals = 0;
+  double tpmc = 0;
+  double tpm_total = 0;
+  double measured_seconds = 0;
+  std::int64_t measured_start_ms = 0;
+  std::int64_t measured_end_ms = 0;
+};
+
+struct RunInfo {
+  int warehouses = 0;
+  int terminals = 0;
+  double measured_seconds = 0;  // excludes warm-up
+  double warmup_seconds = 0;
+  std::string started_at;       // ISO 8601 local time
+  bool interrupted = false;     // stopped by SIGINT/SIGTERM
+  std::time_t start_time = 0;   // names results/<YYYYmmdd-HHMMSS>/; 0: now
+  std::vector<StandbyRun> standbys;  // in --standby-conn order
+  // Every transaction attempted, warm-up included: the denominator of
+  // client CPU per transaction (bench/run.sh).
+  std::int64_t transactions_all_phases = 0;
+  RunHealth health;
+  // 5.5.2.2: the server's checkpoint counters around the measured interval.
+  CheckpointFigures checkpoints;
+  ServerMetricsRun server_metrics;  // --server-metrics
+  int exit_status = 0;  // what tpcc run exits with
+  // The measured interval on the wall clock: milliseconds since the epoch
+  // (UTC); 0 when unknown.
+  std::int64_t measured_start_ms = 0;
+  std::int64_t measured_end_ms = 0;
+  std::optional<DriverRun> driver;     // tpcc run --driver I/N
+  std::vector<MergedPart> merged_from;  // tpcc report --merge: the drivers merged
+};
+
+}  // namespace tpcc

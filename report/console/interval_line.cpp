@@ -1,0 +1,114 @@
+#include "report/console/interval_line.hpp"
+
+#include <cmath>
+#include <string>
+
+#include "report/views/format.hpp"
+#include "metrics/run.hpp"
+#include "report/views/lag_text.hpp"
+
+namespace tpcc {
+namespace {
+
+// sysbench's default --percentile, the one its interval lines show.
+constexpr int kSysbenchPercentile = 95;
+
+std::string elapsed_text(const IntervalSample& sample) {
+  return "[ " + std::to_string(std::llround(sample.end_seconds)) + "s ]";
+}
+
+// What went wrong in the interval: " SERVER UNREACHABLE 4.0s" and
+// " STALLED: 2 in flight, oldest 6.0s".
+std::string trouble_text(const IntervalSample& sample) {
+  std::string text;
+  if (sample.downtime_seconds > 0) {
+    text += " SERVER UNREACHABLE " + fixed(sample.downtime_seconds, 1) + "s";
+  }
+  if (sample.stalled > 0) {
+    text += " STALLED: " + std::to_string(sample.stalled) + " in flight, oldest " +
+            fixed(sample.oldest_stalled_seconds, 1) + "s";
+  }
+  return text;
+}
+
+std::string phase_text(const IntervalSample& sample) {
+  return sample.warmup ? " (warm-up)" : "";
+}
+
+// count per second of the interval (0 for an interval of no length).
+double per_second(std::int64_t count, double seconds) {
+  return seconds > 0 ? static_cast<double>(count) / seconds : 0.0;
+}
+
+// " p90: ... p99: ... err/s: ... retries: ...", percentiles over all five
+// transactions ("-" when none answered: there is no percentile, and 0.00ms
+// would read as fast), rates over the interval's length.
+std::string latency_and_errors_text(const IntervalSample& sample) {
+  const RunStats& s = sample.stats;
+  const LatencyHistogram all = latency_all(s);
+  const bool answered = all.count() > 0;
+  return " p90: " + (answered ? format_ms(all.percentile(90)) : std::string("-")) +
+         " p99: " + (answered ? format_ms(all.percentile(99)) : std::string("-")) +
+         " err/s: " + format_rate(per_second(errors_total(s), sample.length_seconds)) +
+         " retries: " + std::to_string(retries_total(s));
+}
+
+// sysbench prints its figures with "%4.2f": two decimals.
+std::string sysbench_number(double value) { return fixed(value, 2); }
+
+}  // namespace
+
+std::string format_interval_line(const IntervalSample& sample) {
+  const RunStats& s = sample.stats;
+  const double length = sample.length_seconds;
+  std::string line = elapsed_text(sample);
+  line += " tpmC: " + fixed(tpmc(s, length), 0);
+  line += " tpmTOTAL: " + fixed(tpm_total(s, length), 0);
+  line += latency_and_errors_text(sample);
+  return line + trouble_text(sample) + phase_text(sample);
+}
+
+std::string format_sysbench_interval_line(const IntervalSample& sample, int threads) {
+  const RunStats& s = sample.stats;
+  const double length = sample.length_seconds;
+  const StatementCounts& statements = s.statements;
+  // sysbench's 95th percentile is 0.00 for an interval without events.
+  const double p95_ms = latency_all(s).percentile(kSysbenchPercentile) / 1000.0;
+  std::string line = elapsed_text(sample);
+  line += " thds: " + std::to_string(threads);
+  line += " tps: " + sysbench_number(per_second(completed_total(s), length));
+  line += " qps: " + sysbench_number(per_second(statements.total(), length));
+  line += " (r/w/o: " + sysbench_number(per_second(statements.reads, length)) + "/" +
+          sysbench_number(per_second(statements.writes, length)) + "/" +
+          sysbench_number(per_second(statements.other, length)) + ")";
+  line += " lat (ms," + std::to_string(kSysbenchPercentile) + "%): " + sysbench_number(p95_ms);
+  line += " err/s: " + sysbench_number(per_second(errors_total(s), length));
+  line += " reconn/s: " + sysbench_number(per_second(s.reconnects, length));
+  return line + trouble_text(sample) + phase_text(sample);
+}
+
+std::string format_standby_interval_line(int number, const IntervalSample& sample,
+                                         const LagReading* lag) {
+  std::string line = elapsed_text(sample) + " standby " + std::to_string(number) + ":";
+  line += " tpmTOTAL: " + fixed(tpm_total(sample.stats, sample.length_seconds), 0);
+  line += latency_and_errors_text(sample) + trouble_text(sample);
+  if (lag != nullptr) line += " lag: " + format_lag_reading(*lag);
+  return line + phase_text(sample);
+}
+
+std::vector<std::string> interval_lines(const std::vector<IntervalSample>& samples,
+                                        const Config& config) {
+  std::vector<std::string> lines;
+  if (samples.empty()) return lines;
+  const IntervalSample& primary = samples.front();
+  lines.push_back(config.report_format == ReportFormat::Sysbench
+                      ? format_sysbench_interval_line(primary, config.terminals)
+                      : format_interval_line(primary));
+  for (std::size_t k = 1; k < samples.size(); ++k) {
+    const LagReading* lag = k <= primary.lag.size() ? &primary.lag[k - 1] : nullptr;
+    lines.push_back(format_standby_interval_line(static_cast<int>(k), samples[k], lag));
+  }
+  return lines;
+}
+
+}  // namespace tpcc

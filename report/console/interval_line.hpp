@@ -1,0 +1,41 @@
+// The run's interval lines on the console: tpcc's own, sysbench's shape,
+// and a standby's line under the primary's.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "config/config.hpp"
+
+#include "metrics/lag.hpp"
+#include "metrics/run.hpp"
+
+namespace tpcc {
+
+// "[ 10s ] tpmC: 1234 tpmTOTAL: 2740 p90: 12.3ms p99: 40.1ms err/s: 0 retries: 0",
+// rates over the interval's length, percentiles over all five transactions;
+// warm-up lines end in "(warm-up)".
+std::string format_interval_line(const IntervalSample& sample);
+
+// The same interval in sysbench's shape (--report-format sysbench):
+// "[ 1s ] thds: 64 tps: 1234.56 qps: 34567.89 (r/w/o: 15000.00/16000.00/
+// 3567.89) lat (ms,95%): 12.34 err/s: 0.00 reconn/s: 0.00". threads is the
+// terminals; tps the completed transactions of all five types per second;
+// qps and r/w/o the statements by command tag (RunStats::statements); lat the
+// 95th percentile over the interval (0.00 without transactions, as sysbench
+// prints it); then the tpcc line's downtime, stall and warm-up marks.
+std::string format_sysbench_interval_line(const IntervalSample& sample, int threads);
+
+// A standby's interval line, under the primary's: "[ 10s ] standby 1:
+// tpmTOTAL: 1800 p90: 3.10ms p99: 5.00ms err/s: 0 retries: 0 lag: replay
+// 2.10ms, 16.0 kB behind, last replay 15.0ms ago". number counts from 1;
+// lag is the standby's reading (nullptr: none).
+std::string format_standby_interval_line(int number, const IntervalSample& sample,
+                                         const LagReading* lag);
+
+// One interval's console lines: the primary's (samples.front(), in the
+// run's --report-format) and each standby's under it with its lag.
+std::vector<std::string> interval_lines(const std::vector<IntervalSample>& samples,
+                                        const Config& config);
+
+}  // namespace tpcc

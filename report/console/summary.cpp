@@ -1,0 +1,152 @@
+#include "report/console/summary.hpp"
+
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "report/rules/audits.hpp"
+#include "report/results/delivery_file.hpp"
+#include "report/views/format.hpp"
+#include "report/views/health.hpp"
+#include "metrics/run.hpp"
+#include "report/rules/run_rules.hpp"
+#include "report/console/text_table.hpp"
+#include "spec/transactions.hpp"
+#include "report/views/lag_text.hpp"
+
+namespace tpcc {
+namespace {
+
+std::string seconds_text(double s) { return fixed(s, 1) + " s"; }
+
+void print_transactions(std::ostream& out, const RunStats& stats) {
+  TextTable table({"transaction", "count", "%", "rollbacks", "errors", "retries", "avg ms",
+                   "p50 ms", "p90 ms", "p95 ms", "p99 ms", "max ms", "p90 limit", ""});
+  const std::int64_t all = completed_total(stats);
+  for (const auto& type : kTransactions) {
+    const TxnStats& t = stats.txn[static_cast<std::size_t>(type.index)];
+    const auto& h = t.latency;
+    const bool seen = h.count() > 0;
+    const auto pct = [&](double p) { return seen ? ms_value(h.percentile(p)) : std::string("-"); };
+    std::string verdict = "-";
+    if (seen) verdict = p90_within(t, type.p90_limit_seconds) ? "PASS" : "FAIL";
+    table.add_row({type.title, std::to_string(t.committed), fixed(percent(completed(t), all), 1),
+                   std::to_string(t.rolled_back), std::to_string(t.errors),
+                   std::to_string(t.retries), seen ? ms_value(h.mean()) : "-", pct(50),
+                   pct(90), pct(95), pct(99),
+                   seen ? ms_value(static_cast<double>(h.max())) : "-",
+                   limit_text(type.p90_limit_seconds), verdict});
+  }
+  table.print(out, "  ");
+}
+
+void print_audits(std::ostream& out, const RunStats& stats, int warehouses) {
+  out << "Input audits (9.2.2.5):\n";
+  TextTable table({"audit", "value", "range", "over", "verdict"});
+  for (const auto& a : input_audits(stats, warehouses)) {
+    std::string verdict = verdict_text(a.verdict);
+    if (!a.note.empty()) verdict += " (" + a.note + ")";
+    table.add_row({a.name, fixed(a.value, 2) + (a.is_percent ? "%" : ""), audit_range_text(a),
+                   std::to_string(a.samples), verdict});
+  }
+  table.print(out, "  ");
+}
+
+// The run-rules table's widest columns, wrapped so that the table fits a
+// 100-column terminal (clause 7 and verdict 14 wide, 2 of indent, 2
+// between columns); report.html and result.json have each rule's detail.
+constexpr std::size_t kSummaryWidth = 98;  // and 2 of indent on a continued line
+constexpr std::size_t kRuleNameWidth = 24;
+constexpr std::size_t kRuleValueWidth = 24;
+constexpr std::size_t kRuleRequirementWidth = 21;
+
+// The verdict on the run rules: one line that says whether every rule tpcc
+// can judge passes, then each rule.
+void print_run_rules(std::ostream& out, const Config& config, const RunInfo& info,
+                     const RunStats& stats) {
+  const std::vector<RunRule> rules = judge_run_rules(config, info, stats);
+  const std::vector<std::string> lines =
+      wrap_words("Run rules: " + rules_overall_line(rules), kSummaryWidth);
+  for (std::size_t i = 0; i < lines.size(); ++i) out << (i > 0 ? "  " : "") << lines[i] << '\n';
+  TextTable table({"clause", "rule", "value", "requirement", "verdict"}, 5);
+  table.set_max_width(1, kRuleNameWidth);
+  table.set_max_width(2, kRuleValueWidth);
+  table.set_max_width(3, kRuleRequirementWidth);
+  for (const RunRule& r : rules) {
+    table.add_row({r.clause, r.name, r.value, r.requirement, rule_verdict_text(r.verdict)});
+  }
+  table.print(out, "  ");
+}
+
+void print_efficiency(std::ostream& out, const Config& config, double tpmc_value, int warehouses) {
+  out << "  efficiency: ";
+  if (!config.keying_and_thinking) {
+    out << "not meaningful (no keying and think times)\n";
+  } else if (!efficiency_meaningful(config)) {
+    out << "not meaningful (keying and think times scaled by "
+        << fixed(config.keying_multiplier, 2) << " and " << fixed(config.think_multiplier, 2)
+        << ")\n";
+  } else {
+    out << fixed(efficiency(tpmc_value, warehouses), 2) << "% of "
+        << fixed(kMaxTpmcPerWarehouse, 2) << " tpmC per warehouse\n";
+  }
+}
+
+void print_lag(std::ostream& out, const LagFigures& lag) {
+  out << "  replication lag over " << lag.samples << " samples (p50 / p99 / max)";
+  if (!lag.application_name.empty()) {
+    out << ", pg_stat_replication row " << lag.application_name;
+    if (!lag.client_addr.empty()) out << " from " << lag.client_addr;
+  }
+  out << ":\n";
+  TextTable table({"measure", "p50 / p99 / max"});
+  table.add_row({"write lag", format_lag_summary(lag.write_lag_ms, false)});
+  table.add_row({"flush lag", format_lag_summary(lag.flush_lag_ms, false)});
+  table.add_row({"replay lag", format_lag_summary(lag.replay_lag_ms, false)});
+  table.add_row({"bytes behind", format_lag_summary(lag.bytes_behind, true)});
+  table.add_row({"last replay age", format_lag_summary(lag.replay_delay_ms, false)});
+  table.print(out, "    ");
+}
+
+void print_standby(std::ostream& out, int number, const StandbyRun& standby, double seconds) {
+  out << "\nStandby " << number << " (read-only, " << standby.target << "), " << standby.terminals
+      << " terminals:\n";
+  out << "  tpmTOTAL: " << fixed(tpm_total(standby.stats, seconds), 1)
+      << "    reconnects: " << standby.stats.reconnects << '\n';
+  print_lag(out, standby.lag);
+  out << '\n';
+  print_transactions(out, standby.stats);
+}
+
+}  // namespace
+
+void print_summary(std::ostream& out, const Config& config, const RunInfo& info,
+                   const RunStats& stats) {
+  const double seconds = info.measured_seconds;
+  const double tpmc_value = tpmc(stats, seconds);
+  const TxnStats& no = stats.txn[kNewOrder];
+
+  out << "\nSummary: " << info.warehouses << (info.warehouses == 1 ? " warehouse, " : " warehouses, ")
+      << info.terminals << " terminals, measured " << seconds_text(seconds) << " after "
+      << seconds_text(info.warmup_seconds) << " of warm-up (not counted)\n";
+  for (const std::string& line : health_lines(info, stats)) out << "  " << line << '\n';
+  out << "  tpmC: " << fixed(tpmc_value, 1) << "    tpmTOTAL: " << fixed(tpm_total(stats, seconds), 1)
+      << '\n';
+  print_efficiency(out, config, tpmc_value, info.warehouses);
+  out << "  New-Orders: " << no.committed << " committed, " << no.rolled_back
+      << " rolled back (unused item, 2.4.2.3); tpmC counts both (5.4.2)\n\n";
+  print_transactions(out, stats);
+  if (const std::string deferred = delivery_completion_text(stats); !deferred.empty()) {
+    out << "  " << deferred << '\n';
+  }
+  out << '\n';
+  print_audits(out, stats, info.warehouses);
+  out << '\n';
+  print_run_rules(out, config, info, stats);
+  out << "\nReconnects: " << stats.reconnects << '\n';
+  for (std::size_t i = 0; i < info.standbys.size(); ++i) {
+    print_standby(out, static_cast<int>(i + 1), info.standbys[i], seconds);
+  }
+}
+
+}  // namespace tpcc

@@ -1,0 +1,17 @@
+// The final summary printed at the end of a run.
+#pragma once
+
+#include <ostream>
+
+#include "config/config.hpp"
+#include "metrics/run.hpp"
+#include "metrics/stats.hpp"
+
+namespace tpcc {
+
+// The final summary table (tpmC, tpmTOTAL, efficiency, per transaction
+// counts, %, rollbacks, errors, retries, p50/p90/p95/p99/max, 90th
+// percentile limits PASS/FAIL, input audits).
+void print_summary(std::ostream& out, const Config& config, const RunInfo& info, const RunStats& stats);
+
+}  // namespace tpcc

@@ -1,0 +1,148 @@
+// The page of tpcc report --compare: the runs named A, B, C, ... in their
+// colours; the headline figures with ratios to run A; tpmC and each
+// transaction's p90 over time, overlaid; the server metrics' means with
+// their ratios; the configuration differences.
+#include <algorithm>
+
+#include "config/names.hpp"
+#include "report/views/compare.hpp"
+#include "report/views/format.hpp"
+#include "report/html/parts.hpp"
+#include "spec/transactions.hpp"
+#include "report/html/html_report.hpp"
+
+namespace tpcc {
+namespace {
+
+using html::cell;
+
+std::string run_name(std::size_t i) { return std::string("run ") + static_cast<char>('A' + i % 26); }
+
+std::string runs_html(const std::vector<ResultDir>& runs) {
+  std::string h = "<table>\n<tr>" + cell("run", "th") + cell("directory", "th") +
+                  cell("started", "th") + cell("warehouses", "th") + cell("terminals", "th") +
+                  "</tr>\n";
+  for (std::size_t i = 0; i < runs.size(); ++i) {
+    h += "<tr><td><span class=\"swatch\" style=\"background:" + svg::palette(i) + "\"></span>" +
+         html_escape(run_name(i)) + "</td>" + cell(runs[i].dir) + cell(runs[i].info.started_at) +
+         cell(std::to_string(runs[i].info.warehouses)) +
+         cell(std::to_string(runs[i].info.terminals)) + "</tr>\n";
+  }
+  return h + "</table>\n";
+}
+
+// The figures' table: one row per figure, one column per run, ratios to
+// run A's in brackets, "-" where a run lacks the figure.
+std::string figures_table(const std::vector<ComparedFigure>& figures, std::size_t run_count) {
+  std::string h = "<table class=\"compare\">\n<tr>" + cell("figure", "th");
+  for (std::size_t i = 0; i < run_count; ++i) h += cell(run_name(i), "th");
+  h += "</tr>\n";
+  for (const ComparedFigure& f : figures) {
+    h += "<tr>" + cell(f.name);
+    for (std::size_t i = 0; i < f.values.size(); ++i) {
+      const std::string value = f.values[i] ? fixed(*f.values[i], f.decimals) : "-";
+      h += i == 0 || !f.values[i] ? cell(value)
+                  : "<td>" + html_escape(value) + " <span class=\"ratio\">(" +
+                        html_escape(ratio_text(f.ratios[i])) + ")</span></td>";
+    }
+    h += "</tr>\n";
+  }
+  return h + "</table>\n";
+}
+
+std::string figures_html(const std::vector<ResultDir>& runs) {
+  return "<h2>Headline figures</h2>\n<p class=\"note\">Each run's value, and in brackets its "
+         "ratio to run A's.</p>\n" + figures_table(compared_figures(runs), runs.size());
+}
+
+std::string server_metrics_html(const std::vector<ResultDir>& runs) {
+  const std::vector<ComparedFigure> figures = compared_server_metrics(runs);
+  std::string h = "<h2>Server metrics</h2>\n";
+  if (figures.empty()) {
+    return h + "<p class=\"note\">No run sampled server metrics (--server-metrics off, or "
+               "results from before they existed).</p>\n";
+  }
+  return h + "<p class=\"note\">Each metric's mean over the run's measured intervals "
+             "(result.json server_metrics.intervals; rates per second, CPU in % of one core "
+             "or of the host's CPUs), and the wait events' shares of the kit's backends' "
+             "samples; in brackets the ratio to run A's, \"-\" where a run lacks the metric."
+             "</p>\n" + figures_table(figures, runs.size());
+}
+
+svg::LineChart overlay(const std::vector<ResultDir>& runs, std::string title, std::string y_label,
+                       double (*value)(const IntervalPoint&, int), int type) {
+  svg::LineChart c;
+  c.title = std::move(title);
+  c.y_label = std::move(y_label);
+  c.width = 1120;
+  for (const ResultDir& r : runs) {
+    if (!r.points.empty()) c.x_max = std::max(c.x_max, r.points.back().end_seconds);
+  }
+  for (std::size_t i = 0; i < runs.size(); ++i) {
+    svg::Series s{run_name(i), svg::palette(i), {}, {}};
+    for (const IntervalPoint& p : runs[i].points) {
+      if (type >= 0 && p.txn[static_cast<std::size_t>(type)].count == 0) continue;
+      s.x.push_back(p.end_seconds);
+      s.y.push_back(value(p, type));
+    }
+    c.series.push_back(s);
+  }
+  return c;
+}
+
+double tpmc_of(const IntervalPoint& p, int) { return p.tpmc; }
+double tpm_total_of(const IntervalPoint& p, int) { return p.tpm_total; }
+double p90_of(const IntervalPoint& p, int type) { return p.txn[static_cast<std::size_t>(type)].p90_ms; }
+
+std::string curves_html(const std::vector<ResultDir>& runs) {
+  std::string h = "<h2>Throughput over time</h2>\n<p class=\"note\">Elapsed seconds from each "
+                  "run's start, warm-up included.</p>\n";
+  h += svg::line_chart(overlay(runs, "tpmC per interval", "tpmC", tpmc_of, -1));
+  h += svg::line_chart(overlay(runs, "tpmTOTAL per interval", "tpmTOTAL", tpm_total_of, -1));
+  h += "<h2>p90 latency over time</h2>\n<div class=\"charts\">\n";
+  for (const auto& type : kTransactions) {
+    svg::LineChart c = overlay(runs, std::string(type.title) + " p90 per interval",
+                               std::string(type.title) + " p90, ms", p90_of, type.index);
+    c.width = 560;
+    c.height = 220;
+    h += "<figure>" + svg::line_chart(c) + "</figure>\n";
+  }
+  return h + "</div>\n";
+}
+
+std::string settings_html(const std::vector<ResultDir>& runs) {
+  std::vector<std::string> jsons;
+  for (const ResultDir& r : runs) jsons.push_back(r.config_json);
+  const std::vector<ComparedSetting> settings = compared_settings(jsons);
+  std::size_t differing = 0;
+  for (const auto& s : settings) differing += s.differs ? 1 : 0;
+  std::string head = "<tr>" + cell("setting", "th");
+  for (std::size_t i = 0; i < runs.size(); ++i) head += cell(run_name(i), "th");
+  head += "</tr>\n";
+  const auto rows = [&](bool differs) {
+    std::string t;
+    for (const ComparedSetting& s : settings) {
+      if (s.differs != differs) continue;
+      t += std::string(differs ? "<tr class=\"diff\">" : "<tr>") + cell(s.key);
+      for (const auto& v : s.values) t += cell(v ? *v : "(absent)");
+      t += "</tr>\n";
+    }
+    return t;
+  };
+  return "<h2>Configuration differences (config.json, password masked)</h2>\n<p>" +
+         std::to_string(differing) + " of " + std::to_string(settings.size()) +
+         " settings differ.</p>\n<table class=\"config\">\n" + head + rows(true) +
+         "</table>\n<details><summary>The settings all runs share</summary>\n"
+         "<table class=\"config\">\n" + head + rows(false) + "</table>\n</details>\n";
+}
+
+}  // namespace
+
+std::string html_compare(const std::vector<ResultDir>& runs) {
+  std::string page = html::page_head("tpcc comparison of " + std::to_string(runs.size()) + " runs");
+  page += "<h1>tpcc: " + std::to_string(runs.size()) + " runs compared</h1>\n" + runs_html(runs);
+  page += figures_html(runs) + curves_html(runs) + server_metrics_html(runs) + settings_html(runs);
+  return page + "</body>\n</html>\n";
+}
+
+}  // namespace tpcc

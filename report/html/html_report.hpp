@@ -1,0 +1,50 @@
+// report.html: one self-contained HTML5 page per run (inline CSS and SVG,
+// no scripts, no external resources) that explains the run: the headline
+// figures, throughput over time with the warm-up shaded and the server's
+// checkpoints and autovacuums marked, the server metrics on the same time
+// axis, the wait events of the kit's backends, p50/p90/p99 of each
+// transaction over time, each transaction's latency histogram on a log
+// axis, the transaction table, the input audits, the run rules and the
+// configuration (config.json, password masked). Each section is built by a
+// function of its own (report/html/charts.cpp, server_charts.cpp,
+// waits.cpp).
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "config/config.hpp"
+#include "report/results/interval_points.hpp"
+#include "metrics/run.hpp"
+#include "report/results/result_read.hpp"
+
+namespace tpcc {
+
+inline constexpr const char* kReportFile = "report.html";
+
+// text with & < > " ' replaced by character references, safe in element
+// content and in quoted attribute values.
+std::string html_escape(std::string_view text);
+
+// What the page is drawn from: the run's figures as result.json,
+// histograms.json, intervals_by_type.csv and config.json hold them.
+struct ReportPage {
+  Config config;
+  RunInfo info;
+  RunStats stats;
+  std::vector<IntervalPoint> points;
+  std::string config_json;  // config.json's text (password masked)
+};
+
+std::string html_report(const ReportPage& page);
+
+// The page of a run that just ended: points from its samples, config.json
+// from its configuration.
+std::string html_report(const Config& config, const RunInfo& info, const RunStats& stats,
+                        const std::vector<IntervalSample>& intervals);
+
+// The page of tpcc report --compare (compare_page.cpp).
+std::string html_compare(const std::vector<ResultDir>& runs);
+
+}  // namespace tpcc

@@ -1,0 +1,55 @@
+// The sections of report.html and of the comparison page, each built by a
+// function of its own (one file per kind: charts.cpp, config_section.cpp,
+// html_report.cpp, compare_page.cpp). Internal to report/.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "report/html/html_report.hpp"
+#include "report/html/svg.hpp"
+
+namespace tpcc::html {
+
+// tpmC and tpmTOTAL per interval, the warm-up shaded. Server events (the
+// checkpoints and autovacuums of a later metrics section) come as markers.
+svg::LineChart throughput_chart(const std::vector<IntervalPoint>& points,
+                                const std::vector<svg::Marker>& server_events = {});
+
+// p50, p90 and p99 of one transaction type per interval (intervals without
+// one of them are left out).
+svg::LineChart type_latency_chart(const std::vector<IntervalPoint>& points, int type);
+
+// The measured latencies of one transaction type, 10 bars per decade of
+// milliseconds, with its p90 marked.
+svg::HistogramChart type_histogram_chart(const RunStats& stats, int type);
+
+// The run's checkpoints (dashed lines) and autovacuums (ticks at the foot,
+// labelled with their tables) as markers for the throughput chart
+// (server_charts.cpp).
+std::vector<svg::Marker> server_event_markers(const ServerMetricsRun& run);
+
+// The server metrics charted per interval, only those the run has; a note
+// for those it lacks and for --server-metrics off.
+std::string server_metrics_section(const ServerMetricsRun& run,
+                                   const std::string& heading = "Server metrics per interval");
+
+// The kit's backends' wait events: the measured interval's table and a
+// stacked bar per interval (waits.cpp). Empty with metrics off.
+std::string wait_events_section(const ServerMetricsRun& run,
+                                const std::string& heading = "Wait events of the kit's backends");
+
+// The warm-up as a band: from 0 to the end of the last warm-up interval.
+std::vector<svg::Band> warmup_bands(const std::vector<IntervalPoint>& points);
+
+// config.json's leaves in its order, as ("run.terminals", "10"), and the
+// two-column table of them.
+std::vector<std::pair<std::string, std::string>> config_leaves(const std::string& config_json);
+std::string config_table(const std::vector<std::pair<std::string, std::string>>& leaves);
+
+// The page's <head> with the shared style sheet (screen and print), and
+// the <body> opened.
+std::string page_head(const std::string& title);
+std::string cell(const std::string& value, const char* tag = "td");
+
+}  // namespace tpcc::html

@@ -1,0 +1,171 @@
+#include "report/results/histograms_file.hpp"
+
+#include <stdexcept>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "config/errors.hpp"
+#include "config/names.hpp"
+
+namespace tpcc {
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+// Every count of TxnStats but the histogram, by its name in the file.
+struct CountField {
+  const char* name;
+  std::int64_t TxnStats::*field;
+};
+
+constexpr CountField kCountFields[] = {
+    {"committed", &TxnStats::committed},
+    {"rolled_back", &TxnStats::rolled_back},
+    {"errors", &TxnStats::errors},
+    {"timeouts", &TxnStats::timeouts},
+    {"retries", &TxnStats::retries},
+    {"unfinished", &TxnStats::unfinished},
+    {"order_lines", &TxnStats::order_lines},
+    {"remote_order_lines", &TxnStats::remote_order_lines},
+    {"remote_payments", &TxnStats::remote_payments},
+    {"by_last_name", &TxnStats::by_last_name},
+    {"skipped_deliveries", &TxnStats::skipped_deliveries},
+    {"deliveries_with_skips", &TxnStats::deliveries_with_skips},
+};
+
+Json histogram_json(const LatencyHistogram& h) {
+  Json buckets = Json::array();
+  const std::vector<std::int64_t>& counts = h.buckets();
+  for (std::size_t i = 0; i < counts.size(); ++i) {
+    if (counts[i] != 0) buckets.push_back(Json::array({i, counts[i]}));
+  }
+  return {{"count", h.count()}, {"sum_us", h.sum()}, {"max_us", h.max()}, {"buckets", buckets}};
+}
+
+// 5.2.5.1 pacing: the keying or think times drawn, summed.
+Json delays_json(const DelayTotals& d) { return {{"seconds", d.seconds}, {"count", d.count}}; }
+
+DelayTotals delays_from(const Json& j) {
+  DelayTotals d;
+  d.seconds = j.at("seconds").get<double>();
+  d.count = j.at("count").get<std::int64_t>();
+  return d;
+}
+
+LatencyHistogram histogram_from(const Json& j) {
+  std::vector<std::int64_t> counts;
+  const Json& buckets = j.at("buckets");
+  if (!buckets.empty()) counts.assign(LatencyHistogram::bucket_count(), 0);
+  for (const Json& pair : buckets) {
+    const auto index = pair.at(0).get<std::size_t>();
+    if (index >= counts.size()) throw std::invalid_argument("bucket index out of the layout");
+    counts[index] = pair.at(1).get<std::int64_t>();
+  }
+  LatencyHistogram h = LatencyHistogram::restore(std::move(counts), j.at("sum_us").get<std::int64_t>(),
+                                                 j.at("max_us").get<std::int64_t>());
+  if (h.count() != j.at("count").get<std::int64_t>()) {
+    throw std::invalid_argument("the count is not the sum of the buckets");
+  }
+  return h;
+}
+
+// One run's counts and histograms: the primary's, or a standby's.
+Json stats_json(const RunStats& stats) {
+  Json j;
+  Json transactions;
+  for (int i = 0; i < kTxnTypes; ++i) {
+    const TxnStats& t = stats.txn[static_cast<std::size_t>(i)];
+    Json one;
+    for (const CountField& f : kCountFields) one[f.name] = t.*(f.field);
+    one["latency"] = histogram_json(t.latency);
+    one["keying"] = delays_json(t.keying);
+    one["think"] = delays_json(t.think);
+    transactions[std::string(txn_name(i))] = one;
+  }
+  j["transactions"] = transactions;
+  j["reconnects"] = stats.reconnects;
+  j["delivery_completion"] = histogram_json(stats.delivery_completion);
+  j["deliveries_not_completed"] = stats.deliveries_not_completed;
+  return j;
+}
+
+RunStats stats_from(const Json& j) {
+  RunStats stats;
+  for (int i = 0; i < kTxnTypes; ++i) {
+    const Json& one = j.at("transactions").at(std::string(txn_name(i)));
+    TxnStats& t = stats.txn[static_cast<std::size_t>(i)];
+    for (const CountField& f : kCountFields) t.*(f.field) = one.at(f.name).get<std::int64_t>();
+    t.latency = histogram_from(one.at("latency"));
+    t.keying = delays_from(one.at("keying"));
+    t.think = delays_from(one.at("think"));
+  }
+  stats.reconnects = j.at("reconnects").get<std::int64_t>();
+  stats.delivery_completion = histogram_from(j.at("delivery_completion"));
+  stats.deliveries_not_completed = j.at("deliveries_not_completed").get<std::int64_t>();
+  return stats;
+}
+
+}  // namespace
+
+std::string histograms_json(const RunStats& stats, const std::vector<RunStats>& standbys,
+                            const std::vector<IntervalSample>& intervals) {
+  Json j;
+  j["layout"] = LatencyHistogram::layout();
+  j["bucket_count"] = LatencyHistogram::bucket_count();
+  const Json figures = stats_json(stats);
+  for (const auto& [key, value] : figures.items()) j[key] = value;
+  if (!standbys.empty()) {
+    Json all = Json::array();
+    for (const RunStats& standby : standbys) all.push_back(stats_json(standby));
+    j["standbys"] = all;
+  }
+  if (!intervals.empty()) {
+    Json all = Json::array();
+    for (const IntervalSample& sample : intervals) {
+      all.push_back({{"end_s", sample.end_seconds},
+                     {"length_s", sample.length_seconds},
+                     {"warmup", sample.warmup},
+                     {"figures", stats_json(sample.stats)}});
+    }
+    j["intervals"] = all;
+  }
+  return j.dump() + "\n";
+}
+
+HistogramsFile read_histograms_file(const std::string& text, const std::string& where) {
+  try {
+    const Json j = Json::parse(text);
+    const std::string layout = j.at("layout").get<std::string>();
+    if (layout != LatencyHistogram::layout()) {
+      throw UsageError(where + ": histogram layout '" + layout + "', this tpcc's is '" +
+                       LatencyHistogram::layout() + "': results of another tpcc version");
+    }
+    HistogramsFile file;
+    file.stats = stats_from(j);
+    if (j.contains("standbys")) {
+      for (const Json& standby : j.at("standbys")) file.standbys.push_back(stats_from(standby));
+    }
+    if (j.contains("intervals")) {
+      for (const Json& interval : j.at("intervals")) {
+        IntervalSample sample;
+        sample.end_seconds = interval.at("end_s").get<double>();
+        sample.length_seconds = interval.at("length_s").get<double>();
+        sample.warmup = interval.at("warmup").get<bool>();
+        sample.stats = stats_from(interval.at("figures"));
+        file.intervals.push_back(std::move(sample));
+      }
+    }
+    return file;
+  } catch (const UsageError&) {
+    throw;
+  } catch (const std::exception& e) {
+    throw UsageError(where + ": not a tpcc histograms file (" + e.what() + ")");
+  }
+}
+
+RunStats read_histograms_json(const std::string& text, const std::string& where) {
+  return read_histograms_file(text, where).stats;
+}
+
+}  // namespace tpcc

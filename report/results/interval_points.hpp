@@ -1,0 +1,47 @@
+// intervals_by_type.csv: the figures report.html draws over time, one row
+// per interval: elapsed_s,length_s,warmup,tpmC,tpmTOTAL,errors, then
+// <txn>_count,<txn>_p50_ms,<txn>_p90_ms,<txn>_p99_ms for each transaction.
+// A run writes it and draws its page from the same rounded figures, so that
+// tpcc report DIR redraws the page the run wrote.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "config/config.hpp"
+#include "metrics/run.hpp"
+
+namespace tpcc {
+
+inline constexpr const char* kIntervalsByTypeFile = "intervals_by_type.csv";
+
+struct TypePoint {
+  std::int64_t count = 0;  // completed (committed + rolled back by the spec)
+  double p50_ms = 0;
+  double p90_ms = 0;
+  double p99_ms = 0;
+};
+
+struct IntervalPoint {
+  double end_seconds = 0;
+  double length_seconds = 0;
+  bool warmup = false;
+  double tpmc = 0;
+  double tpm_total = 0;
+  std::int64_t errors = 0;
+  std::array<TypePoint, kTxnTypes> txn;
+};
+
+// The points of a run's samples, rounded as the file holds them.
+std::vector<IntervalPoint> interval_points(const std::vector<IntervalSample>& samples);
+
+std::string intervals_by_type_csv(const std::vector<IntervalPoint>& points);
+
+// Throws UsageError naming `where` (the file) and the line when the text is
+// not such a file.
+std::vector<IntervalPoint> read_intervals_by_type_csv(const std::string& text,
+                                                      const std::string& where);
+
+}  // namespace tpcc

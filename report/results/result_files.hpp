@@ -1,0 +1,40 @@
+// intervals.csv, and every file of a result directory written at the end of
+// a run.
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <vector>
+
+#include "config/config.hpp"
+#include "metrics/run.hpp"
+#include "metrics/stats.hpp"
+
+namespace tpcc {
+
+// intervals.csv as text: elapsed_s,warmup,tpmC,tpmTOTAL, then
+// <txn>_count,<txn>_p90_ms for each transaction, then errors,retries,
+// timeouts,unfinished,downtime_s,stalled; for
+// each standby k (from 1) of a combined run, standby<k>_tpmTOTAL,
+// standby<k>_p90_ms, standby<k>_errors, standby<k>_retries and its lag:
+// standby<k>_write_lag_ms, _flush_lag_ms, _replay_lag_ms, _bytes_behind,
+// _replay_delay_ms (empty when not read).
+// With server_metrics (--server-metrics on), the server metric columns
+// follow (server_metrics_csv_header).
+std::string intervals_csv(const std::vector<IntervalSample>& intervals,
+                          const std::vector<StandbyRun>& standbys = {},
+                          bool server_metrics = false);
+// Its parts, for writing it as the run goes: the header line, and one row
+// for a primary sample and its standbys' samples (nullptr: none).
+std::string intervals_csv_header(std::size_t standbys, bool server_metrics);
+std::string intervals_csv_row(const IntervalSample& sample,
+                              const std::vector<const IntervalSample*>& standbys,
+                              bool server_metrics);
+
+// Writes result.json, intervals.csv, config.json (password masked) and
+// report.html into the directory ResultSink resolves (report/results/result_sink.hpp)
+// from the start time, and the --json copy. Returns the directory used.
+std::string write_result_files(const Config& config, const RunInfo& info, const RunStats& stats,
+                               const std::vector<IntervalSample>& intervals);
+
+}  // namespace tpcc

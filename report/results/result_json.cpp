@@ -1,0 +1,293 @@
+#include "report/results/result_json.hpp"
+
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "config/local_time.hpp"
+#include "config/names.hpp"
+#include "report/rules/audits.hpp"
+#include "report/results/delivery_file.hpp"
+#include "report/views/health.hpp"
+#include "report/results/histograms_file.hpp"
+#include "report/results/json_round.hpp"
+#include "report/results/lag_json.hpp"
+#include "report/results/merge.hpp"
+#include "metrics/run.hpp"
+#include "report/rules/run_rules.hpp"
+#include "report/results/server_metrics_json.hpp"
+#include "spec/transactions.hpp"
+
+#ifndef TPCC_VERSION
+#define TPCC_VERSION "unknown"
+#endif
+
+namespace tpcc {
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+// Microseconds to milliseconds, kept to the microsecond.
+double ms(double micros) { return round_to(micros / 1000.0, 3); }
+
+// The mix weights as configured (percent, by transaction name).
+Json mix_json(const std::array<double, kTxnTypes>& mix) {
+  Json j;
+  for (int i = 0; i < kTxnTypes; ++i) j[std::string(txn_name(i))] = mix[static_cast<std::size_t>(i)];
+  return j;
+}
+
+// {"mean_s": seconds, "count": n}; mean null when none were drawn.
+Json delays_json(const DelayTotals& d) {
+  return {{"mean_s", d.count > 0 ? Json(round_to(d.mean(), 4)) : Json(nullptr)}, {"count", d.count}};
+}
+
+Json transaction_json(const TxnStats& t, double seconds, std::int64_t all_completed,
+                      double p90_limit_seconds) {
+  const auto& h = t.latency;
+  Json j;
+  j["count"] = t.committed;
+  j["rollbacks"] = t.rolled_back;
+  j["errors"] = t.errors;
+  j["retries"] = t.retries;
+  j["timeouts"] = t.timeouts;
+  j["unfinished"] = t.unfinished;
+  j["latency_ms"] = {{"avg", ms(h.mean())},
+                     {"p50", ms(h.percentile(50))},
+                     {"p90", ms(h.percentile(90))},
+                     {"p95", ms(h.percentile(95))},
+                     {"p99", ms(h.percentile(99))},
+                     {"max", ms(static_cast<double>(h.max()))}};
+  j["completed"] = completed(t);
+  j["percent_of_completed"] =
+      round_to(all_completed > 0 ? completed(t) * 100.0 / all_completed : 0.0, 2);
+  j["per_minute"] = round_to(per_minute(completed(t), seconds), 2);
+  j["p90_limit_ms"] = p90_limit_seconds * 1000.0;
+  // null when nothing completed: there is no percentile to judge.
+  j["p90_within_limit"] = h.count() > 0 ? Json(p90_within(t, p90_limit_seconds)) : Json(nullptr);
+  // 5.2.5.7: the realised keying and think times.
+  j["keying_time"] = delays_json(t.keying);
+  j["think_time"] = delays_json(t.think);
+  return j;
+}
+
+Json transactions_json(const RunStats& stats, double seconds) {
+  Json j = Json::object();
+  const std::int64_t all = completed_total(stats);
+  for (const auto& type : kTransactions) {
+    j[std::string(txn_name(type.index))] = transaction_json(
+        stats.txn[static_cast<std::size_t>(type.index)], seconds, all, type.p90_limit_seconds);
+  }
+  return j;
+}
+
+const char* verdict_key(AuditVerdict verdict) {
+  switch (verdict) {
+    case AuditVerdict::Pass: return "pass";
+    case AuditVerdict::Fail: return "fail";
+    case AuditVerdict::TooFew: return "too_few";
+    case AuditVerdict::NotApplicable: return "not_applicable";
+  }
+  return "?";
+}
+
+Json audits_json(const RunStats& stats, int warehouses) {
+  Json list = Json::array();
+  for (const auto& a : input_audits(stats, warehouses)) {
+    Json j;
+    j["name"] = a.key;
+    j["clause"] = "9.2.2.5";
+    j["value"] = round_to(a.value, 4);
+    j["unit"] = a.is_percent ? "percent" : "lines";
+    j["min"] = a.min;
+    j["max"] = a.max;
+    j["samples"] = a.samples;
+    j["min_samples"] = a.min_samples;
+    j["verdict"] = verdict_key(a.verdict);
+    list.push_back(j);
+  }
+  return list;
+}
+
+Json counters_json(const std::optional<CheckpointCounters>& c) {
+  if (!c) return nullptr;
+  return {{"timed", c->timed}, {"requested", c->requested},
+          {"checkpoint_timeout_s", c->timeout_seconds}};
+}
+
+// The counters at the measured interval's start and end, the checkpoints
+// between them (null when not both were read) and why a reading is missing.
+Json checkpoints_json(const CheckpointFigures& f) {
+  const std::optional<std::int64_t> count = checkpoints_between(f);
+  return {{"at_start", counters_json(f.at_start)},
+          {"at_end", counters_json(f.at_end)},
+          {"in_interval", count ? Json(*count) : Json(nullptr)},
+          {"problem", f.problem}};
+}
+
+// "run_rules": {"all_pass": bool, "rules": [{clause, name, value,
+// requirement, verdict, detail}]}, and the checkpoint counters behind 5.5.2.2.
+Json run_rules_json(const Config& config, const RunInfo& info, const RunStats& stats) {
+  const std::vector<RunRule> rules = judge_run_rules(config, info, stats);
+  Json list = Json::array();
+  for (const RunRule& r : rules) {
+    list.push_back({{"clause", r.clause},
+                    {"name", r.name},
+                    {"value", r.value},
+                    {"requirement", r.requirement},
+                    {"verdict", rule_verdict_key(r.verdict)},
+                    {"detail", r.detail}});
+  }
+  return {{"all_pass", all_rules_pass(rules)}, {"rules", list},
+          {"checkpoints", checkpoints_json(info.checkpoints)}};
+}
+
+// p50/p99/max of one lag measure; null when no sample had a value.
+// 2.7.2 deferred Delivery: how it ran and how long the executions took.
+Json delivery_json(const Config& config, const RunStats& stats) {
+  Json j;
+  j["mode"] = delivery_mode_name(config.delivery_mode);
+  if (config.delivery_mode == DeliveryMode::Sync) return j;
+  const LatencyHistogram& h = stats.delivery_completion;
+  j["workers"] = config.delivery_workers;
+  j["completed"] = h.count();
+  j["not_completed"] = stats.deliveries_not_completed;
+  j["completion_ms"] = {{"p50", ms(h.percentile(50))},
+                        {"p90", ms(h.percentile(90))},
+                        {"max", ms(static_cast<double>(h.max()))}};
+  j["completion_p90_limit_ms"] = kDeliveryCompletionLimitSeconds * 1000.0;
+  j["completion_p90_within_limit"] =
+      h.count() > 0 ? Json(h.percentile(90) <= kDeliveryCompletionLimitSeconds * 1e6)
+                    : Json(nullptr);
+  return j;
+}
+
+Json error_note_json(const std::optional<ErrorNote>& note) {
+  if (!note) return nullptr;
+  return {{"at_seconds", round_to(note->at_seconds, 3)},
+          {"sqlstate", note->sqlstate.empty() ? Json(nullptr) : Json(note->sqlstate)},
+          {"message", note->message}};
+}
+
+// Downtime and errors of one server.
+void add_health(Json& j, const RunHealth& health) {
+  j["downtime_seconds"] = round_to(health.downtime_seconds, 3);
+  j["reconnect_failures"] = health.reconnect_failures;
+  j["first_error"] = error_note_json(health.first_error);
+  j["last_error"] = error_note_json(health.last_error);
+}
+
+Json standby_json(const StandbyRun& standby, double seconds) {
+  Json j;
+  j["tpmC"] = round_to(tpmc(standby.stats, seconds), 2);
+  j["tpmTOTAL"] = round_to(tpm_total(standby.stats, seconds), 2);
+  j["measured_seconds"] = seconds;
+  j["terminals"] = standby.terminals;
+  j["profile"] = profile_name(Profile::ReadOnly);
+  j["transactions"] = transactions_json(standby.stats, seconds);
+  j["replication_lag"] = replication_lag_json(standby.lag);
+  j["server_metrics"] = server_metrics_json(standby.server_metrics);
+  j["target"] = standby.target;
+  j["errors"] = errors_total(standby.stats);
+  j["retries"] = retries_total(standby.stats);
+  j["reconnects"] = standby.stats.reconnects;
+  j["unfinished_at_end"] = unfinished_total(standby.stats);
+  add_health(j, standby.health);
+  return j;
+}
+
+Json driver_json(const DriverRun& d) {
+  return {{"run_id", d.run_id},
+          {"index", d.index},
+          {"count", d.count},
+          {"first_warehouse", d.first_warehouse},
+          {"last_warehouse", d.last_warehouse},
+          {"barrier_start_utc", d.barrier_start}};
+}
+
+// The wall-clock bounds of the measured interval, for merging the results of
+// several drivers (which must overlap) and for lining a result up with
+// server logs.
+Json interval_json(std::int64_t start_ms, std::int64_t end_ms) {
+  if (start_ms == 0) return nullptr;
+  return {{"start_utc", format_utc_ms(start_ms)},
+          {"end_utc", format_utc_ms(end_ms)},
+          {"start_ms", start_ms},
+          {"end_ms", end_ms}};
+}
+
+// tpcc report --merge: how the figures were combined, and from what.
+Json merged_json(const std::vector<MergedPart>& parts) {
+  Json list = Json::array();
+  for (const MergedPart& p : parts) {
+    list.push_back({{"dir", p.dir},
+                    {"driver", driver_json(p.driver)},
+                    {"terminals", p.terminals},
+                    {"tpmC", round_to(p.tpmc, 2)},
+                    {"tpmTOTAL", round_to(p.tpm_total, 2)},
+                    {"measured_seconds", p.measured_seconds},
+                    {"measured_interval", interval_json(p.measured_start_ms, p.measured_end_ms)}});
+  }
+  return {{"rule", kMergeRule}, {"drivers", list}};
+}
+
+}  // namespace
+
+std::string result_json(const Config& config, const RunInfo& info, const RunStats& stats) {
+  const double seconds = info.measured_seconds;
+  const double tpmc_value = tpmc(stats, seconds);
+  Json j;
+  // The documented fields first (docs/run.md, result.json).
+  j["tpmC"] = round_to(tpmc_value, 2);
+  j["tpmTOTAL"] = round_to(tpm_total(stats, seconds), 2);
+  j["measured_seconds"] = seconds;
+  j["warmup_seconds"] = info.warmup_seconds;
+  j["warehouses"] = info.warehouses;
+  j["terminals"] = info.terminals;
+  j["mode"] = mode_name(config.mode);
+  j["profile"] = profile_name(config.profile);
+  j["transactions"] = transactions_json(stats, seconds);
+  if (!info.standbys.empty()) j["standby"] = standby_json(info.standbys.front(), seconds);
+  if (info.standbys.size() > 1) {
+    Json all = Json::array();
+    for (const StandbyRun& standby : info.standbys) all.push_back(standby_json(standby, seconds));
+    j["standbys"] = all;
+  }
+  // Additions.
+  j["tpmC_includes_rollbacks"] = true;  // 5.4.2 with 2.4.2.3
+  j["new_order_committed"] = stats.txn[kNewOrder].committed;
+  j["new_order_rolled_back"] = stats.txn[kNewOrder].rolled_back;
+  // null unless the run was paced by the spec's keying and think times (5.2.5).
+  const bool meaningful = efficiency_meaningful(config);
+  j["efficiency"] =
+      meaningful ? Json(round_to(efficiency(tpmc_value, info.warehouses), 2)) : Json(nullptr);
+  j["efficiency_meaningful"] = meaningful;
+  j["keying_and_thinking"] = config.keying_and_thinking;
+  j["isolation"] = isolation_name(config.isolation);
+  j["started_at"] = info.started_at;
+  j["interrupted"] = info.interrupted;
+  j["errors"] = errors_total(stats);
+  j["retries"] = retries_total(stats);
+  j["reconnects"] = stats.reconnects;
+  j["delivery"] = delivery_json(config, stats);
+  j["timeouts"] = timeouts_total(stats);
+  j["unfinished_at_end"] = unfinished_total(stats);
+  add_health(j, info.health);
+  j["stop_reason"] = stop_reason_name(info.health.stop);
+  j["stop_detail"] = info.health.stop_detail.empty() ? Json(nullptr) : Json(info.health.stop_detail);
+  j["exit_status"] = info.exit_status;
+  j["transactions_all_phases"] = info.transactions_all_phases;
+  j["mix"] = mix_json(config.mix);
+  j["measured_interval"] = interval_json(info.measured_start_ms, info.measured_end_ms);
+  j["driver"] = info.driver ? driver_json(*info.driver) : Json(nullptr);
+  if (!info.merged_from.empty()) j["merged"] = merged_json(info.merged_from);
+  j["histograms"] = {{"file", kHistogramsFile}, {"layout", LatencyHistogram::layout()}};
+  j["audits"] = audits_json(stats, info.warehouses);
+  j["run_rules"] = run_rules_json(config, info, stats);
+  j["server_metrics"] = server_metrics_json(info.server_metrics);
+  j["tool"] = "tpcc";
+  j["tool_version"] = TPCC_VERSION;
+  return j.dump(2);
+}
+
+}  // namespace tpcc

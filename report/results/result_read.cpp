@@ -1,0 +1,236 @@
+// Reading a result directory back (tpcc report DIR, --merge, --compare):
+// result.json (the run's figures and its driver), config.json (the settings
+// the report depends on), histograms.json (the counts in full) and
+// intervals_by_type.csv (the figures over time).
+#include <fstream>
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+
+#include "config/errors.hpp"
+#include "config/names.hpp"
+#include "report/results/histograms_file.hpp"
+#include "report/results/lag_json.hpp"
+#include "report/results/merge.hpp"
+#include "report/results/result_read.hpp"
+#include "report/results/server_metrics_json.hpp"
+
+namespace tpcc {
+namespace {
+
+using Json = nlohmann::json;
+
+std::string read_text(const std::string& path, const std::string& flag) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw UsageError(flag + ": cannot read " + path + " (is it a tpcc result directory?)");
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+Json read_json(const std::string& path, const std::string& flag) {
+  try {
+    return Json::parse(read_text(path, flag));
+  } catch (const Json::exception& e) {
+    throw UsageError(flag + ": " + path + " is not JSON (" + e.what() + ")");
+  }
+}
+
+// The enum whose name (config/names.hpp) is text.
+template <typename Enum, typename Name>
+Enum enum_named(const std::string& text, std::initializer_list<Enum> values, Name name) {
+  for (const Enum v : values) {
+    if (name(v) == text) return v;
+  }
+  throw std::invalid_argument("unknown value '" + text + "'");
+}
+
+// The run settings of config.json that the report depends on.
+Config config_from(const Json& j) {
+  const Json& run = j.at("run");
+  Config c;
+  c.verb = Verb::Run;
+  c.terminals = run.at("terminals").get<int>();
+  c.connections = run.at("connections").get<int>();
+  c.duration_seconds = run.at("duration_seconds").get<int>();
+  c.warmup_seconds = run.at("warmup_seconds").get<int>();
+  for (int i = 0; i < kTxnTypes; ++i) {
+    c.mix[static_cast<std::size_t>(i)] = run.at("mix").at(std::string(txn_name(i))).get<double>();
+  }
+  c.profile = enum_named(run.at("profile").get<std::string>(),
+                         {Profile::ReadWrite, Profile::ReadOnly}, profile_name);
+  c.mode = enum_named(run.at("mode").get<std::string>(), {Mode::Statements, Mode::Procedures},
+                      mode_name);
+  c.isolation = enum_named(
+      run.at("isolation").get<std::string>(),
+      {Isolation::ReadCommitted, Isolation::RepeatableRead, Isolation::Serializable},
+      isolation_name);
+  c.delivery_mode = enum_named(run.at("delivery").get<std::string>(),
+                               {DeliveryMode::Sync, DeliveryMode::Deferred}, delivery_mode_name);
+  c.delivery_workers = run.at("delivery_workers").get<int>();
+  c.terminal_warehouse_fixed = run.at("terminal_warehouse_fixed").get<bool>();
+  c.keying_and_thinking = run.at("keying_and_thinking").get<bool>();
+  c.think_multiplier = run.at("think_multiplier").get<double>();
+  c.keying_multiplier = run.at("keying_multiplier").get<double>();
+  c.rollback_percent = run.at("rollback_percent").get<int>();
+  c.spec = run.at("spec").get<bool>();
+  c.result_dir = run.value("result_dir", std::string());
+  return c;
+}
+
+StopReason stop_named(const std::string& text) {
+  return enum_named(text,
+                    {StopReason::Completed, StopReason::Interrupted, StopReason::Fatal,
+                     StopReason::Downtime, StopReason::Internal},
+                    stop_reason_name);
+}
+
+std::optional<CheckpointCounters> counters_from(const Json& j) {
+  if (j.is_null()) return std::nullopt;
+  return CheckpointCounters{j.at("timed").get<std::int64_t>(), j.at("requested").get<std::int64_t>(),
+                            j.at("checkpoint_timeout_s").get<double>()};
+}
+
+// result.json run_rules.checkpoints: the server's counters read at the
+// measured interval's start and end (5.5.2.2).
+CheckpointFigures checkpoints_from(const Json& j) {
+  CheckpointFigures figures;
+  figures.at_start = counters_from(j.at("at_start"));
+  figures.at_end = counters_from(j.at("at_end"));
+  figures.problem = j.at("problem").get<std::string>();
+  return figures;
+}
+
+DriverRun driver_from(const Json& driver) {
+  DriverRun d;
+  d.run_id = driver.at("run_id").get<std::string>();
+  d.index = driver.at("index").get<int>();
+  d.count = driver.at("count").get<int>();
+  d.first_warehouse = driver.at("first_warehouse").get<int>();
+  d.last_warehouse = driver.at("last_warehouse").get<int>();
+  d.barrier_start = driver.at("barrier_start_utc").get<std::string>();
+  return d;
+}
+
+std::optional<ErrorNote> error_note_from(const Json& j) {
+  if (j.is_null()) return std::nullopt;
+  ErrorNote note;
+  note.at_seconds = j.at("at_seconds").get<double>();
+  if (!j.at("sqlstate").is_null()) note.sqlstate = j.at("sqlstate").get<std::string>();
+  note.message = j.at("message").get<std::string>();
+  return note;
+}
+
+// Downtime and errors of one server (result.json's top level for the
+// primary, each standby's object for it).
+void read_health(const Json& j, RunHealth& health) {
+  health.downtime_seconds = j.at("downtime_seconds").get<double>();
+  health.reconnect_failures = j.at("reconnect_failures").get<std::int64_t>();
+  health.first_error = error_note_from(j.value("first_error", Json()));
+  health.last_error = error_note_from(j.value("last_error", Json()));
+}
+
+// One standby of result.json; its counts and histograms are histograms.json's.
+StandbyRun standby_from(const Json& j) {
+  StandbyRun standby;
+  standby.target = j.at("target").get<std::string>();
+  standby.terminals = j.at("terminals").get<int>();
+  standby.lag = lag_from_json(j.at("replication_lag"));
+  standby.server_metrics = server_metrics_from_json(j.value("server_metrics", Json()));
+  read_health(j, standby.health);
+  return standby;
+}
+
+RunInfo info_from(const Json& j) {
+  RunInfo info;
+  info.warehouses = j.at("warehouses").get<int>();
+  info.terminals = j.at("terminals").get<int>();
+  info.measured_seconds = j.at("measured_seconds").get<double>();
+  info.warmup_seconds = j.at("warmup_seconds").get<double>();
+  info.started_at = j.at("started_at").get<std::string>();
+  info.interrupted = j.at("interrupted").get<bool>();
+  info.transactions_all_phases = j.at("transactions_all_phases").get<std::int64_t>();
+  info.exit_status = j.at("exit_status").get<int>();
+  info.health.stop = stop_named(j.at("stop_reason").get<std::string>());
+  if (!j.at("stop_detail").is_null()) info.health.stop_detail = j.at("stop_detail").get<std::string>();
+  read_health(j, info.health);
+  info.checkpoints = checkpoints_from(j.at("run_rules").at("checkpoints"));
+  info.server_metrics = server_metrics_from_json(j.value("server_metrics", Json()));
+  const Json& interval = j.at("measured_interval");
+  if (!interval.is_null()) {
+    info.measured_start_ms = interval.at("start_ms").get<std::int64_t>();
+    info.measured_end_ms = interval.at("end_ms").get<std::int64_t>();
+  }
+  if (j.contains("merged")) {
+    for (const Json& part : j.at("merged").at("drivers")) {
+      MergedPart p;
+      p.dir = part.at("dir").get<std::string>();
+      p.driver = driver_from(part.at("driver"));
+      info.merged_from.push_back(p);
+    }
+  }
+  const Json& driver = j.at("driver");
+  if (!driver.is_null()) info.driver = driver_from(driver);
+  // "standbys" lists them all when there are several, "standby" is the first.
+  if (j.contains("standbys")) {
+    for (const Json& standby : j.at("standbys")) info.standbys.push_back(standby_from(standby));
+  } else if (j.contains("standby")) {
+    info.standbys.push_back(standby_from(j.at("standby")));
+  }
+  return info;
+}
+
+}  // namespace
+
+ResultDir read_result_dir(const std::string& dir, const std::string& flag, bool with_points) {
+  ResultDir result;
+  result.dir = dir;
+  const std::string result_path = dir + "/result.json";
+  const std::string config_path = dir + "/config.json";
+  const std::string histograms_path = dir + "/" + kHistogramsFile;
+  const std::string points_path = dir + "/" + kIntervalsByTypeFile;
+  // Every file is looked for first, so that the one missing is named
+  // before any is judged.
+  for (const std::string& path : {result_path, config_path, histograms_path}) read_text(path, flag);
+  if (with_points) result.points = read_intervals_by_type_csv(read_text(points_path, flag), flag + ": " + points_path);
+  try {
+    result.info = info_from(read_json(result_path, flag));
+  } catch (const Json::exception& e) {
+    throw UsageError(flag + ": " + result_path + " is not a tpcc result (" + e.what() + ")");
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(flag + ": " + result_path + ": " + e.what());
+  }
+  try {
+    result.config_json = read_text(config_path, flag);
+    result.config = config_from(read_json(config_path, flag));
+  } catch (const Json::exception& e) {
+    throw UsageError(flag + ": " + config_path + " is not a tpcc run's configuration (" +
+                     e.what() + ")");
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(flag + ": " + config_path + ": " + e.what());
+  }
+  HistogramsFile histograms =
+      read_histograms_file(read_text(histograms_path, flag), flag + ": " + histograms_path);
+  result.stats = std::move(histograms.stats);
+  result.intervals = std::move(histograms.intervals);
+  if (histograms.standbys.size() == result.info.standbys.size()) {
+    for (std::size_t k = 0; k < histograms.standbys.size(); ++k) {
+      result.info.standbys[k].stats = std::move(histograms.standbys[k]);
+    }
+  } else {
+    result.notes.push_back(
+        histograms_path + " holds the figures of " + std::to_string(histograms.standbys.size()) +
+        " standbys and " + result_path + " names " + std::to_string(result.info.standbys.size()) +
+        ": the standby sections are left out (written by a tpcc that kept no standby "
+        "histograms)");
+    result.info.standbys.clear();
+  }
+  return result;
+}
+
+DriverResult read_driver_result(const std::string& dir) {
+  ResultDir r = read_result_dir(dir, "--merge", false);
+  return {r.dir, r.config, r.info, r.stats, r.intervals};
+}
+
+}  // namespace tpcc

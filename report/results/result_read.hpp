@@ -1,0 +1,33 @@
+// A result directory read back: what tpcc report DIR redraws and what
+// tpcc report --compare puts side by side.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "config/config.hpp"
+#include "report/results/interval_points.hpp"
+#include "metrics/run.hpp"
+#include "metrics/stats.hpp"
+
+namespace tpcc {
+
+struct ResultDir {
+  std::string dir;
+  Config config;            // the settings the report depends on (config.json)
+  RunInfo info;             // result.json
+  RunStats stats;           // histograms.json
+  std::string config_json;  // config.json's text (password masked)
+  std::vector<IntervalPoint> points;  // intervals_by_type.csv (with_points)
+  std::vector<std::string> notes;     // what could not be read back, for the user
+  // histograms.json's interval figures (times and stats only; empty from a
+  // tpcc that did not keep them).
+  std::vector<IntervalSample> intervals;
+};
+
+// Reads result.json, config.json, histograms.json and, with_points,
+// intervals_by_type.csv of dir. Throws UsageError (exit 2) starting with
+// flag and naming the file when one is missing or not tpcc's.
+ResultDir read_result_dir(const std::string& dir, const std::string& flag, bool with_points);
+
+}  // namespace tpcc

@@ -1,0 +1,68 @@
+// Where a run's results go, settled before the run connects, so that a run
+// never measures for an hour and then finds it cannot write: the directory
+// is resolved, created and written (config.json) first, --json's directory
+// checked, intervals.csv grows a row as each interval ends, and the final
+// files are written on every way the run can end.
+#pragma once
+
+#include <ctime>
+#include <fstream>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "config/config.hpp"
+#include "report/results/delivery_file.hpp"
+#include "metrics/run.hpp"
+
+namespace tpcc {
+
+class ResultSink {
+ public:
+  // Resolves --result-dir (BenchmarkSQL %t patterns expanded with start)
+  // or results/<YYYYmmdd-HHMMSS>/. A directory that exists and is not empty
+  // is never written into: the first free sibling DIR-2, DIR-3, ... is used
+  // instead, and note() says so. Creates the directory, writes config.json
+  // (password masked) and checks that --json can be written. Throws
+  // UsageError naming the path and the flag when any of it fails.
+  ResultSink(const Config& config, std::time_t start);
+
+  const std::string& dir() const { return dir_; }
+  // Why dir() is not the directory asked for; empty when it is.
+  const std::string& note() const { return note_; }
+
+  // intervals.csv as the run goes: the header, then one row per interval
+  // (the primary's sample first, then each standby's), flushed at once.
+  void begin_intervals(std::size_t standbys);
+  void append_interval(const std::vector<IntervalSample>& samples);
+
+  // delivery.csv (2.7.2.3) as deferred Deliveries end: the header, then one
+  // row each; append_delivery may be called from several threads.
+  void begin_deliveries();
+  void append_delivery(const DeliveryRecord& record);
+
+  // result.json, intervals.csv (whole, replacing the rows appended),
+  // config.json, report.html, and the --json copy. Throws
+  // std::runtime_error naming the file that could not be written.
+  void write_final(const RunInfo& info, const RunStats& stats,
+                   const std::vector<IntervalSample>& intervals);
+
+  // One more file in the directory (summary.txt of a merged result); throws
+  // std::runtime_error naming it when it cannot be written.
+  void write_file(const std::string& name, const std::string& text) const;
+
+  // The run did not start (a usage or connection error): removes the files
+  // this sink wrote, and the directory if it created it and it is now empty.
+  void discard();
+
+ private:
+  const Config& config_;
+  std::string dir_;
+  std::string note_;
+  bool created_ = false;
+  std::ofstream intervals_;
+  std::mutex deliveries_mutex_;
+  std::ofstream deliveries_;
+};
+
+}  // namespace tpcc

@@ -1,0 +1,143 @@
+#include "report/views/compare.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "report/views/format.hpp"
+#include "report/html/parts.hpp"
+#include "report/views/server_metrics_view.hpp"
+#include "metrics/stats.hpp"
+#include "spec/transactions.hpp"
+
+namespace tpcc {
+namespace {
+
+using Values = std::vector<std::optional<double>>;
+
+ComparedFigure figure(std::string name, Values values, int decimals) {
+  ComparedFigure f{std::move(name), std::move(values), {}, decimals};
+  for (const auto& v : f.values) f.ratios.push_back(ratio_to(f.values.front(), v));
+  return f;
+}
+
+template <typename Get>
+Values each(const std::vector<ResultDir>& runs, Get get) {
+  Values values;
+  for (const ResultDir& r : runs) values.push_back(get(r));
+  return values;
+}
+
+// The wait events compared: the first few of each run's measured waits.
+constexpr std::size_t kComparedWaitsPerRun = 4;
+
+bool any_value(const ComparedFigure& f) {
+  return std::any_of(f.values.begin(), f.values.end(), [](const auto& v) { return v.has_value(); });
+}
+
+std::vector<std::string> compared_wait_events(const std::vector<std::vector<WaitShare>>& waits) {
+  std::vector<std::string> events;
+  for (const auto& run : waits) {
+    for (std::size_t i = 0; i < run.size() && i < kComparedWaitsPerRun; ++i) {
+      if (std::find(events.begin(), events.end(), run[i].event) == events.end()) {
+        events.push_back(run[i].event);
+      }
+    }
+  }
+  return events;
+}
+
+}  // namespace
+
+std::vector<ComparedFigure> compared_server_metrics(const std::vector<ResultDir>& runs) {
+  std::vector<ComparedFigure> figures;
+  for (const ServerMetric& metric : server_metrics_shown()) {
+    ComparedFigure f = figure(metric.name, each(runs, [&](const ResultDir& r) {
+      return measured_mean(r.info.server_metrics, metric);
+    }), metric.decimals);
+    if (any_value(f)) figures.push_back(f);
+  }
+  std::vector<std::vector<WaitShare>> waits;
+  for (const ResultDir& r : runs) waits.push_back(measured_waits(r.info.server_metrics));
+  for (const std::string& event : compared_wait_events(waits)) {
+    Values shares;
+    for (std::size_t i = 0; i < runs.size(); ++i) {
+      std::optional<double> share;
+      if (!waits[i].empty()) share = 0.0;  // sampled, and this event not seen
+      for (const WaitShare& w : waits[i]) {
+        if (w.event == event) share = 100.0 * w.share;
+      }
+      shares.push_back(share);
+    }
+    figures.push_back(figure("wait " + event + " %", shares, 1));
+  }
+  return figures;
+}
+
+std::optional<double> ratio_to(const std::optional<double>& a, const std::optional<double>& b) {
+  if (!a || !b || *a == 0) return std::nullopt;
+  return *b / *a;
+}
+
+std::string ratio_text(const std::optional<double>& ratio) {
+  if (!ratio) return "-";
+  int decimals = 2;
+  for (double r = std::abs(*ratio); r > 0 && r < 0.1 && decimals < 9; r *= 10) ++decimals;
+  return fixed(*ratio, decimals) + "\u00d7";
+}
+
+std::vector<ComparedFigure> compared_figures(const std::vector<ResultDir>& runs) {
+  std::vector<ComparedFigure> figures;
+  if (runs.empty()) return figures;
+  figures.push_back(figure("tpmC", each(runs, [](const ResultDir& r) -> std::optional<double> {
+    return tpmc(r.stats, r.info.measured_seconds);
+  }), 1));
+  figures.push_back(figure("tpmTOTAL", each(runs, [](const ResultDir& r) -> std::optional<double> {
+    return tpm_total(r.stats, r.info.measured_seconds);
+  }), 1));
+  figures.push_back(figure("efficiency %", each(runs, [](const ResultDir& r) -> std::optional<double> {
+    if (!efficiency_meaningful(r.config)) return std::nullopt;
+    return efficiency(tpmc(r.stats, r.info.measured_seconds), r.info.warehouses);
+  }), 2));
+  figures.push_back(figure("errors", each(runs, [](const ResultDir& r) -> std::optional<double> {
+    return static_cast<double>(errors_total(r.stats));
+  }), 0));
+  figures.push_back(figure("retries", each(runs, [](const ResultDir& r) -> std::optional<double> {
+    return static_cast<double>(retries_total(r.stats));
+  }), 0));
+  figures.push_back(figure("measured seconds", each(runs, [](const ResultDir& r) -> std::optional<double> {
+    return r.info.measured_seconds;
+  }), 1));
+  for (const auto& type : kTransactions) {
+    const auto i = static_cast<std::size_t>(type.index);
+    figures.push_back(figure(std::string(type.title) + " p90 ms",
+                             each(runs, [i](const ResultDir& r) -> std::optional<double> {
+                               const LatencyHistogram& h = r.stats.txn[i].latency;
+                               if (h.count() == 0) return std::nullopt;
+                               return h.percentile(90) / 1000.0;
+                             }),
+                             2));
+  }
+  return figures;
+}
+
+std::vector<ComparedSetting> compared_settings(const std::vector<std::string>& config_jsons) {
+  std::vector<ComparedSetting> settings;
+  for (std::size_t run = 0; run < config_jsons.size(); ++run) {
+    for (const auto& [key, value] : html::config_leaves(config_jsons[run])) {
+      auto it = std::find_if(settings.begin(), settings.end(),
+                             [&](const ComparedSetting& s) { return s.key == key; });
+      if (it == settings.end()) {
+        settings.push_back({key, std::vector<std::optional<std::string>>(config_jsons.size()), false});
+        it = std::prev(settings.end());
+      }
+      it->values[run] = value;
+    }
+  }
+  for (ComparedSetting& s : settings) {
+    s.differs = std::any_of(s.values.begin(), s.values.end(),
+                            [&](const auto& v) { return v != s.values.front(); });
+  }
+  return settings;
+}
+
+}  // namespace tpcc

@@ -1,0 +1,31 @@
+// The one table of the five TPC-C transactions: their index in mixes and
+// per-transaction tables, their names, and the figures the spec gives each
+// (keying and think times, minimum share of the mix, 90th-percentile
+// response-time limit). Everyone who lists the five reads this table.
+#pragma once
+
+#include <array>
+#include <string_view>
+
+namespace tpcc {
+
+// Index of each transaction in mixes and per-transaction tables.
+enum TxnIndex { kNewOrder = 0, kPayment, kOrderStatus, kDelivery, kStockLevel, kTxnTypes };
+
+struct TransactionType {
+  TxnIndex index;
+  const char* name;           // "new_order" (result.json key)
+  const char* title;          // "New-Order"
+  double keying_seconds;      // 5.2.5.2
+  double mean_think_seconds;  // 5.2.5.4
+  double min_mix_percent;     // 5.2.3 (0: New-Order, the remainder)
+  double p90_limit_seconds;   // 5.2.5.3
+  bool read_only;
+};
+
+extern const std::array<TransactionType, kTxnTypes> kTransactions;
+
+// kTransactions[txn_index].name, or "?" out of range.
+std::string_view txn_name(int txn_index);
+
+}  // namespace tpcc
