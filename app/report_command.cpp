@@ -12,6 +12,7 @@
 #include "report/html/html_report.hpp"
 #include "report/results/merge.hpp"
 #include "report/results/result_read.hpp"
+#include "report/console/summary.hpp"
 
 namespace tpcc {
 namespace {

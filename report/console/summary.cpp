@@ -13,6 +13,7 @@
 #include "report/console/text_table.hpp"
 #include "spec/transactions.hpp"
 #include "report/views/lag_text.hpp"
+#include "report/views/transaction_table.hpp"
 
 namespace tpcc {
 namespace {
@@ -20,23 +21,9 @@ namespace {
 std::string seconds_text(double s) { return fixed(s, 1) + " s"; }
 
 void print_transactions(std::ostream& out, const RunStats& stats) {
-  TextTable table({"transaction", "count", "%", "rollbacks", "errors", "retries", "avg ms",
-                   "p50 ms", "p90 ms", "p95 ms", "p99 ms", "max ms", "p90 limit", ""});
-  const std::int64_t all = completed_total(stats);
-  for (const auto& type : kTransactions) {
-    const TxnStats& t = stats.txn[static_cast<std::size_t>(type.index)];
-    const auto& h = t.latency;
-    const bool seen = h.count() > 0;
-    const auto pct = [&](double p) { return seen ? ms_value(h.percentile(p)) : std::string("-"); };
-    std::string verdict = "-";
-    if (seen) verdict = p90_within(t, type.p90_limit_seconds) ? "PASS" : "FAIL";
-    table.add_row({type.title, std::to_string(t.committed), fixed(percent(completed(t), all), 1),
-                   std::to_string(t.rolled_back), std::to_string(t.errors),
-                   std::to_string(t.retries), seen ? ms_value(h.mean()) : "-", pct(50),
-                   pct(90), pct(95), pct(99),
-                   seen ? ms_value(static_cast<double>(h.max())) : "-",
-                   limit_text(type.p90_limit_seconds), verdict});
-  }
+  const TableRows rows = transaction_rows(stats);
+  TextTable table(rows.header);
+  for (const auto& row : rows.rows) table.add_row(row);
   table.print(out, "  ");
 }
 

@@ -13,6 +13,8 @@
 #include "report/results/histograms_file.hpp"
 #include "report/html/html_report.hpp"
 #include "report/results/interval_points.hpp"
+#include "report/results/result_files.hpp"
+#include "report/results/result_json.hpp"
 
 namespace tpcc {
 namespace {

@@ -1,6 +1,6 @@
-// Real-shaped props files: the samples in config/, the BenchmarkSQL props
-// file of an openGauss POC guide as its users write it, and the README's
-// options table against the help.
+// Real-shaped props files: the samples in examples/, the BenchmarkSQL props
+// file of an openGauss POC guide as its users write it, and the
+// options table (docs/options.md) against the help.
 #include <catch2/catch.hpp>
 
 #include <filesystem>
@@ -27,7 +27,7 @@ namespace fs = std::filesystem;
 fs::path repo_root() { return fs::path(__FILE__).parent_path().parent_path().parent_path(); }
 
 std::string sample(const std::string& name) {
-  const fs::path path = repo_root() / "config" / name;
+  const fs::path path = repo_root() / "examples" / name;
   REQUIRE(fs::exists(path));
   return path.string();
 }
@@ -157,9 +157,9 @@ TEST_CASE("samples: an openGauss POC props.og, notes after values and all",
   CHECK(parse({"prepare", clean}).load_workers == 100);
 }
 
-TEST_CASE("samples: the README options table is the help's", "[config][samples]") {
-  const std::string readme = read_file(repo_root() / "README.md");
+TEST_CASE("samples: the options page's table is the help's", "[config][samples]") {
+  const std::string page = read_file(repo_root() / "docs" / "options.md");
   const std::string table = tpcc::options_markdown();
-  INFO("README.md must contain this table (from tpcc::options_markdown()):\n" << table);
-  CHECK(readme.find(table) != std::string::npos);
+  INFO("docs/options.md must contain this table (from tpcc::options_markdown()):\n" << table);
+  CHECK(page.find(table) != std::string::npos);
 }
