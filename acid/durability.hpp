@@ -5,7 +5,7 @@
 // transaction must be in the database, the orders added must be the logged
 // ones (give or take those in flight) and the 3.3.2 conditions must hold.
 // Only against a server the caller may crash: `tpcc acid --durability
-// --server-datadir DIR` (acid/durability_command.cpp) or a test's own.
+// --server-datadir DIR` (app/durability_command.cpp) or a test's own.
 #pragma once
 
 #include <functional>
@@ -57,12 +57,5 @@ DurabilityReport durability_test(const AcidOptions& options, const DurabilityPla
 // The counts of a report for acid.json (its "durability" object).
 std::string durability_json(const DurabilityReport& report);
 
-// `tpcc acid --durability --server-datadir DIR`: checks that DIR is the
-// connection's server (UsageError naming --server-datadir otherwise), says
-// which durability settings it runs with, crashes and restarts it around
-// durability_test, prints the line and the summary, writes acid.json into
-// `result_dir`. kExitFailed when the test fails.
-int durability_command(const Config& config, const AcidOptions& options,
-                       const std::string& result_dir, std::ostream& out);
 
 }  // namespace tpcc

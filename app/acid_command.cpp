@@ -9,6 +9,7 @@
 
 #include "acid/acid.hpp"
 #include "acid/durability.hpp"
+#include "app/durability_command.hpp"
 #include "check/load_gaps.hpp"
 #include "config/errors.hpp"
 #include "config/local_time.hpp"

@@ -2,6 +2,8 @@
 // the server of the connection before anything is crashed, says what its
 // settings let the test show, and crashes and restarts it around
 // durability_test.
+#include "app/durability_command.hpp"
+
 #include <filesystem>
 #include <fstream>
 #include <ostream>
