@@ -28,8 +28,8 @@ struct AcidOptions {
 };
 
 struct AcidResult {
-  std::string clause;    // "3.2.2.1"
-  std::string name;      // "atomicity: Payment committed"
+  std::string clause;  // "3.2.2.1"
+  std::string name;    // "atomicity: Payment committed"
   bool passed = false;
   std::string observed;  // what was seen, in a sentence
 };
@@ -52,6 +52,5 @@ std::string format_acid_summary(const std::vector<AcidResult>& results);
 
 // acid.json: the options (no connection string) and one object per test.
 std::string acid_json(const AcidOptions& options, const std::vector<AcidResult>& results);
-
 
 }  // namespace tpcc

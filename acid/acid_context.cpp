@@ -11,7 +11,8 @@ namespace tpcc::acid {
 AcidContext::AcidContext(const AcidOptions& options)
     : options_(options), monitor_(connect(options.conninfo)), rng_(options.seed) {
   warehouses_ = static_cast<int>(number("select count(*) from bmsql_warehouse"));
-  if (warehouses_ < 1) throw std::runtime_error("acid: the database has no warehouses; run tpcc prepare first");
+  if (warehouses_ < 1)
+    throw std::runtime_error("acid: the database has no warehouses; run tpcc prepare first");
 }
 
 AcidContext::~AcidContext() = default;
@@ -114,8 +115,8 @@ void end_held_transaction(Session& session, bool commit) {
 }
 
 bool backend_waits_for_lock(AcidContext& context, int pid) {
-  return context.number("select count(*) from pg_stat_activity where pid = " +
-                        std::to_string(pid) + " and wait_event_type = 'Lock'") > 0;
+  return context.number("select count(*) from pg_stat_activity where pid = " + std::to_string(pid) +
+                        " and wait_event_type = 'Lock'") > 0;
 }
 
 }  // namespace tpcc::acid

@@ -19,7 +19,6 @@
 #include "terminal/transactions/order_status.hpp"
 #include "terminal/transactions/payment.hpp"
 
-
 namespace tpcc::acid {
 
 // A customer the test works on (picked at random, by number).
@@ -85,8 +84,8 @@ bool backend_waits_for_lock(AcidContext& context, int pid);
 
 template <typename T>
 Waited watch(std::future<T>& future, AcidContext& context, int pid, double seconds) {
-  const auto deadline =
-      std::chrono::steady_clock::now() + std::chrono::milliseconds(static_cast<int>(seconds * 1000));
+  const auto deadline = std::chrono::steady_clock::now() +
+                        std::chrono::milliseconds(static_cast<int>(seconds * 1000));
   while (std::chrono::steady_clock::now() < deadline) {
     if (future.wait_for(std::chrono::milliseconds(20)) == std::future_status::ready) {
       return Waited::No;
@@ -97,8 +96,8 @@ Waited watch(std::future<T>& future, AcidContext& context, int pid, double secon
 }
 
 // The test families, one file each.
-std::vector<AcidResult> atomicity_tests(AcidContext& context);    // 3.2.2
+std::vector<AcidResult> atomicity_tests(AcidContext& context);               // 3.2.2
 AcidResult consistency_test(AcidContext& context, const std::string& when);  // 3.3.2
-std::vector<AcidResult> isolation_tests(AcidContext& context);    // 3.4.2, isolation*.cpp
+std::vector<AcidResult> isolation_tests(AcidContext& context);  // 3.4.2, isolation*.cpp
 
 }  // namespace tpcc::acid

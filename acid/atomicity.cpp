@@ -23,9 +23,10 @@ PaymentRows read_rows(AcidContext& context, const CustomerKey& k) {
   const std::string d = std::to_string(k.d_id);
   const std::string c = std::to_string(k.c_id);
   PaymentRows rows;
-  rows.w_ytd = context.number("select (w_ytd * 100)::bigint from bmsql_warehouse where w_id = " + w);
-  rows.d_ytd = context.number("select (d_ytd * 100)::bigint from bmsql_district where d_w_id = " +
-                              w + " and d_id = " + d);
+  rows.w_ytd =
+      context.number("select (w_ytd * 100)::bigint from bmsql_warehouse where w_id = " + w);
+  rows.d_ytd = context.number(
+      "select (d_ytd * 100)::bigint from bmsql_district where d_w_id = " + w + " and d_id = " + d);
   const std::string customer =
       " from bmsql_customer where c_w_id = " + w + " and c_d_id = " + d + " and c_id = " + c;
   rows.c_balance = context.number("select (c_balance * 100)::bigint" + customer);
@@ -94,11 +95,10 @@ AcidResult rolled_back_payment(AcidContext& context, Session& session) {
   const PaymentRows after = read_rows(context, k);
   AcidResult r{"3.2.2.2", "atomicity: Payment rolled back", false, ""};
   const bool ran = shown.c_id == k.c_id;
-  const bool unchanged = after.w_ytd == before.w_ytd && after.d_ytd == before.d_ytd &&
-                         after.c_balance == before.c_balance &&
-                         after.c_ytd_payment == before.c_ytd_payment &&
-                         after.c_payment_cnt == before.c_payment_cnt &&
-                         after.history_rows == before.history_rows;
+  const bool unchanged =
+      after.w_ytd == before.w_ytd && after.d_ytd == before.d_ytd &&
+      after.c_balance == before.c_balance && after.c_ytd_payment == before.c_ytd_payment &&
+      after.c_payment_cnt == before.c_payment_cnt && after.history_rows == before.history_rows;
   r.passed = ran && unchanged;
   r.observed = who(k, cents) + "ROLLBACK for COMMIT; " + changes(before, after) +
                (ran ? "" : " (the Payment did not return its customer)") +

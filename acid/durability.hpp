@@ -57,5 +57,4 @@ DurabilityReport durability_test(const AcidOptions& options, const DurabilityPla
 // The counts of a report for acid.json (its "durability" object).
 std::string durability_json(const DurabilityReport& report);
 
-
 }  // namespace tpcc

@@ -16,12 +16,9 @@ std::string district_text(int w_id, int d_id) {
 
 const char* waited_text(Waited w) {
   switch (w) {
-    case Waited::No:
-      return "completed without waiting for T1";
-    case Waited::ForLock:
-      return "waited for T1's lock";
-    case Waited::Timeout:
-      return "neither completed nor waited for a lock within 10 s";
+    case Waited::No: return "completed without waiting for T1";
+    case Waited::ForLock: return "waited for T1's lock";
+    case Waited::Timeout: return "neither completed nor waited for a lock within 10 s";
   }
   return "?";
 }

@@ -38,8 +38,8 @@ bool all_passed(const std::vector<AcidResult>& results) {
 
 std::string format_acid_line(const AcidResult& r) {
   std::ostringstream out;
-  out << std::left << std::setw(9) << r.clause << (r.passed ? "PASS  " : "FAIL  ") << r.name
-      << ": " << r.observed;
+  out << std::left << std::setw(9) << r.clause << (r.passed ? "PASS  " : "FAIL  ") << r.name << ": "
+      << r.observed;
   return out.str();
 }
 

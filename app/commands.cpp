@@ -3,6 +3,8 @@
 #include <iostream>
 
 #include "app/acid_command.hpp"
+#include "app/report_command.hpp"
+#include "app/run_command.hpp"
 #include "check/load_gaps.hpp"
 #include "check/runner.hpp"
 #include "config/errors.hpp"
@@ -11,9 +13,7 @@
 #include "loader/prepare.hpp"
 #include "pgserver/citus_cluster.hpp"
 #include "pgserver/local_server.hpp"
-#include "app/report_command.hpp"
 #include "schema/cleanup.hpp"
-#include "app/run_command.hpp"
 
 namespace tpcc {
 namespace {
@@ -27,7 +27,8 @@ int check_command(const Config& config) {
   const auto results = run_consistency_checks(*conn, config.after_load, &std::cout);
   std::cout << format_summary_line(results) << "\n";
   if (!gaps.empty()) {
-    std::cout << "the load is incomplete (see the first lines): run tpcc prepare again to resume it\n";
+    std::cout
+        << "the load is incomplete (see the first lines): run tpcc prepare again to resume it\n";
   }
   return all_passed(results) && gaps.empty() ? kExitOk : kExitFailed;
 }
@@ -65,7 +66,8 @@ int quickstart_command(const Config& config) {
   options.keep = config.keep;
   Config local = config;
   if (config.citus_workers > 0) {
-    if (!CitusCluster::installed()) throw UsageError("--citus-workers: " + CitusCluster::install_hint());
+    if (!CitusCluster::installed())
+      throw UsageError("--citus-workers: " + CitusCluster::install_hint());
     std::cout << "starting a throwaway Citus cluster: a coordinator and " << config.citus_workers
               << " worker(s)...\n";
     const auto cluster = CitusCluster::start(config.citus_workers, options);
@@ -86,20 +88,13 @@ int run_command(const Config& config) {
   // What sysbench-tpcc's flags became (config/finish/sysbench.cpp).
   for (const std::string& note : config.notes) std::cout << note << "\n";
   switch (config.verb) {
-    case Verb::Prepare:
-      return prepare_command(config);
-    case Verb::Check:
-      return check_command(config);
-    case Verb::Cleanup:
-      return cleanup_database(config, std::cout);
-    case Verb::Quickstart:
-      return quickstart_command(config);
-    case Verb::Run:
-      return run_benchmark(config, std::cout);
-    case Verb::Acid:
-      return acid_command(config, std::cout);
-    case Verb::Report:
-      return report_command(config, std::cout);
+    case Verb::Prepare: return prepare_command(config);
+    case Verb::Check: return check_command(config);
+    case Verb::Cleanup: return cleanup_database(config, std::cout);
+    case Verb::Quickstart: return quickstart_command(config);
+    case Verb::Run: return run_benchmark(config, std::cout);
+    case Verb::Acid: return acid_command(config, std::cout);
+    case Verb::Report: return report_command(config, std::cout);
   }
   return kExitUsage;
 }

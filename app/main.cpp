@@ -5,8 +5,8 @@
 #include <pqxx/except>
 
 #include "app/commands.hpp"
-#include "config/errors.hpp"
 #include "config/command_line/options.hpp"
+#include "config/errors.hpp"
 
 int main(int argc, char* argv[]) {
   using namespace tpcc;

@@ -2,11 +2,11 @@
 #include <ctime>
 #include <sstream>
 
+#include "app/report_command.hpp"
 #include "config/errors.hpp"
+#include "report/console/summary.hpp"
 #include "report/results/merge.hpp"
 #include "report/results/result_sink.hpp"
-#include "report/console/summary.hpp"
-#include "app/report_command.hpp"
 
 namespace tpcc {
 
@@ -19,8 +19,8 @@ int merge_command(const Config& config, std::ostream& out) {
   ResultSink sink(merged.config, std::time(nullptr));
   if (!sink.note().empty()) out << "note: " << sink.note() << "\n";
   std::ostringstream summary;
-  summary << "merged " << results.size() << " drivers of run '" << results.front().info.driver->run_id
-          << "':";
+  summary << "merged " << results.size() << " drivers of run '"
+          << results.front().info.driver->run_id << "':";
   for (const MergedPart& part : merged.info.merged_from) {
     summary << " " << part.dir << " (driver " << part.driver.index << ", warehouses "
             << part.driver.first_warehouse << ".." << part.driver.last_warehouse << ")";

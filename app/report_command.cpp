@@ -7,12 +7,12 @@
 #include <system_error>
 
 #include "config/errors.hpp"
-#include "report/views/compare.hpp"
-#include "report/views/format.hpp"
+#include "report/console/summary.hpp"
 #include "report/html/html_report.hpp"
 #include "report/results/merge.hpp"
 #include "report/results/result_read.hpp"
-#include "report/console/summary.hpp"
+#include "report/views/compare.hpp"
+#include "report/views/format.hpp"
 
 namespace tpcc {
 namespace {
@@ -27,7 +27,7 @@ bool ends_with(const std::string& text, const std::string& end) {
 
 std::string page_path(const std::string& out, const std::string& default_dir,
                       const std::string& file_name) {
-  fs::path path = out.empty() ? fs::path(default_dir) / file_name
+  fs::path path = out.empty()               ? fs::path(default_dir) / file_name
                   : ends_with(out, ".html") ? fs::path(out)
                                             : fs::path(out) / file_name;
   std::error_code ec;

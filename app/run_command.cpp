@@ -1,18 +1,18 @@
 #include "app/run_command.hpp"
 
+#include <unistd.h>
 #include <chrono>
 #include <cmath>
-#include <functional>
 #include <ctime>
+#include <functional>
 #include <string>
 #include <vector>
-#include <unistd.h>
 
 #include <pqxx/pqxx>
 
+#include "config/conn/mask.hpp"
 #include "config/errors.hpp"
 #include "config/local_time.hpp"
-#include "config/conn/mask.hpp"
 #include "config/names.hpp"
 #include "config/settings/values.hpp"
 #include "db/connect.hpp"
@@ -21,15 +21,15 @@
 #include "metrics/run.hpp"
 #include "report/console/interval_line.hpp"
 #include "report/console/summary.hpp"
-#include "report/rules/run_rules.hpp"
 #include "report/results/result_sink.hpp"
-#include "spec/nurand.hpp"
+#include "report/rules/run_rules.hpp"
 #include "spec/constants.hpp"
+#include "spec/nurand.hpp"
 #include "terminal/engine/binding.hpp"
 #include "terminal/engine/deck.hpp"
+#include "terminal/engine/driver_barrier.hpp"
 #include "terminal/engine/engine.hpp"
 #include "terminal/engine/open_limits.hpp"
-#include "terminal/engine/driver_barrier.hpp"
 
 namespace tpcc {
 namespace {
@@ -39,8 +39,8 @@ constexpr double kMaxErrorFraction = 0.01;
 
 std::uint64_t time_seed() {
   const auto now = std::chrono::system_clock::now().time_since_epoch();
-  const auto ticks = static_cast<std::uint64_t>(
-      std::chrono::duration_cast<std::chrono::nanoseconds>(now).count());
+  const auto ticks =
+      static_cast<std::uint64_t>(std::chrono::duration_cast<std::chrono::nanoseconds>(now).count());
   return ticks ^ (static_cast<std::uint64_t>(::getpid()) << 32);
 }
 
@@ -122,14 +122,15 @@ RunSetup read_setup(const Config& config, Random& rng) {
     setup.load = read_recorded_load(*conn);
   }
   if (setup.load.seed && !setup.load.complete) {
-    throw UsageError("the load in the database is not complete (tpcc prepare did not finish); "
-                     "run tpcc prepare again to resume it");
+    throw UsageError(
+        "the load in the database is not complete (tpcc prepare did not finish); "
+        "run tpcc prepare again to resume it");
   }
   check_standbys(config, setup);
   // sysbench-tpcc's run names the tables it expects to find.
   if (!config.warehouses_from_sysbench.empty() && config.warehouses != setup.load.warehouses) {
-    throw UsageError(config.warehouses_from_sysbench + " is " +
-                     std::to_string(config.warehouses) + " warehouses, but the database holds " +
+    throw UsageError(config.warehouses_from_sysbench + " is " + std::to_string(config.warehouses) +
+                     " warehouses, but the database holds " +
                      std::to_string(setup.load.warehouses) +
                      " (tpcc keeps them all in one set of tables)");
   }
@@ -199,7 +200,8 @@ void print_setup(std::ostream& out, const Config& config, const RunSetup& setup)
            "2.1.6.1 delta rule\n";
   }
   if (config.profile == Profile::ReadWrite) {
-    for (const std::string& warning : mix_warnings(config.mix)) out << "warning: " << warning << "\n";
+    for (const std::string& warning : mix_warnings(config.mix))
+      out << "warning: " << warning << "\n";
   }
   for (std::size_t i = 0; i < config.standbys.size(); ++i) {
     const Config standby = standby_run_config(config, config.standbys[i]);
@@ -225,14 +227,10 @@ void print_setup(std::ostream& out, const Config& config, const RunSetup& setup)
 int run_exit_status(const RunStats& stats, const RunHealth& health) {
   switch (health.stop) {
     case StopReason::Fatal:
-    case StopReason::Downtime:
-      return kExitConnect;
-    case StopReason::Interrupted:
-      return kExitInterrupted;
-    case StopReason::Internal:
-      return kExitFailed;
-    case StopReason::Completed:
-      break;
+    case StopReason::Downtime: return kExitConnect;
+    case StopReason::Interrupted: return kExitInterrupted;
+    case StopReason::Internal: return kExitFailed;
+    case StopReason::Completed: break;
   }
   // A number must not look clean when the run was not.
   if (health.downtime_seconds > 0 || unfinished_total(stats) > 0) return kExitFailed;
@@ -252,9 +250,10 @@ std::int64_t epoch_ms(std::chrono::system_clock::time_point t) {
 // The measured interval on the wall clock: after the warm-up actually run.
 void add_measured_interval(RunInfo& info, const EngineResult& result) {
   const std::int64_t start = epoch_ms(result.wall_start);
-  info.measured_start_ms = start + static_cast<std::int64_t>(std::llround(result.warmup_seconds * 1000));
-  info.measured_end_ms =
-      info.measured_start_ms + static_cast<std::int64_t>(std::llround(result.measured_seconds * 1000));
+  info.measured_start_ms =
+      start + static_cast<std::int64_t>(std::llround(result.warmup_seconds * 1000));
+  info.measured_end_ms = info.measured_start_ms +
+                         static_cast<std::int64_t>(std::llround(result.measured_seconds * 1000));
 }
 
 RunInfo run_info(const Config& config, const RunSetup& setup, const EngineResult& result,
@@ -264,7 +263,7 @@ RunInfo run_info(const Config& config, const RunSetup& setup, const EngineResult
   if (config.driver_count > 0) {
     const HomeWarehouses homes = home_warehouses(config, setup.load.warehouses);
     info.driver = DriverRun{config.run_id, config.driver_index, config.driver_count,
-                            homes.first, homes.last, barrier_start};
+                            homes.first,   homes.last,          barrier_start};
   }
   info.warehouses = setup.load.warehouses;
   info.terminals = config.terminals;
@@ -297,7 +296,8 @@ RunInfo run_info(const Config& config, const RunSetup& setup, const EngineResult
     standby.server_metrics = result.standbys[i].server_metrics;
     for (const IntervalSample& sample : standby.intervals) {
       if (sample.server) {
-        standby.server_metrics.intervals.push_back({sample.end_seconds, sample.warmup, *sample.server});
+        standby.server_metrics.intervals.push_back(
+            {sample.end_seconds, sample.warmup, *sample.server});
       }
     }
     info.standbys.push_back(std::move(standby));
@@ -394,8 +394,8 @@ int run_benchmark(const Config& given, std::ostream& out) {
       results.append_interval(samples);
     };
     if (config.driver_count > 0) {
-      engine_setup.start_barrier = [&config, &out, &barrier_start](
-                                       const std::function<bool()>& interrupted) {
+      engine_setup.start_barrier = [&config, &out,
+                                    &barrier_start](const std::function<bool()>& interrupted) {
         const BarrierStart start = meet_at_start_barrier(config, interrupted, out);
         barrier_start = start.utc;
         return start.at;

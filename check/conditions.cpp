@@ -174,20 +174,17 @@ const std::vector<ConsistencyCondition>& consistency_conditions() {
   static const std::vector<ConsistencyCondition> kConditions = {
       {1, "3.3.2.1", "W_YTD = sum(D_YTD)", kCondition1, false},
       {2, "3.3.2.2", "D_NEXT_O_ID - 1 = max(O_ID) = max(NO_O_ID)", kCondition2, false},
-      {3, "3.3.2.3", "max(NO_O_ID) - min(NO_O_ID) + 1 = count(NEW-ORDER) per district",
-       kCondition3, false},
+      {3, "3.3.2.3", "max(NO_O_ID) - min(NO_O_ID) + 1 = count(NEW-ORDER) per district", kCondition3,
+       false},
       {4, "3.3.2.4", "sum(O_OL_CNT) = count(ORDER-LINE) per district", kCondition4, false},
       {5, "3.3.2.5", "O_CARRIER_ID is null <=> NEW-ORDER row exists", kCondition5, false},
       {6, "3.3.2.6", "O_OL_CNT = count(ORDER-LINE) per order", kCondition6, false},
       {7, "3.3.2.7", "OL_DELIVERY_D is null <=> O_CARRIER_ID is null", kCondition7, false},
       {8, "3.3.2.8", "W_YTD = sum(H_AMOUNT)", kCondition8, false},
       {9, "3.3.2.9", "D_YTD = sum(H_AMOUNT)", kCondition9, false},
-      {10, "3.3.2.10", "C_BALANCE = sum(delivered OL_AMOUNT) - sum(H_AMOUNT)", kCondition10,
-       false},
-      {11, "3.3.2.11", "count(ORDER) - count(NEW-ORDER) = 2100 per district", kCondition11,
-       true},
-      {12, "3.3.2.12", "C_BALANCE + C_YTD_PAYMENT = sum(delivered OL_AMOUNT)", kCondition12,
-       false},
+      {10, "3.3.2.10", "C_BALANCE = sum(delivered OL_AMOUNT) - sum(H_AMOUNT)", kCondition10, false},
+      {11, "3.3.2.11", "count(ORDER) - count(NEW-ORDER) = 2100 per district", kCondition11, true},
+      {12, "3.3.2.12", "C_BALANCE + C_YTD_PAYMENT = sum(delivered OL_AMOUNT)", kCondition12, false},
   };
   return kConditions;
 }

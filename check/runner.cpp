@@ -40,8 +40,7 @@ long long count_in(pqxx::transaction_base& transaction, const std::string& sql) 
 }  // namespace
 
 std::vector<ConditionResult> run_consistency_checks(pqxx::connection_base& connection,
-                                                    bool after_load,
-                                                    std::ostream* progress_out) {
+                                                    bool after_load, std::ostream* progress_out) {
   // A short transaction per condition: a long check on a large database does
   // not hold one snapshot (and its vacuum horizon) for the whole run.
   const CountQuery count = [&connection](const std::string& sql) {
@@ -54,8 +53,7 @@ std::vector<ConditionResult> run_consistency_checks(pqxx::connection_base& conne
 }
 
 std::vector<ConditionResult> run_consistency_checks(pqxx::transaction_base& transaction,
-                                                    bool after_load,
-                                                    std::ostream* progress_out) {
+                                                    bool after_load, std::ostream* progress_out) {
   const CountQuery count = [&transaction](const std::string& sql) {
     return count_in(transaction, sql);
   };
@@ -93,8 +91,8 @@ std::string format_summary_line(const std::vector<ConditionResult>& results) {
       ++held;
     }
   }
-  std::string line = std::to_string(held) + " of " + std::to_string(results.size()) +
-                     " conditions hold";
+  std::string line =
+      std::to_string(held) + " of " + std::to_string(results.size()) + " conditions hold";
   if (skipped > 0) line += " (" + std::to_string(skipped) + " skipped)";
   return line;
 }

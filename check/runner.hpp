@@ -29,14 +29,12 @@ struct ConditionResult {
 // line is written there as soon as its query completes. Database errors
 // propagate as pqxx exceptions.
 std::vector<ConditionResult> run_consistency_checks(pqxx::connection_base& connection,
-                                                    bool after_load,
-                                                    std::ostream* progress_out);
+                                                    bool after_load, std::ostream* progress_out);
 
 // The same, inside an existing transaction, so that the checks see its
 // uncommitted changes.
 std::vector<ConditionResult> run_consistency_checks(pqxx::transaction_base& transaction,
-                                                    bool after_load,
-                                                    std::ostream* progress_out);
+                                                    bool after_load, std::ostream* progress_out);
 
 // True when no condition that was run has violations (skipped ones do not count).
 bool all_passed(const std::vector<ConditionResult>& results);

@@ -32,7 +32,6 @@ enum class DeliveryMode { Sync, Deferred };
 // sysbench's ("[ 1s ] thds: ... tps: ... qps: ...").
 enum class ReportFormat { Tpcc, Sysbench };
 
-
 // One hot standby that read-only terminals drive during the primary's run.
 struct StandbyTarget {
   std::string conninfo;  // libpq conninfo (a JDBC URL is translated), password included
@@ -52,10 +51,10 @@ struct Config {
   int warehouses = 1;
   int load_workers = 2;
   LoadMethod load_method = LoadMethod::Copy;
-  int insert_batch_rows = 1000;          // rows per multi-row INSERT
+  int insert_batch_rows = 1000;  // rows per multi-row INSERT
   CopyFormat copy_format = CopyFormat::Binary;
-  std::uint64_t seed = 20260101;         // data generation seed
-  bool seed_given = false;               // true when set by flag or props
+  std::uint64_t seed = 20260101;  // data generation seed
+  bool seed_given = false;        // true when set by flag or props
   // Fillfactor per table ("bmsql_stock" -> 80); the key "*" applies to all.
   std::map<std::string, int> fillfactor = default_fillfactor();
   // Storage parameters per table (autovacuum and vacuum settings).
@@ -67,20 +66,20 @@ struct Config {
   // Tablespace per table ("bmsql_customer" -> "ts2"); "*" applies to all.
   std::map<std::string, std::string> tablespace;
   bool foreign_keys = false;
-  int partitions = 0;                    // 0 or 1: not partitioned
-  bool no_check = false;                 // skip the after-load check
+  int partitions = 0;     // 0 or 1: not partitioned
+  bool no_check = false;  // skip the after-load check
   Distribution distribution = Distribution::None;
-  int shards = 0;                        // Citus shards per table (0: the server's citus.shard_count)
+  int shards = 0;  // Citus shards per table (0: the server's citus.shard_count)
 
   // check
-  bool after_load = false;               // include condition 11
+  bool after_load = false;  // include condition 11
 
   // cleanup
-  bool cascade = false;                  // also drop objects of others that depend on kit tables
+  bool cascade = false;  // also drop objects of others that depend on kit tables
 
   // quickstart
-  bool keep = false;                     // keep the throwaway server running
-  int citus_workers = 0;                 // >0: a local Citus coordinator and this many workers
+  bool keep = false;      // keep the throwaway server running
+  int citus_workers = 0;  // >0: a local Citus coordinator and this many workers
 
   // acid: 3.5.3 durability, crashing the server whose data directory is
   // server_datadir (the kit's consent to crash it)
@@ -89,10 +88,10 @@ struct Config {
 
   // run
   int terminals = 10;
-  int connections = 0;                   // 0: one per terminal
+  int connections = 0;  // 0: one per terminal
   int duration_seconds = 60;
   int warmup_seconds = 0;
-  long txns_per_terminal = 0;            // >0: stop after this many instead of duration
+  long txns_per_terminal = 0;  // >0: stop after this many instead of duration
   std::array<double, kTxnTypes> mix = {45, 43, 4, 4, 4};
   Profile profile = Profile::ReadWrite;
   Mode mode = Mode::Statements;
@@ -108,10 +107,10 @@ struct Config {
   int warehouse_to = 0;                  // (BenchmarkSQL 6 useWarehouseFrom/To)
   int report_interval_seconds = 10;
   ReportFormat report_format = ReportFormat::Tpcc;
-  bool server_metrics = true;            // sample server metrics per interval
-  std::string result_dir;                // empty: results/<timestamp>/
-  std::string json_file;                 // extra copy of result.json
-  std::vector<StandbyTarget> standbys;   // combined primary + standby run
+  bool server_metrics = true;           // sample server metrics per interval
+  std::string result_dir;               // empty: results/<timestamp>/
+  std::string json_file;                // extra copy of result.json
+  std::vector<StandbyTarget> standbys;  // combined primary + standby run
 
   // run: several drivers, one result (docs/several-drivers.md). Driver
   // driver_index of driver_count (1-based; 0 of 0: the only driver) takes
@@ -134,15 +133,15 @@ struct Config {
   // flight get stop_grace_seconds, then are cancelled and counted unfinished.
   int max_downtime_seconds = 30;
   double stop_grace_seconds = 5;
-  int statement_timeout_ms = 0;          // server statement_timeout per session (0: the server's)
+  int statement_timeout_ms = 0;  // server statement_timeout per session (0: the server's)
   // run: rules of record
   DeliveryMode delivery_mode = DeliveryMode::Deferred;  // 2.7.2 requires it
-  int delivery_workers = 1;              // deferred Delivery's background workers
-  bool spec = false;                     // --spec: everything the run rules require
+  int delivery_workers = 1;                             // deferred Delivery's background workers
+  bool spec = false;                                    // --spec: everything the run rules require
   // --spec without a known warehouse count (no props warehouses): the run
   // sets terminals to 10 per home warehouse of the loaded database.
   bool terminals_from_load = false;
-  int lock_timeout_ms = 0;               // server lock_timeout per session (0: the server's)
+  int lock_timeout_ms = 0;  // server lock_timeout per session (0: the server's)
 
   // sysbench-tpcc's command line (config/settings/sysbench.cpp): the
   // warehouses came from --tables x --scale (run then checks them against

@@ -15,8 +15,8 @@ nlohmann::ordered_json standbys_json(const std::vector<StandbyTarget>& standbys)
     for (int i = 0; i < kTxnTypes; ++i) {
       mix[std::string(txn_name(i))] = s.mix[static_cast<std::size_t>(i)];
     }
-    list.push_back({{"conninfo", mask_password(s.conninfo)}, {"terminals", s.terminals},
-                    {"mix", mix}});
+    list.push_back(
+        {{"conninfo", mask_password(s.conninfo)}, {"terminals", s.terminals}, {"mix", mix}});
   }
   return list;
 }

@@ -60,12 +60,9 @@ std::string_view distribution_name(Distribution d) {
 
 std::string_view isolation_name(Isolation i) {
   switch (i) {
-    case Isolation::ReadCommitted:
-      return "rc";
-    case Isolation::RepeatableRead:
-      return "rr";
-    case Isolation::Serializable:
-      return "serializable";
+    case Isolation::ReadCommitted: return "rc";
+    case Isolation::RepeatableRead: return "rr";
+    case Isolation::Serializable: return "serializable";
   }
   return "?";
 }

@@ -45,13 +45,11 @@ const StorageParameter* find_parameter(const std::string& name) {
 std::string checked_value(const StorageParameter& p, const std::string& value,
                           const std::string& at) {
   switch (p.kind) {
-    case StorageParameter::Bool:
-      return parse_bool(value, at) ? "on" : "off";
+    case StorageParameter::Bool: return parse_bool(value, at) ? "on" : "off";
     case StorageParameter::Int:
       return std::to_string(
           parse_int(value, static_cast<long long>(p.lo), static_cast<long long>(p.hi), at));
-    case StorageParameter::Real:
-      return format_number(parse_number_in(value, p.lo, p.hi, at));
+    case StorageParameter::Real: return format_number(parse_number_in(value, p.lo, p.hi, at));
   }
   return value;
 }
@@ -116,8 +114,7 @@ StorageParameters storage_parameters_over_defaults(const std::string& text,
     }
     const auto table = table_from_short_name(item.substr(0, dot));
     if (!table) {
-      fail(where, item,
-           "on a table of the kit (tables: " + std::string(table_short_names()) + ")");
+      fail(where, item, "on a table of the kit (tables: " + std::string(table_short_names()) + ")");
     }
     const std::string name = item.substr(dot + 1, eq - dot - 1);
     const StorageParameter* parameter = find_parameter(name);

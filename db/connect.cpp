@@ -2,8 +2,8 @@
 
 #include <libpq-fe.h>
 
-#include "config/errors.hpp"
 #include "config/conn/mask.hpp"
+#include "config/errors.hpp"
 
 namespace tpcc {
 namespace {
@@ -28,7 +28,8 @@ void check_conninfo_syntax(const std::string& conninfo) {
 }
 
 void throw_connect_error(const std::string& conninfo, const std::string& libpq_message) {
-  throw ConnectError("cannot connect to " + describe_target(conninfo) + ": " + trimmed(libpq_message));
+  throw ConnectError("cannot connect to " + describe_target(conninfo) + ": " +
+                     trimmed(libpq_message));
 }
 
 std::unique_ptr<pqxx::connection> connect(const std::string& conninfo) {

@@ -16,6 +16,7 @@ std::unique_ptr<pqxx::connection> connect(const std::string& conninfo);
 void check_conninfo_syntax(const std::string& conninfo);
 
 // Throws ConnectError: "cannot connect to <target>: <libpq message>".
-[[noreturn]] void throw_connect_error(const std::string& conninfo, const std::string& libpq_message);
+[[noreturn]] void throw_connect_error(const std::string& conninfo,
+                                      const std::string& libpq_message);
 
 }  // namespace tpcc

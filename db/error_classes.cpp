@@ -11,14 +11,14 @@ constexpr std::array<const char*, 8> kUnfixableStates = {
 
 // The server's FATAL messages for refusals that a retry meets again.
 constexpr std::array<const char*, 8> kPermanentRefusals = {
-    "does not exist",                   // database "x" / role "x"
+    "does not exist",  // database "x" / role "x"
     "password authentication failed",
-    "authentication failed",            // peer, ident, ...
+    "authentication failed",  // peer, ident, ...
     "no pg_hba.conf entry",
     "permission denied for database",
     "is not permitted to log in",
     "is not currently accepting connections",  // datallowconn = false
-    "no password supplied",             // libpq: fe_sendauth
+    "no password supplied",                    // libpq: fe_sendauth
 };
 
 }  // namespace

@@ -12,8 +12,8 @@
 #include <thread>
 #include <utility>
 
-#include "config/errors.hpp"
 #include "config/conn/mask.hpp"
+#include "config/errors.hpp"
 #include "db/connect.hpp"
 
 namespace tpcc {
@@ -35,7 +35,6 @@ bool is_connection_state(const std::string& sqlstate) {
   return sqlstate.compare(0, 2, "08") == 0 || sqlstate == "57P01" || sqlstate == "57P02" ||
          sqlstate == "57P03";
 }
-
 
 // The first error of a pipeline, kept until the sync point.
 struct PipelineError {
@@ -132,7 +131,8 @@ void Session::connect_interruptibly() {
   PostgresPollingStatusType state = PGRES_POLLING_WRITING;
   while (state != PGRES_POLLING_OK) {
     if (state == PGRES_POLLING_FAILED) fail(PQerrorMessage(conn_));
-    if (options_.interrupts && options_.interrupts->stop_connecting.load(std::memory_order_acquire)) {
+    if (options_.interrupts &&
+        options_.interrupts->stop_connecting.load(std::memory_order_acquire)) {
       fail("the run is stopping");
     }
     if (timeout > 0 && std::chrono::steady_clock::now() > deadline) {
@@ -178,9 +178,7 @@ void Session::abandon() {
 
 void Session::reconnect() { open(); }
 
-bool Session::connected() const {
-  return conn_ && !broken_ && PQstatus(conn_) == CONNECTION_OK;
-}
+bool Session::connected() const { return conn_ && !broken_ && PQstatus(conn_) == CONNECTION_OK; }
 
 int Session::backend_pid() const { return conn_ ? PQbackendPID(conn_) : 0; }
 
@@ -380,8 +378,7 @@ const char* begin_command(Isolation isolation, bool read_only) {
     case Isolation::Serializable:
       return read_only ? "begin isolation level serializable read only"
                        : "begin isolation level serializable";
-    case Isolation::ReadCommitted:
-      break;
+    case Isolation::ReadCommitted: break;
   }
   return read_only ? "begin isolation level read committed read only"
                    : "begin isolation level read committed";

@@ -200,7 +200,7 @@ class Session {
   int queued_ = 0;
   CommitAction commit_action_ = CommitAction::Commit;
   std::vector<const char*> param_values_;  // reused by queue()
-  StatementCounts executed_;  // by command tag, since take_statement_counts()
+  StatementCounts executed_;               // by command tag, since take_statement_counts()
 };
 
 // The BEGIN command of a transaction: "begin isolation level read committed",

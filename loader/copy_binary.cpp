@@ -13,7 +13,8 @@ std::int64_t days_from_civil(std::int64_t y, int m, int d) {
   const std::int64_t era = (y >= 0 ? y : y - 399) / 400;
   const std::int64_t year_of_era = y - era * 400;
   const std::int64_t day_of_year = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
-  const std::int64_t day_of_era = year_of_era * 365 + year_of_era / 4 - year_of_era / 100 + day_of_year;
+  const std::int64_t day_of_era =
+      year_of_era * 365 + year_of_era / 4 - year_of_era / 100 + day_of_year;
   return era * 146097 + day_of_era - 719468;
 }
 

@@ -15,8 +15,8 @@
 namespace tpcc::copy_binary {
 
 // Signature, flags (no OIDs), header extension length: 19 bytes.
-inline constexpr char kHeader[19] = {'P', 'G', 'C', 'O', 'P', 'Y', '\n', '\377', '\r', '\n',
-                                     '\0', 0, 0, 0, 0, 0, 0, 0, 0};
+inline constexpr char kHeader[19] = {'P',  'G', 'C', 'O', 'P', 'Y', '\n', '\377', '\r', '\n',
+                                     '\0', 0,   0,   0,   0,   0,   0,    0,      0};
 // A field count of -1 ends the data.
 inline constexpr char kTrailer[2] = {'\xff', '\xff'};
 
@@ -50,7 +50,7 @@ inline void append_numeric(std::string& out, std::int64_t value, int scale) {
   const bool negative = value < 0;
   auto units = negative ? 0 - static_cast<std::uint64_t>(value) : static_cast<std::uint64_t>(value);
   for (int i = scale; i < 4; ++i) units *= 10;  // now in 10^-4, one base-10000 fraction digit
-  std::uint16_t whole_digits[5];                 // least significant first
+  std::uint16_t whole_digits[5];                // least significant first
   int whole_count = 0;
   for (std::uint64_t whole = units / 10000; whole > 0; whole /= 10000) {
     whole_digits[whole_count++] = static_cast<std::uint16_t>(whole % 10000);
@@ -95,8 +95,10 @@ class BinaryRowEncoder {
   void field(std::string& out, Money v) { append_numeric(out, v.cents, 2); }
   void field(std::string& out, Rate4 v) { append_numeric(out, v.ten_thousandths, 4); }
   void field(std::string& out, const NullableInt& v) {
-    if (v.null_value) append_null(out);
-    else append_int4(out, v.value);
+    if (v.null_value)
+      append_null(out);
+    else
+      append_int4(out, v.value);
   }
   void field(std::string& out, const NullableTimestamp& v) {
     if (v.is_null()) return append_null(out);

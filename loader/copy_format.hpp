@@ -32,7 +32,8 @@ inline void append_fixed(std::string& out, long long value, int scale) {
   out += '.';
   char digits[24];
   long long fraction = value % unit;
-  for (int i = scale - 1; i >= 0; --i, fraction /= 10) digits[i] = static_cast<char>('0' + fraction % 10);
+  for (int i = scale - 1; i >= 0; --i, fraction /= 10)
+    digits[i] = static_cast<char>('0' + fraction % 10);
   out.append(digits, static_cast<std::size_t>(scale));
 }
 
@@ -60,12 +61,16 @@ inline void copy_field(std::string& out, const std::string& v) { append_copy_tex
 inline void copy_field(std::string& out, Money v) { append_fixed(out, v.cents, 2); }
 inline void copy_field(std::string& out, Rate4 v) { append_fixed(out, v.ten_thousandths, 4); }
 inline void copy_field(std::string& out, const NullableTimestamp& v) {
-  if (v.is_null()) out += "\\N";
-  else append_copy_text(out, *v.text);
+  if (v.is_null())
+    out += "\\N";
+  else
+    append_copy_text(out, *v.text);
 }
 inline void copy_field(std::string& out, const NullableInt& v) {
-  if (v.null_value) out += "\\N";
-  else append_int(out, v.value);
+  if (v.null_value)
+    out += "\\N";
+  else
+    append_int(out, v.value);
 }
 
 // SQL literals for INSERT ... VALUES.
@@ -82,12 +87,16 @@ inline void sql_literal(std::string& out, const std::string& v) { append_sql_str
 inline void sql_literal(std::string& out, Money v) { append_fixed(out, v.cents, 2); }
 inline void sql_literal(std::string& out, Rate4 v) { append_fixed(out, v.ten_thousandths, 4); }
 inline void sql_literal(std::string& out, const NullableTimestamp& v) {
-  if (v.is_null()) out += "null";
-  else append_sql_string(out, *v.text);
+  if (v.is_null())
+    out += "null";
+  else
+    append_sql_string(out, *v.text);
 }
 inline void sql_literal(std::string& out, const NullableInt& v) {
-  if (v.null_value) out += "null";
-  else append_int(out, v.value);
+  if (v.null_value)
+    out += "null";
+  else
+    append_int(out, v.value);
 }
 
 // One row: "f1\tf2\t...\n".

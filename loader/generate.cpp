@@ -98,9 +98,8 @@ void generate_customer_rows(const LoadParameters& p, int w_id, RowSink& sink) {
     for (int c = 1; c <= kCustomersPerDistrict; ++c) {
       row.c_id = c;
       // 4.3.2.3: the first 1,000 customers take the names 0..999 in order.
-      const int name_number = c <= kCustomersWithSequentialLastNames
-                                  ? c - 1
-                                  : nurand_last_name_number(rng, p.c_load);
+      const int name_number =
+          c <= kCustomersWithSequentialLastNames ? c - 1 : nurand_last_name_number(rng, p.c_load);
       row.c_last.clear();
       append_last_name(name_number, row.c_last);
       assign_a_string(rng, 8, 16, row.c_first);
@@ -151,8 +150,8 @@ void generate_order_rows(const LoadParameters& p, int w_id, RowSink& sink) {
     for (int o = 1; o <= kOrdersPerDistrict; ++o) {
       row.o_id = o;
       row.o_c_id = customer_ids[static_cast<std::size_t>(o - 1)];
-      row.o_carrier_id = o < kFirstNewOrderId ? NullableInt{uniform_int(rng, 1, 10), false}
-                                              : NullableInt{0, true};
+      row.o_carrier_id =
+          o < kFirstNewOrderId ? NullableInt{uniform_int(rng, 1, 10), false} : NullableInt{0, true};
       row.o_ol_cnt = line_counts[static_cast<std::size_t>(o)];
       sink.write(row);
     }
@@ -236,10 +235,11 @@ void generate_warehouse(const LoadParameters& p, int w_id, RowSink& sink) {
 }
 
 std::int64_t rows_per_warehouse_estimate() {
-  constexpr std::int64_t per_district =
-      kCustomersPerDistrict * 2 + kOrdersPerDistrict + kNewOrdersPerDistrict +
-      kOrdersPerDistrict * (kMinOrderLines + kMaxOrderLines) / 2;
-  return 1 + kDistrictsPerWarehouse + kStockPerWarehouse + kDistrictsPerWarehouse * (1 + per_district);
+  constexpr std::int64_t per_district = kCustomersPerDistrict * 2 + kOrdersPerDistrict +
+                                        kNewOrdersPerDistrict +
+                                        kOrdersPerDistrict * (kMinOrderLines + kMaxOrderLines) / 2;
+  return 1 + kDistrictsPerWarehouse + kStockPerWarehouse +
+         kDistrictsPerWarehouse * (1 + per_district);
 }
 
 }  // namespace tpcc

@@ -14,8 +14,8 @@ namespace tpcc {
 // What every generator needs to know about this load.
 struct LoadParameters {
   std::uint64_t seed = 0;
-  NURandConstants c_load;   // 2.1.6: C-Load, recorded in bmsql_config
-  std::string load_time;    // C_SINCE, H_DATE, O_ENTRY_D, OL_DELIVERY_D
+  NURandConstants c_load;  // 2.1.6: C-Load, recorded in bmsql_config
+  std::string load_time;   // C_SINCE, H_DATE, O_ENTRY_D, OL_DELIVERY_D
 };
 
 // The C-Load constants that belong to a seed.

@@ -21,8 +21,8 @@ namespace tpcc {
 // table ("80"), or short-name pairs ("customer=90,stock=80"); foreign keys
 // "yes"/"no"; load method "copy"/"insert".
 struct LayoutSetting {
-  const char* key;    // bmsql_config cfg_name
-  const char* flag;   // the option that sets it
+  const char* key;   // bmsql_config cfg_name
+  const char* flag;  // the option that sets it
   std::string value;
 };
 

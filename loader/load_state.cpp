@@ -105,8 +105,8 @@ DatabaseState inspect_database(pqxx::connection& conn) {
     }
     present.push_back(table);
     if (it->second != columns) {
-      problems.push_back("table " + table + " has columns (" + it->second +
-                         ") but tpcc expects (" + columns + ")");
+      problems.push_back("table " + table + " has columns (" + it->second + ") but tpcc expects (" +
+                         columns + ")");
     }
   }
   if (!missing.empty()) {

@@ -42,15 +42,15 @@ struct RecordedLoad {
   NURandConstants c_load;
   std::optional<std::uint64_t> seed;  // absent when another kit loaded it
   std::string load_time;
-  bool complete = false;               // indexes built and analyzed
+  bool complete = false;                      // indexes built and analyzed
   std::map<std::string, std::string> values;  // every bmsql_config row, by name
 };
 
 struct DatabaseState {
   enum class Kind { Empty, Ours, Incompatible } kind = Kind::Empty;
-  std::string incompatibility;         // why, when Incompatible
+  std::string incompatibility;  // why, when Incompatible
   RecordedLoad recorded;
-  std::set<int> complete_warehouses;   // warehouse rows present
+  std::set<int> complete_warehouses;  // warehouse rows present
   bool items_loaded = false;
 };
 

@@ -61,8 +61,8 @@ class JobRunner {
       writer->finish();
     } else {
       auto writer = make_row_writer(config_, conn, counters_, false);
-      generate_warehouse(params_, jobs_.warehouses[static_cast<std::size_t>(job - first_warehouse_job)],
-                         *writer);
+      generate_warehouse(
+          params_, jobs_.warehouses[static_cast<std::size_t>(job - first_warehouse_job)], *writer);
       writer->finish();
     }
     conn.exec("commit");

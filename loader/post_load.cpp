@@ -59,7 +59,8 @@ std::string created_name(const std::string& statement) {
   return std::regex_search(statement, m, name) ? m[1].str() : std::string();
 }
 
-std::vector<std::string> missing_only(pqxx::connection& conn, const std::vector<std::string>& statements) {
+std::vector<std::string> missing_only(pqxx::connection& conn,
+                                      const std::vector<std::string>& statements) {
   pqxx::nontransaction tx(conn);
   std::vector<std::string> out;
   for (const auto& s : statements) {
@@ -75,15 +76,16 @@ std::vector<std::string> missing_only(pqxx::connection& conn, const std::vector<
 // Tables by size, largest first, so the parallel jobs finish close together.
 const std::vector<std::string>& tables_by_size() {
   static const std::vector<std::string> tables = {
-      "bmsql_order_line", "bmsql_stock",     "bmsql_customer",  "bmsql_oorder", "bmsql_history",
-      "bmsql_item",       "bmsql_new_order", "bmsql_district",  "bmsql_warehouse", "bmsql_config"};
+      "bmsql_order_line", "bmsql_stock",     "bmsql_customer", "bmsql_oorder",    "bmsql_history",
+      "bmsql_item",       "bmsql_new_order", "bmsql_district", "bmsql_warehouse", "bmsql_config"};
   return tables;
 }
 
 // Whether the statement names the table: the name followed by white space
 // or the end, so that bmsql_order is not found in bmsql_order_line.
 bool statement_is_on(const std::string& statement, const std::string& table) {
-  for (auto at = statement.find(table); at != std::string::npos; at = statement.find(table, at + 1)) {
+  for (auto at = statement.find(table); at != std::string::npos;
+       at = statement.find(table, at + 1)) {
     const auto next = at + table.size();
     if (next == statement.size() || std::isspace(static_cast<unsigned char>(statement[next]))) {
       return true;
@@ -129,8 +131,10 @@ void build_indexes_and_analyze(const Config& config, std::ostream& log) {
   run_in_parallel(config, jobs, config.load_workers);
   pqxx::nontransaction tx(*conn);
   // History ids were written by the loader; new rows continue after them.
-  tx.exec("select setval('bmsql_hist_id_seq', greatest(1, (select max(hist_id) from bmsql_history)))");
-  log << "indexes (" << missing.size() << ") and vacuum analyze: " << seconds_since(start) << " s\n";
+  tx.exec(
+      "select setval('bmsql_hist_id_seq', greatest(1, (select max(hist_id) from bmsql_history)))");
+  log << "indexes (" << missing.size() << ") and vacuum analyze: " << seconds_since(start)
+      << " s\n";
 }
 
 void add_foreign_keys(const Config& config, std::ostream& log) {
@@ -139,7 +143,8 @@ void add_foreign_keys(const Config& config, std::ostream& log) {
   std::vector<std::string> wanted;
   int left_out = 0;
   for (const std::string& statement : foreign_key_statements()) {
-    const bool refused = config.distribution == Distribution::Citus && crosses_warehouses(statement);
+    const bool refused =
+        config.distribution == Distribution::Citus && crosses_warehouses(statement);
     left_out += refused ? 1 : 0;
     if (!refused) wanted.push_back(statement);
   }

@@ -72,18 +72,20 @@ LoadJobs plan_jobs(pqxx::connection& conn, const Config& config, const DatabaseS
   }
   const RecordedLoad& recorded = state.recorded;
   if (recorded.warehouses != config.warehouses) {
-    throw UsageError("--warehouses " + std::to_string(config.warehouses) +
-                     ": the database holds a load of " + std::to_string(recorded.warehouses) +
-                     " warehouses (bmsql_config); pass --warehouses " +
-                     std::to_string(recorded.warehouses) + " to resume it, or run 'tpcc cleanup' first");
+    throw UsageError(
+        "--warehouses " + std::to_string(config.warehouses) + ": the database holds a load of " +
+        std::to_string(recorded.warehouses) + " warehouses (bmsql_config); pass --warehouses " +
+        std::to_string(recorded.warehouses) + " to resume it, or run 'tpcc cleanup' first");
   }
   if (!recorded.seed || recorded.load_time.empty()) {
-    throw UsageError("the database holds a load made by another kit (no tpcc_seed in bmsql_config); "
-                     "tpcc cannot add rows consistent with it. Run 'tpcc cleanup' first.");
+    throw UsageError(
+        "the database holds a load made by another kit (no tpcc_seed in bmsql_config); "
+        "tpcc cannot add rows consistent with it. Run 'tpcc cleanup' first.");
   }
   if (config.seed_given && *recorded.seed != config.seed) {
-    throw UsageError("--seed " + std::to_string(config.seed) + ": the database was loaded with seed " +
-                     std::to_string(*recorded.seed) + "; resume with the same seed or run 'tpcc cleanup'");
+    throw UsageError("--seed " + std::to_string(config.seed) +
+                     ": the database was loaded with seed " + std::to_string(*recorded.seed) +
+                     "; resume with the same seed or run 'tpcc cleanup'");
   }
   require_recorded_layout(conn, config, recorded);
   params.seed = *recorded.seed;
@@ -123,7 +125,8 @@ Config with_distribution(pqxx::connection& conn, const Config& config, const Dat
   Config effective = config;
   if (effective.shards > 0) return effective;
   const auto recorded = state.recorded.values.find(kConfigShards);
-  const bool resumed = state.kind == DatabaseState::Kind::Ours && recorded != state.recorded.values.end();
+  const bool resumed =
+      state.kind == DatabaseState::Kind::Ours && recorded != state.recorded.values.end();
   effective.shards = resumed ? std::stoi(recorded->second) : server_shard_count(conn);
   return effective;
 }
@@ -150,8 +153,8 @@ PrepareOutcome prepare_database(const Config& given, std::ostream& out) {
   params.load_time = now_timestamp();
   const LoadJobs jobs = plan_jobs(*conn, config, state, params, out);
   if (config.distribution == Distribution::Citus) {
-    out << "distributed by Citus over " << active_worker_count(*conn) << " worker(s): "
-        << config.shards << " shards per table, colocated by warehouse\n";
+    out << "distributed by Citus over " << active_worker_count(*conn)
+        << " worker(s): " << config.shards << " shards per table, colocated by warehouse\n";
   }
   if (state.kind == DatabaseState::Kind::Empty) create_schema(*conn, config, params);
   const bool was_complete = state.recorded.complete && jobs.count() == 0;

@@ -28,8 +28,9 @@ std::string format_progress_line(int jobs_done, int jobs, std::int64_t rows,
   // final line says 100% rather than what the estimate would give.
   const double fraction =
       final_line ? 1.0
-      : expected_rows > 0 ? std::min(1.0, static_cast<double>(rows) / static_cast<double>(expected_rows))
-                        : 0.0;
+      : expected_rows > 0
+          ? std::min(1.0, static_cast<double>(rows) / static_cast<double>(expected_rows))
+          : 0.0;
   std::string line;
   if (bar_width > 0) {
     const int filled = static_cast<int>(fraction * bar_width);
@@ -39,8 +40,8 @@ std::string format_progress_line(int jobs_done, int jobs, std::int64_t rows,
   const double rate = seconds > 0 ? static_cast<double>(rows) / seconds : 0;
   const double mb_rate = seconds > 0 ? static_cast<double>(bytes) / 1e6 / seconds : 0;
   char buf[160];
-  std::snprintf(buf, sizeof buf, "%3.0f%%  %d/%d jobs  %s rows  %s rows/s  %.1f MB/s", fraction * 100,
-                jobs_done, jobs, human_count(static_cast<double>(rows)).c_str(),
+  std::snprintf(buf, sizeof buf, "%3.0f%%  %d/%d jobs  %s rows  %s rows/s  %.1f MB/s",
+                fraction * 100, jobs_done, jobs, human_count(static_cast<double>(rows)).c_str(),
                 human_count(rate).c_str(), mb_rate);
   line += buf;
   if (!final_line && fraction > 0.01 && fraction < 1.0) {
@@ -80,9 +81,9 @@ void LoadProgress::loop() {
 void LoadProgress::print(bool final_line) {
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
-  const std::string line = format_progress_line(jobs_done_.load(), totals_.jobs, counters_.rows.load(),
-                                                totals_.expected_rows, counters_.bytes.load(), seconds,
-                                                is_terminal_ ? 30 : 0, final_line);
+  const std::string line = format_progress_line(
+      jobs_done_.load(), totals_.jobs, counters_.rows.load(), totals_.expected_rows,
+      counters_.bytes.load(), seconds, is_terminal_ ? 30 : 0, final_line);
   if (is_terminal_) {
     out_ << "\r" << line << "\033[K" << (final_line ? "\n" : "") << std::flush;
   } else {

@@ -14,7 +14,7 @@
 namespace tpcc {
 
 struct ProgressTotals {
-  int jobs = 0;                  // warehouses (+1 for the item table)
+  int jobs = 0;  // warehouses (+1 for the item table)
   std::int64_t expected_rows = 0;
 };
 

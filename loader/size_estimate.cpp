@@ -19,9 +19,9 @@ struct TableSize {
 // by 106.1 MB per warehouse between a 1- and a 4-warehouse load.
 // bmsql_warehouse and bmsql_district take a few pages whatever W is.
 constexpr TableSize kPerWarehouse[] = {
-    {"bmsql_stock", 35.62, 2.25},      {"bmsql_order_line", 30.39, 9.48},
-    {"bmsql_customer", 18.60, 2.63},   {"bmsql_history", 2.66, 0.0},
-    {"bmsql_oorder", 1.99, 1.90},      {"bmsql_new_order", 0.41, 0.29},
+    {"bmsql_stock", 35.62, 2.25},    {"bmsql_order_line", 30.39, 9.48},
+    {"bmsql_customer", 18.60, 2.63}, {"bmsql_history", 2.66, 0.0},
+    {"bmsql_oorder", 1.99, 1.90},    {"bmsql_new_order", 0.41, 0.29},
 };
 // The item table, the same for any W (100,000 rows).
 constexpr TableSize kItemTable = {"bmsql_item", 10.68, 2.26};
@@ -51,8 +51,8 @@ std::string format_megabytes(double megabytes) {
     ++unit;
   }
   char text[32];
-  std::snprintf(text, sizeof text, megabytes < 9.95 && unit > 0 ? "%.1f %s" : "%.0f %s",
-                megabytes, kUnits[unit]);
+  std::snprintf(text, sizeof text, megabytes < 9.95 && unit > 0 ? "%.1f %s" : "%.0f %s", megabytes,
+                kUnits[unit]);
   return text;
 }
 

@@ -16,7 +16,7 @@ struct DeliveryRecord {
   std::chrono::system_clock::time_point completed_at;  // when outcome is completed
   int w_id = 0;
   int carrier_id = 0;
-  std::array<int, kDistrictsPerWarehouse> o_id{};      // 0: skipped
+  std::array<int, kDistrictsPerWarehouse> o_id{};  // 0: skipped
   // "completed"; "error: <message>"; "unfinished" (cancelled at the end);
   // "not started" (still queued when the run ended).
   std::string outcome;

@@ -60,8 +60,8 @@ enum class StopReason {
 // figures that keep a broken run from passing for a clean one.
 struct RunHealth {
   StopReason stop = StopReason::Completed;
-  std::string stop_detail;       // the signal, or the error that stopped the run
-  double downtime_seconds = 0;   // server unreachable: no session could connect
+  std::string stop_detail;      // the signal, or the error that stopped the run
+  double downtime_seconds = 0;  // server unreachable: no session could connect
   std::int64_t reconnect_failures = 0;
   std::optional<ErrorNote> first_error;
   std::optional<ErrorNote> last_error;
@@ -70,8 +70,8 @@ struct RunHealth {
 // "completed", "interrupted", "fatal_error", "max_downtime", "internal_error".
 const char* stop_reason_name(StopReason reason);
 
-// One standby of a combined primary + standby run ("standbys" in result.json): its read-only terminals' figures over the same measured
-// interval as the primary's, and the replication lag.
+// One standby of a combined primary + standby run ("standbys" in result.json): its read-only
+// terminals' figures over the same measured interval as the primary's, and the replication lag.
 struct StandbyRun {
   std::string target;  // host and port, password-free
   int terminals = 0;
@@ -79,7 +79,7 @@ struct StandbyRun {
   RunStats stats;
   std::vector<IntervalSample> intervals;  // the same boundaries as the primary's
   LagFigures lag;
-  RunHealth health;  // the standby's downtime and errors (stop is the run's)
+  RunHealth health;                 // the standby's downtime and errors (stop is the run's)
   ServerMetricsRun server_metrics;  // --server-metrics: the standby's own (no WAL, checkpoints)
 };
 
@@ -110,9 +110,9 @@ struct RunInfo {
   int terminals = 0;
   double measured_seconds = 0;  // excludes warm-up
   double warmup_seconds = 0;
-  std::string started_at;       // ISO 8601 local time
-  bool interrupted = false;     // stopped by SIGINT/SIGTERM
-  std::time_t start_time = 0;   // names results/<YYYYmmdd-HHMMSS>/; 0: now
+  std::string started_at;            // ISO 8601 local time
+  bool interrupted = false;          // stopped by SIGINT/SIGTERM
+  std::time_t start_time = 0;        // names results/<YYYYmmdd-HHMMSS>/; 0: now
   std::vector<StandbyRun> standbys;  // in --standby-conn order
   // Every transaction attempted, warm-up included: the denominator of
   // client CPU per transaction (bench/run.sh).
@@ -121,12 +121,12 @@ struct RunInfo {
   // 5.5.2.2: the server's checkpoint counters around the measured interval.
   CheckpointFigures checkpoints;
   ServerMetricsRun server_metrics;  // --server-metrics
-  int exit_status = 0;  // what tpcc run exits with
+  int exit_status = 0;              // what tpcc run exits with
   // The measured interval on the wall clock: milliseconds since the epoch
   // (UTC); 0 when unknown.
   std::int64_t measured_start_ms = 0;
   std::int64_t measured_end_ms = 0;
-  std::optional<DriverRun> driver;     // tpcc run --driver I/N
+  std::optional<DriverRun> driver;      // tpcc run --driver I/N
   std::vector<MergedPart> merged_from;  // tpcc report --merge: the drivers merged
 };
 

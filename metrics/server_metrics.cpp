@@ -10,9 +10,9 @@ namespace {
 // ServerCounter's names, in its order, as intervals.csv and result.json
 // show them.
 constexpr const char* kCounterNames[kServerCounterCount] = {
-    "wal_bytes", "fpi",       "commits",    "rollbacks", "blks_hit",   "blks_read",
-    "tup_ins",   "tup_upd",   "tup_del",    "deadlocks", "temp_bytes", "ckpt_timed",
-    "ckpt_req",  "buf_ckpt",  "buf_backend"};
+    "wal_bytes",  "fpi",        "commits",  "rollbacks", "blks_hit",
+    "blks_read",  "tup_ins",    "tup_upd",  "tup_del",   "deadlocks",
+    "temp_bytes", "ckpt_timed", "ckpt_req", "buf_ckpt",  "buf_backend"};
 
 }  // namespace
 

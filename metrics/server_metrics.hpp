@@ -18,21 +18,21 @@ namespace tpcc {
 // The server's cumulative counters, in intervals.csv's column order. Each
 // is a delta per interval; a set the server lacks stays empty.
 enum ServerCounter : std::size_t {
-  kWalBytes,     // pg_stat_wal.wal_bytes
-  kFpi,          // pg_stat_wal.wal_fpi: full-page images
-  kCommits,      // pg_stat_database.xact_commit
-  kRollbacks,    // pg_stat_database.xact_rollback
-  kBlksHit,      // pg_stat_database.blks_hit (for the hit ratio)
-  kBlksRead,     // pg_stat_database.blks_read (for the hit ratio)
+  kWalBytes,   // pg_stat_wal.wal_bytes
+  kFpi,        // pg_stat_wal.wal_fpi: full-page images
+  kCommits,    // pg_stat_database.xact_commit
+  kRollbacks,  // pg_stat_database.xact_rollback
+  kBlksHit,    // pg_stat_database.blks_hit (for the hit ratio)
+  kBlksRead,   // pg_stat_database.blks_read (for the hit ratio)
   kTupIns,
   kTupUpd,
   kTupDel,
   kDeadlocks,
   kTempBytes,
-  kCkptTimed,    // pg_stat_bgwriter.checkpoints_timed
-  kCkptReq,      // pg_stat_bgwriter.checkpoints_req
-  kBufCkpt,      // pg_stat_bgwriter.buffers_checkpoint
-  kBufBackend,   // pg_stat_bgwriter.buffers_backend
+  kCkptTimed,   // pg_stat_bgwriter.checkpoints_timed
+  kCkptReq,     // pg_stat_bgwriter.checkpoints_req
+  kBufCkpt,     // pg_stat_bgwriter.buffers_checkpoint
+  kBufBackend,  // pg_stat_bgwriter.buffers_backend
   kServerCounterCount
 };
 
@@ -63,20 +63,20 @@ struct ProcessTimes {
 struct WaitShare {
   std::string event;  // "wait_event_type:wait_event", or "CPU" when not waiting
   std::int64_t samples = 0;
-  double share = 0;   // of all the interval's samples of the kit's backends
+  double share = 0;  // of all the interval's samples of the kit's backends
 };
 
 // One interval line's server metrics (all optional: a set the server lacks,
 // or a local-host measure on a remote server, stays empty).
 struct ServerMetricsInterval {
   ServerCounterValues deltas;
-  std::optional<double> blks_hit_ratio;   // blks_hit / (blks_hit + blks_read)
-  std::optional<double> db_bytes;         // at the end of the interval
-  std::optional<int> autovacuum_workers;  // the most seen at once
-  std::string autovacuum_tables;          // the tables they vacuumed, space separated
-  std::optional<int> lock_waits;          // the most backends waiting for a lock at once
-  std::vector<WaitShare> top_waits;       // every event sampled, most sampled first
-  std::int64_t wait_samples = 0;          // backend samples behind top_waits
+  std::optional<double> blks_hit_ratio;      // blks_hit / (blks_hit + blks_read)
+  std::optional<double> db_bytes;            // at the end of the interval
+  std::optional<int> autovacuum_workers;     // the most seen at once
+  std::string autovacuum_tables;             // the tables they vacuumed, space separated
+  std::optional<int> lock_waits;             // the most backends waiting for a lock at once
+  std::vector<WaitShare> top_waits;          // every event sampled, most sampled first
+  std::int64_t wait_samples = 0;             // backend samples behind top_waits
   std::optional<double> client_cpu_seconds;  // the kit's process (getrusage)
   std::optional<HostCpuSplit> host_cpu;      // server on this host only
   std::optional<double> server_cpu_seconds;  // the postmaster and its children
@@ -125,7 +125,6 @@ std::optional<ProcessTimes> parse_proc_pid_stat(const std::string& text);
 
 // The n events with the most samples (ties by name), with their shares of
 // all samples.
-std::vector<WaitShare> top_waits(const std::map<std::string, std::int64_t>& samples,
-                                 std::size_t n);
+std::vector<WaitShare> top_waits(const std::map<std::string, std::int64_t>& samples, std::size_t n);
 
 }  // namespace tpcc

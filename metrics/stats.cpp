@@ -61,7 +61,9 @@ std::int64_t sum_of(const RunStats& stats, std::int64_t TxnStats::*field) {
 std::int64_t errors_total(const RunStats& stats) { return sum_of(stats, &TxnStats::errors); }
 std::int64_t retries_total(const RunStats& stats) { return sum_of(stats, &TxnStats::retries); }
 std::int64_t timeouts_total(const RunStats& stats) { return sum_of(stats, &TxnStats::timeouts); }
-std::int64_t unfinished_total(const RunStats& stats) { return sum_of(stats, &TxnStats::unfinished); }
+std::int64_t unfinished_total(const RunStats& stats) {
+  return sum_of(stats, &TxnStats::unfinished);
+}
 
 LatencyHistogram latency_all(const RunStats& stats) {
   LatencyHistogram all;

@@ -60,14 +60,14 @@ struct DelayTotals {
 
 struct TxnStats {
   std::int64_t committed = 0;
-  std::int64_t rolled_back = 0;   // the spec's New-Order rollbacks
+  std::int64_t rolled_back = 0;  // the spec's New-Order rollbacks
   std::int64_t errors = 0;
-  std::int64_t timeouts = 0;      // of the errors: statement or lock timeouts (57014, 55P03)
+  std::int64_t timeouts = 0;  // of the errors: statement or lock timeouts (57014, 55P03)
   std::int64_t retries = 0;
   // In flight when the run ended and still unanswered after --stop-grace:
   // cancelled, not completed, but their elapsed time is in `latency`.
   std::int64_t unfinished = 0;
-  LatencyHistogram latency;       // committed, rolled back and unfinished, from due time
+  LatencyHistogram latency;  // committed, rolled back and unfinished, from due time
   // Input audits (9.2.2.5).
   std::int64_t order_lines = 0;
   std::int64_t remote_order_lines = 0;

@@ -225,16 +225,17 @@ void LocalServer::make_directory() {
                              "choose a shorter parent directory (TMPDIR)");
   }
   if (::mkdtemp(templ.data()) == nullptr) {
-    throw std::runtime_error("cannot create a directory in " + parent + ": " + std::strerror(errno));
+    throw std::runtime_error("cannot create a directory in " + parent + ": " +
+                             std::strerror(errno));
   }
   dir_ = templ;
   socket_dir_ = dir_ + "/socket";
   // Armed before anything else happens so that a crash from here on
   // leaves nothing behind; a kept cluster is the user's to remove.
   if (!options_.keep) {
-    guard_ = std::make_unique<OrphanGuard>(
-        server_command({bin_dir_ + "/pg_ctl", "-D", data_dir(), "-m", "immediate", "-t", "30", "stop"}),
-        dir_);
+    guard_ = std::make_unique<OrphanGuard>(server_command({bin_dir_ + "/pg_ctl", "-D", data_dir(),
+                                                           "-m", "immediate", "-t", "30", "stop"}),
+                                           dir_);
   }
   // Clients of any local user may connect through the socket directory.
   if (::chmod(dir_.c_str(), 0755) != 0 || ::mkdir(socket_dir_.c_str(), 0755) != 0) {
@@ -244,7 +245,8 @@ void LocalServer::make_directory() {
     const passwd* pw = ::getpwnam(kServerUser);
     if (::chown(dir_.c_str(), pw->pw_uid, pw->pw_gid) != 0 ||
         ::chown(socket_dir_.c_str(), pw->pw_uid, pw->pw_gid) != 0) {
-      throw std::runtime_error("cannot give " + dir_ + " to the postgres user: " + std::strerror(errno));
+      throw std::runtime_error("cannot give " + dir_ +
+                               " to the postgres user: " + std::strerror(errno));
     }
     // Every directory above must be searchable by the postgres user.
     if (run_process(server_command({"test", "-w", dir_}), {}) != 0) {
@@ -263,10 +265,10 @@ void LocalServer::init_cluster() {
   // trust: loopback and a private socket only, and no password to manage.
   // --no-sync: nothing survives the run, flushing would only cost time.
   // -E UTF8 --locale=C: the same sorting and text handling on every machine.
-  const int rc = run_process(server_command({bin_dir_ + "/initdb", "-D", data_dir(), "-A", "trust",
-                                             "-U", kServerUser, "--no-sync", "-E", "UTF8",
-                                             "--locale=C"}),
-                             opts);
+  const int rc =
+      run_process(server_command({bin_dir_ + "/initdb", "-D", data_dir(), "-A", "trust", "-U",
+                                  kServerUser, "--no-sync", "-E", "UTF8", "--locale=C"}),
+                  opts);
   if (rc != 0) {
     throw std::runtime_error("initdb failed (exit status " + std::to_string(rc) + "):\n" +
                              file_tail(log, 20));
@@ -295,7 +297,8 @@ void LocalServer::copy_from(const LocalServer& primary) {
   if (rc != 0) {
     throw std::runtime_error("pg_basebackup failed (exit status " + std::to_string(rc) +
                              "; a primary feeds standbys only when started with "
-                             "LocalServerOptions::replication):\n" + file_tail(log, 20));
+                             "LocalServerOptions::replication):\n" +
+                             file_tail(log, 20));
   }
 }
 
@@ -306,20 +309,23 @@ void LocalServer::write_settings() const {
   if (options_.replication || standby_) {
     // Streaming replication needs replica WAL and senders on the primary; a
     // hot standby needs at least the primary's max_wal_senders.
-    for (const auto& s : kReplicationSettings) out << s.name << " = " << conf_quote(s.value) << "\n";
+    for (const auto& s : kReplicationSettings)
+      out << s.name << " = " << conf_quote(s.value) << "\n";
   }
   if (standby_) out << "hot_standby = 'on'\n";
   // A private socket directory, so it never clashes with a system server
   // in /var/run/postgresql; a free port, so it runs beside other servers.
   out << "unix_socket_directories = " << conf_quote(socket_dir_) << "\n";
   out << "port = " << port_ << "\n";
-  for (const auto& [name, value] : options_.settings) out << name << " = " << conf_quote(value) << "\n";
+  for (const auto& [name, value] : options_.settings)
+    out << name << " = " << conf_quote(value) << "\n";
   out.close();
   if (!out) throw std::runtime_error("cannot write " + path);
   if (as_root_) {
     const passwd* pw = ::getpwnam(kServerUser);
     if (::chown(path.c_str(), pw->pw_uid, pw->pw_gid) != 0) {
-      throw std::runtime_error("cannot give " + path + " to the postgres user: " + std::strerror(errno));
+      throw std::runtime_error("cannot give " + path +
+                               " to the postgres user: " + std::strerror(errno));
     }
   }
 }
@@ -331,9 +337,10 @@ bool LocalServer::try_start(std::string* failure) {
   opts.cwd = dir_;
   opts.output_file = ctl_log;
   opts.kill_after_seconds = 120;  // pg_ctl's own -t should end it first
-  const int rc = run_process(server_command({bin_dir_ + "/pg_ctl", "-D", data_dir(), "-l", server_log,
-                                             "-w", "-t", kStartTimeoutSeconds, "-s", "start"}),
-                             opts);
+  const int rc =
+      run_process(server_command({bin_dir_ + "/pg_ctl", "-D", data_dir(), "-l", server_log, "-w",
+                                  "-t", kStartTimeoutSeconds, "-s", "start"}),
+                  opts);
   if (rc == 0) {
     running_ = true;
     return true;
@@ -345,8 +352,9 @@ bool LocalServer::try_start(std::string* failure) {
   ProcessOptions quiet_opts;
   quiet_opts.cwd = dir_;
   quiet_opts.output_file = "/dev/null";
-  run_process(server_command({bin_dir_ + "/pg_ctl", "-D", data_dir(), "-m", "immediate", "-s", "stop"}),
-              quiet_opts);
+  run_process(
+      server_command({bin_dir_ + "/pg_ctl", "-D", data_dir(), "-m", "immediate", "-s", "stop"}),
+      quiet_opts);
   return false;
 }
 
@@ -386,7 +394,8 @@ void LocalServer::stop() {
 }
 
 void LocalServer::print_keep_instructions() const {
-  const std::string psql = ::access((bin_dir_ + "/psql").c_str(), X_OK) == 0 ? bin_dir_ + "/psql" : "psql";
+  const std::string psql =
+      ::access((bin_dir_ + "/psql").c_str(), X_OK) == 0 ? bin_dir_ + "/psql" : "psql";
   const auto ctl_stop = server_command({bin_dir_ + "/pg_ctl", "-D", data_dir(), "stop"});
   std::cerr << "PostgreSQL keeps running in " << dir_ << " (port " << port_ << ")\n"
             << "  connect: " << shell_join({psql, conninfo_}) << "\n"

@@ -16,8 +16,8 @@ void LocalServer::crash() {
   opts.cwd = dir_;
   opts.output_file = dir_ + "/pg_ctl.log";
   opts.kill_after_seconds = 60;
-  run_process(server_command({bin_dir_ + "/pg_ctl", "-D", data_dir(), "-m", "immediate", "-w",
-                              "-t", "30", "-s", "stop"}),
+  run_process(server_command({bin_dir_ + "/pg_ctl", "-D", data_dir(), "-m", "immediate", "-w", "-t",
+                              "30", "-s", "stop"}),
               opts);
   running_ = false;
 }

@@ -80,7 +80,8 @@ OrphanGuard::OrphanGuard(const std::vector<std::string>& stop_argv, const std::s
   const ExecImage stop(stop_argv, {});
   const ExecImage remove({"rm", "-rf", "--", remove_dir}, {});
   UniqueFd null_fd(::open("/dev/null", O_RDWR | O_CLOEXEC));
-  if (!null_fd.valid()) throw std::runtime_error(std::string("open /dev/null: ") + std::strerror(errno));
+  if (!null_fd.valid())
+    throw std::runtime_error(std::string("open /dev/null: ") + std::strerror(errno));
   long max_fd = ::sysconf(_SC_OPEN_MAX);
   if (max_fd < 0 || max_fd > 65536) max_fd = 65536;
 

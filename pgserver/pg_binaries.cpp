@@ -42,7 +42,8 @@ std::string pg_config_bindir() {
   } catch (const std::runtime_error&) {
     return "";
   }
-  while (!out.empty() && (out.back() == '\n' || out.back() == '\r' || out.back() == ' ')) out.pop_back();
+  while (!out.empty() && (out.back() == '\n' || out.back() == '\r' || out.back() == ' '))
+    out.pop_back();
   return out;
 }
 
@@ -58,7 +59,8 @@ std::vector<std::string> debian_bin_dirs() {
     }
     found.emplace_back(std::stoi(name), (entry.path() / "bin").string());
   }
-  std::sort(found.begin(), found.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
+  std::sort(found.begin(), found.end(),
+            [](const auto& a, const auto& b) { return a.first > b.first; });
   std::vector<std::string> dirs;
   for (const auto& f : found) dirs.push_back(f.second);
   return dirs;
@@ -90,9 +92,11 @@ std::string find_server_bin_dir() {
   looked.push_back(debian.empty() ? std::string("/usr/lib/postgresql/*/bin (none)")
                                   : "/usr/lib/postgresql/*/bin (none complete)");
 
-  std::string message = "PostgreSQL server programs (initdb, pg_ctl, postgres) not found; looked in:";
+  std::string message =
+      "PostgreSQL server programs (initdb, pg_ctl, postgres) not found; looked in:";
   for (const auto& l : looked) message += "\n  - " + l;
-  message += "\nInstall the server (Debian: apt-get install postgresql) or put its bin directory in PATH.";
+  message +=
+      "\nInstall the server (Debian: apt-get install postgresql) or put its bin directory in PATH.";
   throw std::runtime_error(message);
 }
 

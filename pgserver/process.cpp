@@ -85,7 +85,8 @@ std::string find_in_path(const std::string& name) {
   size_t start = 0;
   for (;;) {
     const size_t end = path.find(':', start);
-    std::string dir = path.substr(start, end == std::string::npos ? std::string::npos : end - start);
+    std::string dir =
+        path.substr(start, end == std::string::npos ? std::string::npos : end - start);
     if (dir.empty()) dir = ".";
     const std::string candidate = dir + "/" + name;
     struct stat st {};
@@ -168,16 +169,16 @@ int run_process(const std::vector<std::string>& argv, const ProcessOptions& opti
     int status;
     while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
     }
-    throw system_error("cannot run " + image.program() +
-                           (cwd != nullptr ? " in " + options.cwd : std::string()),
-                       child_errno);
+    throw system_error(
+        "cannot run " + image.program() + (cwd != nullptr ? " in " + options.cwd : std::string()),
+        child_errno);
   }
 
   using Clock = std::chrono::steady_clock;
   const bool has_deadline = options.kill_after_seconds > 0;
   const auto deadline =
-      Clock::now() + std::chrono::duration_cast<Clock::duration>(
-                         std::chrono::duration<double>(has_deadline ? options.kill_after_seconds : 0));
+      Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(
+                         has_deadline ? options.kill_after_seconds : 0));
   bool killed = false;
   int status = 0;
   for (;;) {
@@ -190,11 +191,14 @@ int run_process(const std::vector<std::string>& argv, const ProcessOptions& opti
     // even if a grandchild keeps the output pipe open.
     int timeout_ms = 20;
     if (has_deadline && !killed) {
-      const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now());
-      timeout_ms = static_cast<int>(std::max<long long>(0, std::min<long long>(timeout_ms, left.count())));
+      const auto left =
+          std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now());
+      timeout_ms =
+          static_cast<int>(std::max<long long>(0, std::min<long long>(timeout_ms, left.count())));
     }
     pollfd pfd{out_read.get(), POLLIN, 0};
-    const int ready = ::poll(out_read.valid() ? &pfd : nullptr, out_read.valid() ? 1 : 0, timeout_ms);
+    const int ready =
+        ::poll(out_read.valid() ? &pfd : nullptr, out_read.valid() ? 1 : 0, timeout_ms);
     if (ready > 0 && !read_some(out_read.get(), output)) out_read.reset();
     const pid_t done = ::waitpid(pid, &status, WNOHANG);
     if (done == pid) break;

@@ -14,10 +14,10 @@ namespace tpcc {
 using EnvChanges = std::vector<std::pair<std::string, std::optional<std::string>>>;
 
 struct ProcessOptions {
-  std::string cwd;                  // empty: the caller's working directory
-  std::string output_file;          // non-empty: stdout and stderr are appended here
+  std::string cwd;          // empty: the caller's working directory
+  std::string output_file;  // non-empty: stdout and stderr are appended here
   EnvChanges env;
-  double kill_after_seconds = 0;    // > 0: SIGKILL the child once this much time has passed
+  double kill_after_seconds = 0;  // > 0: SIGKILL the child once this much time has passed
 };
 
 // Runs argv[0] (looked up in PATH when it has no '/') with stdin from

@@ -12,8 +12,7 @@
 namespace tpcc {
 namespace {
 
-constexpr const char* kHasCitusSql =
-    "select count(*) from pg_extension where extname = 'citus'";
+constexpr const char* kHasCitusSql = "select count(*) from pg_extension where extname = 'citus'";
 
 // Nodes that can hold shards: the workers, and the coordinator when it was
 // added with shouldhaveshards (a one-node "cluster").
@@ -78,7 +77,8 @@ void distribute_tables(pqxx::transaction_base& tx, int shards) {
 
 void distribute_functions(pqxx::transaction_base& tx) {
   tx.exec(embedded_sql_file("citus_procedures.sql"));
-  for (const std::string& statement : sql_file_statements("citus_functions.sql")) tx.exec(statement);
+  for (const std::string& statement : sql_file_statements("citus_functions.sql"))
+    tx.exec(statement);
 }
 
 std::string citus_key_statement(const std::string& statement) {

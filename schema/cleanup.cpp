@@ -19,8 +19,8 @@ constexpr const char* kCountKitTablesSql =
 
 void list_dependents(const pqxx::result& dependents, std::ostream& out) {
   for (const auto& row : dependents) {
-    out << "  " << row[0].as<std::string>() << " " << row[1].as<std::string>()
-        << " (depends on " << row[2].as<std::string>() << ")\n";
+    out << "  " << row[0].as<std::string>() << " " << row[1].as<std::string>() << " (depends on "
+        << row[2].as<std::string>() << ")\n";
   }
 }
 

@@ -21,8 +21,8 @@ const std::vector<std::string> kPartitionedTables = {
     "bmsql_stock", "bmsql_customer", "bmsql_oorder", "bmsql_new_order", "bmsql_order_line"};
 
 const std::vector<std::string> kAllTables = {
-    "bmsql_config", "bmsql_warehouse", "bmsql_district", "bmsql_customer", "bmsql_history",
-    "bmsql_new_order", "bmsql_oorder", "bmsql_order_line", "bmsql_item", "bmsql_stock"};
+    "bmsql_config",    "bmsql_warehouse", "bmsql_district",   "bmsql_customer", "bmsql_history",
+    "bmsql_new_order", "bmsql_oorder",    "bmsql_order_line", "bmsql_item",     "bmsql_stock"};
 
 const std::vector<std::string> kDataTables(kAllTables.begin() + 1, kAllTables.end());
 
@@ -47,14 +47,15 @@ std::string cleanup_tables_array() { return array_literal({kAllTables, kRunTable
 namespace {
 
 // Column holding the warehouse id of each partitioned table.
-const std::map<std::string, std::string> kWarehouseColumn = {
-    {"bmsql_stock", "s_w_id"},       {"bmsql_customer", "c_w_id"}, {"bmsql_oorder", "o_w_id"},
-    {"bmsql_new_order", "no_w_id"}, {"bmsql_order_line", "ol_w_id"}};
+const std::map<std::string, std::string> kWarehouseColumn = {{"bmsql_stock", "s_w_id"},
+                                                             {"bmsql_customer", "c_w_id"},
+                                                             {"bmsql_oorder", "o_w_id"},
+                                                             {"bmsql_new_order", "no_w_id"},
+                                                             {"bmsql_order_line", "ol_w_id"}};
 
 bool is_partitioned(const Config& config, const std::string& table) {
-  return config.partitions > 1 &&
-         std::find(kPartitionedTables.begin(), kPartitionedTables.end(), table) !=
-             kPartitionedTables.end();
+  return config.partitions > 1 && std::find(kPartitionedTables.begin(), kPartitionedTables.end(),
+                                            table) != kPartitionedTables.end();
 }
 
 template <typename V>
@@ -69,7 +70,8 @@ std::optional<V> option_for(const std::map<std::string, V>& options, const std::
 std::string storage_clause(const Config& config, const std::string& table) {
   std::string with;
   if (const auto ff = fillfactor_for(config, table)) with = "fillfactor=" + std::to_string(*ff);
-  if (const auto it = config.storage_parameters.find(table); it != config.storage_parameters.end()) {
+  if (const auto it = config.storage_parameters.find(table);
+      it != config.storage_parameters.end()) {
     for (const auto& [name, value] : it->second) {
       with += (with.empty() ? "" : ", ") + name + "=" + value;
     }
@@ -183,15 +185,18 @@ std::vector<std::string> index_statements(const Config& config) {
   const bool citus = config.distribution == Distribution::Citus;
   for (const std::string& statement : sql_file_statements("indexes.sql")) {
     const std::string source = citus ? citus_key_statement(statement) : statement;
-    out.push_back(expand_placeholders(source, [&](const std::string& kind, const std::string& table) {
-      return tablespace_clause(config, table,
-                               kind == "index_tablespace" ? "using index tablespace" : "tablespace");
-    }));
+    out.push_back(
+        expand_placeholders(source, [&](const std::string& kind, const std::string& table) {
+          return tablespace_clause(
+              config, table, kind == "index_tablespace" ? "using index tablespace" : "tablespace");
+        }));
   }
   return out;
 }
 
-std::vector<std::string> foreign_key_statements() { return sql_file_statements("foreign_keys.sql"); }
+std::vector<std::string> foreign_key_statements() {
+  return sql_file_statements("foreign_keys.sql");
+}
 
 std::vector<std::string> payload_statistics_statements(const Config& config) {
   std::vector<std::string> out;

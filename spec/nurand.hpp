@@ -8,9 +8,9 @@
 namespace tpcc {
 
 // A values of 2.1.6.
-inline constexpr int kNURandLastNameA = 255;    // C_LAST, range 0..999
-inline constexpr int kNURandCustomerIdA = 1023; // C_ID, range 1..3000
-inline constexpr int kNURandItemIdA = 8191;     // OL_I_ID, range 1..100000
+inline constexpr int kNURandLastNameA = 255;     // C_LAST, range 0..999
+inline constexpr int kNURandCustomerIdA = 1023;  // C_ID, range 1..3000
+inline constexpr int kNURandItemIdA = 8191;      // OL_I_ID, range 1..100000
 
 // The constant C for each A. The load draws one set (C-Load) and records it;
 // a run draws another (C-Run) that obeys 2.1.6.1 against the recorded one.

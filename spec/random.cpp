@@ -57,7 +57,8 @@ std::int64_t Random::uniform(std::int64_t lo, std::int64_t hi) {
       low = static_cast<std::uint64_t>(m);
     }
   }
-  return static_cast<std::int64_t>(static_cast<std::uint64_t>(lo) + static_cast<std::uint64_t>(m >> 64));
+  return static_cast<std::int64_t>(static_cast<std::uint64_t>(lo) +
+                                   static_cast<std::uint64_t>(m >> 64));
 }
 
 double Random::unit() { return static_cast<double>(next() >> 11) * 0x1.0p-53; }

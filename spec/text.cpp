@@ -9,8 +9,8 @@ namespace {
 constexpr std::string_view kAlphanumeric =
     "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 
-constexpr std::array<std::string_view, 10> kSyllables = {
-    "BAR", "OUGHT", "ABLE", "PRI", "PRES", "ESE", "ANTI", "CALLY", "ATION", "EING"};
+constexpr std::array<std::string_view, 10> kSyllables = {"BAR", "OUGHT", "ABLE",  "PRI",   "PRES",
+                                                         "ESE", "ANTI",  "CALLY", "ATION", "EING"};
 
 constexpr std::string_view kOriginal = "ORIGINAL";
 

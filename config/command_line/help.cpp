@@ -2,8 +2,8 @@
 // documented with its props keys and its default.
 #include <sstream>
 
-#include "config/names.hpp"
 #include "config/command_line/options.hpp"
+#include "config/names.hpp"
 #include "config/settings/settings.hpp"
 
 namespace tpcc {
@@ -148,8 +148,8 @@ std::string options_markdown() {
       std::string option = s.flag != nullptr ? std::string("--") + s.flag : "(props only)";
       if (s.flag != nullptr && s.value_name != nullptr) option += std::string(" ") + s.value_name;
       if (s.flag != nullptr) option = "`" + cell(option) + "`";
-      out << "| " << option << " | " << cell(props_keys(s)) << " | " << verb_list(s.verbs)
-          << " | " << cell(s.show_default(Config{})) << " | " << cell(s.help) << " |\n";
+      out << "| " << option << " | " << cell(props_keys(s)) << " | " << verb_list(s.verbs) << " | "
+          << cell(s.show_default(Config{})) << " | " << cell(s.help) << " |\n";
     }
   }
   return out.str();
@@ -158,12 +158,12 @@ std::string options_markdown() {
 std::string help_text(std::optional<Verb> verb) {
   std::ostringstream out;
   if (verb) {
-    out << (*verb == Verb::Report ? std::string("Usage: tpcc report DIR [--out DIR|FILE.html]\n"
-                                                "       tpcc report --merge DIR... --out DIR\n"
-                                                "       tpcc report --compare DIR DIR... "
-                                                "[--out DIR|FILE.html]")
-                                  : "Usage: tpcc " + std::string(verb_name(*verb)) +
-                                        " [PROPS] [options]")
+    out << (*verb == Verb::Report
+                ? std::string("Usage: tpcc report DIR [--out DIR|FILE.html]\n"
+                              "       tpcc report --merge DIR... --out DIR\n"
+                              "       tpcc report --compare DIR DIR... "
+                              "[--out DIR|FILE.html]")
+                : "Usage: tpcc " + std::string(verb_name(*verb)) + " [PROPS] [options]")
         << "\n\n";
     wrap(out, std::string("tpcc ") + std::string(verb_name(*verb)) + ": " + summary(*verb) + ".",
          "");

@@ -8,13 +8,13 @@
 #include <vector>
 
 #include "config/command_line/command_word.hpp"
+#include "config/command_line/suggest.hpp"
+#include "config/conn/mask.hpp"
 #include "config/errors.hpp"
 #include "config/finish/finish.hpp"
-#include "config/conn/mask.hpp"
 #include "config/names.hpp"
 #include "config/props/props.hpp"
 #include "config/settings/settings.hpp"
-#include "config/command_line/suggest.hpp"
 
 namespace po = boost::program_options;
 
@@ -101,8 +101,8 @@ po::options_description describe_flags(Verb verb) {
   }
   const auto near = nearest_name(name, flags);
   throw UsageError("unknown option '" + option + "' for 'tpcc " + std::string(verb_name(verb)) +
-                   "'" + (near ? "; did you mean --" + *near + "?" : "") + " (" +
-                   see_help(verb) + ")");
+                   "'" + (near ? "; did you mean --" + *near + "?" : "") + " (" + see_help(verb) +
+                   ")");
 }
 
 po::variables_map parse_flags(const std::vector<std::string>& args, Verb verb) {
@@ -169,7 +169,8 @@ void refuse_without_known_keys(const Props& props, Verb verb) {
             (near ? " (did you mean " + *near + "?)" : "");
   }
   if (entries.size() > kShown) keys += " and " + std::to_string(entries.size() - kShown) + " more";
-  throw UsageError(head + " has no key tpcc knows (" + keys + "), so it is not a props file" + tail);
+  throw UsageError(head + " has no key tpcc knows (" + keys + "), so it is not a props file" +
+                   tail);
 }
 
 // Entries for settings are applied in file order; of a key given twice only

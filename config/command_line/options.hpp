@@ -22,9 +22,9 @@ struct HelpRequested {
 };
 
 // argv[1] is the verb, or, sysbench's way, the one positional word
-// anywhere (config/command_line/command_word.hpp). Throws UsageError naming the flag, or the props file,
-// line and key, for anything wrong; HelpRequested for help. Warnings (unknown
-// props keys, JDBC parameters libpq has no use for) go to std::cerr.
+// anywhere (config/command_line/command_word.hpp). Throws UsageError naming the flag, or the props
+// file, line and key, for anything wrong; HelpRequested for help. Warnings (unknown props keys,
+// JDBC parameters libpq has no use for) go to std::cerr.
 Config parse_command_line(int argc, const char* const argv[]);
 
 // The same, with warnings written to `warnings`.

@@ -51,7 +51,7 @@ bool is_libpq_keyword(const std::string& key) {
   static const std::set<std::string> keywords = [] {
     std::set<std::string> out;
     const std::unique_ptr<PQconninfoOption, decltype(&PQconninfoFree)> options(PQconndefaults(),
-                                                                             &PQconninfoFree);
+                                                                               &PQconninfoFree);
     for (const PQconninfoOption* o = options.get(); o != nullptr && o->keyword != nullptr; ++o) {
       out.insert(o->keyword);
     }

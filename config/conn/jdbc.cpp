@@ -6,8 +6,8 @@
 #include <utility>
 
 #include "config/conn/conninfo.hpp"
-#include "config/errors.hpp"
 #include "config/conn/mask.hpp"
+#include "config/errors.hpp"
 
 namespace tpcc {
 namespace {
@@ -127,10 +127,18 @@ std::string options_escape(const std::string& v) {
 }
 
 // The PgJDBC parameters below that are not libpq keywords themselves.
-constexpr const char* kTranslatedParameters[] = {
-    "ssl", "connectTimeout", "loginTimeout", "ApplicationName", "applicationName", "options",
-    "currentSchema", "targetServerType", "gssEncMode", "kerberosServerName", "channelBinding",
-    "tcpKeepAlive"};
+constexpr const char* kTranslatedParameters[] = {"ssl",
+                                                 "connectTimeout",
+                                                 "loginTimeout",
+                                                 "ApplicationName",
+                                                 "applicationName",
+                                                 "options",
+                                                 "currentSchema",
+                                                 "targetServerType",
+                                                 "gssEncMode",
+                                                 "kerberosServerName",
+                                                 "channelBinding",
+                                                 "tcpKeepAlive"};
 
 }  // namespace
 

@@ -6,10 +6,10 @@
 #include <utility>
 
 #include "config/conn/conninfo.hpp"
-#include "config/driver_slice.hpp"
-#include "config/errors.hpp"
 #include "config/conn/jdbc.hpp"
 #include "config/conn/mask.hpp"
+#include "config/driver_slice.hpp"
+#include "config/errors.hpp"
 #include "config/settings/values.hpp"
 
 namespace tpcc {
@@ -65,8 +65,9 @@ void check_report(const ParseState& st) {
   const int forms = (c.report_dir.empty() ? 0 : 1) + (c.merge_dirs.empty() ? 0 : 1) +
                     (c.compare_dirs.empty() ? 0 : 1);
   if (forms == 0) {
-    throw UsageError("tpcc report needs a result directory (tpcc report DIR), --merge DIR... "
-                     "--out DIR or --compare DIR DIR...");
+    throw UsageError(
+        "tpcc report needs a result directory (tpcc report DIR), --merge DIR... "
+        "--out DIR or --compare DIR DIR...");
   }
   if (forms > 1) {
     throw UsageError("tpcc report: give one of a result directory (DIR), --merge or --compare");
@@ -158,9 +159,8 @@ void finish_terminal_multiplier(ParseState& st) {
                      ": terminalMultiplier needs the warehouse count; add the props key "
                      "warehouses");
   }
-  const double terminals =
-      std::round(kTerminalsPerWarehouse * static_cast<double>(st.cfg.warehouses) *
-                 *st.terminal_multiplier);
+  const double terminals = std::round(
+      kTerminalsPerWarehouse * static_cast<double>(st.cfg.warehouses) * *st.terminal_multiplier);
   if (terminals > std::numeric_limits<int>::max()) {
     throw UsageError(src.where + ": " + format_number(terminals) + " terminals is too many");
   }
@@ -171,7 +171,7 @@ void finish_terminal_multiplier(ParseState& st) {
 // --spec: what the run rules (report/rules/run_rules.hpp) require, each only
 // where the user gave nothing explicitly (a flag or a props key), so that
 // an explicit choice, a shorter --duration included, always wins.
-constexpr int kSpecWarmupSeconds = 60;        // 5.5: a ramp-up before measuring
+constexpr int kSpecWarmupSeconds = 60;          // 5.5: a ramp-up before measuring
 constexpr int kSpecDurationSeconds = 120 * 60;  // 5.5: the minimum measurement interval
 
 void finish_spec(ParseState& st) {
@@ -180,7 +180,7 @@ void finish_spec(ParseState& st) {
   // 5.2.5: keying and think times; the multipliers keep their default 1
   // unless given (finish_pacing has already tied keying to think).
   if (!st.keying_think_source && !st.bmsql6_pacing_source) c.keying_and_thinking = true;
-  if (!st.warehouse_fixed_source) c.terminal_warehouse_fixed = true;  // 2.4.1.1
+  if (!st.warehouse_fixed_source) c.terminal_warehouse_fixed = true;       // 2.4.1.1
   if (!st.delivery_mode_source) c.delivery_mode = DeliveryMode::Deferred;  // 2.7.2
   if (!st.warmup_source) c.warmup_seconds = std::max(c.warmup_seconds, kSpecWarmupSeconds);
   if (!st.duration_source && !st.txns_source) c.duration_seconds = kSpecDurationSeconds;
@@ -220,17 +220,16 @@ void check_connections(const ParseState& st) {
   const Config& c = st.cfg;
   if (c.connections > c.terminals) {
     throw UsageError(st.connections_source->where + ": " + std::to_string(c.connections) +
-                     " connections is more than the " + std::to_string(c.terminals) +
-                     " terminals");
+                     " connections is more than the " + std::to_string(c.terminals) + " terminals");
   }
 }
 
 void check_warehouse_range(ParseState& st) {
   const Config& c = st.cfg;
   if (c.warehouse_from > 0 && c.warehouse_to > 0 && c.warehouse_from > c.warehouse_to) {
-    st.problem(st.warehouse_from_source->where + ": warehouse " +
-               std::to_string(c.warehouse_from) + " is after the last home warehouse " +
-               std::to_string(c.warehouse_to) + " (" + st.warehouse_to_source->where + ")");
+    st.problem(st.warehouse_from_source->where + ": warehouse " + std::to_string(c.warehouse_from) +
+               " is after the last home warehouse " + std::to_string(c.warehouse_to) + " (" +
+               st.warehouse_to_source->where + ")");
   }
   if (!st.warehouses_source) return;
   for (const auto& [n, src] : {std::pair{c.warehouse_from, st.warehouse_from_source},
@@ -258,8 +257,8 @@ void check_terminals_per_warehouse(ParseState& st) {
           ? std::to_string(c.warehouses) + (c.warehouses == 1 ? " warehouse (" : " warehouses (") +
                 warehouses_where(st) + ")"
           : "home warehouses " + std::to_string(first) + ".." + std::to_string(last);
-  st.problem(terminals_where(st) + ": " + std::to_string(c.terminals) + " terminals for " +
-             homes + " is more than 10 per warehouse; with terminalWarehouseFixed=true they "
+  st.problem(terminals_where(st) + ": " + std::to_string(c.terminals) + " terminals for " + homes +
+             " is more than 10 per warehouse; with terminalWarehouseFixed=true they "
              "would share districts (BenchmarkSQL refuses this too). Use at most " +
              std::to_string(most) +
              " terminals, more warehouses, terminalWarehouseFixed=false, or "

@@ -84,18 +84,10 @@ std::size_t decode_escape(const std::string& s, std::size_t i, std::string& out)
   if (i >= s.size()) return i;
   const char c = s[i];
   switch (c) {
-    case 't':
-      out += '\t';
-      return i + 1;
-    case 'n':
-      out += '\n';
-      return i + 1;
-    case 'r':
-      out += '\r';
-      return i + 1;
-    case 'f':
-      out += '\f';
-      return i + 1;
+    case 't': out += '\t'; return i + 1;
+    case 'n': out += '\n'; return i + 1;
+    case 'r': out += '\r'; return i + 1;
+    case 'f': out += '\f'; return i + 1;
     case 'u': {
       unsigned code = 0;
       std::size_t j = i + 1;
@@ -111,9 +103,7 @@ std::size_t decode_escape(const std::string& s, std::size_t i, std::string& out)
       out += 'u';  // not a \uXXXX escape: keep the text
       return i + 1;
     }
-    default:
-      out += c;
-      return i + 1;
+    default: out += c; return i + 1;
   }
 }
 
@@ -200,8 +190,9 @@ void check_props_text(const std::string& text, const std::string& file_name) {
       found = "the byte " + byte_text(c) + ", which is not UTF-8 text";
     }
     if (!found.empty()) {
-      throw UsageError("props file '" + file_name + "': line " + std::to_string(line) +
-                       " holds " + found + ": this is not a text props file (key=value lines); "
+      throw UsageError("props file '" + file_name + "': line " + std::to_string(line) + " holds " +
+                       found +
+                       ": this is not a text props file (key=value lines); "
                        "nothing was done");
     }
     if (c == '\n') ++line;

@@ -3,15 +3,15 @@
 #include "config/settings/settings.hpp"
 
 #include <algorithm>
-#include <optional>
 #include <cctype>
 #include <cstring>
+#include <optional>
 
 #include "config/errors.hpp"
 #include "config/names.hpp"
 #include "config/settings/table_parts.hpp"
-#include "config/table_storage.hpp"
 #include "config/settings/values.hpp"
+#include "config/table_storage.hpp"
 
 namespace tpcc {
 namespace settings_table {
@@ -33,7 +33,8 @@ std::string per_table_text(const std::map<std::string, int>& m) {
 
 void add_connection_and_load(std::vector<Setting>& s) {
   // Connection -------------------------------------------------------------
-  add(s, "conn", "CONNINFO", {}, kDatabaseVerbs, kConnection,
+  add(
+      s, "conn", "CONNINFO", {}, kDatabaseVerbs, kConnection,
       "Where to connect: libpq conninfo ('host=db1 port=5432 dbname=tpcc'), a postgres:// URI, "
       "or a JDBC URL (jdbc:postgresql://host:port/db; jdbc:opengauss:// and jdbc:polardb:// "
       "alike), which is translated to conninfo. "
@@ -45,17 +46,20 @@ void add_connection_and_load(std::vector<Setting>& s) {
         return "empty (libpq then uses PGHOST, PGPORT, PGUSER, PGDATABASE, PGPASSWORD and "
                "~/.pgpass)";
       });
-  add(s, nullptr, "NAME", {"user"}, kDatabaseVerbs, kConnection,
+  add(
+      s, nullptr, "NAME", {"user"}, kDatabaseVerbs, kConnection,
       "Database user (BenchmarkSQL key), added to the connection unless it names a user.",
       [](const std::string& v, const Source&, ParseState& st) { st.user = v; },
       [](const Config&) -> std::string { return "none"; });
-  add(s, nullptr, "SECRET", {"password"}, kDatabaseVerbs, kConnection,
+  add(
+      s, nullptr, "SECRET", {"password"}, kDatabaseVerbs, kConnection,
       "Password (BenchmarkSQL key), added to the connection unless it has one. Never printed.",
       [](const std::string& v, const Source&, ParseState& st) { st.password = v; },
       [](const Config&) -> std::string { return "none"; });
 
   // Load ----------------------------------------------------------------------
-  add(s, "warehouses", "N", {}, kLoadVerbs, kLoad,
+  add(
+      s, "warehouses", "N", {}, kLoadVerbs, kLoad,
       "Warehouses to load (W). In a props file it also tells run the warehouse count, for "
       "terminalMultiplier and the check of --allow-many-terminals.",
       [](const std::string& v, const Source& src, ParseState& st) {
@@ -63,48 +67,55 @@ void add_connection_and_load(std::vector<Setting>& s) {
         st.warehouses_source = src;
       },
       [](const Config& c) { return std::to_string(c.warehouses); });
-  add(s, "load-workers", "N", {"loadWorkers"}, kLoadVerbs, kLoad,
+  add(
+      s, "load-workers", "N", {"loadWorkers"}, kLoadVerbs, kLoad,
       "Parallel loader connections; each loads whole warehouses.",
       [](const std::string& v, const Source& src, ParseState& st) {
         st.cfg.load_workers = parse_int(v, 1, kNoLimit, src.where);
         st.load_workers_source = src;
       },
       [](const Config& c) { return std::to_string(c.load_workers); });
-  add(s, "load-method", "copy|insert", {}, kLoadVerbs, kLoad,
+  add(
+      s, "load-method", "copy|insert", {}, kLoadVerbs, kLoad,
       "copy streams rows with COPY (fastest); insert uses multi-row INSERT statements, for "
       "servers without COPY.",
       [](const std::string& v, const Source& src, ParseState& st) {
-        st.cfg.load_method =
-            parse_choice(v, {"copy", "insert"}, src.where) == 0 ? LoadMethod::Copy
-                                                                : LoadMethod::Insert;
+        st.cfg.load_method = parse_choice(v, {"copy", "insert"}, src.where) == 0
+                                 ? LoadMethod::Copy
+                                 : LoadMethod::Insert;
       },
       [](const Config& c) { return std::string(load_method_name(c.load_method)); });
-  add(s, "batch-rows", "N", {}, kLoadVerbs, kLoad,
+  add(
+      s, "batch-rows", "N", {}, kLoadVerbs, kLoad,
       "Rows per INSERT statement with --load-method insert (1..100000).",
       [](const std::string& v, const Source& src, ParseState& st) {
         st.cfg.insert_batch_rows = parse_int(v, 1, 100000, src.where);
       },
       [](const Config& c) { return std::to_string(c.insert_batch_rows); });
-  add(s, "copy-format", "text|binary", {}, kLoadVerbs, kLoad,
+  add(
+      s, "copy-format", "text|binary", {}, kLoadVerbs, kLoad,
       "Data format of --load-method copy. binary sends numbers, decimals and timestamps in "
       "PostgreSQL's internal form, which the server stores without parsing text (a sixth less "
       "of COPY's server work in a profile; docs/performance.md, The loader); text sends COPY's "
       "tab-separated text. Both load the same rows. With --distribute citus the default is text: "
       "Citus makes the history key a bigint, which binary rows would have to match.",
       [](const std::string& v, const Source& src, ParseState& st) {
-        st.cfg.copy_format =
-            parse_choice(v, {"text", "binary"}, src.where) == 0 ? CopyFormat::Text : CopyFormat::Binary;
+        st.cfg.copy_format = parse_choice(v, {"text", "binary"}, src.where) == 0
+                                 ? CopyFormat::Text
+                                 : CopyFormat::Binary;
         st.copy_format_source = src;
       },
       [](const Config& c) { return std::string(copy_format_name(c.copy_format)); });
-  add(s, "seed", "N", {}, kLoadVerbs, kLoad,
+  add(
+      s, "seed", "N", {}, kLoadVerbs, kLoad,
       "Seed of the data generator; the same seed and warehouse count load the same rows.",
       [](const std::string& v, const Source& src, ParseState& st) {
         st.cfg.seed = parse_u64(v, src.where);
         st.cfg.seed_given = true;
       },
       [](const Config& c) { return std::to_string(c.seed); });
-  add(s, "fillfactor", "SPEC", {}, kLoadVerbs, kLoad,
+  add(
+      s, "fillfactor", "SPEC", {}, kLoadVerbs, kLoad,
       "Table fillfactor, 10..100: table=percent pairs (stock=80,customer=95) change those "
       "tables and keep the other defaults; one number (80) applies to every table instead of "
       "the defaults; none leaves every table at PostgreSQL's 100. Tables: warehouse, district, "
@@ -119,15 +130,18 @@ void add_connection_and_load(std::vector<Setting>& s) {
   static const std::string storage_help =
       "Storage parameters of the tables prepare creates, as table.parameter=value pairs "
       "(new_order.autovacuum_vacuum_scale_factor=0.05); table.parameter=default drops one "
-      "default, none drops them all. Parameters: " + storage_parameter_names() +
+      "default, none drops them all. Parameters: " +
+      storage_parameter_names() +
       ". The defaults keep throughput steady (docs/performance.md, Steady state).";
-  add(s, "storage-parameters", "SPEC", {}, kLoadVerbs, kLoad, storage_help.c_str(),
+  add(
+      s, "storage-parameters", "SPEC", {}, kLoadVerbs, kLoad, storage_help.c_str(),
       [](const std::string& v, const Source& src, ParseState& st) {
         st.cfg.storage_parameters = storage_parameters_over_defaults(v, src.where);
       },
       [](const Config& c) { return storage_parameters_text(c.storage_parameters, ", "); })
       .repeat = Repeat::Join;
-  add(s, "analyze-all-tables", nullptr, {}, kLoadVerbs, kLoad,
+  add(
+      s, "analyze-all-tables", nullptr, {}, kLoadVerbs, kLoad,
       "VACUUM ANALYZE warehouse and district after the load too. By default they are left "
       "without statistics, so that the planner takes them for 10 pages and the prepared "
       "statements' plans use their primary keys from the start rather than sequential scans "
@@ -136,18 +150,21 @@ void add_connection_and_load(std::vector<Setting>& s) {
         st.cfg.analyze_all_tables = parse_bool(v, src.where);
       },
       [](const Config& c) { return yes_no(c.analyze_all_tables); });
-  add(s, "analyze-payload-columns", nullptr, {}, kLoadVerbs, kLoad,
+  add(
+      s, "analyze-payload-columns", nullptr, {}, kLoadVerbs, kLoad,
       "Gather statistics on the text payload columns too (stock's s_dist_01..10 and s_data, "
       "customer's address, phone, credit and c_data, ol_dist_info, i_name, i_data, h_data). By "
       "default their statistics target is 0: no statement of the kit filters, joins or sorts on "
-      "them, and sorting their samples was most of the load's ANALYZE (docs/performance.md, The loader). "
+      "them, and sorting their samples was most of the load's ANALYZE (docs/performance.md, The "
+      "loader). "
       "Under --distribute citus every column keeps the server's default: Citus does not take "
       "SET STATISTICS.",
       [](const std::string& v, const Source& src, ParseState& st) {
         st.cfg.analyze_payload_columns = parse_bool(v, src.where);
       },
       [](const Config& c) { return yes_no(c.analyze_payload_columns); });
-  add(s, "tablespace", "SPEC", {}, kLoadVerbs, kLoad,
+  add(
+      s, "tablespace", "SPEC", {}, kLoadVerbs, kLoad,
       "Tablespace for the tables: one name for every table (ts1), or "
       "table=name pairs (customer=ts2,stock=ts3). Names match [A-Za-z_][A-Za-z0-9_$]{0,62}.",
       [](const std::string& v, const Source& src, ParseState& st) {
@@ -160,20 +177,23 @@ void add_connection_and_load(std::vector<Setting>& s) {
         return out;
       })
       .repeat = Repeat::Join;
-  add(s, "foreign-keys", nullptr, {}, kLoadVerbs, kLoad,
+  add(
+      s, "foreign-keys", nullptr, {}, kLoadVerbs, kLoad,
       "Create BenchmarkSQL's foreign keys after the load.",
       [](const std::string& v, const Source& src, ParseState& st) {
         st.cfg.foreign_keys = parse_bool(v, src.where);
       },
       [](const Config& c) { return yes_no(c.foreign_keys); });
-  add(s, "partitions", "N", {}, kLoadVerbs, kLoad,
+  add(
+      s, "partitions", "N", {}, kLoadVerbs, kLoad,
       "Partition the large tables by warehouse into N partitions "
       "(0..1024; 0 or 1: not partitioned).",
       [](const std::string& v, const Source& src, ParseState& st) {
         st.cfg.partitions = parse_int(v, 0, 1024, src.where);
       },
       [](const Config& c) { return std::to_string(c.partitions); });
-  add(s, "no-check", nullptr, {}, kLoadVerbs, kLoad,
+  add(
+      s, "no-check", nullptr, {}, kLoadVerbs, kLoad,
       "Skip the consistency check that follows the load.",
       [](const std::string& v, const Source& src, ParseState& st) {
         st.cfg.no_check = parse_bool(v, src.where);
@@ -181,7 +201,8 @@ void add_connection_and_load(std::vector<Setting>& s) {
       [](const Config& c) { return yes_no(c.no_check); });
 
   // Check ---------------------------------------------------------------------
-  add(s, "after-load", nullptr, {}, kCheck, kCheckSection,
+  add(
+      s, "after-load", nullptr, {}, kCheck, kCheckSection,
       "Also check condition 11 (3.3.2.11), which holds only on a freshly loaded database.",
       [](const std::string& v, const Source& src, ParseState& st) {
         st.cfg.after_load = parse_bool(v, src.where);
@@ -189,7 +210,8 @@ void add_connection_and_load(std::vector<Setting>& s) {
       [](const Config& c) { return yes_no(c.after_load); });
 
   // Cleanup -------------------------------------------------------------------
-  add(s, "cascade", nullptr, {}, kCleanup, kCleanupSection,
+  add(
+      s, "cascade", nullptr, {}, kCleanup, kCleanupSection,
       "Drop, with the kit's tables, the objects of others that depend on them (views, foreign "
       "keys, ...). Without it cleanup refuses and lists them.",
       [](const std::string& v, const Source& src, ParseState& st) {
@@ -200,7 +222,8 @@ void add_connection_and_load(std::vector<Setting>& s) {
 
 void add_quickstart(std::vector<Setting>& s) {
   // Quickstart ----------------------------------------------------------------
-  add(s, "keep", nullptr, {}, kQuickstart, kQuickstartSection,
+  add(
+      s, "keep", nullptr, {}, kQuickstart, kQuickstartSection,
       "Leave the throwaway server running afterwards and print how to connect to it.",
       [](const std::string& v, const Source& src, ParseState& st) {
         st.cfg.keep = parse_bool(v, src.where);
@@ -210,7 +233,8 @@ void add_quickstart(std::vector<Setting>& s) {
 
 void add_acid(std::vector<Setting>& s) {
   // ACID ----------------------------------------------------------------------
-  add(s, "durability", nullptr, {}, kAcid, kAcidSection,
+  add(
+      s, "durability", nullptr, {}, kAcid, kAcidSection,
       "Run the 3.5.3 durability test instead of the others: terminals log every committed "
       "New-Order, Payment and Delivery, the server is crashed (SIGKILL of the postmaster and its "
       "children) and started again, and every logged transaction must be in the database. "
@@ -219,7 +243,8 @@ void add_acid(std::vector<Setting>& s) {
         st.cfg.durability = parse_bool(v, src.where);
       },
       [](const Config& c) { return yes_no(c.durability); });
-  add(s, "server-datadir", "DIR", {"serverDataDir"}, kAcid, kAcidSection,
+  add(
+      s, "server-datadir", "DIR", {"serverDataDir"}, kAcid, kAcidSection,
       "Data directory of the server --conn reaches, which --durability may crash and start "
       "again (as the directory's owner). Checked first: its postmaster.pid must name the server "
       "of the connection.",
@@ -254,8 +279,7 @@ struct IgnoredKey {
 
 constexpr const char* kNoOsStats = "tpcc does not collect OS statistics";
 constexpr const char* kNoCsv = "tpcc loads straight into the database and writes no CSV files";
-constexpr const char* kNoSutModel =
-    "BenchmarkSQL 6's driver internals have no counterpart in tpcc";
+constexpr const char* kNoSutModel = "BenchmarkSQL 6's driver internals have no counterpart in tpcc";
 
 // BenchmarkSQL 5 and 6 keys for its JDBC driver, CSV loader, OS collector and
 // SUT thread model.
@@ -337,10 +361,10 @@ std::vector<std::string> known_props_keys() {
 
 const std::vector<const char*>& sections() {
   using namespace settings_table;
-  static const std::vector<const char*> list = {kConnection,     kLoad,          kCheckSection,
-                                                kCleanupSection, kRunSection,    kStandbySection,
-                                                kQuickstartSection, kCitusSection,
-                                                kAcidSection, kReportSection, kSysbenchSection};
+  static const std::vector<const char*> list = {
+      kConnection,  kLoad,           kCheckSection,      kCleanupSection,
+      kRunSection,  kStandbySection, kQuickstartSection, kCitusSection,
+      kAcidSection, kReportSection,  kSysbenchSection};
   return list;
 }
 

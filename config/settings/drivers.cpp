@@ -14,8 +14,9 @@ constexpr std::size_t kMaxRunIdLength = 63;
 
 std::string checked_run_id(const std::string& v, const Source& src) {
   const bool plain = !v.empty() && v.size() <= kMaxRunIdLength &&
-                     v.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
-                                         "0123456789-_.") == std::string::npos;
+                     v.find_first_not_of(
+                         "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                         "0123456789-_.") == std::string::npos;
   if (!plain) {
     throw UsageError(src.where + ": '" + v + "' is not a run id (1 to " +
                      std::to_string(kMaxRunIdLength) + " letters, digits, '-', '_' or '.')");
@@ -26,7 +27,8 @@ std::string checked_run_id(const std::string& v, const Source& src) {
 }  // namespace
 
 void add_drivers(std::vector<Setting>& s) {
-  add(s, "driver", "I/N", {"driverSlice"}, kRun, kRunSection,
+  add(
+      s, "driver", "I/N", {"driverSlice"}, kRun, kRunSection,
       "Run as driver I of N (1-based) of one run split over N tpcc processes against one "
       "database: this driver's terminals take the I-th of N even slices of the home "
       "warehouses (all W, or --warehouse-from..--warehouse-to), and it waits at a start "
@@ -39,7 +41,8 @@ void add_drivers(std::vector<Setting>& s) {
         st.cfg.driver_count = number.count;
       },
       [](const Config&) { return std::string("none (the only driver)"); });
-  add(s, "run-id", "NAME", {"runId"}, kRun, kRunSection,
+  add(
+      s, "run-id", "NAME", {"runId"}, kRun, kRunSection,
       "The run the drivers of --driver share: every driver of one run gives the same NAME, and "
       "the drivers of runs going on at the same time different ones (letters, digits, '-', "
       "'_', '.').",
@@ -47,7 +50,8 @@ void add_drivers(std::vector<Setting>& s) {
         st.cfg.run_id = checked_run_id(v, src);
       },
       [](const Config& c) { return c.run_id; });
-  add(s, "barrier-timeout", "SEC", {"barrierTimeout"}, kRun, kRunSection,
+  add(
+      s, "barrier-timeout", "SEC", {"barrierTimeout"}, kRun, kRunSection,
       "How long a driver (--driver) waits at the start barrier for the others; when one has not "
       "arrived by then, the driver exits 3 without measuring, naming the missing drivers.",
       [](const std::string& v, const Source& src, ParseState& st) {
@@ -57,7 +61,8 @@ void add_drivers(std::vector<Setting>& s) {
 }
 
 void add_report(std::vector<Setting>& s) {
-  add(s, "merge", "DIR...", {}, kReport, kReportSection,
+  add(
+      s, "merge", "DIR...", {}, kReport, kReportSection,
       "The result directories of the drivers of one run (tpcc run --driver I/N), merged into "
       "one result: tpmC and tpmTOTAL summed, percentiles from the merged histograms, audits and "
       "run rules from the merged counts. Results of different runs, warehouse counts, mixes, "
@@ -65,14 +70,16 @@ void add_report(std::vector<Setting>& s) {
       [](const std::string& v, const Source&, ParseState& st) { st.cfg.merge_dirs.push_back(v); },
       [](const Config&) { return std::string("none"); })
       .repeat = Repeat::Many;
-  add(s, "compare", "DIR...", {}, kReport, kReportSection,
+  add(
+      s, "compare", "DIR...", {}, kReport, kReportSection,
       "Two result directories or more, put side by side on one page: the headline figures "
       "with their ratios to the first run, throughput and latency curves overlaid, and the "
       "configuration differences highlighted. Written to --out (default compare.html here).",
       [](const std::string& v, const Source&, ParseState& st) { st.cfg.compare_dirs.push_back(v); },
       [](const Config&) { return std::string("none"); })
       .repeat = Repeat::Many;
-  add(s, "out", "DIR", {}, kReport, kReportSection,
+  add(
+      s, "out", "DIR", {}, kReport, kReportSection,
       "Where tpcc report --merge writes the merged result.json, summary.txt, config.json and "
       "report.html (a directory that exists and is not empty is left alone: DIR-2, DIR-3, ... "
       "is used instead). For tpcc report DIR (default: DIR itself) and --compare (default: "

@@ -41,7 +41,8 @@ std::string show_timeout(const Config& c) {
 }
 
 void add_length_and_mix(std::vector<Setting>& s) {
-  add(s, "terminals", "N", {}, kRunVerbs, kRunSection,
+  add(
+      s, "terminals", "N", {}, kRunVerbs, kRunSection,
       "Virtual terminals (clause 5.2.1: 10 per warehouse for a compliant run). With fixed "
       "warehouses, more than 10 per home warehouse is refused unless --allow-many-terminals "
       "(checked against props warehouses when given, and against the loaded warehouses when "
@@ -51,7 +52,8 @@ void add_length_and_mix(std::vector<Setting>& s) {
         st.terminals_source = src;
       },
       [](const Config& c) { return std::to_string(c.terminals); });
-  add(s, nullptr, "X", {"terminalMultiplier"}, kRunVerbs, kRunSection,
+  add(
+      s, nullptr, "X", {"terminalMultiplier"}, kRunVerbs, kRunSection,
       "BenchmarkSQL 6: terminals = 10 x warehouses x X (rounded, at least 1); needs the props "
       "key warehouses. --terminals wins over it.",
       [](const std::string& v, const Source& src, ParseState& st) {
@@ -59,21 +61,24 @@ void add_length_and_mix(std::vector<Setting>& s) {
         st.terminal_multiplier_source = src;
       },
       [](const Config&) -> std::string { return "none"; });
-  add(s, "allow-many-terminals", nullptr, {"allowManyTerminals"}, kRunVerbs, kRunSection,
+  add(
+      s, "allow-many-terminals", nullptr, {"allowManyTerminals"}, kRunVerbs, kRunSection,
       "Allow more than 10 terminals per warehouse with fixed warehouses (BenchmarkSQL refuses "
       "them: terminals of one warehouse then share districts).",
       [](const std::string& v, const Source& src, ParseState& st) {
         st.cfg.allow_many_terminals = parse_bool(v, src.where);
       },
       [](const Config& c) { return yes_no(c.allow_many_terminals); });
-  add(s, "connections", "N", {"sutThreads"}, kRunVerbs, kRunSection,
+  add(
+      s, "connections", "N", {"sutThreads"}, kRunVerbs, kRunSection,
       "Database connections shared by the terminals, at most --terminals (0: one per terminal).",
       [](const std::string& v, const Source& src, ParseState& st) {
         st.cfg.connections = parse_int(v, 0, kNoLimit, src.where);
         st.connections_source = src;
       },
       [](const Config& c) { return std::to_string(c.connections); });
-  add(s, "duration", "SEC", {"runMins"}, kRunVerbs, kRunSection,
+  add(
+      s, "duration", "SEC", {"runMins"}, kRunVerbs, kRunSection,
       "Measured run time in seconds (props runMins is in minutes).",
       [](const std::string& v, const Source& src, ParseState& st) {
         st.cfg.duration_seconds = src.key == "runMins" ? minutes_to_seconds(v, src)
@@ -81,7 +86,8 @@ void add_length_and_mix(std::vector<Setting>& s) {
         st.duration_source = src;
       },
       [](const Config& c) { return std::to_string(c.duration_seconds); });
-  add(s, "warmup", "SEC", {"rampupMins"}, kRunVerbs, kRunSection,
+  add(
+      s, "warmup", "SEC", {"rampupMins"}, kRunVerbs, kRunSection,
       "Run this long before measuring; not counted (props rampupMins is in minutes).",
       [](const std::string& v, const Source& src, ParseState& st) {
         st.cfg.warmup_seconds = src.key == "rampupMins" ? minutes_to_seconds(v, src)
@@ -89,16 +95,18 @@ void add_length_and_mix(std::vector<Setting>& s) {
         st.warmup_source = src;
       },
       [](const Config& c) { return std::to_string(c.warmup_seconds); });
-  add(s, "txns-per-terminal", "N", {"runTxnsPerTerminal"}, kRunVerbs, kRunSection,
+  add(
+      s, "txns-per-terminal", "N", {"runTxnsPerTerminal"}, kRunVerbs, kRunSection,
       "Stop after N transactions per terminal instead of after --duration (0: use --duration).",
       [](const std::string& v, const Source& src, ParseState& st) {
         st.cfg.txns_per_terminal = parse_long(v, 0, src.where);
         st.txns_source = src;
       },
       [](const Config& c) { return std::to_string(c.txns_per_terminal); });
-  add(s, "mix", "NO,P,OS,D,SL",
-      {kWeightKeys[0], kWeightKeys[1], kWeightKeys[2], kWeightKeys[3], kWeightKeys[4]},
-      kRunVerbs, kRunSection,
+  add(
+      s, "mix", "NO,P,OS,D,SL",
+      {kWeightKeys[0], kWeightKeys[1], kWeightKeys[2], kWeightKeys[3], kWeightKeys[4]}, kRunVerbs,
+      kRunSection,
       "Transaction mix in percent: New-Order, Payment, Order-Status, Delivery, Stock-Level; "
       "non-negative, summing to 100. Clause 5.2.3 minimums: P 43, OS 4, D 4, SL 4. Without "
       "newOrderWeight (BenchmarkSQL 6) New-Order takes what the other weights leave.",
@@ -115,19 +123,21 @@ void add_length_and_mix(std::vector<Setting>& s) {
         if (st.weights_where.empty()) st.weights_where = src.where;
       },
       [](const Config& c) { return format_mix(c.mix) + " (ro profile: 0,0,50,0,50)"; });
-  add(s, "profile", "rw|ro", {}, kRunVerbs, kRunSection,
+  add(
+      s, "profile", "rw|ro", {}, kRunVerbs, kRunSection,
       "rw runs the full mix; ro runs only the read-only Order-Status and Stock-Level, "
       "with the mix 0,0,50,0,50 unless --mix says otherwise.",
       [](const std::string& v, const Source& src, ParseState& st) {
-        st.cfg.profile = parse_choice(v, {"rw", "ro"}, src.where) == 0 ? Profile::ReadWrite
-                                                                        : Profile::ReadOnly;
+        st.cfg.profile =
+            parse_choice(v, {"rw", "ro"}, src.where) == 0 ? Profile::ReadWrite : Profile::ReadOnly;
         st.profile_source = src;
       },
       [](const Config& c) { return std::string(profile_name(c.profile)); });
 }
 
 void add_execution(std::vector<Setting>& s) {
-  add(s, "mode", "statements|procedures", {"useStoredProcedures", "application"}, kRunVerbs | kAcid,
+  add(
+      s, "mode", "statements|procedures", {"useStoredProcedures", "application"}, kRunVerbs | kAcid,
       kRunSection,
       "statements: the client sends each transaction's prepared statements, pipelined (one or "
       "two round trips per transaction); procedures: one PL/pgSQL function call per "
@@ -145,7 +155,8 @@ void add_execution(std::vector<Setting>& s) {
         st.cfg.mode = procedures ? Mode::Procedures : Mode::Statements;
       },
       [](const Config& c) { return std::string(mode_name(c.mode)); });
-  add(s, "isolation", "rc|rr|serializable", {}, kRunVerbs | kAcid, kRunSection,
+  add(
+      s, "isolation", "rc|rr|serializable", {}, kRunVerbs | kAcid, kRunSection,
       "Transaction isolation: read committed, repeatable read or serializable. Serialization "
       "failures are retried and counted.",
       [](const std::string& v, const Source& src, ParseState& st) {
@@ -154,7 +165,8 @@ void add_execution(std::vector<Setting>& s) {
         st.isolation_source = src;
       },
       [](const Config& c) { return std::string(isolation_name(c.isolation)); });
-  add(s, "delivery", "sync|deferred", {}, kRunVerbs, kRunSection,
+  add(
+      s, "delivery", "sync|deferred", {}, kRunVerbs, kRunSection,
       "Delivery (clause 2.7.2): deferred queues each terminal's Delivery, whose response is "
       "the queueing (5 s limit), for background delivery workers that execute it as a "
       "transaction of its own (90% must complete within 80 s; delivery.csv in the result "
@@ -167,14 +179,16 @@ void add_execution(std::vector<Setting>& s) {
         st.delivery_mode_source = src;
       },
       [](const Config& c) { return std::string(delivery_mode_name(c.delivery_mode)); });
-  add(s, "delivery-workers", "N", {"maxDeliveryBGThreads"}, kRunVerbs, kRunSection,
+  add(
+      s, "delivery-workers", "N", {"maxDeliveryBGThreads"}, kRunVerbs, kRunSection,
       "Background delivery workers with --delivery deferred, each with its own connection "
       "(1..1000).",
       [](const std::string& v, const Source& src, ParseState& st) {
         st.cfg.delivery_workers = parse_int(v, 1, 1000, src.where);
       },
       [](const Config& c) { return std::to_string(c.delivery_workers); });
-  add(s, "terminal-warehouse-fixed", "true|false", {"terminalWarehouseFixed"}, kRunVerbs,
+  add(
+      s, "terminal-warehouse-fixed", "true|false", {"terminalWarehouseFixed"}, kRunVerbs,
       kRunSection,
       "true: each terminal keeps one home warehouse; false: a new random warehouse for every "
       "transaction (as BenchmarkSQL).",
@@ -183,7 +197,8 @@ void add_execution(std::vector<Setting>& s) {
         st.warehouse_fixed_source = src;
       },
       [](const Config& c) { return yes_no(c.terminal_warehouse_fixed); });
-  add(s, "warehouse-from", "N", {"useWarehouseFrom"}, kRunVerbs, kRunSection,
+  add(
+      s, "warehouse-from", "N", {"useWarehouseFrom"}, kRunVerbs, kRunSection,
       "First home warehouse of the terminals, for several drivers sharing one database "
       "(BenchmarkSQL 6; 0, or -1 in props: warehouse 1). Remote warehouses are drawn from all.",
       [](const std::string& v, const Source& src, ParseState& st) {
@@ -191,14 +206,16 @@ void add_execution(std::vector<Setting>& s) {
         st.warehouse_from_source = src;
       },
       [](const Config& c) { return std::to_string(c.warehouse_from); });
-  add(s, "warehouse-to", "N", {"useWarehouseTo"}, kRunVerbs, kRunSection,
+  add(
+      s, "warehouse-to", "N", {"useWarehouseTo"}, kRunVerbs, kRunSection,
       "Last home warehouse of the terminals (0, or -1 in props: the last loaded).",
       [](const std::string& v, const Source& src, ParseState& st) {
         st.cfg.warehouse_to = warehouse_bound(v, src);
         st.warehouse_to_source = src;
       },
       [](const Config& c) { return std::to_string(c.warehouse_to); });
-  add(s, "rollback-percent", "N", {"rollbackPercent"}, kRunVerbs, kRunSection,
+  add(
+      s, "rollback-percent", "N", {"rollbackPercent"}, kRunVerbs, kRunSection,
       "Percent of New-Orders that order an unused item and roll back, 0..100 (clause 2.4.1.4: "
       "1; any other value is warned about as not compliant).",
       [](const std::string& v, const Source& src, ParseState& st) {
@@ -209,13 +226,15 @@ void add_execution(std::vector<Setting>& s) {
 }
 
 void add_pacing(std::vector<Setting>& s) {
-  add(s, "rate", "TPM", {"limitTxnsPerMin"}, kRunVerbs, kRunSection,
+  add(
+      s, "rate", "TPM", {"limitTxnsPerMin"}, kRunVerbs, kRunSection,
       "Limit on transactions per minute over all terminals (0: unlimited).",
       [](const std::string& v, const Source& src, ParseState& st) {
         st.cfg.rate_tpm = parse_number(v, 0, false, src.where);
       },
       [](const Config& c) { return format_number(c.rate_tpm); });
-  add(s, "keying-think", nullptr, {}, kRunVerbs, kRunSection,
+  add(
+      s, "keying-think", nullptr, {}, kRunVerbs, kRunSection,
       "Apply the keying and think times of clause 5.2.5 (needed for a compliant tpmC; then "
       "about 12.86 tpmC per warehouse is the ceiling). The BenchmarkSQL 6 keys "
       "keyingTimeMultiplier and thinkTimeMultiplier switch it on unless both are 0.",
@@ -224,7 +243,8 @@ void add_pacing(std::vector<Setting>& s) {
         st.keying_think_source = src;
       },
       [](const Config& c) { return yes_no(c.keying_and_thinking); });
-  add(s, "think-multiplier", "X", {"thinkTimeMultiplier"}, kRunVerbs, kRunSection,
+  add(
+      s, "think-multiplier", "X", {"thinkTimeMultiplier"}, kRunVerbs, kRunSection,
       "Scale the think times by X (> 0; thinkTimeMultiplier may be 0), and the keying times "
       "too unless --keying-multiplier is given.",
       [](const std::string& v, const Source& src, ParseState& st) {
@@ -234,7 +254,8 @@ void add_pacing(std::vector<Setting>& s) {
         if (bmsql6) st.bmsql6_pacing_source = src;
       },
       [](const Config& c) { return format_number(c.think_multiplier); });
-  add(s, "keying-multiplier", "X", {"keyingTimeMultiplier"}, kRunVerbs, kRunSection,
+  add(
+      s, "keying-multiplier", "X", {"keyingTimeMultiplier"}, kRunVerbs, kRunSection,
       "Scale the keying times by X (> 0; keyingTimeMultiplier may be 0).",
       [](const std::string& v, const Source& src, ParseState& st) {
         const bool bmsql6 = src.key == "keyingTimeMultiplier";
@@ -248,7 +269,8 @@ void add_pacing(std::vector<Setting>& s) {
 // --spec: the run rules of record (report/rules/run_rules.hpp), each unless given
 // explicitly; config/finish/finish.cpp applies it.
 void add_spec(std::vector<Setting>& s) {
-  add(s, "spec", nullptr, {}, kRunVerbs, kRunSection,
+  add(
+      s, "spec", nullptr, {}, kRunVerbs, kRunSection,
       "Set everything the TPC-C run rules require, except what is given explicitly: keying "
       "and think times with multipliers 1 (5.2.5), 10 terminals per home warehouse with fixed "
       "home warehouses (4.2.2; from props warehouses, or else from the loaded database), "
@@ -264,7 +286,8 @@ void add_spec(std::vector<Setting>& s) {
 }
 
 void add_output(std::vector<Setting>& s) {
-  add(s, "report-interval", "SEC", {"reportIntervalSecs"}, kRunVerbs | kPrepare | kCleanup,
+  add(
+      s, "report-interval", "SEC", {"reportIntervalSecs"}, kRunVerbs | kPrepare | kCleanup,
       kRunSection,
       "Seconds between progress lines during the run (1..86400). Prepare and cleanup accept "
       "it without effect, as sysbench does, so that sysbench-tpcc's command lines run as "
@@ -274,7 +297,8 @@ void add_output(std::vector<Setting>& s) {
         note_without_effect(src, st, kRunVerbs);
       },
       [](const Config& c) { return std::to_string(c.report_interval_seconds); });
-  add(s, "report-format", "tpcc|sysbench", {}, kRunVerbs, kRunSection,
+  add(
+      s, "report-format", "tpcc|sysbench", {}, kRunVerbs, kRunSection,
       "Shape of the progress lines. tpcc: '[ 10s ] tpmC: ... tpmTOTAL: ... p90: ... p99: ... "
       "err/s: ... retries: ...'. sysbench: sysbench's own, '[ 1s ] thds: 64 tps: 1234.56 qps: "
       "34567.89 (r/w/o: 15000.00/16000.00/3567.89) lat (ms,95%): 12.34 err/s: 0.00 reconn/s: "
@@ -291,7 +315,8 @@ void add_output(std::vector<Setting>& s) {
                                    : ReportFormat::Sysbench;
       },
       [](const Config& c) { return std::string(report_format_name(c.report_format)); });
-  add(s, "server-metrics", "on|off", {"serverMetrics"}, kRunVerbs, kRunSection,
+  add(
+      s, "server-metrics", "on|off", {"serverMetrics"}, kRunVerbs, kRunSection,
       "Sample the server's metrics per interval on a connection of their own: commits, "
       "rollbacks, buffer hit ratio, tuples, deadlocks and temp bytes (pg_stat_database), "
       "checkpoints and buffers written (pg_stat_bgwriter), WAL bytes and full-page images "
@@ -304,7 +329,8 @@ void add_output(std::vector<Setting>& s) {
         st.cfg.server_metrics = parse_bool(v, src.where);
       },
       [](const Config& c) { return std::string(c.server_metrics ? "on" : "off"); });
-  add(s, "result-dir", "DIR", {"resultDirectory"}, kRunVerbs | kAcid, kRunSection,
+  add(
+      s, "result-dir", "DIR", {"resultDirectory"}, kRunVerbs | kAcid, kRunSection,
       "Directory for result.json, intervals.csv, config.json and report.html (acid: acid.json). "
       "BenchmarkSQL's "
       "%tY %tm %td %tH %tM %tS are replaced with the start time.",
@@ -312,7 +338,8 @@ void add_output(std::vector<Setting>& s) {
       [](const Config& c) {
         return c.result_dir.empty() ? std::string("results/<start time>/") : c.result_dir;
       });
-  add(s, "json", "FILE", {}, kRunVerbs, kRunSection, "Also write result.json to FILE.",
+  add(
+      s, "json", "FILE", {}, kRunVerbs, kRunSection, "Also write result.json to FILE.",
       [](const std::string& v, const Source&, ParseState& st) { st.cfg.json_file = v; },
       [](const Config& c) { return c.json_file.empty() ? std::string("none") : c.json_file; });
 }
@@ -320,7 +347,8 @@ void add_output(std::vector<Setting>& s) {
 // What the run does when the server is slow, unreachable, or still busy at
 // the end.
 void add_faults(std::vector<Setting>& s) {
-  add(s, "max-downtime", "SEC", {"maxDowntime"}, kRunVerbs, kRunSection,
+  add(
+      s, "max-downtime", "SEC", {"maxDowntime"}, kRunVerbs, kRunSection,
       "A run whose server is unreachable (no connection can be opened) for longer than this "
       "stops with exit 3; any downtime makes the run exit 1 and is reported as "
       "downtime_seconds (1..86400).",
@@ -328,7 +356,8 @@ void add_faults(std::vector<Setting>& s) {
         st.cfg.max_downtime_seconds = parse_int(v, 1, 86400, src.where);
       },
       [](const Config& c) { return std::to_string(c.max_downtime_seconds); });
-  add(s, "stop-grace", "SEC", {}, kRunVerbs, kRunSection,
+  add(
+      s, "stop-grace", "SEC", {}, kRunVerbs, kRunSection,
       "At the end of the run (or on SIGINT/SIGTERM/SIGHUP: no grace), transactions still in "
       "flight get this long; then they are cancelled (libpq cancel, then the connection is "
       "closed) and counted as unfinished at end, with their elapsed time in the latency "

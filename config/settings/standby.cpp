@@ -10,7 +10,8 @@
 namespace tpcc::settings_table {
 
 void add_standby(std::vector<Setting>& s) {
-  add(s, "standby-conn", "CONNINFO", {"standbyConn"}, kRun, kStandbySection,
+  add(
+      s, "standby-conn", "CONNINFO", {"standbyConn"}, kRun, kStandbySection,
       "A hot standby to drive with read-only terminals (Order-Status and Stock-Level) while "
       "the primary runs; repeat the flag for several standbys (props: standbyConn, "
       "standbyConn2, standbyConn3, ...). Conninfo, URI or JDBC URL, translated as --conn; "
@@ -24,14 +25,16 @@ void add_standby(std::vector<Setting>& s) {
       },
       [](const Config&) -> std::string { return "none"; })
       .repeat = Repeat::Each;
-  add(s, "standby-terminals", "N", {"standbyTerminals"}, kRun, kStandbySection,
+  add(
+      s, "standby-terminals", "N", {"standbyTerminals"}, kRun, kStandbySection,
       "Read-only terminals on each standby; needs a standby connection.",
       [](const std::string& v, const Source& src, ParseState& st) {
         st.standby_terminals = parse_int(v, 1, kNoLimit, src.where);
         st.standby_terminals_source = src;
       },
       [](const Config&) -> std::string { return "the same as --terminals"; });
-  add(s, "standby-mix", "OS,SL", {"standbyOrderStatusWeight", "standbyStockLevelWeight"}, kRun,
+  add(
+      s, "standby-mix", "OS,SL", {"standbyOrderStatusWeight", "standbyStockLevelWeight"}, kRun,
       kStandbySection,
       "Order-Status and Stock-Level percent on the standbys, summing to 100 (props: "
       "standbyOrderStatusWeight and standbyStockLevelWeight; one alone leaves the rest to the "

@@ -57,8 +57,8 @@ void add_connection(std::vector<Setting>& s) {
       "PG* environment, not from sysbench's defaults (localhost, 5432, sbtest).",
       apply_connection_part<kHost>, none);
   add(s, "pgsql-port", "PORT", {}, kDatabaseVerbs, kSysbenchSection,
-      "sysbench's name for the server's port (libpq port, 1..65535).",
-      apply_connection_part<kPort>, none);
+      "sysbench's name for the server's port (libpq port, 1..65535).", apply_connection_part<kPort>,
+      none);
   add(s, "pgsql-user", "NAME", {}, kDatabaseVerbs, kSysbenchSection,
       "sysbench's name for the database user (libpq user).", apply_connection_part<kUser>, none);
   add(s, "pgsql-password", "SECRET", {}, kDatabaseVerbs, kSysbenchSection,
@@ -67,7 +67,8 @@ void add_connection(std::vector<Setting>& s) {
       apply_connection_part<kPassword>, none);
   add(s, "pgsql-db", "NAME", {}, kDatabaseVerbs, kSysbenchSection,
       "sysbench's name for the database (libpq dbname).", apply_connection_part<kDbname>, none);
-  add(s, "db-driver", "pgsql", {}, kDatabaseVerbs, kSysbenchSection,
+  add(
+      s, "db-driver", "pgsql", {}, kDatabaseVerbs, kSysbenchSection,
       "sysbench's database driver: accepted as pgsql only, since tpcc drives PostgreSQL only.",
       [](const std::string& v, const Source& src, ParseState&) {
         if (v != "pgsql") {
@@ -100,7 +101,8 @@ void add_workload(std::vector<Setting>& s) {
       "a run needs an end). Refused beside --duration with another value; prepare and "
       "cleanup accept it without effect.",
       apply_count<&SysbenchFlags::time, kRun>, none);
-  add(s, "trx_level", "RC|RR|SER", {}, kSysbenchVerbs, kSysbenchSection,
+  add(
+      s, "trx_level", "RC|RR|SER", {}, kSysbenchVerbs, kSysbenchSection,
       "sysbench-tpcc's isolation level: RC, RR and SER are run's --isolation rc, rr and "
       "serializable. Refused beside --isolation with another level; prepare and cleanup "
       "accept it without effect.",
@@ -111,7 +113,8 @@ void add_workload(std::vector<Setting>& s) {
         note_without_effect(src, st, kRun);
       },
       none);
-  add(s, "db-ps-mode", "auto|disable", {}, kSysbenchVerbs, kSysbenchSection,
+  add(
+      s, "db-ps-mode", "auto|disable", {}, kSysbenchVerbs, kSysbenchSection,
       "sysbench's prepared-statement mode. tpcc always prepares its statements once per "
       "session and pipelines them (--mode statements), or calls prepared functions (--mode "
       "procedures): auto is what it does anyway, and disable is ignored, with a note, as "

@@ -3,8 +3,8 @@
 #include <cmath>
 #include <string>
 
-#include "report/views/format.hpp"
 #include "metrics/run.hpp"
+#include "report/views/format.hpp"
 #include "report/views/lag_text.hpp"
 
 namespace tpcc {
@@ -31,9 +31,7 @@ std::string trouble_text(const IntervalSample& sample) {
   return text;
 }
 
-std::string phase_text(const IntervalSample& sample) {
-  return sample.warmup ? " (warm-up)" : "";
-}
+std::string phase_text(const IntervalSample& sample) { return sample.warmup ? " (warm-up)" : ""; }
 
 // count per second of the interval (0 for an interval of no length).
 double per_second(std::int64_t count, double seconds) {

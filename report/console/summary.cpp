@@ -4,16 +4,16 @@
 #include <string>
 #include <vector>
 
-#include "report/rules/audits.hpp"
+#include "metrics/run.hpp"
+#include "report/console/text_table.hpp"
 #include "report/results/delivery_file.hpp"
+#include "report/rules/audits.hpp"
+#include "report/rules/run_rules.hpp"
 #include "report/views/format.hpp"
 #include "report/views/health.hpp"
-#include "metrics/run.hpp"
-#include "report/rules/run_rules.hpp"
-#include "report/console/text_table.hpp"
-#include "spec/transactions.hpp"
 #include "report/views/lag_text.hpp"
 #include "report/views/transaction_table.hpp"
+#include "spec/transactions.hpp"
 
 namespace tpcc {
 namespace {
@@ -70,12 +70,11 @@ void print_efficiency(std::ostream& out, const Config& config, double tpmc_value
   if (!config.keying_and_thinking) {
     out << "not meaningful (no keying and think times)\n";
   } else if (!efficiency_meaningful(config)) {
-    out << "not meaningful (keying and think times scaled by "
-        << fixed(config.keying_multiplier, 2) << " and " << fixed(config.think_multiplier, 2)
-        << ")\n";
+    out << "not meaningful (keying and think times scaled by " << fixed(config.keying_multiplier, 2)
+        << " and " << fixed(config.think_multiplier, 2) << ")\n";
   } else {
-    out << fixed(efficiency(tpmc_value, warehouses), 2) << "% of "
-        << fixed(kMaxTpmcPerWarehouse, 2) << " tpmC per warehouse\n";
+    out << fixed(efficiency(tpmc_value, warehouses), 2) << "% of " << fixed(kMaxTpmcPerWarehouse, 2)
+        << " tpmC per warehouse\n";
   }
 }
 
@@ -113,12 +112,13 @@ void print_summary(std::ostream& out, const Config& config, const RunInfo& info,
   const double tpmc_value = tpmc(stats, seconds);
   const TxnStats& no = stats.txn[kNewOrder];
 
-  out << "\nSummary: " << info.warehouses << (info.warehouses == 1 ? " warehouse, " : " warehouses, ")
-      << info.terminals << " terminals, measured " << seconds_text(seconds) << " after "
+  out << "\nSummary: " << info.warehouses
+      << (info.warehouses == 1 ? " warehouse, " : " warehouses, ") << info.terminals
+      << " terminals, measured " << seconds_text(seconds) << " after "
       << seconds_text(info.warmup_seconds) << " of warm-up (not counted)\n";
   for (const std::string& line : health_lines(info, stats)) out << "  " << line << '\n';
-  out << "  tpmC: " << fixed(tpmc_value, 1) << "    tpmTOTAL: " << fixed(tpm_total(stats, seconds), 1)
-      << '\n';
+  out << "  tpmC: " << fixed(tpmc_value, 1)
+      << "    tpmTOTAL: " << fixed(tpm_total(stats, seconds), 1) << '\n';
   print_efficiency(out, config, tpmc_value, info.warehouses);
   out << "  New-Orders: " << no.committed << " committed, " << no.rolled_back
       << " rolled back (unused item, 2.4.2.3); tpmC counts both (5.4.2)\n\n";

@@ -12,6 +12,7 @@ namespace tpcc {
 // The final summary table (tpmC, tpmTOTAL, efficiency, per transaction
 // counts, %, rollbacks, errors, retries, p50/p90/p95/p99/max, 90th
 // percentile limits PASS/FAIL, input audits).
-void print_summary(std::ostream& out, const Config& config, const RunInfo& info, const RunStats& stats);
+void print_summary(std::ostream& out, const Config& config, const RunInfo& info,
+                   const RunStats& stats);
 
 }  // namespace tpcc

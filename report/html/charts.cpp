@@ -86,8 +86,8 @@ svg::HistogramChart type_histogram_chart(const RunStats& stats, int type) {
         static_cast<double>(h.buckets()[i]);
   }
   for (const auto& [bin, count] : bins) {
-    c.bars.push_back({std::pow(10.0, bin / kBarsPerDecade),
-                      std::pow(10.0, (bin + 1) / kBarsPerDecade), count});
+    c.bars.push_back(
+        {std::pow(10.0, bin / kBarsPerDecade), std::pow(10.0, (bin + 1) / kBarsPerDecade), count});
   }
   if (h.count() > 0) c.markers.push_back({h.percentile(90) / 1000.0, "p90", "#222"});
   return c;

@@ -5,18 +5,20 @@
 #include <algorithm>
 
 #include "config/names.hpp"
+#include "report/html/html_report.hpp"
+#include "report/html/parts.hpp"
 #include "report/views/compare.hpp"
 #include "report/views/format.hpp"
-#include "report/html/parts.hpp"
 #include "spec/transactions.hpp"
-#include "report/html/html_report.hpp"
 
 namespace tpcc {
 namespace {
 
 using html::cell;
 
-std::string run_name(std::size_t i) { return std::string("run ") + static_cast<char>('A' + i % 26); }
+std::string run_name(std::size_t i) {
+  return std::string("run ") + static_cast<char>('A' + i % 26);
+}
 
 std::string runs_html(const std::vector<ResultDir>& runs) {
   std::string h = "<table>\n<tr>" + cell("run", "th") + cell("directory", "th") +
@@ -42,8 +44,8 @@ std::string figures_table(const std::vector<ComparedFigure>& figures, std::size_
     for (std::size_t i = 0; i < f.values.size(); ++i) {
       const std::string value = f.values[i] ? fixed(*f.values[i], f.decimals) : "-";
       h += i == 0 || !f.values[i] ? cell(value)
-                  : "<td>" + html_escape(value) + " <span class=\"ratio\">(" +
-                        html_escape(ratio_text(f.ratios[i])) + ")</span></td>";
+                                  : "<td>" + html_escape(value) + " <span class=\"ratio\">(" +
+                                        html_escape(ratio_text(f.ratios[i])) + ")</span></td>";
     }
     h += "</tr>\n";
   }
@@ -52,21 +54,25 @@ std::string figures_table(const std::vector<ComparedFigure>& figures, std::size_
 
 std::string figures_html(const std::vector<ResultDir>& runs) {
   return "<h2>Headline figures</h2>\n<p class=\"note\">Each run's value, and in brackets its "
-         "ratio to run A's.</p>\n" + figures_table(compared_figures(runs), runs.size());
+         "ratio to run A's.</p>\n" +
+         figures_table(compared_figures(runs), runs.size());
 }
 
 std::string server_metrics_html(const std::vector<ResultDir>& runs) {
   const std::vector<ComparedFigure> figures = compared_server_metrics(runs);
   std::string h = "<h2>Server metrics</h2>\n";
   if (figures.empty()) {
-    return h + "<p class=\"note\">No run sampled server metrics (--server-metrics off, or "
-               "results from before they existed).</p>\n";
+    return h +
+           "<p class=\"note\">No run sampled server metrics (--server-metrics off, or "
+           "results from before they existed).</p>\n";
   }
-  return h + "<p class=\"note\">Each metric's mean over the run's measured intervals "
-             "(result.json server_metrics.intervals; rates per second, CPU in % of one core "
-             "or of the host's CPUs), and the wait events' shares of the kit's backends' "
-             "samples; in brackets the ratio to run A's, \"-\" where a run lacks the metric."
-             "</p>\n" + figures_table(figures, runs.size());
+  return h +
+         "<p class=\"note\">Each metric's mean over the run's measured intervals "
+         "(result.json server_metrics.intervals; rates per second, CPU in % of one core "
+         "or of the host's CPUs), and the wait events' shares of the kit's backends' "
+         "samples; in brackets the ratio to run A's, \"-\" where a run lacks the metric."
+         "</p>\n" +
+         figures_table(figures, runs.size());
 }
 
 svg::LineChart overlay(const std::vector<ResultDir>& runs, std::string title, std::string y_label,
@@ -92,11 +98,14 @@ svg::LineChart overlay(const std::vector<ResultDir>& runs, std::string title, st
 
 double tpmc_of(const IntervalPoint& p, int) { return p.tpmc; }
 double tpm_total_of(const IntervalPoint& p, int) { return p.tpm_total; }
-double p90_of(const IntervalPoint& p, int type) { return p.txn[static_cast<std::size_t>(type)].p90_ms; }
+double p90_of(const IntervalPoint& p, int type) {
+  return p.txn[static_cast<std::size_t>(type)].p90_ms;
+}
 
 std::string curves_html(const std::vector<ResultDir>& runs) {
-  std::string h = "<h2>Throughput over time</h2>\n<p class=\"note\">Elapsed seconds from each "
-                  "run's start, warm-up included.</p>\n";
+  std::string h =
+      "<h2>Throughput over time</h2>\n<p class=\"note\">Elapsed seconds from each "
+      "run's start, warm-up included.</p>\n";
   h += svg::line_chart(overlay(runs, "tpmC per interval", "tpmC", tpmc_of, -1));
   h += svg::line_chart(overlay(runs, "tpmTOTAL per interval", "tpmTOTAL", tpm_total_of, -1));
   h += "<h2>p90 latency over time</h2>\n<div class=\"charts\">\n";
@@ -133,7 +142,8 @@ std::string settings_html(const std::vector<ResultDir>& runs) {
          std::to_string(differing) + " of " + std::to_string(settings.size()) +
          " settings differ.</p>\n<table class=\"config\">\n" + head + rows(true) +
          "</table>\n<details><summary>The settings all runs share</summary>\n"
-         "<table class=\"config\">\n" + head + rows(false) + "</table>\n</details>\n";
+         "<table class=\"config\">\n" +
+         head + rows(false) + "</table>\n</details>\n";
 }
 
 }  // namespace

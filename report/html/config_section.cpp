@@ -18,7 +18,8 @@ void add_leaves(const Json& j, const std::string& path,
     return;
   }
   if (j.is_array() && !j.empty() && (j.front().is_object() || j.front().is_array())) {
-    for (std::size_t i = 0; i < j.size(); ++i) add_leaves(j[i], path + "[" + std::to_string(i) + "]", out);
+    for (std::size_t i = 0; i < j.size(); ++i)
+      add_leaves(j[i], path + "[" + std::to_string(i) + "]", out);
     return;
   }
   out.emplace_back(path, j.is_string() ? j.get<std::string>() : j.dump());
@@ -36,8 +37,8 @@ std::vector<std::pair<std::string, std::string>> config_leaves(const std::string
 }
 
 std::string config_table(const std::vector<std::pair<std::string, std::string>>& leaves) {
-  std::string t = "<table class=\"config\">\n<tr>" + cell("setting", "th") + cell("value", "th") +
-                  "</tr>\n";
+  std::string t =
+      "<table class=\"config\">\n<tr>" + cell("setting", "th") + cell("value", "th") + "</tr>\n";
   for (const auto& [key, value] : leaves) t += "<tr>" + cell(key) + cell(value) + "</tr>\n";
   return t + "</table>\n";
 }

@@ -6,19 +6,19 @@
 #include <string>
 #include <vector>
 
-#include "config/names.hpp"
 #include "config/effective.hpp"
-#include "report/rules/audits.hpp"
-#include "report/results/delivery_file.hpp"
+#include "config/names.hpp"
 #include "report/html/parts.hpp"
+#include "report/results/delivery_file.hpp"
 #include "report/results/lag_json.hpp"
+#include "report/results/server_metrics_json.hpp"
+#include "report/rules/audits.hpp"
+#include "report/rules/run_rules.hpp"
 #include "report/views/format.hpp"
 #include "report/views/health.hpp"
-#include "report/rules/run_rules.hpp"
-#include "report/results/server_metrics_json.hpp"
-#include "spec/transactions.hpp"
 #include "report/views/lag_text.hpp"
 #include "report/views/transaction_table.hpp"
+#include "spec/transactions.hpp"
 
 namespace tpcc {
 namespace {
@@ -52,14 +52,14 @@ std::string facts_html(const Config& config, const RunInfo& info, const RunStats
   if (info.driver) {
     const DriverRun& d = *info.driver;
     h += fact("driver", std::to_string(d.index) + " of " + std::to_string(d.count) + " (run id " +
-                            d.run_id + "), warehouses " + std::to_string(d.first_warehouse) +
-                            ".." + std::to_string(d.last_warehouse));
+                            d.run_id + "), warehouses " + std::to_string(d.first_warehouse) + ".." +
+                            std::to_string(d.last_warehouse));
   }
   if (!info.merged_from.empty()) {
     std::string parts;
     for (const MergedPart& p : info.merged_from) {
-      parts += (parts.empty() ? "" : ", ") + p.dir + " (driver " + std::to_string(p.driver.index) +
-               ")";
+      parts +=
+          (parts.empty() ? "" : ", ") + p.dir + " (driver " + std::to_string(p.driver.index) + ")";
     }
     h += fact("merged from", parts);
   }
@@ -94,9 +94,12 @@ std::string txn_table(const RunStats& stats) {
     for (std::size_t k = 0; k + 1 < row.size(); ++k) t += cell(row[k]);
     // The verdict column, coloured as the run rules' are.
     const std::string& verdict = row.back();
-    if (verdict == "PASS") t += "<td class=\"pass\">PASS</td>";
-    else if (verdict == "FAIL") t += "<td class=\"fail\">FAIL</td>";
-    else t += "<td>-</td>";
+    if (verdict == "PASS")
+      t += "<td class=\"pass\">PASS</td>";
+    else if (verdict == "FAIL")
+      t += "<td class=\"fail\">FAIL</td>";
+    else
+      t += "<td>-</td>";
     t += "</tr>\n";
   }
   return t + "</table>\n";
@@ -134,13 +137,13 @@ std::string standby_html(int number, const StandbyRun& standby, double seconds) 
                 html::wait_events_section(metrics, name + ": wait events of the kit's backends")
           : std::string();
   return "<h2>Standby " + std::to_string(number) + " (read-only, " + html_escape(standby.target) +
-         "), " + std::to_string(standby.terminals) + " terminals</h2>\n<p>tpmTOTAL: " +
-         fixed(tpm_total(standby.stats, seconds), 1) + "</p>\n" +
+         "), " + std::to_string(standby.terminals) +
+         " terminals</h2>\n<p>tpmTOTAL: " + fixed(tpm_total(standby.stats, seconds), 1) + "</p>\n" +
          "<p>Replication lag, p50 / p99 / max of " + std::to_string(lag.samples) +
          " samples: replay lag " + format_lag_summary(lag.replay_lag_ms, false) +
-         "; bytes behind " + format_lag_summary(lag.bytes_behind, true) +
-         "; last replay age " + format_lag_summary(lag.replay_delay_ms, false) + "</p>\n" +
-         txn_table(standby.stats) + server;
+         "; bytes behind " + format_lag_summary(lag.bytes_behind, true) + "; last replay age " +
+         format_lag_summary(lag.replay_delay_ms, false) + "</p>\n" + txn_table(standby.stats) +
+         server;
 }
 
 // 9.2.2.5: the input audits, as in the summary.
@@ -169,8 +172,8 @@ std::string per_type_charts(const ReportPage& page) {
          "each interval's transactions of the type, from due time (intervals_by_type.csv).</p>\n"
          "<div class=\"charts\">\n";
     for (int type = 0; type < kTxnTypes; ++type) {
-      h += "<figure>" + svg::line_chart(html::type_latency_chart(page.points, type)) +
-           "</figure>\n";
+      h +=
+          "<figure>" + svg::line_chart(html::type_latency_chart(page.points, type)) + "</figure>\n";
     }
     h += "</div>\n";
   }
@@ -226,9 +229,10 @@ std::string html_report(const ReportPage& p) {
     page += html::server_metrics_section(metrics);
     page += html::wait_events_section(metrics);
   } else {
-    page += "<h2>Server metrics per interval</h2>\n<p class=\"note\">Not merged: every driver "
-            "sampled the same server, so the sums would count it once per driver. Each driver's "
-            "own report.html and result.json have them.</p>\n";
+    page +=
+        "<h2>Server metrics per interval</h2>\n<p class=\"note\">Not merged: every driver "
+        "sampled the same server, so the sums would count it once per driver. Each driver's "
+        "own report.html and result.json have them.</p>\n";
   }
   page += per_type_charts(p);
   page += "<h2>Transactions (measured interval)</h2>\n" + txn_table(p.stats);

@@ -15,8 +15,8 @@
 #include <vector>
 
 #include "config/config.hpp"
-#include "report/results/interval_points.hpp"
 #include "metrics/run.hpp"
+#include "report/results/interval_points.hpp"
 #include "report/results/result_read.hpp"
 
 namespace tpcc {

@@ -4,8 +4,8 @@
 // computes the figures).
 #include <algorithm>
 
-#include "report/views/format.hpp"
 #include "report/html/parts.hpp"
+#include "report/views/format.hpp"
 #include "report/views/server_metrics_view.hpp"
 
 namespace tpcc::html {
@@ -65,11 +65,11 @@ svg::LineChart metric_chart(const ServerMetricsRun& run, const std::string& titl
 }
 
 std::string notes_html(const ServerMetricsRun& run) {
-  std::string h = "<p class=\"note\">Sampled on a connection of its own: " +
-                  std::to_string(run.samples) + " sampling rounds, " +
-                  std::to_string(run.sample_failures) +
-                  " failed (timed out or lost; the run went on). Rates are each interval's "
-                  "counter deltas over its length; the dashed lines mark checkpoints.</p>\n";
+  std::string h =
+      "<p class=\"note\">Sampled on a connection of its own: " + std::to_string(run.samples) +
+      " sampling rounds, " + std::to_string(run.sample_failures) +
+      " failed (timed out or lost; the run went on). Rates are each interval's "
+      "counter deltas over its length; the dashed lines mark checkpoints.</p>\n";
   if (run.notes.empty()) return h;
   h += "<ul class=\"note\">\n";
   for (const std::string& note : run.notes) h += "<li>" + html_escape(note) + "</li>\n";

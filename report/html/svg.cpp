@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
-#include "report/views/format.hpp"
 #include "report/html/html_report.hpp"
+#include "report/views/format.hpp"
 
 namespace tpcc::svg {
 namespace {
@@ -43,9 +43,9 @@ std::string text(double x, double y, const char* anchor, const std::string& cont
 
 std::string open_svg(const Frame& f, const std::string& title) {
   return "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"chart\" viewBox=\"0 0 " +
-         coord(f.width) + " " + coord(f.height) + "\" width=\"" + coord(f.width) +
-         "\" height=\"" + coord(f.height) + "\" role=\"img\">\n<title>" + html_escape(title) +
-         "</title>\n" + text(8, 14, "start", title, "charttitle") + "\n";
+         coord(f.width) + " " + coord(f.height) + "\" width=\"" + coord(f.width) + "\" height=\"" +
+         coord(f.height) + "\" role=\"img\">\n<title>" + html_escape(title) + "</title>\n" +
+         text(8, 14, "start", title, "charttitle") + "\n";
 }
 
 std::string no_data(const Frame& f) {
@@ -95,8 +95,8 @@ std::string legend(const Frame& f, const std::string& title, const std::vector<S
                    const std::vector<Marker>& markers = {}) {
   std::vector<const Marker*> kinds;
   for (const Marker& m : markers) {
-    const bool seen = std::any_of(kinds.begin(), kinds.end(),
-                                  [&](const Marker* k) { return k->kind == m.kind; });
+    const bool seen =
+        std::any_of(kinds.begin(), kinds.end(), [&](const Marker* k) { return k->kind == m.kind; });
     if (!m.kind.empty() && !seen) kinds.push_back(&m);
   }
   double width = 0;
@@ -153,7 +153,8 @@ std::string markers_svg(const Frame& f, const std::vector<Marker>& markers,
            coord(px) + "\" y1=\"" + coord(top) + "\" x2=\"" + coord(px) + "\" y2=\"" +
            coord(f.bottom()) + "\" stroke=\"" + m.color + "\"><title>" +
            html_escape(what + " at " + fixed(m.x, 1)) + "</title></line>";
-    if (!m.label.empty() && !m.tick) out += text(px + 3, kTop + 12, "start", m.label, "markerlabel");
+    if (!m.label.empty() && !m.tick)
+      out += text(px + 3, kTop + 12, "start", m.label, "markerlabel");
     if (!m.label.empty() && m.tick) {
       std::size_t row = 0;
       while (row + 1 < row_ends.size() && px < row_ends[row]) ++row;
@@ -245,7 +246,9 @@ struct Log {
 
 double log_px(const void* axis, double v) { return static_cast<const Log*>(axis)->at(v); }
 
-std::string decade_text(double v) { return v >= 1 ? fixed(v, 0) : fixed(v, static_cast<int>(std::lround(-std::log10(v)))); }
+std::string decade_text(double v) {
+  return v >= 1 ? fixed(v, 0) : fixed(v, static_cast<int>(std::lround(-std::log10(v))));
+}
 
 }  // namespace
 
@@ -266,7 +269,8 @@ std::string histogram_chart(const HistogramChart& c) {
   out += line(kLeft, f.bottom(), kLeft + f.plot_w(), f.bottom(), "axis") + "\n";
   for (const double t : x.s.ticks) {
     const double px = x.at(t);
-    out += line(px, kTop, px, f.bottom(), "grid") + line(px, f.bottom(), px, f.bottom() + 5, "axis");
+    out +=
+        line(px, kTop, px, f.bottom(), "grid") + line(px, f.bottom(), px, f.bottom() + 5, "axis");
     out += text(px, f.bottom() + 18, "middle", decade_text(t)) + "\n";
   }
   out += text(kLeft + f.plot_w() / 2, f.height - 4, "middle", c.x_label) + "\n";
@@ -305,9 +309,9 @@ std::string stacked_bar_chart(const StackedBarChart& c) {
       if (b.parts[i] <= 0) continue;
       const double low = y.at(base * c.y_scale), high = y.at((base + b.parts[i]) * c.y_scale);
       out += "<rect class=\"bar\" fill=\"" + c.categories[i].color + "\"" +
-             (banded ? " fill-opacity=\"0.45\"" : "") + " x=\"" + coord(x0) +
-             "\" y=\"" + coord(high) + "\" width=\"" + coord(width) + "\" height=\"" +
-             coord(low - high) + "\"><title>" + html_escape(c.categories[i].name) + " " +
+             (banded ? " fill-opacity=\"0.45\"" : "") + " x=\"" + coord(x0) + "\" y=\"" +
+             coord(high) + "\" width=\"" + coord(width) + "\" height=\"" + coord(low - high) +
+             "\"><title>" + html_escape(c.categories[i].name) + " " +
              fixed(b.parts[i] * c.y_scale, 1) + "</title></rect>\n";
       base += b.parts[i];
     }

@@ -53,7 +53,10 @@ struct Band {
 struct Marker {
   Marker(double at = 0, std::string text = {}, std::string colour = "#7b1fa2",
          std::string legend_kind = {}, bool is_tick = false)
-      : x(at), label(std::move(text)), color(std::move(colour)), kind(std::move(legend_kind)),
+      : x(at),
+        label(std::move(text)),
+        color(std::move(colour)),
+        kind(std::move(legend_kind)),
         tick(is_tick) {}
   double x;
   std::string label;
@@ -70,7 +73,7 @@ struct LineChart {
   std::vector<Band> bands;
   std::vector<Marker> markers;
   bool marker_legend = true;  // the markers' kinds in the legend
-  double x_max = 0;  // the x axis reaches this at least (the run's end)
+  double x_max = 0;           // the x axis reaches this at least (the run's end)
   double width = 760;
   double height = 260;
 };
@@ -91,8 +94,8 @@ struct HistogramChart {
   std::string x_label;
   std::string y_label = "transactions";
   std::string color = "#1f6fb4";
-  std::vector<Bar> bars;         // low > 0: the x axis is logarithmic
-  std::vector<Marker> markers;   // e.g. the p90 and the clause's limit
+  std::vector<Bar> bars;        // low > 0: the x axis is logarithmic
+  std::vector<Marker> markers;  // e.g. the p90 and the clause's limit
   double width = 560;
   double height = 220;
 };

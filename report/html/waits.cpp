@@ -2,8 +2,8 @@
 // doing when sampled (several times a second, those in a statement or a
 // transaction only), over the measured interval as a table and per
 // interval as stacked bars of the same events.
-#include "report/views/format.hpp"
 #include "report/html/parts.hpp"
+#include "report/views/format.hpp"
 #include "report/views/server_metrics_view.hpp"
 
 namespace tpcc::html {
@@ -18,13 +18,13 @@ constexpr const char* kOtherColor = "#9e9e9e";
 constexpr std::size_t kTableWaits = 10;
 
 std::string wait_row(const std::string& event, std::int64_t samples, double share) {
-  return "<tr>" + cell(event) + cell(std::to_string(samples)) + cell(fixed(100.0 * share, 1) + "%") +
-         "</tr>\n";
+  return "<tr>" + cell(event) + cell(std::to_string(samples)) +
+         cell(fixed(100.0 * share, 1) + "%") + "</tr>\n";
 }
 
 std::string measured_table(const std::vector<WaitShare>& waits) {
-  std::string t = "<table>\n<tr>" + cell("wait event (type:event)", "th") +
-                  cell("samples", "th") + cell("share", "th") + "</tr>\n";
+  std::string t = "<table>\n<tr>" + cell("wait event (type:event)", "th") + cell("samples", "th") +
+                  cell("share", "th") + "</tr>\n";
   std::int64_t rest_samples = 0;
   double rest_share = 0;
   for (std::size_t i = 0; i < waits.size(); ++i) {
@@ -73,11 +73,13 @@ std::string wait_events_section(const ServerMetricsRun& run, const std::string& 
   std::string h = "<h2>" + html_escape(heading) + "</h2>\n";
   const std::vector<WaitShare> waits = measured_waits(run);
   if (waits.empty()) {
-    return h + "<p class=\"note\">No wait-event samples in the measured interval (the server "
-               "lacks pg_stat_activity.wait_event, or no backend was at work when sampled).</p>\n";
+    return h +
+           "<p class=\"note\">No wait-event samples in the measured interval (the server "
+           "lacks pg_stat_activity.wait_event, or no backend was at work when sampled).</p>\n";
   }
   h += "<p class=\"note\">pg_stat_activity of the kit's own connections, sampled several "
-       "times a second while in a statement or a transaction; CPU: not waiting. Shares of all samples of the "
+       "times a second while in a statement or a transaction; CPU: not waiting. Shares of all "
+       "samples of the "
        "measured interval (result.json server_metrics.intervals[].top_waits).</p>\n";
   return h + measured_table(waits) + svg::stacked_bar_chart(per_interval_chart(run, waits));
 }

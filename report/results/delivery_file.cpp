@@ -38,9 +38,8 @@ std::string delivery_csv_row(const DeliveryRecord& record) {
   std::string row = wall_time(record.queued_at) + "," + std::to_string(record.w_id) + "," +
                     std::to_string(record.carrier_id) + ",";
   if (completed) {
-    const double ms = std::chrono::duration<double, std::milli>(record.completed_at -
-                                                                record.queued_at)
-                          .count();
+    const double ms =
+        std::chrono::duration<double, std::milli>(record.completed_at - record.queued_at).count();
     row += wall_time(record.completed_at) + "," + fixed(ms, 3);
   } else {
     row += ",";
@@ -56,8 +55,8 @@ std::string delivery_completion_text(const RunStats& stats) {
   const LatencyHistogram& completion = stats.delivery_completion;
   if (completion.count() == 0 && stats.deliveries_not_completed == 0) return {};
   const auto seconds = [](double micros) { return fixed(micros / 1e6, 3) + " s"; };
-  std::string text = "Delivery (deferred, 2.7.2): " + std::to_string(completion.count()) +
-                     " completed";
+  std::string text =
+      "Delivery (deferred, 2.7.2): " + std::to_string(completion.count()) + " completed";
   if (completion.count() > 0) {
     const bool within = completion.percentile(90) <= kDeliveryCompletionLimitSeconds * 1e6;
     text += ", completion p50 " + seconds(completion.percentile(50)) + " p90 " +

@@ -62,8 +62,8 @@ LatencyHistogram histogram_from(const Json& j) {
     if (index >= counts.size()) throw std::invalid_argument("bucket index out of the layout");
     counts[index] = pair.at(1).get<std::int64_t>();
   }
-  LatencyHistogram h = LatencyHistogram::restore(std::move(counts), j.at("sum_us").get<std::int64_t>(),
-                                                 j.at("max_us").get<std::int64_t>());
+  LatencyHistogram h = LatencyHistogram::restore(
+      std::move(counts), j.at("sum_us").get<std::int64_t>(), j.at("max_us").get<std::int64_t>());
   if (h.count() != j.at("count").get<std::int64_t>()) {
     throw std::invalid_argument("the count is not the sum of the buckets");
   }

@@ -29,8 +29,8 @@ std::string histograms_json(const RunStats& stats, const std::vector<RunStats>& 
                             const std::vector<IntervalSample>& intervals = {});
 
 struct HistogramsFile {
-  RunStats stats;                        // the primary's (or the only server's)
-  std::vector<RunStats> standbys;        // empty in files of runs without standbys
+  RunStats stats;                         // the primary's (or the only server's)
+  std::vector<RunStats> standbys;         // empty in files of runs without standbys
   std::vector<IntervalSample> intervals;  // only their times and stats; empty in older files
 };
 

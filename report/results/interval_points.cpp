@@ -66,9 +66,10 @@ std::vector<IntervalPoint> interval_points(const std::vector<IntervalSample>& sa
 std::string intervals_by_type_csv(const std::vector<IntervalPoint>& points) {
   std::string csv = header() + "\n";
   for (const IntervalPoint& p : points) {
-    csv += fixed(p.end_seconds, kSecondsDecimals) + "," + fixed(p.length_seconds, kSecondsDecimals) +
-           (p.warmup ? ",1," : ",0,") + fixed(p.tpmc, kRateDecimals) + "," +
-           fixed(p.tpm_total, kRateDecimals) + "," + std::to_string(p.errors);
+    csv += fixed(p.end_seconds, kSecondsDecimals) + "," +
+           fixed(p.length_seconds, kSecondsDecimals) + (p.warmup ? ",1," : ",0,") +
+           fixed(p.tpmc, kRateDecimals) + "," + fixed(p.tpm_total, kRateDecimals) + "," +
+           std::to_string(p.errors);
     for (const TypePoint& t : p.txn) {
       csv += "," + std::to_string(t.count) + "," + fixed(t.p50_ms, kMsDecimals) + "," +
              fixed(t.p90_ms, kMsDecimals) + "," + fixed(t.p99_ms, kMsDecimals);
@@ -109,7 +110,8 @@ std::vector<IntervalPoint> read_intervals_by_type_csv(const std::string& text,
       }
       points.push_back(p);
     } catch (const std::logic_error&) {
-      throw UsageError(where + ": line " + std::to_string(number) + " holds a value that is not a number");
+      throw UsageError(where + ": line " + std::to_string(number) +
+                       " holds a value that is not a number");
     }
   }
   return points;

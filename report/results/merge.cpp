@@ -31,7 +31,8 @@ const std::vector<SameSetting>& same_settings() {
       {"warehouse count", [](const DriverResult& r) { return std::to_string(r.info.warehouses); }},
       {"mix (NO,P,OS,D,SL)", [](const DriverResult& r) { return mix_text(r.config.mix); }},
       {"mode", [](const DriverResult& r) { return std::string(mode_name(r.config.mode)); }},
-      {"profile", [](const DriverResult& r) { return std::string(profile_name(r.config.profile)); }},
+      {"profile",
+       [](const DriverResult& r) { return std::string(profile_name(r.config.profile)); }},
       {"isolation",
        [](const DriverResult& r) { return std::string(isolation_name(r.config.isolation)); }},
       {"delivery",
@@ -56,8 +57,9 @@ const std::vector<SameSetting>& same_settings() {
 void check_each_is_a_driver(const std::vector<DriverResult>& results) {
   for (const DriverResult& r : results) {
     if (!r.info.driver) {
-      refuse(r.dir + " is not the result of a driver (tpcc run --driver I/N): there is nothing "
-                     "to merge it with");
+      refuse(r.dir +
+             " is not the result of a driver (tpcc run --driver I/N): there is nothing "
+             "to merge it with");
     }
   }
 }
@@ -69,8 +71,8 @@ void check_same_settings(const std::vector<DriverResult>& results) {
       const std::string mine = setting.value(first);
       const std::string theirs = setting.value(r);
       if (mine != theirs) {
-        refuse("different " + std::string(setting.name) + ": " + first.dir + " has " + mine +
-               ", " + r.dir + " has " + theirs);
+        refuse("different " + std::string(setting.name) + ": " + first.dir + " has " + mine + ", " +
+               r.dir + " has " + theirs);
       }
     }
   }
@@ -112,8 +114,8 @@ void check_warehouses_disjoint(const std::vector<DriverResult>& results) {
       const DriverRun& y = *results[b].info.driver;
       if (x.first_warehouse <= y.last_warehouse && y.first_warehouse <= x.last_warehouse) {
         refuse("overlapping warehouses: " + results[a].dir + " drove " +
-               std::to_string(x.first_warehouse) + ".." + std::to_string(x.last_warehouse) +
-               ", " + results[b].dir + " " + std::to_string(y.first_warehouse) + ".." +
+               std::to_string(x.first_warehouse) + ".." + std::to_string(x.last_warehouse) + ", " +
+               results[b].dir + " " + std::to_string(y.first_warehouse) + ".." +
                std::to_string(y.last_warehouse));
       }
     }
@@ -143,8 +145,8 @@ void check_intervals(const std::vector<DriverResult>& results) {
       if (longer - std::min(x.measured_seconds, y.measured_seconds) >
           kMaxLengthDifference * longer) {
         refuse("measured lengths differ by more than 1% (a driver stopped early?): " +
-               results[a].dir + " " + format_number(x.measured_seconds) + " s, " +
-               results[b].dir + " " + format_number(y.measured_seconds) + " s");
+               results[a].dir + " " + format_number(x.measured_seconds) + " s, " + results[b].dir +
+               " " + format_number(y.measured_seconds) + " s");
       }
     }
   }
@@ -235,11 +237,10 @@ MergedRun merge_results(const std::vector<DriverResult>& results, const std::str
     info.interrupted = info.interrupted || r.info.interrupted;
     info.transactions_all_phases += r.info.transactions_all_phases;
     info.exit_status = std::max(info.exit_status, r.info.exit_status);
-    info.merged_from.push_back(MergedPart{r.dir, d, r.info.terminals,
-                                          tpmc(r.stats, r.info.measured_seconds),
-                                          tpm_total(r.stats, r.info.measured_seconds),
-                                          r.info.measured_seconds, r.info.measured_start_ms,
-                                          r.info.measured_end_ms});
+    info.merged_from.push_back(
+        MergedPart{r.dir, d, r.info.terminals, tpmc(r.stats, r.info.measured_seconds),
+                   tpm_total(r.stats, r.info.measured_seconds), r.info.measured_seconds,
+                   r.info.measured_start_ms, r.info.measured_end_ms});
   }
   // Lengths equal within 1% (check_intervals): their mean makes the merged
   // count per minute the sum of the drivers' (exactly, when equal).

@@ -1,8 +1,8 @@
 // tpcc report --merge: the results of the drivers of one run (tpcc run
 // --driver I/N) merged into one, as if one driver had run every terminal:
 // counts added, latency histograms merged bucket by bucket, and the audits
-// and run rules judged again from the merged counts (docs/several-drivers.md). Reading the directories is merge_read.cpp; the checks and the
-// merge are pure.
+// and run rules judged again from the merged counts (docs/several-drivers.md). Reading the
+// directories is merge_read.cpp; the checks and the merge are pure.
 #pragma once
 
 #include <ostream>
@@ -30,8 +30,8 @@ inline constexpr double kMaxLengthDifference = 0.01;
 // One driver's result directory, as read back.
 struct DriverResult {
   std::string dir;
-  Config config;  // the settings the report depends on (config.json)
-  RunInfo info;   // result.json: warehouses, terminals, lengths, interval, driver
+  Config config;   // the settings the report depends on (config.json)
+  RunInfo info;    // result.json: warehouses, terminals, lengths, interval, driver
   RunStats stats;  // histograms.json
   std::vector<IntervalSample> intervals;  // histograms.json's, per interval line
 };
@@ -72,6 +72,5 @@ inline constexpr double kMaxIntervalEndDifference = 1.0;
 // The merged result of checked results (check_mergeable): written like a
 // run's into config.result_dir = out_dir.
 MergedRun merge_results(const std::vector<DriverResult>& results, const std::string& out_dir);
-
 
 }  // namespace tpcc

@@ -5,10 +5,10 @@
 #include <string>
 
 #include "config/names.hpp"
-#include "report/views/format.hpp"
 #include "metrics/run.hpp"
 #include "report/results/result_sink.hpp"
 #include "report/results/server_metrics_csv.hpp"
+#include "report/views/format.hpp"
 
 namespace tpcc {
 namespace {
@@ -17,7 +17,8 @@ std::string optional_text(const std::optional<double>& value, int decimals) {
   return value ? fixed(*value, decimals) : std::string();
 }
 
-void append_standby_columns(std::string& csv, const IntervalSample* standby, const LagReading* lag) {
+void append_standby_columns(std::string& csv, const IntervalSample* standby,
+                            const LagReading* lag) {
   if (standby != nullptr) {
     const RunStats& s = standby->stats;
     csv += "," + fixed(tpm_total(s, standby->length_seconds), 2) + "," +
@@ -44,8 +45,9 @@ std::string intervals_csv_header(std::size_t standbys, bool server_metrics) {
   csv += ",errors,retries,timeouts,unfinished,downtime_s,stalled";
   for (std::size_t k = 1; k <= standbys; ++k) {
     const std::string prefix = "standby" + std::to_string(k) + "_";
-    for (const char* column : {"tpmTOTAL", "p90_ms", "errors", "retries", "write_lag_ms",
-                               "flush_lag_ms", "replay_lag_ms", "bytes_behind", "replay_delay_ms"}) {
+    for (const char* column :
+         {"tpmTOTAL", "p90_ms", "errors", "retries", "write_lag_ms", "flush_lag_ms",
+          "replay_lag_ms", "bytes_behind", "replay_delay_ms"}) {
       csv += "," + prefix + column;
     }
   }

@@ -6,16 +6,16 @@
 
 #include "config/local_time.hpp"
 #include "config/names.hpp"
-#include "report/rules/audits.hpp"
+#include "metrics/run.hpp"
 #include "report/results/delivery_file.hpp"
-#include "report/views/health.hpp"
 #include "report/results/histograms_file.hpp"
 #include "report/results/json_round.hpp"
 #include "report/results/lag_json.hpp"
 #include "report/results/merge.hpp"
-#include "metrics/run.hpp"
-#include "report/rules/run_rules.hpp"
 #include "report/results/server_metrics_json.hpp"
+#include "report/rules/audits.hpp"
+#include "report/rules/run_rules.hpp"
+#include "report/views/health.hpp"
 #include "spec/transactions.hpp"
 
 #ifndef TPCC_VERSION
@@ -33,13 +33,15 @@ double ms(double micros) { return round_to(micros / 1000.0, 3); }
 // The mix weights as configured (percent, by transaction name).
 Json mix_json(const std::array<double, kTxnTypes>& mix) {
   Json j;
-  for (int i = 0; i < kTxnTypes; ++i) j[std::string(txn_name(i))] = mix[static_cast<std::size_t>(i)];
+  for (int i = 0; i < kTxnTypes; ++i)
+    j[std::string(txn_name(i))] = mix[static_cast<std::size_t>(i)];
   return j;
 }
 
 // {"mean_s": seconds, "count": n}; mean null when none were drawn.
 Json delays_json(const DelayTotals& d) {
-  return {{"mean_s", d.count > 0 ? Json(round_to(d.mean(), 4)) : Json(nullptr)}, {"count", d.count}};
+  return {{"mean_s", d.count > 0 ? Json(round_to(d.mean(), 4)) : Json(nullptr)},
+          {"count", d.count}};
 }
 
 Json transaction_json(const TxnStats& t, double seconds, std::int64_t all_completed,
@@ -52,12 +54,9 @@ Json transaction_json(const TxnStats& t, double seconds, std::int64_t all_comple
   j["retries"] = t.retries;
   j["timeouts"] = t.timeouts;
   j["unfinished"] = t.unfinished;
-  j["latency_ms"] = {{"avg", ms(h.mean())},
-                     {"p50", ms(h.percentile(50))},
-                     {"p90", ms(h.percentile(90))},
-                     {"p95", ms(h.percentile(95))},
-                     {"p99", ms(h.percentile(99))},
-                     {"max", ms(static_cast<double>(h.max()))}};
+  j["latency_ms"] = {{"avg", ms(h.mean())},         {"p50", ms(h.percentile(50))},
+                     {"p90", ms(h.percentile(90))}, {"p95", ms(h.percentile(95))},
+                     {"p99", ms(h.percentile(99))}, {"max", ms(static_cast<double>(h.max()))}};
   j["completed"] = completed(t);
   j["percent_of_completed"] =
       round_to(all_completed > 0 ? completed(t) * 100.0 / all_completed : 0.0, 2);
@@ -111,7 +110,8 @@ Json audits_json(const RunStats& stats, int warehouses) {
 
 Json counters_json(const std::optional<CheckpointCounters>& c) {
   if (!c) return nullptr;
-  return {{"timed", c->timed}, {"requested", c->requested},
+  return {{"timed", c->timed},
+          {"requested", c->requested},
           {"checkpoint_timeout_s", c->timeout_seconds}};
 }
 
@@ -138,7 +138,8 @@ Json run_rules_json(const Config& config, const RunInfo& info, const RunStats& s
                     {"verdict", rule_verdict_key(r.verdict)},
                     {"detail", r.detail}});
   }
-  return {{"all_pass", all_rules_pass(rules)}, {"rules", list},
+  return {{"all_pass", all_rules_pass(rules)},
+          {"rules", list},
           {"checkpoints", checkpoints_json(info.checkpoints)}};
 }
 
@@ -274,7 +275,8 @@ std::string result_json(const Config& config, const RunInfo& info, const RunStat
   j["unfinished_at_end"] = unfinished_total(stats);
   add_health(j, info.health);
   j["stop_reason"] = stop_reason_name(info.health.stop);
-  j["stop_detail"] = info.health.stop_detail.empty() ? Json(nullptr) : Json(info.health.stop_detail);
+  j["stop_detail"] =
+      info.health.stop_detail.empty() ? Json(nullptr) : Json(info.health.stop_detail);
   j["exit_status"] = info.exit_status;
   j["transactions_all_phases"] = info.transactions_all_phases;
   j["mix"] = mix_json(config.mix);

@@ -61,10 +61,10 @@ Config config_from(const Json& j) {
                          {Profile::ReadWrite, Profile::ReadOnly}, profile_name);
   c.mode = enum_named(run.at("mode").get<std::string>(), {Mode::Statements, Mode::Procedures},
                       mode_name);
-  c.isolation = enum_named(
-      run.at("isolation").get<std::string>(),
-      {Isolation::ReadCommitted, Isolation::RepeatableRead, Isolation::Serializable},
-      isolation_name);
+  c.isolation =
+      enum_named(run.at("isolation").get<std::string>(),
+                 {Isolation::ReadCommitted, Isolation::RepeatableRead, Isolation::Serializable},
+                 isolation_name);
   c.delivery_mode = enum_named(run.at("delivery").get<std::string>(),
                                {DeliveryMode::Sync, DeliveryMode::Deferred}, delivery_mode_name);
   c.delivery_workers = run.at("delivery_workers").get<int>();
@@ -87,7 +87,8 @@ StopReason stop_named(const std::string& text) {
 
 std::optional<CheckpointCounters> counters_from(const Json& j) {
   if (j.is_null()) return std::nullopt;
-  return CheckpointCounters{j.at("timed").get<std::int64_t>(), j.at("requested").get<std::int64_t>(),
+  return CheckpointCounters{j.at("timed").get<std::int64_t>(),
+                            j.at("requested").get<std::int64_t>(),
                             j.at("checkpoint_timeout_s").get<double>()};
 }
 
@@ -152,7 +153,8 @@ RunInfo info_from(const Json& j) {
   info.transactions_all_phases = j.at("transactions_all_phases").get<std::int64_t>();
   info.exit_status = j.at("exit_status").get<int>();
   info.health.stop = stop_named(j.at("stop_reason").get<std::string>());
-  if (!j.at("stop_detail").is_null()) info.health.stop_detail = j.at("stop_detail").get<std::string>();
+  if (!j.at("stop_detail").is_null())
+    info.health.stop_detail = j.at("stop_detail").get<std::string>();
   read_health(j, info.health);
   info.checkpoints = checkpoints_from(j.at("run_rules").at("checkpoints"));
   info.server_metrics = server_metrics_from_json(j.value("server_metrics", Json()));
@@ -192,7 +194,9 @@ ResultDir read_result_dir(const std::string& dir, const std::string& flag, bool 
   // Every file is looked for first, so that the one missing is named
   // before any is judged.
   for (const std::string& path : {result_path, config_path, histograms_path}) read_text(path, flag);
-  if (with_points) result.points = read_intervals_by_type_csv(read_text(points_path, flag), flag + ": " + points_path);
+  if (with_points)
+    result.points =
+        read_intervals_by_type_csv(read_text(points_path, flag), flag + ": " + points_path);
   try {
     result.info = info_from(read_json(result_path, flag));
   } catch (const Json::exception& e) {
@@ -204,8 +208,8 @@ ResultDir read_result_dir(const std::string& dir, const std::string& flag, bool 
     result.config_json = read_text(config_path, flag);
     result.config = config_from(read_json(config_path, flag));
   } catch (const Json::exception& e) {
-    throw UsageError(flag + ": " + config_path + " is not a tpcc run's configuration (" +
-                     e.what() + ")");
+    throw UsageError(flag + ": " + config_path + " is not a tpcc run's configuration (" + e.what() +
+                     ")");
   } catch (const std::invalid_argument& e) {
     throw UsageError(flag + ": " + config_path + ": " + e.what());
   }

@@ -6,18 +6,18 @@
 #include <vector>
 
 #include "config/config.hpp"
-#include "report/results/interval_points.hpp"
 #include "metrics/run.hpp"
 #include "metrics/stats.hpp"
+#include "report/results/interval_points.hpp"
 
 namespace tpcc {
 
 struct ResultDir {
   std::string dir;
-  Config config;            // the settings the report depends on (config.json)
-  RunInfo info;             // result.json
-  RunStats stats;           // histograms.json
-  std::string config_json;  // config.json's text (password masked)
+  Config config;                      // the settings the report depends on (config.json)
+  RunInfo info;                       // result.json
+  RunStats stats;                     // histograms.json
+  std::string config_json;            // config.json's text (password masked)
   std::vector<IntervalPoint> points;  // intervals_by_type.csv (with_points)
   std::vector<std::string> notes;     // what could not be read back, for the user
   // histograms.json's interval figures (times and stats only; empty from a

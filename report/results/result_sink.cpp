@@ -9,10 +9,10 @@
 #include "config/effective.hpp"
 #include "config/errors.hpp"
 #include "config/local_time.hpp"
-#include "report/results/result_dir.hpp"
-#include "report/results/histograms_file.hpp"
 #include "report/html/html_report.hpp"
+#include "report/results/histograms_file.hpp"
 #include "report/results/interval_points.hpp"
+#include "report/results/result_dir.hpp"
 #include "report/results/result_files.hpp"
 #include "report/results/result_json.hpp"
 
@@ -52,8 +52,7 @@ fs::path free_directory(const fs::path& wanted) {
 
 std::string flag_of(const Config& config) {
   if (config.verb == Verb::Report) return "--out";  // tpcc report --merge
-  return config.result_dir.empty() ? "the default result directory (--result-dir)"
-                                   : "--result-dir";
+  return config.result_dir.empty() ? "the default result directory (--result-dir)" : "--result-dir";
 }
 
 // --json FILE: its directory is created and the file can be opened for
@@ -78,10 +77,9 @@ void check_json_file(const std::string& file) {
 }  // namespace
 
 ResultSink::ResultSink(const Config& config, std::time_t start) : config_(config) {
-  const fs::path wanted =
-      config.result_dir.empty()
-          ? fs::path("results") / format_local_time(start, "%Y%m%d-%H%M%S")
-          : fs::path(expand_result_dir(config.result_dir, start));
+  const fs::path wanted = config.result_dir.empty()
+                              ? fs::path("results") / format_local_time(start, "%Y%m%d-%H%M%S")
+                              : fs::path(expand_result_dir(config.result_dir, start));
   std::error_code ec;
   if (fs::exists(wanted, ec) && !fs::is_directory(wanted, ec)) {
     throw UsageError(flag_of(config) + " " + wanted.string() + ": exists and is not a directory");
@@ -90,8 +88,8 @@ ResultSink::ResultSink(const Config& config, std::time_t start) : config_(config
   dir_ = dir.string();
   // The default name carries the time: a sibling there is routine, not news.
   if (dir != wanted && !config.result_dir.empty()) {
-    note_ = wanted.string() + " exists and is not empty; writing the results to " + dir_ +
-            " instead";
+    note_ =
+        wanted.string() + " exists and is not empty; writing the results to " + dir_ + " instead";
   }
   created_ = !fs::exists(dir, ec);
   fs::create_directories(dir, ec);
@@ -149,7 +147,8 @@ void ResultSink::write_final(const RunInfo& info, const RunStats& stats,
   const fs::path dir(dir_);
   const std::string result = result_json(config_, info, stats) + "\n";
   write_text(dir / "result.json", result);
-  write_text(dir / kIntervalsFile, intervals_csv(intervals, info.standbys, info.server_metrics.enabled));
+  write_text(dir / kIntervalsFile,
+             intervals_csv(intervals, info.standbys, info.server_metrics.enabled));
   const std::string config_json = effective_config_json(config_) + "\n";
   write_text(dir / kConfigFile, config_json);
   // The page is drawn from the figures the files hold, as tpcc report DIR

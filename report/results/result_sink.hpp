@@ -12,8 +12,8 @@
 #include <vector>
 
 #include "config/config.hpp"
-#include "report/results/delivery_file.hpp"
 #include "metrics/run.hpp"
+#include "report/results/delivery_file.hpp"
 
 namespace tpcc {
 

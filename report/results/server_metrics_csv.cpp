@@ -42,9 +42,10 @@ std::string server_metrics_csv_header() {
     if (csv_column(i)) csv += std::string(",") + server_counter_name(i);
     if (i == kRollbacks) csv += ",blks_hit_ratio";
   }
-  return csv + ",db_bytes,autovacuum_workers,autovacuum_tables,lock_waits,top_waits,"
-               "client_cpu_s,host_user_pct,host_sys_pct,host_iowait_pct,host_idle_pct,"
-               "server_cpu_s";
+  return csv +
+         ",db_bytes,autovacuum_workers,autovacuum_tables,lock_waits,top_waits,"
+         "client_cpu_s,host_user_pct,host_sys_pct,host_iowait_pct,host_idle_pct,"
+         "server_cpu_s";
 }
 
 std::string server_metrics_csv_row(const std::optional<ServerMetricsInterval>& metrics) {

@@ -16,7 +16,8 @@ Json optional_json(const std::optional<double>& value, int decimals) {
 Json top_waits_json(const std::vector<WaitShare>& waits) {
   Json list = Json::array();
   for (const WaitShare& w : waits) {
-    list.push_back({{"event", w.event}, {"samples", w.samples}, {"share", optional_json(w.share, 4)}});
+    list.push_back(
+        {{"event", w.event}, {"samples", w.samples}, {"share", optional_json(w.share, 4)}});
   }
   return list;
 }
@@ -128,8 +129,8 @@ Json server_metrics_json(const ServerMetricsRun& run) {
   j["sample_failures"] = run.sample_failures;
   Json totals;
   for (std::size_t i = 0; i < kServerCounterCount; ++i) {
-    totals[server_counter_name(i)] =
-        measured_total(run, [i](const ServerMetricsInterval& m) { return m.deltas[i]; }, 0);
+    totals[server_counter_name(i)] = measured_total(
+        run, [i](const ServerMetricsInterval& m) { return m.deltas[i]; }, 0);
   }
   totals["client_cpu_s"] = measured_total(
       run, [](const ServerMetricsInterval& m) { return m.client_cpu_seconds; }, 3);

@@ -27,8 +27,8 @@ void judge(InputAudit& audit) {
   if (audit.verdict == AuditVerdict::NotApplicable) return;
   if (audit.samples < audit.min_samples || audit.samples == 0) {
     audit.verdict = AuditVerdict::TooFew;
-    audit.note = std::to_string(audit.samples) + " of " + std::to_string(audit.min_samples) +
-                 " needed";
+    audit.note =
+        std::to_string(audit.samples) + " of " + std::to_string(audit.min_samples) + " needed";
     return;
   }
   // Compare at the precision the range is written in, so that 1.1000001%
@@ -110,8 +110,8 @@ std::vector<InputAudit> input_audits(const RunStats& stats, int warehouses) {
   // 2.7.4.2: the share of Delivery business transactions that skipped a
   // district (not of the districts), at most 1% or one transaction.
   const std::int64_t deliveries = completed(del);
-  const double allowed = deliveries > 0 ? std::max(1.0, 100.0 / static_cast<double>(deliveries))
-                                        : 1.0;
+  const double allowed =
+      deliveries > 0 ? std::max(1.0, 100.0 / static_cast<double>(deliveries)) : 1.0;
   InputAudit skipped = rate_audit("skipped_deliveries", "Deliveries that skipped",
                                   del.deliveries_with_skips, deliveries, 0.0, 0.0, allowed);
   skipped.min_samples = kDeliverySamples;

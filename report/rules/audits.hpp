@@ -16,16 +16,16 @@ namespace tpcc {
 enum class AuditVerdict { Pass, Fail, TooFew, NotApplicable };
 
 struct InputAudit {
-  std::string key;            // "new_order_rollbacks" (result.json)
-  std::string name;           // "New-Order rollbacks"
-  bool is_percent = true;     // value, min and max are percents
-  double value = 0;           // measured
-  double min = 0;             // acceptable range, inclusive
+  std::string key;         // "new_order_rollbacks" (result.json)
+  std::string name;        // "New-Order rollbacks"
+  bool is_percent = true;  // value, min and max are percents
+  double value = 0;        // measured
+  double min = 0;          // acceptable range, inclusive
   double max = 0;
   std::int64_t samples = 0;      // what the rate is taken over
   std::int64_t min_samples = 0;  // needed to judge
   AuditVerdict verdict = AuditVerdict::TooFew;
-  std::string note;           // why it was not judged
+  std::string note;  // why it was not judged
 };
 
 // "PASS", "FAIL", "too few to judge", "n/a".

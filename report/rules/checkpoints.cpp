@@ -11,9 +11,9 @@ RunRule checkpoint_rule(const CheckpointFigures& figures, double measured_second
   const std::int64_t needed = std::max<std::int64_t>(
       1, static_cast<std::int64_t>(std::floor(measured_seconds / kMaxCheckpointIntervalSeconds)));
   const std::string every = seconds_text(kMaxCheckpointIntervalSeconds);
-  const std::string requirement =
-      ">= " + std::to_string(needed) + (needed > 1 ? " (1 per " + every + ")" : std::string()) +
-      ", timeout <= " + every;
+  const std::string requirement = ">= " + std::to_string(needed) +
+                                  (needed > 1 ? " (1 per " + every + ")" : std::string()) +
+                                  ", timeout <= " + every;
   if (!figures.at_start || !figures.at_end) {
     std::string why = figures.problem;
     if (why.empty()) {

@@ -29,7 +29,8 @@ ThinkJudgement judge_think(const DelayTotals& think, double minimum) {
 
 }  // namespace
 
-RunRule pacing_means_rule(const Config& config, const TransactionType& type, const TxnStats& stats) {
+RunRule pacing_means_rule(const Config& config, const TransactionType& type,
+                          const TxnStats& stats) {
   const std::string name = std::string(type.title) + " keying and think times";
   const std::string requirement = "keying >= " + fixed(type.keying_seconds, 0) +
                                   " s, think mean >= " + fixed(type.mean_think_seconds, 0) + " s";
@@ -46,8 +47,8 @@ RunRule pacing_means_rule(const Config& config, const TransactionType& type, con
   const bool keying_ok =
       keying.count == 0 || keying.mean() >= type.keying_seconds * (1 - kRelativeRounding);
   const ThinkJudgement t = judge_think(think, type.mean_think_seconds);
-  const std::string value = "keying " + fixed(keying.mean(), 2) + " s, think " +
-                            fixed(think.mean(), 2) + " s";
+  const std::string value =
+      "keying " + fixed(keying.mean(), 2) + " s, think " + fixed(think.mean(), 2) + " s";
   std::string detail = "mean keying time " + fixed(keying.mean(), 3) + " s over " +
                        std::to_string(keying.count) + ", mean think time " +
                        fixed(think.mean(), 3) + " s over " + std::to_string(think.count) + "; ";

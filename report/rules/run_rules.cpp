@@ -4,10 +4,10 @@
 #include <cmath>
 
 #include "config/driver_slice.hpp"
-#include "report/rules/audits.hpp"
 #include "report/results/delivery_file.hpp"
-#include "report/views/format.hpp"
+#include "report/rules/audits.hpp"
 #include "report/rules/run_rules_parts.hpp"
+#include "report/views/format.hpp"
 #include "spec/transactions.hpp"
 
 namespace tpcc {
@@ -37,8 +37,8 @@ void add_mix(std::vector<RunRule>& rules, const RunStats& stats) {
     const std::string requirement = ">= " + fixed(type.min_mix_percent, 0) + "% of completed";
     const std::string name = std::string(type.title) + " share of the mix";
     if (all == 0) {
-      rules.push_back(rule("5.2.3", name, "no transaction completed", requirement,
-                           RuleVerdict::NotApplicable));
+      rules.push_back(
+          rule("5.2.3", name, "no transaction completed", requirement, RuleVerdict::NotApplicable));
       continue;
     }
     const double share = percent(done, all);
@@ -56,14 +56,14 @@ void add_response_times(std::vector<RunRule>& rules, const RunStats& stats) {
     const std::string name = std::string(type.title) + " 90th percentile response time";
     const std::string requirement = "<= " + limit_text(type.p90_limit_seconds);
     if (t.latency.count() == 0) {
-      rules.push_back(rule("5.2.5.3", name, "none completed", requirement,
-                           RuleVerdict::NotApplicable));
+      rules.push_back(
+          rule("5.2.5.3", name, "none completed", requirement, RuleVerdict::NotApplicable));
       continue;
     }
-    rules.push_back(rule("5.2.5.3", name,
-                         ms_value(t.latency.percentile(90)) + " ms over " +
-                             std::to_string(t.latency.count()),
-                         requirement, pass_if(p90_within(t, type.p90_limit_seconds))));
+    rules.push_back(
+        rule("5.2.5.3", name,
+             ms_value(t.latency.percentile(90)) + " ms over " + std::to_string(t.latency.count()),
+             requirement, pass_if(p90_within(t, type.p90_limit_seconds))));
   }
 }
 
@@ -134,8 +134,7 @@ void add_interval(std::vector<RunRule>& rules, const RunInfo& info) {
   rules.push_back(rule("5.5", "warm-up (ramp-up) excluded",
                        info.warmup_seconds > 0 ? seconds_text(info.warmup_seconds) + " excluded"
                                                : "none: the measurement includes ramp-up",
-                       "a warm-up before the measured interval",
-                       pass_if(info.warmup_seconds > 0)));
+                       "a warm-up before the measured interval", pass_if(info.warmup_seconds > 0)));
   rules.push_back(rule("5.5", "measurement interval", seconds_text(info.measured_seconds),
                        ">= " + seconds_text(kMinMeasuredSeconds),
                        pass_if(info.measured_seconds >= kMinMeasuredSeconds)));
@@ -161,7 +160,8 @@ RunRule audits_rule(const std::vector<InputAudit>& audits) {
   }
   const std::string name = "input audits";
   const std::string requirement = "every rate within its range";
-  if (!failed.empty()) return rule("9.2.2.5", name, "fail: " + joined(failed), requirement, RuleVerdict::Fail);
+  if (!failed.empty())
+    return rule("9.2.2.5", name, "fail: " + joined(failed), requirement, RuleVerdict::Fail);
   if (!too_few.empty()) {
     return rule("9.2.2.5", name, "too few to judge: " + joined(too_few), requirement,
                 RuleVerdict::NotApplicable);
@@ -218,7 +218,8 @@ std::vector<RunRule> judge_run_rules(const Config& config, const RunInfo& info,
   rules.push_back(pacing_rule(config));
   add_response_times(rules, stats);
   for (const auto& type : kTransactions) {
-    rules.push_back(pacing_means_rule(config, type, stats.txn[static_cast<std::size_t>(type.index)]));
+    rules.push_back(
+        pacing_means_rule(config, type, stats.txn[static_cast<std::size_t>(type.index)]));
   }
   add_interval(rules, info);
   rules.push_back(checkpoint_rule(info.checkpoints, info.measured_seconds));

@@ -4,15 +4,15 @@
 
 #include <string>
 
-#include "report/views/format.hpp"
 #include "report/rules/run_rules.hpp"
+#include "report/views/format.hpp"
 
 namespace tpcc {
 
 inline RunRule rule(std::string clause, std::string name, std::string value,
                     std::string requirement, RuleVerdict verdict, std::string detail = {}) {
-  return {std::move(clause), std::move(name), std::move(value), std::move(requirement), verdict,
-          std::move(detail)};
+  return {std::move(clause),      std::move(name), std::move(value),
+          std::move(requirement), verdict,         std::move(detail)};
 }
 
 inline RuleVerdict pass_if(bool ok) { return ok ? RuleVerdict::Pass : RuleVerdict::Fail; }

@@ -3,10 +3,10 @@
 #include <algorithm>
 #include <cmath>
 
-#include "report/views/format.hpp"
-#include "report/html/parts.hpp"
-#include "report/views/server_metrics_view.hpp"
 #include "metrics/stats.hpp"
+#include "report/html/parts.hpp"
+#include "report/views/format.hpp"
+#include "report/views/server_metrics_view.hpp"
 #include "spec/transactions.hpp"
 
 namespace tpcc {
@@ -51,9 +51,11 @@ std::vector<std::string> compared_wait_events(const std::vector<std::vector<Wait
 std::vector<ComparedFigure> compared_server_metrics(const std::vector<ResultDir>& runs) {
   std::vector<ComparedFigure> figures;
   for (const ServerMetric& metric : server_metrics_shown()) {
-    ComparedFigure f = figure(metric.name, each(runs, [&](const ResultDir& r) {
-      return measured_mean(r.info.server_metrics, metric);
-    }), metric.decimals);
+    ComparedFigure f = figure(
+        metric.name,
+        each(runs,
+             [&](const ResultDir& r) { return measured_mean(r.info.server_metrics, metric); }),
+        metric.decimals);
     if (any_value(f)) figures.push_back(f);
   }
   std::vector<std::vector<WaitShare>> waits;
@@ -88,33 +90,52 @@ std::string ratio_text(const std::optional<double>& ratio) {
 std::vector<ComparedFigure> compared_figures(const std::vector<ResultDir>& runs) {
   std::vector<ComparedFigure> figures;
   if (runs.empty()) return figures;
-  figures.push_back(figure("tpmC", each(runs, [](const ResultDir& r) -> std::optional<double> {
-    return tpmc(r.stats, r.info.measured_seconds);
-  }), 1));
-  figures.push_back(figure("tpmTOTAL", each(runs, [](const ResultDir& r) -> std::optional<double> {
-    return tpm_total(r.stats, r.info.measured_seconds);
-  }), 1));
-  figures.push_back(figure("efficiency %", each(runs, [](const ResultDir& r) -> std::optional<double> {
-    if (!efficiency_meaningful(r.config)) return std::nullopt;
-    return efficiency(tpmc(r.stats, r.info.measured_seconds), r.info.warehouses);
-  }), 2));
-  figures.push_back(figure("errors", each(runs, [](const ResultDir& r) -> std::optional<double> {
-    return static_cast<double>(errors_total(r.stats));
-  }), 0));
-  figures.push_back(figure("retries", each(runs, [](const ResultDir& r) -> std::optional<double> {
-    return static_cast<double>(retries_total(r.stats));
-  }), 0));
-  figures.push_back(figure("measured seconds", each(runs, [](const ResultDir& r) -> std::optional<double> {
-    return r.info.measured_seconds;
-  }), 1));
+  figures.push_back(figure("tpmC",
+                           each(runs,
+                                [](const ResultDir& r) -> std::optional<double> {
+                                  return tpmc(r.stats, r.info.measured_seconds);
+                                }),
+                           1));
+  figures.push_back(figure("tpmTOTAL",
+                           each(runs,
+                                [](const ResultDir& r) -> std::optional<double> {
+                                  return tpm_total(r.stats, r.info.measured_seconds);
+                                }),
+                           1));
+  figures.push_back(figure("efficiency %",
+                           each(runs,
+                                [](const ResultDir& r) -> std::optional<double> {
+                                  if (!efficiency_meaningful(r.config)) return std::nullopt;
+                                  return efficiency(tpmc(r.stats, r.info.measured_seconds),
+                                                    r.info.warehouses);
+                                }),
+                           2));
+  figures.push_back(figure("errors",
+                           each(runs,
+                                [](const ResultDir& r) -> std::optional<double> {
+                                  return static_cast<double>(errors_total(r.stats));
+                                }),
+                           0));
+  figures.push_back(figure("retries",
+                           each(runs,
+                                [](const ResultDir& r) -> std::optional<double> {
+                                  return static_cast<double>(retries_total(r.stats));
+                                }),
+                           0));
+  figures.push_back(figure(
+      "measured seconds",
+      each(runs,
+           [](const ResultDir& r) -> std::optional<double> { return r.info.measured_seconds; }),
+      1));
   for (const auto& type : kTransactions) {
     const auto i = static_cast<std::size_t>(type.index);
     figures.push_back(figure(std::string(type.title) + " p90 ms",
-                             each(runs, [i](const ResultDir& r) -> std::optional<double> {
-                               const LatencyHistogram& h = r.stats.txn[i].latency;
-                               if (h.count() == 0) return std::nullopt;
-                               return h.percentile(90) / 1000.0;
-                             }),
+                             each(runs,
+                                  [i](const ResultDir& r) -> std::optional<double> {
+                                    const LatencyHistogram& h = r.stats.txn[i].latency;
+                                    if (h.count() == 0) return std::nullopt;
+                                    return h.percentile(90) / 1000.0;
+                                  }),
                              2));
   }
   return figures;
@@ -127,7 +148,8 @@ std::vector<ComparedSetting> compared_settings(const std::vector<std::string>& c
       auto it = std::find_if(settings.begin(), settings.end(),
                              [&](const ComparedSetting& s) { return s.key == key; });
       if (it == settings.end()) {
-        settings.push_back({key, std::vector<std::optional<std::string>>(config_jsons.size()), false});
+        settings.push_back(
+            {key, std::vector<std::optional<std::string>>(config_jsons.size()), false});
         it = std::prev(settings.end());
       }
       it->values[run] = value;

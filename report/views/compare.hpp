@@ -16,7 +16,7 @@ namespace tpcc {
 // One headline figure of every run, and its ratio to the first run's
 // (none when a figure is missing or the first run's is 0).
 struct ComparedFigure {
-  std::string name;   // "tpmC", "New-Order p90 ms"
+  std::string name;  // "tpmC", "New-Order p90 ms"
   std::vector<std::optional<double>> values;
   std::vector<std::optional<double>> ratios;
   int decimals = 1;
@@ -52,7 +52,5 @@ struct ComparedSetting {
 // Every leaf of the runs' config.json, in the first run's order, then the
 // keys only later runs have.
 std::vector<ComparedSetting> compared_settings(const std::vector<std::string>& config_jsons);
-
-
 
 }  // namespace tpcc

@@ -15,24 +15,23 @@ std::vector<std::string> health_lines(const RunInfo& info, const RunStats& stats
   const RunHealth& health = info.health;
   std::vector<std::string> lines;
   switch (health.stop) {
-    case StopReason::Completed:
-      break;
+    case StopReason::Completed: break;
     case StopReason::Interrupted:
-      lines.push_back("interrupted" +
-                      (health.stop_detail.empty() ? std::string() : " (" + health.stop_detail + ")") +
-                      ": stopped early; the figures cover the measured time up to the stop");
+      lines.push_back(
+          "interrupted" +
+          (health.stop_detail.empty() ? std::string() : " (" + health.stop_detail + ")") +
+          ": stopped early; the figures cover the measured time up to the stop");
       break;
     case StopReason::Fatal:
       lines.push_back("STOPPED by an error retrying cannot fix: " + health.stop_detail);
       break;
     case StopReason::Downtime:
-    case StopReason::Internal:
-      lines.push_back("STOPPED: " + health.stop_detail);
-      break;
+    case StopReason::Internal: lines.push_back("STOPPED: " + health.stop_detail); break;
   }
   if (health.downtime_seconds > 0) {
-    lines.push_back("DOWNTIME: the server was unreachable for " + fixed(health.downtime_seconds, 1) +
-                    " s (" + std::to_string(health.reconnect_failures) +
+    lines.push_back("DOWNTIME: the server was unreachable for " +
+                    fixed(health.downtime_seconds, 1) + " s (" +
+                    std::to_string(health.reconnect_failures) +
                     " failed reconnect attempts); a run with downtime is not a clean run");
   }
   if (const std::int64_t unfinished = unfinished_total(stats); unfinished > 0) {

@@ -42,7 +42,8 @@ std::string format_lag_reading(const LagReading& reading) {
   };
   if (reading.replay_lag_ms) part("replay " + lag_ms_text(*reading.replay_lag_ms));
   if (reading.bytes_behind) part(format_bytes(*reading.bytes_behind) + " behind");
-  if (reading.replay_delay_ms) part("last replay " + lag_ms_text(*reading.replay_delay_ms) + " ago");
+  if (reading.replay_delay_ms)
+    part("last replay " + lag_ms_text(*reading.replay_delay_ms) + " ago");
   return text.empty() ? "n/a" : text;
 }
 

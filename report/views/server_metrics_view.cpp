@@ -20,9 +20,7 @@ Value rate(const ServerMetricsInterval& m, std::size_t counter, double length_se
   return per_second(m.deltas[counter], length_seconds);
 }
 
-Value times(const Value& v, double factor) {
-  return v ? Value(*v * factor) : std::nullopt;
-}
+Value times(const Value& v, double factor) { return v ? Value(*v * factor) : std::nullopt; }
 
 Value host(const ServerMetricsInterval& m, double HostCpuSplit::*field) {
   return m.host_cpu ? Value((*m.host_cpu).*field) : std::nullopt;
@@ -50,8 +48,10 @@ const std::vector<ServerMetric>& server_metrics_shown() {
        [](M m, double s) { return times(rate(m, kWalBytes, s), 1 / kBytesPerMb); }},
       {"full-page images/s", "Full-page images written to WAL per second", 1,
        [](M m, double s) { return rate(m, kFpi, s); }},
-      {"checkpoint buffers/s", kBuffersChart, 1, [](M m, double s) { return rate(m, kBufCkpt, s); }},
-      {"backend buffers/s", kBuffersChart, 1, [](M m, double s) { return rate(m, kBufBackend, s); }},
+      {"checkpoint buffers/s", kBuffersChart, 1,
+       [](M m, double s) { return rate(m, kBufCkpt, s); }},
+      {"backend buffers/s", kBuffersChart, 1,
+       [](M m, double s) { return rate(m, kBufBackend, s); }},
       {"tuples inserted/s", kTuplesChart, 1, [](M m, double s) { return rate(m, kTupIns, s); }},
       {"tuples updated/s", kTuplesChart, 1, [](M m, double s) { return rate(m, kTupUpd, s); }},
       {"tuples deleted/s", kTuplesChart, 1, [](M m, double s) { return rate(m, kTupDel, s); }},

@@ -10,8 +10,8 @@ namespace tpcc {
 
 TableRows transaction_rows(const RunStats& stats) {
   TableRows table;
-  table.header = {"transaction", "count",  "%",      "rollbacks", "errors",    "retries", "avg ms",
-                  "p50 ms",      "p90 ms", "p95 ms", "p99 ms",    "max ms",    "p90 limit", "5.2.5.3"};
+  table.header = {"transaction", "count",  "%",      "rollbacks", "errors", "retries",   "avg ms",
+                  "p50 ms",      "p90 ms", "p95 ms", "p99 ms",    "max ms", "p90 limit", "5.2.5.3"};
   const std::int64_t all = completed_total(stats);
   for (const auto& type : kTransactions) {
     const TxnStats& t = stats.txn[static_cast<std::size_t>(type.index)];

@@ -56,10 +56,10 @@ void CheckpointWatch::ask(Moment moment) {
 CheckpointFigures CheckpointWatch::finish() {
   std::unique_lock<std::mutex> lock(mutex_);
   const bool end_asked = end_asked_ != Clock::time_point{};
-  const Clock::time_point deadline = seconds_after(
-      end_asked ? end_asked_ : Clock::now(), end_asked ? kCheckpointReadWaitSeconds : 0.0);
-  const bool done = changed_.wait_until(lock, deadline,
-                                        [this] { return asked_.empty() && !reading_; });
+  const Clock::time_point deadline = seconds_after(end_asked ? end_asked_ : Clock::now(),
+                                                   end_asked ? kCheckpointReadWaitSeconds : 0.0);
+  const bool done =
+      changed_.wait_until(lock, deadline, [this] { return asked_.empty() && !reading_; });
   if (!done && figures_.problem.empty()) {
     figures_.problem = "the server did not answer within " +
                        std::to_string(static_cast<int>(kCheckpointReadWaitSeconds)) +

@@ -18,8 +18,9 @@ RunPhases::RunPhases(Clock::time_point start, double warmup_seconds,
     : start_(start),
       warmup_end_(seconds_after(start, warmup_seconds)),
       planned_end_(duration_seconds.has_value()),
-      end_(duration_seconds ? seconds_after(warmup_end_, *duration_seconds).time_since_epoch().count()
-                            : std::numeric_limits<Clock::rep>::max()) {}
+      end_(duration_seconds
+               ? seconds_after(warmup_end_, *duration_seconds).time_since_epoch().count()
+               : std::numeric_limits<Clock::rep>::max()) {}
 
 Phase RunPhases::phase_at(Clock::time_point t) const {
   if (t < warmup_end_) return Phase::Warmup;

@@ -16,12 +16,8 @@ DeliveryRecord delivery_record(const DeliveryRequest& request, const TxnResult& 
       record.outcome = "completed";
       record.o_id = output.o_id;
       break;
-    case Outcome::Error:
-      record.outcome = "error: " + result.error;
-      break;
-    case Outcome::Unfinished:
-      record.outcome = "unfinished";
-      break;
+    case Outcome::Error: record.outcome = "error: " + result.error; break;
+    case Outcome::Unfinished: record.outcome = "unfinished"; break;
   }
   return record;
 }

@@ -9,17 +9,17 @@
 #include <functional>
 
 #include "metrics/delivery.hpp"
-#include "terminal/transactions/delivery.hpp"
 #include "terminal/engine/clock.hpp"
 #include "terminal/engine/queue.hpp"
+#include "terminal/transactions/delivery.hpp"
 #include "terminal/transactions/transaction.hpp"
 
 namespace tpcc {
 
 struct DeliveryRequest {
-  DeliveryInput input;        // 2.7.1 drawn by the terminal
-  TerminalContext context;    // the terminal's isolation and mode
-  Clock::time_point queued;   // completion times count from here
+  DeliveryInput input;                                // 2.7.1 drawn by the terminal
+  TerminalContext context;                            // the terminal's isolation and mode
+  Clock::time_point queued;                           // completion times count from here
   std::chrono::system_clock::time_point queued_wall;  // 2.7.2.3 for the result file
 };
 

@@ -67,7 +67,8 @@ void register_driver(pqxx::connection& conn, const Config& c) {
                        " drivers: every driver of a run gives the same N");
     }
     if (driver == c.driver_index) {
-      throw UsageError(driver_text(c) + ": a driver with this number already waits at the start "
+      throw UsageError(driver_text(c) +
+                       ": a driver with this number already waits at the start "
                        "barrier; give each driver of the run its own I");
     }
   }
@@ -123,7 +124,8 @@ BarrierStart meet_at_start_barrier(const Config& c, const std::function<bool()>&
     }
     const Clock::time_point answered = Clock::now();
     if (poll.empty()) {
-      throw ConnectError(driver_text(c) + ": this driver's registration left the start barrier "
+      throw ConnectError(driver_text(c) +
+                         ": this driver's registration left the start barrier "
                          "(tpcc_driver_barrier changed by another process)");
     }
     arrived = poll[0][2].c_str();

@@ -22,8 +22,8 @@ inline constexpr double kBarrierLeadSeconds = 2.0;
 inline constexpr double kBarrierPollSeconds = 0.1;
 
 struct BarrierStart {
-  Clock::time_point at;   // the common start on this process's steady clock
-  std::string utc;        // the same on the server's clock, "...T...Z" (ms)
+  Clock::time_point at;  // the common start on this process's steady clock
+  std::string utc;       // the same on the server's clock, "...T...Z" (ms)
 };
 
 // Registers config's driver and waits until all config.driver_count have

@@ -131,7 +131,8 @@ void Engine::worker_main(Group& group, int w) {
       while (const std::optional<WorkItem> item = group.queue.pop()) {
         VirtualTerminal& terminal = group.terminals[static_cast<std::size_t>(item->terminal)];
         const Completion done = worker.execute(terminal, item->type, item->due);
-        asio::post(io_, [this, &group, t = item->terminal, done] { on_completion(group, t, done); });
+        asio::post(io_,
+                   [this, &group, t = item->terminal, done] { on_completion(group, t, done); });
       }
     }
   } catch (const std::exception& e) {
@@ -145,9 +146,9 @@ void Engine::worker_main(Group& group, int w) {
 }
 
 void Engine::begin() {
-  const std::optional<double> duration =
-      config_.txns_per_terminal > 0 ? std::nullopt
-                                    : std::optional<double>(config_.duration_seconds);
+  const std::optional<double> duration = config_.txns_per_terminal > 0
+                                             ? std::nullopt
+                                             : std::optional<double>(config_.duration_seconds);
   phases_ = std::make_unique<RunPhases>(Clock::now(), config_.warmup_seconds, duration);
   wall_start_ = std::chrono::system_clock::now();
   for (auto& group : groups_) {
@@ -258,8 +259,8 @@ void Engine::on_terminal_finished(Group& group) {
 // the end of the warm-up (from which they restart), so every interval line
 // lies wholly in the warm-up or wholly in the measurement.
 void Engine::schedule_tick() {
-  Clock::time_point next = primary().reporter->last_boundary() +
-                           std::chrono::seconds(config_.report_interval_seconds);
+  Clock::time_point next =
+      primary().reporter->last_boundary() + std::chrono::seconds(config_.report_interval_seconds);
   if (!measuring_) {
     next = std::min(next, phases_->warmup_end());
   } else if (phases_->has_planned_end()) {
@@ -279,8 +280,7 @@ IntervalSamplers Engine::interval_samplers() const {
 }
 
 void Engine::on_tick(Clock::time_point at) {
-  emit_interval_lines(groups_, at, !measuring_, interval_samplers(), log_,
-                      outputs_);
+  emit_interval_lines(groups_, at, !measuring_, interval_samplers(), log_, outputs_);
   if (!measuring_ && at >= phases_->warmup_end()) {
     measuring_ = true;
     checkpoints_->read_start();

@@ -68,24 +68,24 @@ struct EngineSetup {
 
 // One standby's read-only terminals (combined runs).
 struct StandbyEngineResult {
-  RunStats stats;                          // the measured interval only
-  std::vector<IntervalSample> intervals;   // the primary's boundaries
-  RunHealth health;                        // the standby's downtime and errors
-  ServerMetricsRun server_metrics;         // notes and sample counts; per interval in intervals
+  RunStats stats;                         // the measured interval only
+  std::vector<IntervalSample> intervals;  // the primary's boundaries
+  RunHealth health;                       // the standby's downtime and errors
+  ServerMetricsRun server_metrics;        // notes and sample counts; per interval in intervals
 };
 
 struct EngineResult {
-  RunStats stats;                          // the measured interval only
-  std::vector<IntervalSample> intervals;   // warm-up ones flagged
+  RunStats stats;                         // the measured interval only
+  std::vector<IntervalSample> intervals;  // warm-up ones flagged
   double measured_seconds = 0;
-  double warmup_seconds = 0;               // warm-up actually run
+  double warmup_seconds = 0;                         // warm-up actually run
   std::chrono::system_clock::time_point wall_start;  // the start of the run (of the warm-up)
-  bool interrupted = false;                // SIGINT, SIGTERM or SIGHUP
-  RunHealth health;                        // why it stopped; the primary's downtime and errors
+  bool interrupted = false;                          // SIGINT, SIGTERM or SIGHUP
+  RunHealth health;                           // why it stopped; the primary's downtime and errors
   std::vector<StandbyEngineResult> standbys;  // in config.standbys order
-  std::vector<LagSample> lag;              // every replication lag sample
-  CheckpointFigures checkpoints;           // the primary's, over the measured interval
-  ServerMetricsRun server_metrics;         // notes and sample counts; per interval in intervals
+  std::vector<LagSample> lag;                 // every replication lag sample
+  CheckpointFigures checkpoints;              // the primary's, over the measured interval
+  ServerMetricsRun server_metrics;            // notes and sample counts; per interval in intervals
 };
 
 // What a standby's terminals run with: the primary's run settings, with the

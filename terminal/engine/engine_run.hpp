@@ -25,10 +25,10 @@
 #include "terminal/engine/gate.hpp"
 #include "terminal/engine/group.hpp"
 #include "terminal/engine/lines.hpp"
-#include "terminal/engine/queue.hpp"
-#include "terminal/engine/worker.hpp"
 #include "terminal/engine/pacing.hpp"
+#include "terminal/engine/queue.hpp"
 #include "terminal/engine/server_metrics_sampler.hpp"
+#include "terminal/engine/worker.hpp"
 #include "terminal/standby/replication_lag.hpp"
 
 namespace tpcc {
@@ -99,7 +99,7 @@ class Engine {
   std::vector<std::thread> threads_;
   std::unique_ptr<RunPhases> phases_;
   std::unique_ptr<LagSampler> sampler_;
-  std::unique_ptr<ServerMetricsSampler> metrics_;  // --server-metrics on
+  std::unique_ptr<ServerMetricsSampler> metrics_;                       // --server-metrics on
   std::vector<std::unique_ptr<ServerMetricsSampler>> standby_metrics_;  // and standbys
   IntervalSamplers interval_samplers() const;
   // 5.5.2.2: the primary's checkpoints over the measured interval.

@@ -63,9 +63,10 @@ std::vector<VirtualTerminal> build_terminals(const Config& config, int group_num
     // The primary's terminal i draws from stream {i}, as in a run without
     // standbys; standby k's from {i, k}.
     const auto index = static_cast<std::uint64_t>(i);
-    const Random rng = group_number == 0
-                           ? Random::stream(setup.seed, {index})
-                           : Random::stream(setup.seed, {index, static_cast<std::uint64_t>(group_number)});
+    const Random rng =
+        group_number == 0
+            ? Random::stream(setup.seed, {index})
+            : Random::stream(setup.seed, {index, static_cast<std::uint64_t>(group_number)});
     terminals.emplace_back(i, context, config.mix, rng);
   }
   return terminals;
@@ -85,8 +86,8 @@ Group::Group(Config group_config, int group_number, const EngineSetup& setup, St
       fast_path(uses_fast_path(config)),
       policy(pacing_policy(config, config.terminals)),
       own_log(number == 0 ? nullptr
-                          : std::make_unique<ConsoleLog>(parent_log, "standby " +
-                                                                         std::to_string(number) + ": ")),
+                          : std::make_unique<ConsoleLog>(
+                                parent_log, "standby " + std::to_string(number) + ": ")),
       log(own_log ? *own_log : parent_log),
       terminals(build_terminals(config, number, setup)) {
   env.config = &config;

@@ -12,14 +12,14 @@
 
 #include "config/config.hpp"
 #include "metrics/stats.hpp"
-#include "terminal/engine/engine.hpp"
 #include "terminal/engine/clock.hpp"
+#include "terminal/engine/engine.hpp"
+#include "terminal/engine/fault_log.hpp"
 #include "terminal/engine/intervals.hpp"
+#include "terminal/engine/pacing.hpp"
 #include "terminal/engine/queue.hpp"
 #include "terminal/engine/stats.hpp"
 #include "terminal/engine/worker.hpp"
-#include "terminal/engine/fault_log.hpp"
-#include "terminal/engine/pacing.hpp"
 
 namespace tpcc {
 
@@ -54,7 +54,8 @@ struct Group {
   WorkQueue queue;
   // --delivery deferred, the primary only (2.7.2): the queue its
   // terminals' Deliveries go to, and how many workers execute them.
-  DeliveryQueue deliveries{kQueuedDeliveriesPerTerminal * static_cast<std::size_t>(config.terminals)};
+  DeliveryQueue deliveries{kQueuedDeliveriesPerTerminal *
+                           static_cast<std::size_t>(config.terminals)};
   int delivery_workers = 0;
   std::uint64_t delivery_seed = 0;
   std::unique_ptr<IntervalReporter> reporter;

@@ -38,7 +38,8 @@ std::vector<IntervalSample> cut_all(const Groups& groups, Clock::time_point end,
 // Prints one interval's samples (the primary's first), hands them to the
 // sink and each to its group's reporter.
 void print_and_keep(const Groups& groups, std::vector<IntervalSample> samples,
-                    const IntervalSamplers& samplers, ConsoleLog& log, const IntervalOutputs& outputs) {
+                    const IntervalSamplers& samplers, ConsoleLog& log,
+                    const IntervalOutputs& outputs) {
   IntervalSample& primary_sample = samples.front();
   if (samplers.lag) primary_sample.lag = samplers.lag->latest();
   if (samplers.server) primary_sample.server = samplers.server->cut();
@@ -70,7 +71,8 @@ void log_opening(const Groups& groups, int connections, ConsoleLog& log) {
 void log_running(const Group& group) {
   const Config& config = group.config;
   std::ostringstream started;
-  started << "running " << plural(config.terminals, group.number == 0 ? "terminal" : "read-only terminal")
+  started << "running "
+          << plural(config.terminals, group.number == 0 ? "terminal" : "read-only terminal")
           << " on " << plural(group.connections, "connection") << " ("
           << (group.fast_path ? "one terminal per connection, unpaced" : "scheduled") << ")";
   if (group.number > 0) {
@@ -87,17 +89,20 @@ void log_running(const Group& group) {
 }
 
 void emit_interval_lines(const Groups& groups, Clock::time_point at, bool warmup,
-                         const IntervalSamplers& samplers, ConsoleLog& log, const IntervalOutputs& outputs) {
+                         const IntervalSamplers& samplers, ConsoleLog& log,
+                         const IntervalOutputs& outputs) {
   auto samples = cut_all(groups, at, [&](IntervalReporter& r) { return r.cut(at, warmup); });
   print_and_keep(groups, std::move(samples), samplers, log, outputs);
 }
 
 void finish_interval_lines(const Groups& groups, Clock::time_point end, bool warmup,
-                           const IntervalSamplers& samplers, ConsoleLog& log, const IntervalOutputs& outputs) {
+                           const IntervalSamplers& samplers, ConsoleLog& log,
+                           const IntervalOutputs& outputs) {
   // Every group decides alike (they share the boundaries); the primary's
   // reporter speaks for all.
   if (groups.front()->reporter->tail_is_new_line(end, warmup)) {
-    auto samples = cut_all(groups, end, [&](IntervalReporter& r) { return r.cut_tail(end, warmup); });
+    auto samples =
+        cut_all(groups, end, [&](IntervalReporter& r) { return r.cut_tail(end, warmup); });
     print_and_keep(groups, std::move(samples), samplers, log, outputs);
     return;
   }

@@ -10,8 +10,8 @@
 #include "terminal/engine/clock.hpp"
 #include "terminal/engine/engine.hpp"
 #include "terminal/engine/group.hpp"
-#include "terminal/engine/stats.hpp"
 #include "terminal/engine/server_metrics_sampler.hpp"
+#include "terminal/engine/stats.hpp"
 #include "terminal/standby/replication_lag.hpp"
 
 namespace tpcc {
@@ -33,12 +33,14 @@ struct IntervalSamplers {
 
 // Every group's line for the interval ending at `at`.
 void emit_interval_lines(const Groups& groups, Clock::time_point at, bool warmup,
-                         const IntervalSamplers& samplers, ConsoleLog& log, const IntervalOutputs& outputs);
+                         const IntervalSamplers& samplers, ConsoleLog& log,
+                         const IntervalOutputs& outputs);
 
 // At the run's end, once the workers have stopped: what they recorded since
 // the last boundary becomes every group's last line, or goes into its
 // previous one when only a sliver is left (IntervalReporter::merge_tail).
 void finish_interval_lines(const Groups& groups, Clock::time_point end, bool warmup,
-                           const IntervalSamplers& samplers, ConsoleLog& log, const IntervalOutputs& outputs);
+                           const IntervalSamplers& samplers, ConsoleLog& log,
+                           const IntervalOutputs& outputs);
 
 }  // namespace tpcc

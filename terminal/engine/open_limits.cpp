@@ -20,7 +20,9 @@ std::uint64_t rlimit_value(rlim_t v) {
   return v == RLIM_INFINITY ? UINT64_MAX : static_cast<std::uint64_t>(v);
 }
 
-std::string limit_text(std::uint64_t v) { return v == UINT64_MAX ? "unlimited" : std::to_string(v); }
+std::string limit_text(std::uint64_t v) {
+  return v == UINT64_MAX ? "unlimited" : std::to_string(v);
+}
 
 // The first whitespace-separated word of a file, or nullopt.
 std::optional<std::string> first_word(const std::string& path) {
@@ -53,7 +55,11 @@ ResourceLimit fixed_limit(const std::string& name, std::uint64_t limit, std::uin
   const std::uint64_t left = limit > used ? limit - used : 0;
   return {"what is left under " + name + " (" + std::to_string(limit) + ", " +
               std::to_string(used) + " in use)",
-          "threads", needed, left, left, how};
+          "threads",
+          needed,
+          left,
+          left,
+          how};
 }
 
 // The pids controller of this process's cgroup (v2, then v1), if it limits.
@@ -85,8 +91,8 @@ std::vector<ResourceLimit> current_limits(std::uint64_t files, std::uint64_t thr
   std::vector<ResourceLimit> limits;
   rlimit rl{};
   if (::getrlimit(RLIMIT_NOFILE, &rl) == 0) {
-    limits.push_back({"the soft limit of open files (RLIMIT_NOFILE)", "open files", files, rlimit_value(rl.rlim_cur),
-                      rlimit_value(rl.rlim_max),
+    limits.push_back({"the soft limit of open files (RLIMIT_NOFILE)", "open files", files,
+                      rlimit_value(rl.rlim_cur), rlimit_value(rl.rlim_max),
                       "raise it with 'ulimit -n " + std::to_string(files) +
                           "' before starting tpcc (above the hard limit: as root, or in "
                           "/etc/security/limits.conf or the service's LimitNOFILE=)"});
@@ -94,8 +100,7 @@ std::vector<ResourceLimit> current_limits(std::uint64_t files, std::uint64_t thr
   // The kernel does not apply RLIMIT_NPROC to root.
   if (::geteuid() != 0 && ::getrlimit(RLIMIT_NPROC, &rl) == 0) {
     limits.push_back({"the soft limit of processes and threads of this user (RLIMIT_NPROC)",
-                      "threads", threads,
-                      rlimit_value(rl.rlim_cur), rlimit_value(rl.rlim_max),
+                      "threads", threads, rlimit_value(rl.rlim_cur), rlimit_value(rl.rlim_max),
                       "raise it with 'ulimit -u " + std::to_string(threads) +
                           "' before starting tpcc (above the hard limit: as root, or in "
                           "/etc/security/limits.conf)"});

@@ -29,12 +29,12 @@ int run_connection_count(const Config& config);
 // most the soft limit may be raised to (equal to soft for limits a process
 // cannot raise, such as kernel.threads-max).
 struct ResourceLimit {
-  std::string name;       // "the soft limit of open files (RLIMIT_NOFILE)"
-  std::string unit;       // what is counted: "open files", "threads"
+  std::string name;  // "the soft limit of open files (RLIMIT_NOFILE)"
+  std::string unit;  // what is counted: "open files", "threads"
   std::uint64_t needed = 0;
   std::uint64_t soft = 0;
   std::uint64_t hard = 0;
-  std::string how;        // how to raise it, for the message
+  std::string how;  // how to raise it, for the message
 };
 
 enum class LimitVerdict { Enough, RaiseSoft, TooLow };

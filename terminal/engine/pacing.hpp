@@ -40,7 +40,7 @@ struct PacingPolicy {
   bool keying_and_thinking = false;
   double multiplier = 1.0;         // think times
   double keying_multiplier = 1.0;  // keying times (BenchmarkSQL 6 keyingTimeMultiplier)
-  double rate_spacing = 0;  // seconds between one terminal's due times; 0: no rate limit
+  double rate_spacing = 0;         // seconds between one terminal's due times; 0: no rate limit
 };
 
 // Spacing of one terminal's due times for a total of rate_tpm transactions

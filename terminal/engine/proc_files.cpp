@@ -32,7 +32,8 @@ std::string process_command(long long pid) {
 
 std::optional<std::vector<long long>> children_listed(long long parent) {
   const std::string self = std::to_string(parent);
-  const std::optional<std::string> listed = read_text("/proc/" + self + "/task/" + self + "/children");
+  const std::optional<std::string> listed =
+      read_text("/proc/" + self + "/task/" + self + "/children");
   if (!listed) return std::nullopt;
   std::vector<long long> children;
   std::istringstream pids(*listed);
@@ -45,8 +46,9 @@ std::vector<long long> children_scanned(long long parent) {
   std::error_code ec;
   for (const auto& entry : std::filesystem::directory_iterator("/proc", ec)) {
     const std::string name = entry.path().filename().string();
-    if (name.empty() || !std::all_of(name.begin(), name.end(),
-                                     [](char ch) { return std::isdigit(static_cast<unsigned char>(ch)); })) {
+    if (name.empty() || !std::all_of(name.begin(), name.end(), [](char ch) {
+          return std::isdigit(static_cast<unsigned char>(ch));
+        })) {
       continue;
     }
     const std::optional<ProcessTimes> child = process_times(std::stoll(name));
@@ -56,7 +58,8 @@ std::vector<long long> children_scanned(long long parent) {
 }
 
 std::vector<long long> children_of(long long parent) {
-  if (std::optional<std::vector<long long>> listed = children_listed(parent)) return std::move(*listed);
+  if (std::optional<std::vector<long long>> listed = children_listed(parent))
+    return std::move(*listed);
   return children_scanned(parent);
 }
 

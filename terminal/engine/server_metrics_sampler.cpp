@@ -62,15 +62,19 @@ struct SetInfo {
   const char* what;  // the note when the server lacks it
 };
 constexpr SetInfo kSets[] = {
-    {kDatabaseSql, "pg_stat_database: commits, rollbacks, blks_hit_ratio, tup_ins, tup_upd, "
-                   "tup_del, deadlocks, temp_bytes not reported"},
-    {kBgwriterSql, "pg_stat_bgwriter's checkpoint columns (PostgreSQL 17 moved them): "
-                   "ckpt_timed, ckpt_req, buf_ckpt, buf_backend not reported"},
+    {kDatabaseSql,
+     "pg_stat_database: commits, rollbacks, blks_hit_ratio, tup_ins, tup_upd, "
+     "tup_del, deadlocks, temp_bytes not reported"},
+    {kBgwriterSql,
+     "pg_stat_bgwriter's checkpoint columns (PostgreSQL 17 moved them): "
+     "ckpt_timed, ckpt_req, buf_ckpt, buf_backend not reported"},
     {kWalSql, "pg_stat_wal (PostgreSQL < 14): wal_bytes, fpi not reported"},
     {kSizeSql, "pg_database_size: db_bytes not reported"},
-    {kAutovacuumSql, "autovacuum workers (pg_stat_activity.backend_type, "
-                     "pg_stat_progress_vacuum): autovacuum_workers, autovacuum_tables not reported"},
-    {kLockWaitsSql, "wait events (pg_stat_activity.wait_event): top_waits, lock_waits not reported"},
+    {kAutovacuumSql,
+     "autovacuum workers (pg_stat_activity.backend_type, "
+     "pg_stat_progress_vacuum): autovacuum_workers, autovacuum_tables not reported"},
+    {kLockWaitsSql,
+     "wait events (pg_stat_activity.wait_event): top_waits, lock_waits not reported"},
 };
 
 std::string first_line(const std::string& text) { return text.substr(0, text.find('\n')); }
@@ -318,7 +322,8 @@ ServerMetricsInterval ServerMetricsSampler::cut() {
     m.deltas = counter_deltas(at_last_cut_.counters, latest_.counters);
     m.blks_hit_ratio = hit_ratio(m.deltas);
     m.db_bytes = latest_.db_bytes;
-    if (at_last_cut_.host && latest_.host) m.host_cpu = host_cpu_split(*at_last_cut_.host, *latest_.host);
+    if (at_last_cut_.host && latest_.host)
+      m.host_cpu = host_cpu_split(*at_last_cut_.host, *latest_.host);
     if (at_last_cut_.server_cpu_seconds && latest_.server_cpu_seconds &&
         *latest_.server_cpu_seconds >= *at_last_cut_.server_cpu_seconds) {
       m.server_cpu_seconds = *latest_.server_cpu_seconds - *at_last_cut_.server_cpu_seconds;

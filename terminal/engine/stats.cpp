@@ -10,12 +10,8 @@ namespace tpcc {
 void add_result(TxnStats& stats, const TxnResult& result, std::int64_t latency_micros) {
   stats.retries += result.retries;
   switch (result.outcome) {
-    case Outcome::Committed:
-      ++stats.committed;
-      break;
-    case Outcome::RolledBack:
-      ++stats.rolled_back;
-      break;
+    case Outcome::Committed: ++stats.committed; break;
+    case Outcome::RolledBack: ++stats.rolled_back; break;
     case Outcome::Error:
       ++stats.errors;
       if (is_timeout(result.sqlstate)) ++stats.timeouts;
@@ -67,17 +63,14 @@ void add_delivery_execution(RunStats& stats, const TxnResult& result,
       if (is_timeout(result.sqlstate)) ++delivery.timeouts;
       ++stats.deliveries_not_completed;
       return;
-    case Outcome::Unfinished:
-      ++stats.deliveries_not_completed;
-      return;
+    case Outcome::Unfinished: ++stats.deliveries_not_completed; return;
   }
 }
 
 }  // namespace
 
-void WorkerStats::record_delivery_execution(const TxnResult& result,
-                                            std::int64_t completion_micros, Phase phase,
-                                            const StatementCounts& statements) {
+void WorkerStats::record_delivery_execution(const TxnResult& result, std::int64_t completion_micros,
+                                            Phase phase, const StatementCounts& statements) {
   if (phase == Phase::After) return;
   std::lock_guard<std::mutex> lock(mutex_);
   add_delivery_execution(interval_, result, completion_micros);
@@ -108,7 +101,9 @@ ConsoleLog::ConsoleLog(std::ostream& out, int max_errors_shown)
     : out_(out), max_errors_shown_(max_errors_shown) {}
 
 ConsoleLog::ConsoleLog(ConsoleLog& parent, std::string prefix, int max_errors_shown)
-    : out_(parent.out_), parent_(&parent), prefix_(std::move(prefix)),
+    : out_(parent.out_),
+      parent_(&parent),
+      prefix_(std::move(prefix)),
       max_errors_shown_(max_errors_shown) {}
 
 void ConsoleLog::write(const std::string& text) {

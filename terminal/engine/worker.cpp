@@ -208,8 +208,8 @@ bool Worker::reconnect(Clock::time_point lost) {
       const SqlError* sql = dynamic_cast<const SqlError*>(&e);
       const std::string sqlstate = sql != nullptr ? sql->sqlstate : std::string();
       // A database dropped, a role without rights: no retry will connect.
-      const bool permanent = sql != nullptr ? retrying_cannot_fix(sqlstate)
-                                            : connect_refusal_is_permanent(e.what());
+      const bool permanent =
+          sql != nullptr ? retrying_cannot_fix(sqlstate) : connect_refusal_is_permanent(e.what());
       if (env_->faults != nullptr && !permanent) env_->faults->unreachable(lost, Clock::now());
       // One message per outage; the attempts go on quietly.
       if (!failed_before && env_->log != nullptr) {
@@ -240,7 +240,7 @@ void Worker::note_error(const std::string& sqlstate, const std::string& message,
 void Worker::log_error(const VirtualTerminal& terminal, TxnIndex type, const std::string& message) {
   if (env_->log == nullptr) return;
   env_->log->error(std::string(kTransactions[static_cast<std::size_t>(type)].title) +
-                  " on terminal " + std::to_string(terminal.index + 1) + ": " + message);
+                   " on terminal " + std::to_string(terminal.index + 1) + ": " + message);
 }
 
 }  // namespace tpcc

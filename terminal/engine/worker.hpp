@@ -10,11 +10,11 @@
 #include <string>
 
 #include "config/config.hpp"
+#include "terminal/engine/clock.hpp"
 #include "terminal/engine/deck.hpp"
 #include "terminal/engine/deferred_delivery.hpp"
-#include "terminal/engine/clock.hpp"
-#include "terminal/engine/stats.hpp"
 #include "terminal/engine/fault_log.hpp"
+#include "terminal/engine/stats.hpp"
 #include "terminal/transactions/transaction.hpp"
 
 namespace tpcc {
@@ -44,7 +44,7 @@ struct WorkerEnv {
   RunPhases* phases = nullptr;  // set once the run starts
   StopSignal* stop = nullptr;
   ConsoleLog* log = nullptr;
-  FaultLog* faults = nullptr;                   // the group's
+  FaultLog* faults = nullptr;                     // the group's
   const SessionInterrupts* interrupts = nullptr;  // the engine's
   // --delivery deferred (the primary's terminals): where their Deliveries
   // are queued; null when Delivery runs in the terminal's transaction.

@@ -159,7 +159,8 @@ class LagSampler::Source {
 
 LagSampler::LagSampler(std::string primary, std::vector<std::string> standbys, ConsoleLog& log)
     : log_(log) {
-  primary_ = std::make_unique<Source>(primary, "the primary (" + describe_target(primary) + ")", log);
+  primary_ =
+      std::make_unique<Source>(primary, "the primary (" + describe_target(primary) + ")", log);
   for (std::size_t i = 0; i < standbys.size(); ++i) {
     standbys_.push_back(std::make_unique<Source>(
         standbys[i], "standby " + std::to_string(i + 1) + " (" + describe_target(standbys[i]) + ")",
@@ -200,9 +201,9 @@ LagSample LagSampler::sample_now() {
   std::vector<ReplicationRow> rows;
   if (auto result = primary_->query(kPrimaryQuery)) {
     for (int r = 0; r < PQntuples(result.get()); ++r) {
-      rows.push_back({text(result.get(), r, 0), text(result.get(), r, 1), number(result.get(), r, 2),
-                      number(result.get(), r, 3), number(result.get(), r, 4),
-                      number(result.get(), r, 5)});
+      rows.push_back({text(result.get(), r, 0), text(result.get(), r, 1),
+                      number(result.get(), r, 2), number(result.get(), r, 3),
+                      number(result.get(), r, 4), number(result.get(), r, 5)});
     }
   }
   LagSample sample;

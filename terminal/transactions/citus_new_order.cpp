@@ -87,15 +87,12 @@ int queue_citus_stock_and_lines(Session& session, const OrderLinesArgs& args) {
       item_ids.push_back(args.item_ids[i]);
       quantities.push_back(args.quantities[i]);
     }
-    session.queue(kStockOfWarehouse, Params{}
-                                         .add(supply_w_id)
-                                         .add(args.w_id)
-                                         .add_int_array(item_ids)
-                                         .add_int_array(quantities));
+    session.queue(
+        kStockOfWarehouse,
+        Params{}.add(supply_w_id).add(args.w_id).add_int_array(item_ids).add_int_array(quantities));
   }
-  const bool all_local =
-      supply_warehouses.empty() ||
-      (supply_warehouses.size() == 1 && *supply_warehouses.begin() == args.w_id);
+  const bool all_local = supply_warehouses.empty() ||
+                         (supply_warehouses.size() == 1 && *supply_warehouses.begin() == args.w_id);
   session.queue(all_local ? kLocalOrderLines : kAnyOrderLines,
                 Params{}
                     .add(args.w_id)

@@ -142,11 +142,11 @@ int NewOrderInput::remote_lines() const {
 
 NewOrderInput generate_new_order(Random& rng, const TerminalContext& terminal) {
   NewOrderInput input;
-  input.w_id = terminal.w_id;  // 2.4.1.1
-  input.d_id = static_cast<int>(rng.uniform(1, kDistrictsPerWarehouse));  // 2.4.1.2
-  input.c_id = nurand_customer_id(rng, terminal.c_run);                    // 2.4.1.2
+  input.w_id = terminal.w_id;                                                        // 2.4.1.1
+  input.d_id = static_cast<int>(rng.uniform(1, kDistrictsPerWarehouse));             // 2.4.1.2
+  input.c_id = nurand_customer_id(rng, terminal.c_run);                              // 2.4.1.2
   const int ol_cnt = static_cast<int>(rng.uniform(kMinOrderLines, kMaxOrderLines));  // 2.4.1.3
-  input.rollback = rng.uniform(1, 100) <= terminal.rollback_percent;  // 2.4.1.4 rbk
+  input.rollback = rng.uniform(1, 100) <= terminal.rollback_percent;                 // 2.4.1.4 rbk
   input.lines.resize(static_cast<std::size_t>(ol_cnt));
   for (int number = 1; number <= ol_cnt; ++number) {
     NewOrderLine& line = input.lines[static_cast<std::size_t>(number - 1)];

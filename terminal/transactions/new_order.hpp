@@ -23,13 +23,13 @@ struct NewOrderLine {
 };
 
 struct NewOrderInput {
-  int w_id = 1;                    // 2.4.1.1 the terminal's home warehouse
-  int d_id = 1;                    // 2.4.1.2 random 1..10
-  int c_id = 1;                    // 2.4.1.2 NURand(1023, 1, 3000)
+  int w_id = 1;                     // 2.4.1.1 the terminal's home warehouse
+  int d_id = 1;                     // 2.4.1.2 random 1..10
+  int c_id = 1;                     // 2.4.1.2 NURand(1023, 1, 3000)
   std::vector<NewOrderLine> lines;  // 2.4.1.3 OL_CNT random 5..15
-  bool rollback = false;           // 2.4.1.4 the last line's item is unused
+  bool rollback = false;            // 2.4.1.4 the last line's item is unused
 
-  bool all_local() const;   // O_ALL_LOCAL (2.4.2.2)
+  bool all_local() const;  // O_ALL_LOCAL (2.4.2.2)
   int remote_lines() const;
 };
 

@@ -91,9 +91,9 @@ OrderStatusOutput read_order_status_rows(const QueryResult& result) {
 
 OrderStatusInput generate_order_status(Random& rng, const TerminalContext& terminal) {
   OrderStatusInput input;
-  input.w_id = terminal.w_id;  // 2.6.1.1
+  input.w_id = terminal.w_id;                                             // 2.6.1.1
   input.d_id = static_cast<int>(rng.uniform(1, kDistrictsPerWarehouse));  // 2.6.1.2
-  input.customer = select_customer(rng, terminal.c_run);  // 2.6.1.2
+  input.customer = select_customer(rng, terminal.c_run);                  // 2.6.1.2
   return input;
 }
 

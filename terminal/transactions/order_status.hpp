@@ -16,9 +16,9 @@ class QueryResult;
 class Session;
 
 struct OrderStatusInput {
-  int w_id = 1;                // 2.6.1.1 the terminal's home warehouse
-  int d_id = 1;                // 2.6.1.2 random 1..10
-  CustomerSelector customer;   // 2.6.1.2 by C_LAST 60%, by C_ID 40%
+  int w_id = 1;               // 2.6.1.1 the terminal's home warehouse
+  int d_id = 1;               // 2.6.1.2 random 1..10
+  CustomerSelector customer;  // 2.6.1.2 by C_LAST 60%, by C_ID 40%
 };
 
 struct OrderStatusLine {
@@ -36,9 +36,9 @@ struct OrderStatusOutput {
   std::string c_middle;
   std::string c_last;
   std::int64_t c_balance_cents = 0;
-  int o_id = 0;               // 0: the customer has no order
+  int o_id = 0;  // 0: the customer has no order
   std::string o_entry_d;
-  int o_carrier_id = 0;       // 0: null (not delivered)
+  int o_carrier_id = 0;                // 0: null (not delivered)
   std::vector<OrderStatusLine> lines;  // ordered by OL_NUMBER
 };
 

@@ -8,9 +8,9 @@
 
 #include "config/config.hpp"
 #include "spec/nurand.hpp"
-#include "terminal/engine/binding.hpp"
 #include "spec/random.hpp"
 #include "spec/transactions.hpp"
+#include "terminal/engine/binding.hpp"
 
 namespace tpcc {
 
@@ -49,12 +49,11 @@ struct TxnAudit {
 
 struct TxnResult {
   Outcome outcome = Outcome::Committed;
-  int retries = 0;           // serialization failures / deadlocks retried
+  int retries = 0;  // serialization failures / deadlocks retried
   TxnAudit audit;
-  std::string error;         // when outcome == Error
-  std::string sqlstate;      // the server's, when outcome == Error and it gave one
+  std::string error;     // when outcome == Error
+  std::string sqlstate;  // the server's, when outcome == Error and it gave one
 };
-
 
 // Serialization failures and deadlocks are retried this many times.
 inline constexpr int kMaxRetries = 5;
@@ -65,6 +64,7 @@ void prepare_transaction_statements(Session& session, Mode mode = Mode::Statemen
 
 // Draws the inputs (2.x.1) and runs the transaction (2.x.2), retrying
 // retryable failures up to kMaxRetries. Throws ConnectionLost.
-TxnResult run_transaction(TxnIndex type, Session& session, Random& rng, const TerminalContext& terminal);
+TxnResult run_transaction(TxnIndex type, Session& session, Random& rng,
+                          const TerminalContext& terminal);
 
 }  // namespace tpcc

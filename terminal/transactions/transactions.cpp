@@ -23,8 +23,8 @@ constexpr std::int64_t kRetryBackoffMicros = 500;
 // The input is drawn once: a retried transaction repeats the same input,
 // as a terminal user would resubmit the same screen.
 template <typename Input, typename Execute>
-TxnResult run_with_retries(const Input& input, Execute execute, Session& session,
-                           Random& rng, const TerminalContext& terminal) {
+TxnResult run_with_retries(const Input& input, Execute execute, Session& session, Random& rng,
+                           const TerminalContext& terminal) {
   TxnResult result;
   for (;;) {
     result.audit = TxnAudit{};
@@ -87,16 +87,15 @@ TxnResult run_transaction(TxnIndex type, Session& session, Random& rng,
       return run_with_retries(generate_payment(rng, terminal), execute_payment, session, rng,
                               terminal);
     case kOrderStatus:
-      return run_with_retries(generate_order_status(rng, terminal), execute_order_status,
-                              session, rng, terminal);
+      return run_with_retries(generate_order_status(rng, terminal), execute_order_status, session,
+                              rng, terminal);
     case kDelivery:
       return run_with_retries(generate_delivery(rng, terminal), execute_delivery, session, rng,
                               terminal);
     case kStockLevel:
-      return run_with_retries(generate_stock_level(rng, terminal), execute_stock_level,
-                              session, rng, terminal);
-    case kTxnTypes:
-      break;
+      return run_with_retries(generate_stock_level(rng, terminal), execute_stock_level, session,
+                              rng, terminal);
+    case kTxnTypes: break;
   }
   throw std::invalid_argument("run_transaction: unknown transaction type " +
                               std::to_string(static_cast<int>(type)));
