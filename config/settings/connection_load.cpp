@@ -66,7 +66,8 @@ void add_connection_and_load(std::vector<Setting>& s) {
         st.cfg.warehouses = parse_int(v, 1, kNoLimit, src.where);
         st.warehouses_source = src;
       },
-      [](const Config& c) { return std::to_string(c.warehouses); });
+      [](const Config& c) { return std::to_string(c.warehouses); })
+      .json = json_field<&Config::warehouses>("prepare", "warehouses");
   add(
       s, "load-workers", "N", {"loadWorkers"}, kLoadVerbs, kLoad,
       "Parallel loader connections; each loads whole warehouses.",
@@ -74,7 +75,8 @@ void add_connection_and_load(std::vector<Setting>& s) {
         st.cfg.load_workers = parse_int(v, 1, kNoLimit, src.where);
         st.load_workers_source = src;
       },
-      [](const Config& c) { return std::to_string(c.load_workers); });
+      [](const Config& c) { return std::to_string(c.load_workers); })
+      .json = json_field<&Config::load_workers>("prepare", "load_workers");
   add(
       s, "load-method", "copy|insert", {}, kLoadVerbs, kLoad,
       "copy streams rows with COPY (fastest); insert uses multi-row INSERT statements, for "
@@ -84,14 +86,18 @@ void add_connection_and_load(std::vector<Setting>& s) {
                                  ? LoadMethod::Copy
                                  : LoadMethod::Insert;
       },
-      [](const Config& c) { return std::string(load_method_name(c.load_method)); });
+      [](const Config& c) { return std::string(load_method_name(c.load_method)); })
+      .json =
+      json_enum<&Config::load_method, load_method_name, LoadMethod::Copy, LoadMethod::Insert>(
+          "prepare", "load_method");
   add(
       s, "batch-rows", "N", {}, kLoadVerbs, kLoad,
       "Rows per INSERT statement with --load-method insert (1..100000).",
       [](const std::string& v, const Source& src, ParseState& st) {
         st.cfg.insert_batch_rows = parse_int(v, 1, 100000, src.where);
       },
-      [](const Config& c) { return std::to_string(c.insert_batch_rows); });
+      [](const Config& c) { return std::to_string(c.insert_batch_rows); })
+      .json = json_field<&Config::insert_batch_rows>("prepare", "insert_batch_rows");
   add(
       s, "copy-format", "text|binary", {}, kLoadVerbs, kLoad,
       "Data format of --load-method copy. binary sends numbers, decimals and timestamps in "
@@ -105,7 +111,10 @@ void add_connection_and_load(std::vector<Setting>& s) {
                                  : CopyFormat::Binary;
         st.copy_format_source = src;
       },
-      [](const Config& c) { return std::string(copy_format_name(c.copy_format)); });
+      [](const Config& c) { return std::string(copy_format_name(c.copy_format)); })
+      .json =
+      json_enum<&Config::copy_format, copy_format_name, CopyFormat::Text, CopyFormat::Binary>(
+          "prepare", "copy_format");
   add(
       s, "seed", "N", {}, kLoadVerbs, kLoad,
       "Seed of the data generator; the same seed and warehouse count load the same rows.",
@@ -113,7 +122,8 @@ void add_connection_and_load(std::vector<Setting>& s) {
         st.cfg.seed = parse_u64(v, src.where);
         st.cfg.seed_given = true;
       },
-      [](const Config& c) { return std::to_string(c.seed); });
+      [](const Config& c) { return std::to_string(c.seed); })
+      .json = json_field<&Config::seed>("prepare", "seed");
   add(
       s, "fillfactor", "SPEC", {}, kLoadVerbs, kLoad,
       "Table fillfactor, 10..100: table=percent pairs (stock=80,customer=95) change those "
@@ -149,7 +159,8 @@ void add_connection_and_load(std::vector<Setting>& s) {
       [](const std::string& v, const Source& src, ParseState& st) {
         st.cfg.analyze_all_tables = parse_bool(v, src.where);
       },
-      [](const Config& c) { return yes_no(c.analyze_all_tables); });
+      [](const Config& c) { return yes_no(c.analyze_all_tables); })
+      .json = json_field<&Config::analyze_all_tables>("prepare", "analyze_all_tables");
   add(
       s, "analyze-payload-columns", nullptr, {}, kLoadVerbs, kLoad,
       "Gather statistics on the text payload columns too (stock's s_dist_01..10 and s_data, "
@@ -162,7 +173,8 @@ void add_connection_and_load(std::vector<Setting>& s) {
       [](const std::string& v, const Source& src, ParseState& st) {
         st.cfg.analyze_payload_columns = parse_bool(v, src.where);
       },
-      [](const Config& c) { return yes_no(c.analyze_payload_columns); });
+      [](const Config& c) { return yes_no(c.analyze_payload_columns); })
+      .json = json_field<&Config::analyze_payload_columns>("prepare", "analyze_payload_columns");
   add(
       s, "tablespace", "SPEC", {}, kLoadVerbs, kLoad,
       "Tablespace for the tables: one name for every table (ts1), or "
@@ -183,7 +195,8 @@ void add_connection_and_load(std::vector<Setting>& s) {
       [](const std::string& v, const Source& src, ParseState& st) {
         st.cfg.foreign_keys = parse_bool(v, src.where);
       },
-      [](const Config& c) { return yes_no(c.foreign_keys); });
+      [](const Config& c) { return yes_no(c.foreign_keys); })
+      .json = json_field<&Config::foreign_keys>("prepare", "foreign_keys");
   add(
       s, "partitions", "N", {}, kLoadVerbs, kLoad,
       "Partition the large tables by warehouse into N partitions "
@@ -191,14 +204,16 @@ void add_connection_and_load(std::vector<Setting>& s) {
       [](const std::string& v, const Source& src, ParseState& st) {
         st.cfg.partitions = parse_int(v, 0, 1024, src.where);
       },
-      [](const Config& c) { return std::to_string(c.partitions); });
+      [](const Config& c) { return std::to_string(c.partitions); })
+      .json = json_field<&Config::partitions>("prepare", "partitions");
   add(
       s, "no-check", nullptr, {}, kLoadVerbs, kLoad,
       "Skip the consistency check that follows the load.",
       [](const std::string& v, const Source& src, ParseState& st) {
         st.cfg.no_check = parse_bool(v, src.where);
       },
-      [](const Config& c) { return yes_no(c.no_check); });
+      [](const Config& c) { return yes_no(c.no_check); })
+      .json = json_field<&Config::no_check>("prepare", "no_check");
 
   // Check ---------------------------------------------------------------------
   add(
@@ -207,7 +222,8 @@ void add_connection_and_load(std::vector<Setting>& s) {
       [](const std::string& v, const Source& src, ParseState& st) {
         st.cfg.after_load = parse_bool(v, src.where);
       },
-      [](const Config& c) { return yes_no(c.after_load); });
+      [](const Config& c) { return yes_no(c.after_load); })
+      .json = json_field<&Config::after_load>("check", "after_load");
 
   // Cleanup -------------------------------------------------------------------
   add(
@@ -217,7 +233,8 @@ void add_connection_and_load(std::vector<Setting>& s) {
       [](const std::string& v, const Source& src, ParseState& st) {
         st.cfg.cascade = parse_bool(v, src.where);
       },
-      [](const Config& c) { return yes_no(c.cascade); });
+      [](const Config& c) { return yes_no(c.cascade); })
+      .json = json_field<&Config::cascade>("cleanup", "cascade");
 }
 
 void add_quickstart(std::vector<Setting>& s) {
@@ -228,7 +245,8 @@ void add_quickstart(std::vector<Setting>& s) {
       [](const std::string& v, const Source& src, ParseState& st) {
         st.cfg.keep = parse_bool(v, src.where);
       },
-      [](const Config& c) { return yes_no(c.keep); });
+      [](const Config& c) { return yes_no(c.keep); })
+      .json = json_field<&Config::keep>("quickstart", "keep");
 }
 
 void add_acid(std::vector<Setting>& s) {

@@ -51,7 +51,8 @@ void add_length_and_mix(std::vector<Setting>& s) {
         st.cfg.terminals = parse_int(v, 1, kNoLimit, src.where);
         st.terminals_source = src;
       },
-      [](const Config& c) { return std::to_string(c.terminals); });
+      [](const Config& c) { return std::to_string(c.terminals); })
+      .json = json_field<&Config::terminals>("run", "terminals");
   add(
       s, nullptr, "X", {"terminalMultiplier"}, kRunVerbs, kRunSection,
       "BenchmarkSQL 6: terminals = 10 x warehouses x X (rounded, at least 1); needs the props "
@@ -68,7 +69,8 @@ void add_length_and_mix(std::vector<Setting>& s) {
       [](const std::string& v, const Source& src, ParseState& st) {
         st.cfg.allow_many_terminals = parse_bool(v, src.where);
       },
-      [](const Config& c) { return yes_no(c.allow_many_terminals); });
+      [](const Config& c) { return yes_no(c.allow_many_terminals); })
+      .json = json_field<&Config::allow_many_terminals>("run", "allow_many_terminals");
   add(
       s, "connections", "N", {"sutThreads"}, kRunVerbs, kRunSection,
       "Database connections shared by the terminals, at most --terminals (0: one per terminal).",
@@ -76,7 +78,8 @@ void add_length_and_mix(std::vector<Setting>& s) {
         st.cfg.connections = parse_int(v, 0, kNoLimit, src.where);
         st.connections_source = src;
       },
-      [](const Config& c) { return std::to_string(c.connections); });
+      [](const Config& c) { return std::to_string(c.connections); })
+      .json = json_field<&Config::connections>("run", "connections");
   add(
       s, "duration", "SEC", {"runMins"}, kRunVerbs, kRunSection,
       "Measured run time in seconds (props runMins is in minutes).",
@@ -85,7 +88,8 @@ void add_length_and_mix(std::vector<Setting>& s) {
                                                        : parse_int(v, 0, kNoLimit, src.where);
         st.duration_source = src;
       },
-      [](const Config& c) { return std::to_string(c.duration_seconds); });
+      [](const Config& c) { return std::to_string(c.duration_seconds); })
+      .json = json_field<&Config::duration_seconds>("run", "duration_seconds");
   add(
       s, "warmup", "SEC", {"rampupMins"}, kRunVerbs, kRunSection,
       "Run this long before measuring; not counted (props rampupMins is in minutes).",
@@ -94,7 +98,8 @@ void add_length_and_mix(std::vector<Setting>& s) {
                                                         : parse_int(v, 0, kNoLimit, src.where);
         st.warmup_source = src;
       },
-      [](const Config& c) { return std::to_string(c.warmup_seconds); });
+      [](const Config& c) { return std::to_string(c.warmup_seconds); })
+      .json = json_field<&Config::warmup_seconds>("run", "warmup_seconds");
   add(
       s, "txns-per-terminal", "N", {"runTxnsPerTerminal"}, kRunVerbs, kRunSection,
       "Stop after N transactions per terminal instead of after --duration (0: use --duration).",
@@ -102,7 +107,8 @@ void add_length_and_mix(std::vector<Setting>& s) {
         st.cfg.txns_per_terminal = parse_long(v, 0, src.where);
         st.txns_source = src;
       },
-      [](const Config& c) { return std::to_string(c.txns_per_terminal); });
+      [](const Config& c) { return std::to_string(c.txns_per_terminal); })
+      .json = json_field<&Config::txns_per_terminal>("run", "txns_per_terminal");
   add(
       s, "mix", "NO,P,OS,D,SL",
       {kWeightKeys[0], kWeightKeys[1], kWeightKeys[2], kWeightKeys[3], kWeightKeys[4]}, kRunVerbs,
@@ -132,7 +138,9 @@ void add_length_and_mix(std::vector<Setting>& s) {
             parse_choice(v, {"rw", "ro"}, src.where) == 0 ? Profile::ReadWrite : Profile::ReadOnly;
         st.profile_source = src;
       },
-      [](const Config& c) { return std::string(profile_name(c.profile)); });
+      [](const Config& c) { return std::string(profile_name(c.profile)); })
+      .json = json_enum<&Config::profile, profile_name, Profile::ReadWrite, Profile::ReadOnly>(
+      "run", "profile");
 }
 
 void add_execution(std::vector<Setting>& s) {
@@ -154,7 +162,9 @@ void add_execution(std::vector<Setting>& s) {
         }
         st.cfg.mode = procedures ? Mode::Procedures : Mode::Statements;
       },
-      [](const Config& c) { return std::string(mode_name(c.mode)); });
+      [](const Config& c) { return std::string(mode_name(c.mode)); })
+      .json =
+      json_enum<&Config::mode, mode_name, Mode::Statements, Mode::Procedures>("run", "mode");
   add(
       s, "isolation", "rc|rr|serializable", {}, kRunVerbs | kAcid, kRunSection,
       "Transaction isolation: read committed, repeatable read or serializable. Serialization "
@@ -164,7 +174,9 @@ void add_execution(std::vector<Setting>& s) {
             parse_choice(v, {"rc", "rr", "serializable"}, src.where))];
         st.isolation_source = src;
       },
-      [](const Config& c) { return std::string(isolation_name(c.isolation)); });
+      [](const Config& c) { return std::string(isolation_name(c.isolation)); })
+      .json = json_enum<&Config::isolation, isolation_name, Isolation::ReadCommitted,
+                        Isolation::RepeatableRead, Isolation::Serializable>("run", "isolation");
   add(
       s, "delivery", "sync|deferred", {}, kRunVerbs, kRunSection,
       "Delivery (clause 2.7.2): deferred queues each terminal's Delivery, whose response is "
@@ -178,7 +190,9 @@ void add_execution(std::vector<Setting>& s) {
                                    : DeliveryMode::Deferred;
         st.delivery_mode_source = src;
       },
-      [](const Config& c) { return std::string(delivery_mode_name(c.delivery_mode)); });
+      [](const Config& c) { return std::string(delivery_mode_name(c.delivery_mode)); })
+      .json = json_enum<&Config::delivery_mode, delivery_mode_name, DeliveryMode::Sync,
+                        DeliveryMode::Deferred>("run", "delivery");
   add(
       s, "delivery-workers", "N", {"maxDeliveryBGThreads"}, kRunVerbs, kRunSection,
       "Background delivery workers with --delivery deferred, each with its own connection "
@@ -186,7 +200,8 @@ void add_execution(std::vector<Setting>& s) {
       [](const std::string& v, const Source& src, ParseState& st) {
         st.cfg.delivery_workers = parse_int(v, 1, 1000, src.where);
       },
-      [](const Config& c) { return std::to_string(c.delivery_workers); });
+      [](const Config& c) { return std::to_string(c.delivery_workers); })
+      .json = json_field<&Config::delivery_workers>("run", "delivery_workers");
   add(
       s, "terminal-warehouse-fixed", "true|false", {"terminalWarehouseFixed"}, kRunVerbs,
       kRunSection,
@@ -196,7 +211,8 @@ void add_execution(std::vector<Setting>& s) {
         st.cfg.terminal_warehouse_fixed = parse_bool(v, src.where);
         st.warehouse_fixed_source = src;
       },
-      [](const Config& c) { return yes_no(c.terminal_warehouse_fixed); });
+      [](const Config& c) { return yes_no(c.terminal_warehouse_fixed); })
+      .json = json_field<&Config::terminal_warehouse_fixed>("run", "terminal_warehouse_fixed");
   add(
       s, "warehouse-from", "N", {"useWarehouseFrom"}, kRunVerbs, kRunSection,
       "First home warehouse of the terminals, for several drivers sharing one database "
@@ -205,7 +221,8 @@ void add_execution(std::vector<Setting>& s) {
         st.cfg.warehouse_from = warehouse_bound(v, src);
         st.warehouse_from_source = src;
       },
-      [](const Config& c) { return std::to_string(c.warehouse_from); });
+      [](const Config& c) { return std::to_string(c.warehouse_from); })
+      .json = json_field<&Config::warehouse_from>("run", "warehouse_from");
   add(
       s, "warehouse-to", "N", {"useWarehouseTo"}, kRunVerbs, kRunSection,
       "Last home warehouse of the terminals (0, or -1 in props: the last loaded).",
@@ -213,7 +230,8 @@ void add_execution(std::vector<Setting>& s) {
         st.cfg.warehouse_to = warehouse_bound(v, src);
         st.warehouse_to_source = src;
       },
-      [](const Config& c) { return std::to_string(c.warehouse_to); });
+      [](const Config& c) { return std::to_string(c.warehouse_to); })
+      .json = json_field<&Config::warehouse_to>("run", "warehouse_to");
   add(
       s, "rollback-percent", "N", {"rollbackPercent"}, kRunVerbs, kRunSection,
       "Percent of New-Orders that order an unused item and roll back, 0..100 (clause 2.4.1.4: "
@@ -222,7 +240,8 @@ void add_execution(std::vector<Setting>& s) {
         st.cfg.rollback_percent = parse_int(v, 0, 100, src.where);
         st.rollback_source = src;
       },
-      [](const Config& c) { return std::to_string(c.rollback_percent); });
+      [](const Config& c) { return std::to_string(c.rollback_percent); })
+      .json = json_field<&Config::rollback_percent>("run", "rollback_percent");
 }
 
 void add_pacing(std::vector<Setting>& s) {
@@ -232,7 +251,8 @@ void add_pacing(std::vector<Setting>& s) {
       [](const std::string& v, const Source& src, ParseState& st) {
         st.cfg.rate_tpm = parse_number(v, 0, false, src.where);
       },
-      [](const Config& c) { return format_number(c.rate_tpm); });
+      [](const Config& c) { return format_number(c.rate_tpm); })
+      .json = json_field<&Config::rate_tpm>("run", "rate_tpm");
   add(
       s, "keying-think", nullptr, {}, kRunVerbs, kRunSection,
       "Apply the keying and think times of clause 5.2.5 (needed for a compliant tpmC; then "
@@ -242,7 +262,8 @@ void add_pacing(std::vector<Setting>& s) {
         st.cfg.keying_and_thinking = parse_bool(v, src.where);
         st.keying_think_source = src;
       },
-      [](const Config& c) { return yes_no(c.keying_and_thinking); });
+      [](const Config& c) { return yes_no(c.keying_and_thinking); })
+      .json = json_field<&Config::keying_and_thinking>("run", "keying_and_thinking");
   add(
       s, "think-multiplier", "X", {"thinkTimeMultiplier"}, kRunVerbs, kRunSection,
       "Scale the think times by X (> 0; thinkTimeMultiplier may be 0), and the keying times "
@@ -253,7 +274,8 @@ void add_pacing(std::vector<Setting>& s) {
         st.think_multiplier_source = src;
         if (bmsql6) st.bmsql6_pacing_source = src;
       },
-      [](const Config& c) { return format_number(c.think_multiplier); });
+      [](const Config& c) { return format_number(c.think_multiplier); })
+      .json = json_field<&Config::think_multiplier>("run", "think_multiplier");
   add(
       s, "keying-multiplier", "X", {"keyingTimeMultiplier"}, kRunVerbs, kRunSection,
       "Scale the keying times by X (> 0; keyingTimeMultiplier may be 0).",
@@ -263,7 +285,8 @@ void add_pacing(std::vector<Setting>& s) {
         st.keying_multiplier_source = src;
         if (bmsql6) st.bmsql6_pacing_source = src;
       },
-      [](const Config&) -> std::string { return "the think multiplier"; });
+      [](const Config&) -> std::string { return "the think multiplier"; })
+      .json = json_field<&Config::keying_multiplier>("run", "keying_multiplier");
 }
 
 // --spec: the run rules of record (report/rules/run_rules.hpp), each unless given
@@ -282,7 +305,8 @@ void add_spec(std::vector<Setting>& s) {
       [](const std::string& v, const Source& src, ParseState& st) {
         st.cfg.spec = parse_bool(v, src.where);
       },
-      [](const Config& c) { return yes_no(c.spec); });
+      [](const Config& c) { return yes_no(c.spec); })
+      .json = json_field<&Config::spec>("run", "spec");
 }
 
 void add_output(std::vector<Setting>& s) {
@@ -296,7 +320,8 @@ void add_output(std::vector<Setting>& s) {
         st.cfg.report_interval_seconds = parse_int(v, 1, 86400, src.where);
         note_without_effect(src, st, kRunVerbs);
       },
-      [](const Config& c) { return std::to_string(c.report_interval_seconds); });
+      [](const Config& c) { return std::to_string(c.report_interval_seconds); })
+      .json = json_field<&Config::report_interval_seconds>("run", "report_interval_seconds");
   add(
       s, "report-format", "tpcc|sysbench", {}, kRunVerbs, kRunSection,
       "Shape of the progress lines. tpcc: '[ 10s ] tpmC: ... tpmTOTAL: ... p90: ... p99: ... "
@@ -314,7 +339,9 @@ void add_output(std::vector<Setting>& s) {
                                    ? ReportFormat::Tpcc
                                    : ReportFormat::Sysbench;
       },
-      [](const Config& c) { return std::string(report_format_name(c.report_format)); });
+      [](const Config& c) { return std::string(report_format_name(c.report_format)); })
+      .json = json_enum<&Config::report_format, report_format_name, ReportFormat::Tpcc,
+                        ReportFormat::Sysbench>("run", "report_format");
   add(
       s, "server-metrics", "on|off", {"serverMetrics"}, kRunVerbs, kRunSection,
       "Sample the server's metrics per interval on a connection of their own: commits, "
@@ -337,11 +364,13 @@ void add_output(std::vector<Setting>& s) {
       [](const std::string& v, const Source&, ParseState& st) { st.cfg.result_dir = v; },
       [](const Config& c) {
         return c.result_dir.empty() ? std::string("results/<start time>/") : c.result_dir;
-      });
+      })
+      .json = json_field<&Config::result_dir>("run", "result_dir");
   add(
       s, "json", "FILE", {}, kRunVerbs, kRunSection, "Also write result.json to FILE.",
       [](const std::string& v, const Source&, ParseState& st) { st.cfg.json_file = v; },
-      [](const Config& c) { return c.json_file.empty() ? std::string("none") : c.json_file; });
+      [](const Config& c) { return c.json_file.empty() ? std::string("none") : c.json_file; })
+      .json = json_field<&Config::json_file>("run", "json_file");
 }
 
 // What the run does when the server is slow, unreachable, or still busy at
@@ -355,7 +384,8 @@ void add_faults(std::vector<Setting>& s) {
       [](const std::string& v, const Source& src, ParseState& st) {
         st.cfg.max_downtime_seconds = parse_int(v, 1, 86400, src.where);
       },
-      [](const Config& c) { return std::to_string(c.max_downtime_seconds); });
+      [](const Config& c) { return std::to_string(c.max_downtime_seconds); })
+      .json = json_field<&Config::max_downtime_seconds>("run", "max_downtime_seconds");
   add(
       s, "stop-grace", "SEC", {}, kRunVerbs, kRunSection,
       "At the end of the run (or on SIGINT/SIGTERM/SIGHUP: no grace), transactions still in "
@@ -365,19 +395,22 @@ void add_faults(std::vector<Setting>& s) {
       [](const std::string& v, const Source& src, ParseState& st) {
         st.cfg.stop_grace_seconds = parse_number_in(v, 0, 3600, src.where);
       },
-      [](const Config& c) { return format_number(c.stop_grace_seconds); });
+      [](const Config& c) { return format_number(c.stop_grace_seconds); })
+      .json = json_field<&Config::stop_grace_seconds>("run", "stop_grace_seconds");
   add(s, "statement-timeout", "DURATION", {"statementTimeout"}, kRunVerbs, kRunSection,
       "Sets the server's statement_timeout on every terminal session; a transaction that "
       "exceeds it fails with SQLSTATE 57014 and is counted as a timeout. Milliseconds, or a "
       "number with unit ms, s or min (500ms, 30s, 2min), up to 2147483647 ms; 0: the server's "
       "setting.",
-      apply_timeout<&Config::statement_timeout_ms>, show_timeout<&Config::statement_timeout_ms>);
+      apply_timeout<&Config::statement_timeout_ms>, show_timeout<&Config::statement_timeout_ms>)
+      .json = json_field<&Config::statement_timeout_ms>("run", "statement_timeout_ms");
   add(s, "lock-timeout", "DURATION", {"lockTimeout"}, kRunVerbs, kRunSection,
       "Sets the server's lock_timeout on every terminal session; a transaction that exceeds "
       "it fails with SQLSTATE 55P03 and is counted as a timeout. Milliseconds, or a number "
       "with unit ms, s or min (500ms, 30s, 2min), up to 2147483647 ms; 0: the server's "
       "setting.",
-      apply_timeout<&Config::lock_timeout_ms>, show_timeout<&Config::lock_timeout_ms>);
+      apply_timeout<&Config::lock_timeout_ms>, show_timeout<&Config::lock_timeout_ms>)
+      .json = json_field<&Config::lock_timeout_ms>("run", "lock_timeout_ms");
 }
 
 }  // namespace

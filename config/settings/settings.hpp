@@ -11,6 +11,8 @@
 #include <string>
 #include <vector>
 
+#include <nlohmann/json_fwd.hpp>
+
 #include "config/config.hpp"
 #include "config/errors.hpp"
 
@@ -139,6 +141,19 @@ enum class Repeat {
   Many,  // as Each, and one flag takes several values (--merge A B)
 };
 
+// Where an option's value is kept in config.json (the effective settings
+// saved with every result) and how it is read back: section ("prepare",
+// "run", ...) and key, the value taken from the Config and put back into
+// one. An option without one is not in config.json by itself (a props-only
+// alias of another option, a flag of another verb, or a value config.json
+// keeps in a shape of its own: the mix, the per-table maps, the standbys).
+struct ConfigJsonField {
+  const char* section = nullptr;  // nullptr: not in config.json
+  const char* key = nullptr;
+  nlohmann::ordered_json (*write)(const Config&) = nullptr;
+  void (*read)(const nlohmann::json& value, Config& config) = nullptr;
+};
+
 struct Setting {
   const char* flag;                     // long option without "--"; nullptr: props only
   const char* value_name;               // "N", "SEC"; nullptr: a switch (props value true/false)
@@ -149,6 +164,7 @@ struct Setting {
   void (*apply)(const std::string& value, const Source& source, ParseState& state);
   std::string (*show_default)(const Config& defaults);
   Repeat repeat = Repeat::Once;
+  ConfigJsonField json;
 
   bool is_switch() const { return value_name == nullptr; }
 };

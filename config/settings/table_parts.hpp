@@ -3,8 +3,12 @@
 #pragma once
 
 #include <array>
+#include <stdexcept>
 #include <string>
+#include <string_view>
 #include <vector>
+
+#include <nlohmann/json.hpp>
 
 #include "config/settings/settings.hpp"
 
@@ -47,8 +51,38 @@ inline constexpr std::array<Isolation, 3> kIsolationLevels = {
 inline Setting& add(std::vector<Setting>& table, const char* flag, const char* value_name,
                     std::vector<const char*> props_keys, VerbSet verbs, const char* section,
                     const char* help, Apply apply, Show show) {
-  table.push_back({flag, value_name, std::move(props_keys), verbs, section, help, apply, show});
+  table.push_back({flag,
+                   value_name,
+                   std::move(props_keys),
+                   verbs,
+                   section,
+                   help,
+                   apply,
+                   show,
+                   Repeat::Once,
+                   {}});
   return table.back();
+}
+
+// config.json's field for an option held in one Config member of a JSON
+// type (a number, bool or string).
+template <auto Member>
+ConfigJsonField json_field(const char* section, const char* key) {
+  return {section, key, [](const Config& c) { return nlohmann::ordered_json(c.*Member); },
+          [](const nlohmann::json& j, Config& c) { j.get_to(c.*Member); }};
+}
+
+// The same for an enum member, kept as its name (Name: config/names.hpp)
+// and read back by name among Values.
+template <auto Member, auto Name, auto... Values>
+ConfigJsonField json_enum(const char* section, const char* key) {
+  return {section, key,
+          [](const Config& c) { return nlohmann::ordered_json(std::string(Name(c.*Member))); },
+          [](const nlohmann::json& j, Config& c) {
+            const std::string text = j.get<std::string>();
+            const bool known = ((Name(Values) == text ? (c.*Member = Values, true) : false) || ...);
+            if (!known) throw std::invalid_argument("unknown value '" + text + "'");
+          }};
 }
 
 // The parts of the table, in help order.

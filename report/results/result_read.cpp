@@ -7,6 +7,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "config/effective.hpp"
 #include "config/errors.hpp"
 #include "config/names.hpp"
 #include "report/results/histograms_file.hpp"
@@ -45,36 +46,11 @@ Enum enum_named(const std::string& text, std::initializer_list<Enum> values, Nam
   throw std::invalid_argument("unknown value '" + text + "'");
 }
 
-// The run settings of config.json that the report depends on.
+// The settings of config.json, as the options table reads them back; a
+// redraw is always of a run.
 Config config_from(const Json& j) {
-  const Json& run = j.at("run");
-  Config c;
+  Config c = config_from_effective_json(j);
   c.verb = Verb::Run;
-  c.terminals = run.at("terminals").get<int>();
-  c.connections = run.at("connections").get<int>();
-  c.duration_seconds = run.at("duration_seconds").get<int>();
-  c.warmup_seconds = run.at("warmup_seconds").get<int>();
-  for (int i = 0; i < kTxnTypes; ++i) {
-    c.mix[static_cast<std::size_t>(i)] = run.at("mix").at(std::string(txn_name(i))).get<double>();
-  }
-  c.profile = enum_named(run.at("profile").get<std::string>(),
-                         {Profile::ReadWrite, Profile::ReadOnly}, profile_name);
-  c.mode = enum_named(run.at("mode").get<std::string>(), {Mode::Statements, Mode::Procedures},
-                      mode_name);
-  c.isolation =
-      enum_named(run.at("isolation").get<std::string>(),
-                 {Isolation::ReadCommitted, Isolation::RepeatableRead, Isolation::Serializable},
-                 isolation_name);
-  c.delivery_mode = enum_named(run.at("delivery").get<std::string>(),
-                               {DeliveryMode::Sync, DeliveryMode::Deferred}, delivery_mode_name);
-  c.delivery_workers = run.at("delivery_workers").get<int>();
-  c.terminal_warehouse_fixed = run.at("terminal_warehouse_fixed").get<bool>();
-  c.keying_and_thinking = run.at("keying_and_thinking").get<bool>();
-  c.think_multiplier = run.at("think_multiplier").get<double>();
-  c.keying_multiplier = run.at("keying_multiplier").get<double>();
-  c.rollback_percent = run.at("rollback_percent").get<int>();
-  c.spec = run.at("spec").get<bool>();
-  c.result_dir = run.value("result_dir", std::string());
   return c;
 }
 
