@@ -21,14 +21,14 @@
 
 namespace {
 
-const std::string& acid_database() {
-  static const std::string conninfo = tpcc::test::prepared_database("tpcc_acid", 1);
-  return conninfo;
-}
+// One warehouse loaded once for the whole file (tpcc::test::loaded_database).
+constexpr const char* kDatabase = "tpcc_acid";
+constexpr int kWarehouses = 1;
+using tpcc::test::loaded_database;
 
 std::vector<tpcc::AcidResult> run(tpcc::Isolation isolation, tpcc::Mode mode, bool split = false) {
   tpcc::AcidOptions options;
-  options.conninfo = acid_database();
+  options.conninfo = loaded_database(kDatabase, kWarehouses);
   options.isolation = isolation;
   options.mode = mode;
   options.seed = 7;
@@ -59,7 +59,7 @@ const std::vector<std::string> kClauses = {
 // tpcc check, the program, on the database the tests ran on.
 int tpcc_check() {
   std::string output;
-  const int status = tpcc::test::run_tpcc({"check", "--conn", acid_database()}, &output);
+  const int status = tpcc::test::run_tpcc({"check", "--conn", loaded_database(kDatabase, kWarehouses)}, &output);
   INFO(output);
   return status;
 }
@@ -140,7 +140,7 @@ TEST_CASE("tpcc acid prints one line per test, writes acid.json and exits 0", "[
   const std::string result_dir = (dir.path() / "acid").string();
   std::string output;
   const int status =
-      tpcc::test::run_tpcc({"acid", "--conn", acid_database(), "--result-dir", result_dir}, &output);
+      tpcc::test::run_tpcc({"acid", "--conn", loaded_database(kDatabase, kWarehouses), "--result-dir", result_dir}, &output);
   INFO(output);
   CHECK(status == 0);
   CHECK_THAT(output, Catch::Contains("3.2.2.1  PASS"));
@@ -155,11 +155,11 @@ TEST_CASE("tpcc acid prints one line per test, writes acid.json and exits 0", "[
 TEST_CASE("tpcc acid exits 1 when a test fails (3.3.2 on a drifted W_YTD)", "[acid]") {
   const tpcc::test::TempDir dir;
   const tpcc::test::CommittedChange drift(
-      acid_database(), "update bmsql_warehouse set w_ytd = w_ytd + 1 where w_id = 1",
+      loaded_database(kDatabase, kWarehouses), "update bmsql_warehouse set w_ytd = w_ytd + 1 where w_id = 1",
       "update bmsql_warehouse set w_ytd = w_ytd - 1 where w_id = 1");
   std::string output;
   const int status = tpcc::test::run_tpcc(
-      {"acid", "--conn", acid_database(), "--result-dir", (dir.path() / "acid").string()},
+      {"acid", "--conn", loaded_database(kDatabase, kWarehouses), "--result-dir", (dir.path() / "acid").string()},
       &output);
   INFO(output);
   CHECK(status == 1);

@@ -10,8 +10,6 @@
 #include <string>
 #include <vector>
 
-#include <unistd.h>
-
 #include <nlohmann/json.hpp>
 
 #include "tests/pg/pg_fixture.hpp"
@@ -21,13 +19,7 @@ namespace {
 namespace fs = std::filesystem;
 using Json = nlohmann::json;
 using tpcc::test::run_tpcc;
-
-std::string result_dir(const std::string& name) {
-  const fs::path dir =
-      fs::temp_directory_path() / ("tpcc_test_deferred_" + std::to_string(::getpid())) / name;
-  fs::remove_all(dir);
-  return dir.string();
-}
+using tpcc::test::scratch_dir;
 
 Json read_json(const fs::path& path) {
   std::ifstream in(path);
@@ -51,7 +43,7 @@ std::vector<std::string> fields_of(const std::string& line) {
 // Runs tpcc with `args` into a fresh result directory; the directory.
 std::string deferred_run(const std::string& db, const std::string& name,
                          std::vector<std::string> args, int expected_status = 0) {
-  const std::string dir = result_dir(name);
+  const std::string dir = scratch_dir(name);
   std::vector<std::string> all = {"run", "--conn", db, "--delivery", "deferred", "--result-dir",
                                   dir};
   all.insert(all.end(), args.begin(), args.end());

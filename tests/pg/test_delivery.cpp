@@ -20,13 +20,13 @@
 
 namespace {
 
-const std::string& loaded_database() {
-  static const std::string conninfo = tpcc::test::prepared_database("tpcc_txn_delivery", 1);
-  return conninfo;
-}
+// One warehouse loaded once for the whole file (tpcc::test::loaded_database).
+constexpr const char* kDatabase = "tpcc_txn_delivery";
+constexpr int kWarehouses = 1;
+using tpcc::test::loaded_database;
 
 std::unique_ptr<tpcc::Session> delivery_session() {
-  auto session = std::make_unique<tpcc::Session>(loaded_database());
+  auto session = std::make_unique<tpcc::Session>(loaded_database(kDatabase, kWarehouses));
   tpcc::prepare_delivery_statements(*session);
   return session;
 }
@@ -155,7 +155,7 @@ class RivalDelivery {
 
 TEST_CASE("2.7.4.2 Delivery delivers the oldest new order of each of the ten districts",
           "[delivery]") {
-  pqxx::connection connection{loaded_database()};
+  pqxx::connection connection{loaded_database(kDatabase, kWarehouses)};
   const auto before = oldest_new_orders(connection);
   REQUIRE(before.size() == 10);
   const long long new_orders = scalar(connection, "select count(*) from bmsql_new_order");
@@ -176,7 +176,7 @@ TEST_CASE("2.7.4.2 Delivery delivers the oldest new order of each of the ten dis
 }
 
 TEST_CASE("2.7.4.2 Delivery skips a district without new orders and counts it", "[delivery]") {
-  pqxx::connection connection{loaded_database()};
+  pqxx::connection connection{loaded_database(kDatabase, kWarehouses)};
   // District 5 loses its new orders for the duration of the test.
   {
     pqxx::work t{connection};
@@ -214,17 +214,17 @@ TEST_CASE("2.7.4.2 Delivery skips a district without new orders and counts it", 
 
 TEST_CASE("2.7.4.2 a Delivery waiting on a concurrent one delivers the next order, "
           "never the same (read committed)", "[delivery]") {
-  pqxx::connection connection{loaded_database()};
+  pqxx::connection connection{loaded_database(kDatabase, kWarehouses)};
   const auto before = oldest_new_orders(connection);
   auto session = delivery_session();
 
   const int pid = session->backend_pid();
-  RivalDelivery rival{loaded_database(), 2};
+  RivalDelivery rival{loaded_database(kDatabase, kWarehouses), 2};
   REQUIRE(rival.o_id() == before.at(1).o_id);
   auto waiting = std::async(std::launch::async, [&session] {
     return tpcc::deliver(*session, carrier(9), tpcc::TerminalContext{});
   });
-  const bool blocked = waits_for_lock(loaded_database(), pid);
+  const bool blocked = waits_for_lock(loaded_database(kDatabase, kWarehouses), pid);
   rival.commit();
   const auto out = waiting.get();
   REQUIRE(blocked);
@@ -247,18 +247,18 @@ TEST_CASE("2.7.4.2 a Delivery waiting on a concurrent one delivers the next orde
 
 TEST_CASE("2.7.4.2 under repeatable read a Delivery that lost the race is retryable and "
           "changes nothing", "[delivery]") {
-  pqxx::connection connection{loaded_database()};
+  pqxx::connection connection{loaded_database(kDatabase, kWarehouses)};
   auto session = delivery_session();
   tpcc::TerminalContext terminal;
   terminal.isolation = tpcc::Isolation::RepeatableRead;
 
   const int pid = session->backend_pid();
-  RivalDelivery rival{loaded_database(), 4};
+  RivalDelivery rival{loaded_database(kDatabase, kWarehouses), 4};
   const long long new_orders_during = scalar(connection, "select count(*) from bmsql_new_order");
   auto waiting = std::async(std::launch::async, [&session, &terminal] {
     return tpcc::deliver(*session, carrier(5), terminal);
   });
-  const bool blocked = waits_for_lock(loaded_database(), pid);
+  const bool blocked = waits_for_lock(loaded_database(kDatabase, kWarehouses), pid);
   rival.commit();
   CHECK_THROWS_AS(waiting.get(), tpcc::RetryableError);
   REQUIRE(blocked);

@@ -16,13 +16,13 @@
 
 namespace {
 
-const std::string& loaded_database() {
-  static const std::string conninfo = tpcc::test::prepared_database("tpcc_txn_order_status", 1);
-  return conninfo;
-}
+// One warehouse loaded once for the whole file (tpcc::test::loaded_database).
+constexpr const char* kDatabase = "tpcc_txn_order_status";
+constexpr int kWarehouses = 1;
+using tpcc::test::loaded_database;
 
 std::unique_ptr<tpcc::Session> order_status_session() {
-  auto session = std::make_unique<tpcc::Session>(loaded_database());
+  auto session = std::make_unique<tpcc::Session>(loaded_database(kDatabase, kWarehouses));
   tpcc::prepare_order_status_statements(*session);
   return session;
 }
@@ -104,7 +104,7 @@ std::vector<std::string> table_fingerprints(pqxx::connection& connection) {
 TEST_CASE("2.6.2.2 Order-Status by C_ID returns the customer's last order and its lines",
           "[order_status]") {
   auto session = order_status_session();
-  pqxx::connection connection{loaded_database()};
+  pqxx::connection connection{loaded_database(kDatabase, kWarehouses)};
   for (const auto& [d_id, c_id] : std::vector<std::pair<int, int>>{{1, 1}, {3, 17}, {10, 3000}}) {
     INFO("district " << d_id << " customer " << c_id);
     const auto out = tpcc::query_order_status(*session, by_id(d_id, c_id), tpcc::TerminalContext{});
@@ -116,13 +116,13 @@ TEST_CASE("2.6.2.2 Order-Status by C_ID returns the customer's last order and it
 
 TEST_CASE("2.6.2.2 Order-Status shows the newest of several orders", "[order_status]") {
   // Customer 5 of district 2 gets the district's newest order as a second one.
-  pqxx::connection connection{loaded_database()};
+  pqxx::connection connection{loaded_database(kDatabase, kWarehouses)};
   const int owner = static_cast<int>(tpcc::test::scalar(
       connection, "select o_c_id from bmsql_oorder where o_w_id = 1 and o_d_id = 2"
                   " and o_id = 3000"));
   REQUIRE(owner != 5);
   const tpcc::test::CommittedChange second_order{
-      loaded_database(),
+      loaded_database(kDatabase, kWarehouses),
       "update bmsql_oorder set o_c_id = 5 where o_w_id = 1 and o_d_id = 2 and o_id = 3000",
       "update bmsql_oorder set o_c_id = " + std::to_string(owner) +
           " where o_w_id = 1 and o_d_id = 2 and o_id = 3000"};
@@ -137,7 +137,7 @@ TEST_CASE("2.6.2.2 Order-Status shows the newest of several orders", "[order_sta
 
 TEST_CASE("2.6.2.2 Order-Status by C_LAST takes the customer at position ceil(n/2) by C_FIRST",
           "[order_status]") {
-  pqxx::connection connection{loaded_database()};
+  pqxx::connection connection{loaded_database(kDatabase, kWarehouses)};
   // Names shared by 1, 2, 3, ... customers of a district, to cover odd and even n.
   pqxx::result names;
   {
@@ -185,7 +185,7 @@ TEST_CASE("2.6.2.2 Order-Status with an unknown last name throws SqlError and th
 }
 
 TEST_CASE("2.6 Order-Status changes nothing, at every isolation level", "[order_status]") {
-  pqxx::connection connection{loaded_database()};
+  pqxx::connection connection{loaded_database(kDatabase, kWarehouses)};
   const auto before = table_fingerprints(connection);
   auto session = order_status_session();
   tpcc::Random rng{2026};

@@ -20,18 +20,17 @@
 
 namespace {
 
-// Two warehouses loaded once for the whole file.
-const std::string& payment_database() {
-  static const std::string conninfo = tpcc::test::prepared_database("tpcc_payment", 2);
-  return conninfo;
-}
+// Two warehouses loaded once for the whole file (tpcc::test::loaded_database).
+constexpr const char* kDatabase = "tpcc_payment";
+constexpr int kWarehouses = 2;
+using tpcc::test::loaded_database;
 
 tpcc::TerminalContext terminal_for(int w_id) {
   return tpcc::test::terminal_context(w_id, 1, 2, {100, 200, 300});
 }
 
 std::unique_ptr<tpcc::Session> new_session() {
-  auto session = std::make_unique<tpcc::Session>(payment_database());
+  auto session = std::make_unique<tpcc::Session>(loaded_database(kDatabase, kWarehouses));
   tpcc::prepare_transaction_statements(*session);
   return session;
 }
@@ -62,7 +61,7 @@ struct Balances {
 };
 
 Balances balances(int w_id, int d_id, int c_w_id, int c_d_id, int c_id) {
-  pqxx::connection connection{payment_database()};
+  pqxx::connection connection{loaded_database(kDatabase, kWarehouses)};
   pqxx::work work{connection};
   const std::string w = std::to_string(w_id);
   const std::string d = std::to_string(d_id);
@@ -87,7 +86,7 @@ Balances balances(int w_id, int d_id, int c_w_id, int c_d_id, int c_id) {
           cents(h[1])};
 }
 
-long long scalar(const std::string& sql) { return tpcc::test::scalar(payment_database(), sql); }
+long long scalar(const std::string& sql) { return tpcc::test::scalar(loaded_database(kDatabase, kWarehouses), sql); }
 
 long long w_ytd_cents(int w_id) {
   return scalar("select (w_ytd * 100)::bigint from bmsql_warehouse where w_id = " +
@@ -95,7 +94,7 @@ long long w_ytd_cents(int w_id) {
 }
 
 std::string text(const std::string& sql) {
-  return tpcc::test::scalar_text(payment_database(), sql);
+  return tpcc::test::scalar_text(loaded_database(kDatabase, kWarehouses), sql);
 }
 
 void check_moved(const Balances& before, const Balances& after, long long amount) {
@@ -169,7 +168,7 @@ TEST_CASE("2.5.2.2 Payment for a remote customer charges the home warehouse and 
 TEST_CASE("2.5.2.2 Payment by last name pays the customer at position ceil(n/2) by C_FIRST",
           "[payment]") {
   // A last name with several customers in warehouse 2, district 5.
-  pqxx::connection connection{payment_database()};
+  pqxx::connection connection{loaded_database(kDatabase, kWarehouses)};
   std::string c_last;
   std::vector<int> by_first;
   {
@@ -291,9 +290,9 @@ TEST_CASE("2.5.2.2 a customer number that does not exist fails the Payment and c
       "select (select (w_ytd * 100)::bigint from bmsql_warehouse where w_id = 1) || '/' || "
       "(select (d_ytd * 100)::bigint from bmsql_district where d_w_id = 1 and d_id = 2) || '/' || "
       "(select count(*) from bmsql_history)";
-  const std::string before = tpcc::test::scalar_text(payment_database(), totals_sql);
+  const std::string before = tpcc::test::scalar_text(loaded_database(kDatabase, kWarehouses), totals_sql);
   for (const tpcc::Mode mode : {tpcc::Mode::Statements, tpcc::Mode::Procedures}) {
-    auto session = std::make_unique<tpcc::Session>(payment_database());
+    auto session = std::make_unique<tpcc::Session>(loaded_database(kDatabase, kWarehouses));
     tpcc::prepare_transaction_statements(*session, mode);
     tpcc::TerminalContext terminal = terminal_for(1);
     terminal.mode = mode;
@@ -301,7 +300,7 @@ TEST_CASE("2.5.2.2 a customer number that does not exist fails the Payment and c
     CHECK_THROWS_WITH(tpcc::execute_payment(*session, input, terminal, audit),
                       Catch::Contains("3001"));
     CHECK_FALSE(session->in_transaction());
-    CHECK(tpcc::test::scalar_text(payment_database(), totals_sql) == before);
+    CHECK(tpcc::test::scalar_text(loaded_database(kDatabase, kWarehouses), totals_sql) == before);
   }
 }
 
@@ -320,7 +319,7 @@ TEST_CASE("2.5 generated Payments keep the database consistent", "[payment][tran
   }
   CHECK(errors == 0);
   CHECK(by_name > kPayments / 3);
-  pqxx::connection connection{payment_database()};
+  pqxx::connection connection{loaded_database(kDatabase, kWarehouses)};
   for (const auto& check : tpcc::run_consistency_checks(connection, false, nullptr)) {
     INFO(tpcc::format_result_line(check));
     CHECK((check.skipped || check.violations == 0));
@@ -334,7 +333,7 @@ TEST_CASE("run_transaction retries a serialization failure with the same input",
   // Another transaction holds the warehouse row; the Payment (repeatable
   // read) waits for it, then fails with 40001 when it commits, and is
   // retried.
-  pqxx::connection blocker{payment_database()};
+  pqxx::connection blocker{loaded_database(kDatabase, kWarehouses)};
   pqxx::work holding{blocker};
   holding.exec("update bmsql_warehouse set w_ytd = w_ytd where w_id = 1");
 
@@ -348,7 +347,7 @@ TEST_CASE("run_transaction retries a serialization failure with the same input",
   }};
   // Commit once the Payment waits on the lock.
   for (int i = 0; i < 200; ++i) {
-    pqxx::connection watcher{payment_database()};
+    pqxx::connection watcher{loaded_database(kDatabase, kWarehouses)};
     pqxx::nontransaction watch{watcher};
     if (watch.exec1("select count(*) from pg_stat_activity where wait_event_type = 'Lock' "
                     "and datname = current_database()")[0]

@@ -12,8 +12,6 @@
 #include <string>
 #include <vector>
 
-#include <unistd.h>
-
 #include <nlohmann/json.hpp>
 #include <pqxx/pqxx>
 
@@ -83,12 +81,10 @@ TEST_CASE("procedures mode on a database without the functions says how to insta
 
 namespace {
 
-// result.json of a `tpcc run` into a fresh directory under /tmp.
+// result.json of a `tpcc run` into a fresh scratch directory.
 nlohmann::json run_and_read(const std::vector<std::string>& args, const std::string& name,
                             const std::vector<int>& accepted_statuses) {
-  const std::filesystem::path dir = std::filesystem::temp_directory_path() /
-                                    ("tpcc_procedures_" + name + "_" + std::to_string(::getpid()));
-  std::filesystem::remove_all(dir);
+  const std::filesystem::path dir = tpcc::test::scratch_dir(name);
   std::vector<std::string> all = args;
   all.insert(all.end(), {"--result-dir", dir.string()});
   std::string output;

@@ -16,7 +16,6 @@
 #include <nlohmann/json.hpp>
 
 #include "tests/pg/pg_fixture.hpp"
-#include "tests/unit/temp_dir.hpp"
 
 namespace {
 
@@ -25,16 +24,8 @@ using Json = nlohmann::json;
 
 constexpr const char* kDatabase = "tpcc_report";
 constexpr int kWarehouses = 1;
-
-const std::string& loaded_database() {
-  static const std::string conninfo = tpcc::test::prepared_database(kDatabase, kWarehouses);
-  return conninfo;
-}
-
-const fs::path& scratch_root() {
-  static const tpcc::test::TempDir root;
-  return root.path();
-}
+using tpcc::test::loaded_database;
+using tpcc::test::scratch_root;
 
 std::string read_text(const fs::path& path) {
   std::ifstream in(path, std::ios::binary);
@@ -49,7 +40,7 @@ std::string short_run(const std::string& name, int terminals) {
   fs::remove_all(dir);
   std::string output;
   const int status = tpcc::test::run_tpcc(
-      {"run", "--conn", loaded_database(), "--terminals", std::to_string(terminals), "--warmup",
+      {"run", "--conn", loaded_database(kDatabase, kWarehouses), "--terminals", std::to_string(terminals), "--warmup",
        "2", "--duration", "6", "--report-interval", "2", "--result-dir", dir},
       &output);
   INFO(output);

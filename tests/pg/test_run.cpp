@@ -21,7 +21,6 @@
 
 #include <fcntl.h>
 #include <sys/wait.h>
-#include <unistd.h>
 
 #include <nlohmann/json.hpp>
 #include <pqxx/pqxx>
@@ -34,34 +33,11 @@ namespace fs = std::filesystem;
 using Json = nlohmann::json;
 
 constexpr const char* kDatabase = "tpcc_run";
+constexpr int kWarehouses = 2;
+using tpcc::test::loaded_database;
+using tpcc::test::scratch_dir;
 const std::vector<std::string> kTxnNames = {"new_order", "payment", "order_status", "delivery",
                                             "stock_level"};
-
-// Two warehouses loaded once for the whole file.
-const std::string& loaded_database() {
-  static const std::string conninfo = tpcc::test::prepared_database(kDatabase, 2);
-  return conninfo;
-}
-
-// This process's scratch directory, removed when the tests end.
-const fs::path& scratch_root() {
-  struct Root {
-    fs::path path = fs::temp_directory_path() / ("tpcc_test_run_" + std::to_string(::getpid()));
-    ~Root() {
-      std::error_code ignored;
-      fs::remove_all(path, ignored);
-    }
-  };
-  static const Root root;
-  return root.path;
-}
-
-// A fresh, empty result directory in the scratch directory.
-std::string result_dir(const std::string& name) {
-  const fs::path dir = scratch_root() / name;
-  fs::remove_all(dir);
-  return dir.string();
-}
 
 Json read_result(const std::string& dir) {
   std::ifstream in(fs::path(dir) / "result.json");
@@ -138,8 +114,8 @@ std::string slurp(const std::string& path) {
 
 TEST_CASE("tpcc run: a 20-second run commits all five transactions and stays consistent",
           "[run]") {
-  const std::string& conn = loaded_database();
-  const std::string dir = result_dir("basic");
+  const std::string& conn = loaded_database(kDatabase, kWarehouses);
+  const std::string dir = scratch_dir("basic");
   std::string output;
   const int status = tpcc::test::run_tpcc(
       {"run", "--conn", conn, "--terminals", "4", "--duration", "20", "--report-interval", "5",
@@ -172,9 +148,9 @@ TEST_CASE("tpcc run: a 20-second run commits all five transactions and stays con
 }
 
 TEST_CASE("tpcc run: the ro profile leaves every table unchanged", "[run]") {
-  const std::string& conn = loaded_database();
+  const std::string& conn = loaded_database(kDatabase, kWarehouses);
   const auto before = table_fingerprint(conn);
-  const std::string dir = result_dir("ro");
+  const std::string dir = scratch_dir("ro");
   std::string output;
   const int status = tpcc::test::run_tpcc(
       {"run", "--conn", conn, "--profile", "ro", "--terminals", "4", "--duration", "5",
@@ -197,9 +173,9 @@ TEST_CASE("tpcc run: the ro profile leaves every table unchanged", "[run]") {
 }
 
 TEST_CASE("tpcc run --txns-per-terminal: each terminal runs exactly N", "[run]") {
-  const std::string& conn = loaded_database();
+  const std::string& conn = loaded_database(kDatabase, kWarehouses);
   SECTION("one connection per terminal (fast path)") {
-    const std::string dir = result_dir("txns_fast");
+    const std::string dir = scratch_dir("txns_fast");
     std::string output;
     const int status = tpcc::test::run_tpcc(
         {"run", "--conn", conn, "--terminals", "3", "--txns-per-terminal", "40", "--result-dir",
@@ -210,7 +186,7 @@ TEST_CASE("tpcc run --txns-per-terminal: each terminal runs exactly N", "[run]")
     CHECK(total_finished(read_result(dir)) == 120);
   }
   SECTION("terminals sharing connections (scheduled)") {
-    const std::string dir = result_dir("txns_scheduled");
+    const std::string dir = scratch_dir("txns_scheduled");
     std::string output;
     const int status = tpcc::test::run_tpcc(
         {"run", "--conn", conn, "--terminals", "6", "--connections", "2", "--txns-per-terminal",
@@ -224,7 +200,7 @@ TEST_CASE("tpcc run --txns-per-terminal: each terminal runs exactly N", "[run]")
 
 TEST_CASE("tpcc run checks terminals per warehouse and the home range against the load",
           "[run]") {
-  const std::string& conn = loaded_database();  // 2 warehouses
+  const std::string& conn = loaded_database(kDatabase, kWarehouses);  // 2 warehouses
   std::string output;
   // BenchmarkSQL's rule with the loaded count: 21 terminals for 2 warehouses.
   CHECK(tpcc::test::run_tpcc({"run", "--conn", conn, "--terminals", "21", "--duration", "1"},
@@ -237,7 +213,7 @@ TEST_CASE("tpcc run checks terminals per warehouse and the home range against th
   CHECK_THAT(output, Catch::Contains("useWarehouseTo") && Catch::Contains("2 loaded"));
   // Allowed explicitly, and a range of one home warehouse: the 11 terminals
   // all have warehouse 2 as their home.
-  const std::string dir = result_dir("many_terminals");
+  const std::string dir = scratch_dir("many_terminals");
   const std::string home_one_sql =
       "select (select sum(d_next_o_id) from bmsql_district where d_w_id = 1)::text || '/' || "
       "(select w_ytd from bmsql_warehouse where w_id = 1)::text";
@@ -253,8 +229,8 @@ TEST_CASE("tpcc run checks terminals per warehouse and the home range against th
 }
 
 TEST_CASE("tpcc run --rate caps transactions per minute over all terminals", "[run]") {
-  const std::string& conn = loaded_database();
-  const std::string dir = result_dir("rate");
+  const std::string& conn = loaded_database(kDatabase, kWarehouses);
+  const std::string dir = scratch_dir("rate");
   std::string output;
   const int status = tpcc::test::run_tpcc(
       {"run", "--conn", conn, "--terminals", "4", "--connections", "2", "--rate", "600",
@@ -269,8 +245,8 @@ TEST_CASE("tpcc run --rate caps transactions per minute over all terminals", "[r
 }
 
 TEST_CASE("tpcc run with 5.2.5 keying and think times paces the terminals", "[run]") {
-  const std::string& conn = loaded_database();
-  const std::string dir = result_dir("keying");
+  const std::string& conn = loaded_database(kDatabase, kWarehouses);
+  const std::string dir = scratch_dir("keying");
   std::string output;
   // Times scaled by 0.01: a New-Order cycle is 0.18 s keying + 0.12 s mean
   // think, so 20 terminals complete roughly 20 / 0.3 s = 4000 per minute at
@@ -299,8 +275,8 @@ TEST_CASE("tpcc run with 5.2.5 keying and think times paces the terminals", "[ru
 }
 
 TEST_CASE("tpcc run survives its backends being terminated", "[run]") {
-  const std::string& conn = loaded_database();
-  const std::string dir = result_dir("terminate");
+  const std::string& conn = loaded_database(kDatabase, kWarehouses);
+  const std::string dir = scratch_dir("terminate");
   std::string output;
   // The future's destructor waits for the run, whatever happens below.
   std::future<int> run = std::async(std::launch::async, [&] {
@@ -335,8 +311,8 @@ TEST_CASE("tpcc run survives its backends being terminated", "[run]") {
 }
 
 TEST_CASE("tpcc run: SIGINT stops the run, writes the results and exits 130", "[run]") {
-  const std::string& conn = loaded_database();
-  const std::string dir = result_dir("sigint");
+  const std::string& conn = loaded_database(kDatabase, kWarehouses);
+  const std::string dir = scratch_dir("sigint");
   const std::string log = (fs::path(dir).parent_path() / "sigint.log").string();
   fs::create_directories(fs::path(dir).parent_path());
   tpcc::test::TpccChild child({"run", "--conn", conn, "--terminals", "4", "--duration", "60", "--result-dir",
@@ -356,8 +332,8 @@ TEST_CASE("tpcc run: SIGINT stops the run, writes the results and exits 130", "[
 
 TEST_CASE("5.5.2.2 a CHECKPOINT during the measured interval is counted and passes the rule",
           "[run_rules]") {
-  const std::string& conn = loaded_database();
-  const std::string dir = result_dir("checkpoint");
+  const std::string& conn = loaded_database(kDatabase, kWarehouses);
+  const std::string dir = scratch_dir("checkpoint");
   std::string output;
   std::future<int> run = std::async(std::launch::async, [&] {
     return tpcc::test::run_tpcc({"run", "--conn", conn, "--terminals", "4", "--warmup", "1",
@@ -385,11 +361,11 @@ TEST_CASE("5.5.2.2 a CHECKPOINT during the measured interval is counted and pass
 
 TEST_CASE("5.5.2.2 without a checkpoint in a short measured interval the rule fails",
           "[run_rules]") {
-  const std::string& conn = loaded_database();
+  const std::string& conn = loaded_database(kDatabase, kWarehouses);
   // A checkpoint now, so that none is due during the next few seconds
   // (checkpoint_timeout 30 min, and this load is far from max_wal_size).
   tpcc::test::execute_outside_transaction(tpcc::test::server_conninfo(), "checkpoint");
-  const std::string dir = result_dir("no_checkpoint");
+  const std::string dir = scratch_dir("no_checkpoint");
   std::string output;
   const int status = tpcc::test::run_tpcc(
       {"run", "--conn", conn, "--terminals", "2", "--duration", "3", "--result-dir", dir},
@@ -405,8 +381,8 @@ TEST_CASE("5.5.2.2 without a checkpoint in a short measured interval the rule fa
 }
 
 TEST_CASE("tpcc run --spec: a run that breaks a rule exits 1 and names the rules", "[run_rules]") {
-  const std::string& conn = loaded_database();
-  const std::string dir = result_dir("spec");
+  const std::string& conn = loaded_database(kDatabase, kWarehouses);
+  const std::string dir = scratch_dir("spec");
   std::string output;
   const int status = tpcc::test::run_tpcc(
       {"run", "--conn", conn, "--spec", "--warmup", "1", "--duration", "10", "--result-dir", dir},

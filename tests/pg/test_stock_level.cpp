@@ -17,13 +17,13 @@
 
 namespace {
 
-const std::string& loaded_database() {
-  static const std::string conninfo = tpcc::test::prepared_database("tpcc_txn_stock_level", 1);
-  return conninfo;
-}
+// One warehouse loaded once for the whole file (tpcc::test::loaded_database).
+constexpr const char* kDatabase = "tpcc_txn_stock_level";
+constexpr int kWarehouses = 1;
+using tpcc::test::loaded_database;
 
 std::unique_ptr<tpcc::Session> stock_level_session() {
-  auto session = std::make_unique<tpcc::Session>(loaded_database());
+  auto session = std::make_unique<tpcc::Session>(loaded_database(kDatabase, kWarehouses));
   tpcc::prepare_stock_level_statements(*session);
   return session;
 }
@@ -75,7 +75,7 @@ using tpcc::test::execute;
 
 TEST_CASE("2.8.2.2 Stock-Level counts what a step-by-step count finds, every district and "
           "threshold", "[stock_level]") {
-  pqxx::connection connection{loaded_database()};
+  pqxx::connection connection{loaded_database(kDatabase, kWarehouses)};
   auto session = stock_level_session();
   int nonzero = 0;
   for (int d_id = 1; d_id <= 10; ++d_id) {
@@ -95,7 +95,7 @@ TEST_CASE("2.8.2.2 Stock-Level counts what a step-by-step count finds, every dis
 
 TEST_CASE("2.8.2.2 Stock-Level counts an item once, only from the last 20 orders, and only "
           "below the threshold", "[stock_level]") {
-  pqxx::connection connection{loaded_database()};
+  pqxx::connection connection{loaded_database(kDatabase, kWarehouses)};
   const int next_o_id = static_cast<int>(tpcc::test::scalar(
       connection, "select d_next_o_id from bmsql_district where d_w_id = 1 and d_id = 6"));
   // Every line of the last 20 orders sells item 77 (stock 15); a line of
@@ -119,7 +119,7 @@ TEST_CASE("2.8.2.2 Stock-Level counts an item once, only from the last 20 orders
 
 TEST_CASE("2.8 Stock-Level runs with generated inputs at every isolation level",
           "[stock_level]") {
-  pqxx::connection connection{loaded_database()};
+  pqxx::connection connection{loaded_database(kDatabase, kWarehouses)};
   auto session = stock_level_session();
   tpcc::Random rng{8};
   for (const tpcc::Isolation isolation :
