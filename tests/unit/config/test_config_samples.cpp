@@ -11,11 +11,13 @@
 #include "config/options.hpp"
 #include "config/props.hpp"
 #include "tests/unit/config_test_support.hpp"
+#include "tests/unit/support.hpp"
 #include "tests/unit/temp_dir.hpp"
 
 using tpcc::Config;
 using tpcc::test::Mix;
 using tpcc::test::parse;
+using tpcc::test::read_file;
 using tpcc::test::TempDir;
 using tpcc::test::usage_error;
 
@@ -23,21 +25,15 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// The repository root: this file is tests/unit/test_config_samples.cpp.
-fs::path repo_root() { return fs::path(__FILE__).parent_path().parent_path().parent_path(); }
+// The repository root: this file is tests/unit/config/test_config_samples.cpp.
+fs::path repo_root() {
+  return fs::path(__FILE__).parent_path().parent_path().parent_path().parent_path();
+}
 
 std::string sample(const std::string& name) {
   const fs::path path = repo_root() / "config" / name;
   REQUIRE(fs::exists(path));
   return path.string();
-}
-
-std::string read_file(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  REQUIRE(in);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
 }
 
 // The props.og of an openGauss resource-pooling POC guide, with the notes its

@@ -7,8 +7,8 @@
 #include <vector>
 
 #include "config/driver_slice.hpp"
-#include "config_test_support.hpp"
-#include "temp_dir.hpp"
+#include "tests/unit/config_test_support.hpp"
+#include "tests/unit/temp_dir.hpp"
 
 namespace {
 

@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "spec/text.hpp"
-#include "tests/unit/load_rows_fixture.hpp"
+#include "tests/unit/loader/load_rows_fixture.hpp"
 
 using namespace tpcc;
 using namespace tpcc::loadtest;

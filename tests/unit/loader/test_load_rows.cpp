@@ -9,7 +9,7 @@
 #include <utility>
 #include <vector>
 
-#include "tests/unit/load_rows_fixture.hpp"
+#include "tests/unit/loader/load_rows_fixture.hpp"
 
 using namespace tpcc;
 using namespace tpcc::loadtest;

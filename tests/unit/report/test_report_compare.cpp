@@ -14,18 +14,13 @@
 #include "report/report.hpp"
 #include "report/report_command.hpp"
 #include "report/result_read.hpp"
+#include "tests/unit/support.hpp"
 #include "tests/unit/temp_dir.hpp"
 
 namespace {
 
 namespace fs = std::filesystem;
-
-std::string file_text(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
+using tpcc::test::read_file;
 
 // 60 measured seconds of `new_orders` New-Orders at 3 ms and as many
 // Payments at 1 ms, after four 10-second intervals (one of warm-up).
@@ -100,19 +95,19 @@ TEST_CASE("report intervals_by_type.csv reads back what it was written from", "[
 TEST_CASE("report DIR redraws the page the run wrote, byte for byte", "[report]") {
   const tpcc::test::TempDir scratch;
   const std::string dir = write_run(scratch, "run", tpcc::Config{}, sample(400));
-  const std::string written = file_text(fs::path(dir) / "report.html");
+  const std::string written = read_file(fs::path(dir) / "report.html");
   fs::remove(fs::path(dir) / "report.html");
   tpcc::Config report;
   report.verb = tpcc::Verb::Report;
   report.report_dir = dir;
   std::ostringstream out;
   CHECK(tpcc::redraw_command(report, out) == 0);
-  CHECK(file_text(fs::path(dir) / "report.html") == written);
+  CHECK(read_file(fs::path(dir) / "report.html") == written);
   CHECK(out.str().find("tpmC") != std::string::npos);
   // --out FILE.html leaves the directory's page alone.
   report.out_dir = (scratch.path() / "elsewhere" / "page.html").string();
   CHECK(tpcc::redraw_command(report, out) == 0);
-  CHECK(file_text(report.out_dir) == written);
+  CHECK(read_file(report.out_dir) == written);
 }
 
 TEST_CASE("report DIR refuses a directory missing a file, naming it", "[report]") {

@@ -9,17 +9,15 @@
 
 #include "report/html_report.hpp"
 #include "report/report.hpp"
+#include "tests/unit/support.hpp"
 #include "tests/unit/temp_dir.hpp"
 
 namespace {
 
 namespace fs = std::filesystem;
 using tpcc::RunStats;
-
-void record(tpcc::TxnStats& t, std::int64_t committed, std::int64_t micros) {
-  t.committed += committed;
-  for (std::int64_t i = 0; i < committed; ++i) t.latency.record(micros);
-}
+using tpcc::test::count_of;
+using tpcc::test::record;
 
 // 50 measured seconds: 594 + 6 rolled back New-Orders (720.0 tpmC), 570
 // Payments, 45 of each other transaction.
@@ -60,12 +58,6 @@ std::vector<tpcc::IntervalSample> six_intervals() {
     record(sample.stats.txn[tpcc::kPayment], 9 + i, 500);
   }
   return intervals;
-}
-
-std::size_t count_of(const std::string& text, const std::string& what) {
-  std::size_t n = 0;
-  for (auto at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
-  return n;
 }
 
 std::vector<std::string> words(const std::string& text) {

@@ -9,18 +9,16 @@
 #include <nlohmann/json.hpp>
 
 #include "report/report.hpp"
+#include "tests/unit/support.hpp"
 #include "tests/unit/temp_dir.hpp"
 
 namespace {
 
 namespace fs = std::filesystem;
 using tpcc::RunStats;
+using tpcc::test::read_file;
+using tpcc::test::record;
 using tpcc::test::TempDir;
-
-void record(tpcc::TxnStats& t, std::int64_t committed, std::int64_t micros) {
-  t.committed += committed;
-  for (std::int64_t i = 0; i < committed; ++i) t.latency.record(micros);
-}
 
 // 60 measured seconds: 594 + 6 rolled back New-Orders, 570 Payments, 45 of
 // each other, all fast.
@@ -65,13 +63,6 @@ std::string line_starting(const std::string& text, const std::string& prefix) {
     if (line.rfind(prefix, 0) == 0) return line;
   }
   return "";
-}
-
-std::string read_file(const fs::path& path) {
-  std::ifstream in(path);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
 }
 
 }  // namespace

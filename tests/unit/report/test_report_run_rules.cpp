@@ -10,17 +10,14 @@
 #include "report/report.hpp"
 #include "report/run_rules.hpp"
 #include "report/text_table.hpp"
+#include "tests/unit/support.hpp"
 
 namespace {
 
+using tpcc::test::record;
 using tpcc::RuleVerdict;
 using tpcc::RunRule;
 using tpcc::RunStats;
-
-void record(tpcc::TxnStats& t, std::int64_t committed, std::int64_t micros) {
-  t.committed += committed;
-  for (std::int64_t i = 0; i < committed; ++i) t.latency.record(micros);
-}
 
 // n delays of `seconds` each.
 tpcc::DelayTotals delays(std::int64_t n, double seconds) {

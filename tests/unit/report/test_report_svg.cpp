@@ -5,16 +5,12 @@
 #include <string>
 
 #include "report/html_svg.hpp"
+#include "tests/unit/support.hpp"
 
 namespace {
 
+using tpcc::test::count_of;
 using namespace tpcc::svg;
-
-std::size_t count_of(const std::string& text, const std::string& what) {
-  std::size_t n = 0;
-  for (auto at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
-  return n;
-}
 
 // The label texts of the chart, in order.
 std::vector<std::string> texts(const std::string& svg) {

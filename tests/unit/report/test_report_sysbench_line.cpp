@@ -8,18 +8,16 @@
 
 #include "db/statement_counts.hpp"
 #include "report/report.hpp"
+#include "tests/unit/support.hpp"
 
 namespace {
+
+using tpcc::test::record;
 
 // sysbench 1.0's interval line, as its database drivers print it.
 const std::regex kSysbenchShape(
     R"(\[ \d+s \] thds: \d+ tps: \d+\.\d\d qps: \d+\.\d\d \(r/w/o: \d+\.\d\d/\d+\.\d\d/\d+\.\d\d\) )"
     R"(lat \(ms,95%\): \d+\.\d\d err/s: \d+\.\d\d reconn/s: \d+\.\d\d)");
-
-void record(tpcc::TxnStats& t, std::int64_t committed, std::int64_t micros) {
-  t.committed += committed;
-  for (std::int64_t i = 0; i < committed; ++i) t.latency.record(micros);
-}
 
 // An empty interval of `length` seconds ending `end` seconds into the run.
 tpcc::IntervalSample empty_sample(double end, double length) {

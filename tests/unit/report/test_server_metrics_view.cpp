@@ -16,10 +16,13 @@
 #include "report/report_command.hpp"
 #include "report/server_metrics_json.hpp"
 #include "report/server_metrics_view.hpp"
+#include "tests/unit/support.hpp"
 #include "tests/unit/temp_dir.hpp"
 
 namespace {
 
+using tpcc::test::count_of;
+using tpcc::test::read_file;
 using tpcc::ServerMetricsRun;
 
 // Four 10-second intervals, the first of warm-up, each with `commits`
@@ -51,19 +54,6 @@ void waits(tpcc::ServerMetricsInterval& m, std::vector<tpcc::WaitShare> list) {
   for (auto& w : list) m.wait_samples += w.samples;
   for (auto& w : list) w.share = static_cast<double>(w.samples) / m.wait_samples;
   m.top_waits = list;
-}
-
-std::size_t count_of(const std::string& text, const std::string& what) {
-  std::size_t n = 0;
-  for (auto i = text.find(what); i != std::string::npos; i = text.find(what, i + 1)) ++n;
-  return n;
-}
-
-std::string file_text(const std::filesystem::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
 }
 
 }  // namespace
@@ -286,7 +276,7 @@ TEST_CASE("report DIR redraws a page with server metrics byte for byte", "[metri
   }
   const std::string dir = tpcc::write_result_files(config, info, tpcc::RunStats{}, intervals);
   const std::filesystem::path page = std::filesystem::path(dir) / tpcc::kReportFile;
-  const std::string written = file_text(page);
+  const std::string written = read_file(page);
   REQUIRE(written.find(">checkpoint</text>") != std::string::npos);
   std::filesystem::remove(page);
   tpcc::Config report;
@@ -294,7 +284,7 @@ TEST_CASE("report DIR redraws a page with server metrics byte for byte", "[metri
   report.report_dir = dir;
   std::ostringstream out;
   REQUIRE(tpcc::redraw_command(report, out) == 0);
-  CHECK(file_text(page) == written);
+  CHECK(read_file(page) == written);
 }
 
 TEST_CASE("report html: the wait table lists ten events and sums the rarer ones", "[metrics]") {
