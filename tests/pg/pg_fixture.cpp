@@ -1,16 +1,19 @@
-// The database helpers of pg_fixture.hpp that need no server of their own;
-// the server, the databases and the tpcc child processes are in pg_main.cpp.
+// The helpers of pg_fixture.hpp that need no server of their own; the
+// server, the databases and the tpcc child processes are in pg_main.cpp.
 #include <catch2/catch.hpp>
 
 #include <fcntl.h>
 #include <pwd.h>
 #include <signal.h>
-#include <sys/wait.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <chrono>
 #include <exception>
+#include <filesystem>
+#include <map>
+#include <mutex>
 #include <stdexcept>
 #include <string>
 #include <thread>
@@ -19,8 +22,72 @@
 #include <pqxx/pqxx>
 
 #include "tests/pg/pg_fixture.hpp"
+#include "tests/unit/temp_dir.hpp"
 
 namespace tpcc::test {
+
+namespace {
+
+// libpq conninfo value: quoted when it holds spaces, quotes or backslashes.
+std::string conninfo_value(const std::string& value) {
+  if (!value.empty() && value.find_first_of(" '\\\t") == std::string::npos) return value;
+  std::string out = "'";
+  for (char c : value) {
+    if (c == '\'' || c == '\\') out += '\\';
+    out += c;
+  }
+  return out + "'";
+}
+
+}  // namespace
+
+ServerInfo::ServerInfo(std::string directory, std::string socket_dir, std::string bin_dir, int port)
+    : directory_(std::move(directory)),
+      socket_dir_(std::move(socket_dir)),
+      bin_dir_(std::move(bin_dir)),
+      port_(port) {
+  conninfo_ = conninfo_for("postgres");
+}
+
+std::string ServerInfo::conninfo_for(const std::string& dbname) const {
+  return "host=" + conninfo_value(socket_dir_) + " port=" + std::to_string(port_) +
+         " dbname=" + conninfo_value(dbname) + " user=postgres";
+}
+
+const std::string& loaded_database(const std::string& name, int warehouses) {
+  struct Loaded {
+    int warehouses;
+    std::string conninfo;
+  };
+  static std::mutex mutex;
+  // std::map: references to its elements stay valid as it grows.
+  static std::map<std::string, Loaded> loaded;
+  // Held during the load too, so that a second thread waits for it instead
+  // of loading the same database again.
+  const std::lock_guard<std::mutex> lock(mutex);
+  const auto found = loaded.find(name);
+  if (found != loaded.end()) {
+    if (found->second.warehouses != warehouses) {
+      throw std::logic_error("loaded_database: " + name + " was loaded with " +
+                             std::to_string(found->second.warehouses) + " warehouses, not " +
+                             std::to_string(warehouses));
+    }
+    return found->second.conninfo;
+  }
+  const std::string conninfo = prepared_database(name, warehouses);
+  return loaded.emplace(name, Loaded{warehouses, conninfo}).first->second.conninfo;
+}
+
+const std::filesystem::path& scratch_root() {
+  static const TempDir root;
+  return root.path();
+}
+
+std::string scratch_dir(const std::string& name) {
+  const std::filesystem::path path = scratch_root() / name;
+  std::filesystem::remove_all(path);
+  return path.string();
+}
 
 long long scalar(const std::string& conninfo, const std::string& sql) {
   pqxx::connection connection{conninfo};

@@ -54,8 +54,7 @@ StandbyPair::~StandbyPair() {
 }
 
 void StandbyPair::wait_for_replay(double seconds) const {
-  const std::string target =
-      scalar_text(primary_->conninfo(), "select pg_current_wal_lsn()::text");
+  const std::string target = scalar_text(primary_->conninfo(), "select pg_current_wal_lsn()::text");
   wait_until(seconds, "replay up to " + target, [this, &target] {
     return scalar(standby_->conninfo(),
                   "select (pg_last_wal_replay_lsn() >= '" + target + "'::pg_lsn)::int") == 1;

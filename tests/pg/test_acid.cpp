@@ -21,14 +21,14 @@
 
 namespace {
 
-const std::string& acid_database() {
-  static const std::string conninfo = tpcc::test::prepared_database("tpcc_acid", 1);
-  return conninfo;
-}
+// One warehouse loaded once for the whole file (tpcc::test::loaded_database).
+constexpr const char* kDatabase = "tpcc_acid";
+constexpr int kWarehouses = 1;
+using tpcc::test::loaded_database;
 
 std::vector<tpcc::AcidResult> run(tpcc::Isolation isolation, tpcc::Mode mode, bool split = false) {
   tpcc::AcidOptions options;
-  options.conninfo = acid_database();
+  options.conninfo = loaded_database(kDatabase, kWarehouses);
   options.isolation = isolation;
   options.mode = mode;
   options.seed = 7;
@@ -52,14 +52,15 @@ const tpcc::AcidResult& find(const std::vector<tpcc::AcidResult>& results,
 }
 
 // Every clause the runner covers, in its order.
-const std::vector<std::string> kClauses = {
-    "3.3.2",   "3.2.2.1", "3.2.2.2", "3.4.2.1", "3.4.2.2", "3.4.2.3", "3.4.2.4",
-    "3.4.2.5", "3.4.2.6", "3.4.2.7", "3.4.2.8", "3.4.2.9", "3.3.2"};
+const std::vector<std::string> kClauses = {"3.3.2",   "3.2.2.1", "3.2.2.2", "3.4.2.1", "3.4.2.2",
+                                           "3.4.2.3", "3.4.2.4", "3.4.2.5", "3.4.2.6", "3.4.2.7",
+                                           "3.4.2.8", "3.4.2.9", "3.3.2"};
 
 // tpcc check, the program, on the database the tests ran on.
 int tpcc_check() {
   std::string output;
-  const int status = tpcc::test::run_tpcc({"check", "--conn", acid_database()}, &output);
+  const int status =
+      tpcc::test::run_tpcc({"check", "--conn", loaded_database(kDatabase, kWarehouses)}, &output);
   INFO(output);
   return status;
 }
@@ -103,9 +104,10 @@ TEST_CASE("3.2 3.3 3.4 every ACID test passes in procedures mode", "[acid]") {
   CHECK(tpcc_check() == 0);
 }
 
-TEST_CASE("3.4.2.7 3.4.2.8 3.4.2.9 fail when the reading transaction reads in two snapshots "
-          "at read committed",
-          "[acid]") {
+TEST_CASE(
+    "3.4.2.7 3.4.2.8 3.4.2.9 fail when the reading transaction reads in two snapshots "
+    "at read committed",
+    "[acid]") {
   const auto results = run(tpcc::Isolation::ReadCommitted, tpcc::Mode::Statements, true);
   INFO(lines(results));
   // 3.4.2.7: T2's second read of the item prices sees T3's raise.
@@ -123,9 +125,10 @@ TEST_CASE("3.4.2.7 3.4.2.8 3.4.2.9 fail when the reading transaction reads in tw
   CHECK(tpcc_check() == 0);  // a failed isolation test still leaves it consistent
 }
 
-TEST_CASE("3.4.2.7 3.4.2.8 3.4.2.9 pass with the reading transaction in two statements "
-          "at repeatable read",
-          "[acid]") {
+TEST_CASE(
+    "3.4.2.7 3.4.2.8 3.4.2.9 pass with the reading transaction in two statements "
+    "at repeatable read",
+    "[acid]") {
   // One snapshot for the whole transaction: the second read repeats the first.
   const auto results = run(tpcc::Isolation::RepeatableRead, tpcc::Mode::Statements, true);
   INFO(lines(results));
@@ -139,8 +142,9 @@ TEST_CASE("tpcc acid prints one line per test, writes acid.json and exits 0", "[
   const tpcc::test::TempDir dir;
   const std::string result_dir = (dir.path() / "acid").string();
   std::string output;
-  const int status =
-      tpcc::test::run_tpcc({"acid", "--conn", acid_database(), "--result-dir", result_dir}, &output);
+  const int status = tpcc::test::run_tpcc(
+      {"acid", "--conn", loaded_database(kDatabase, kWarehouses), "--result-dir", result_dir},
+      &output);
   INFO(output);
   CHECK(status == 0);
   CHECK_THAT(output, Catch::Contains("3.2.2.1  PASS"));
@@ -155,12 +159,14 @@ TEST_CASE("tpcc acid prints one line per test, writes acid.json and exits 0", "[
 TEST_CASE("tpcc acid exits 1 when a test fails (3.3.2 on a drifted W_YTD)", "[acid]") {
   const tpcc::test::TempDir dir;
   const tpcc::test::CommittedChange drift(
-      acid_database(), "update bmsql_warehouse set w_ytd = w_ytd + 1 where w_id = 1",
+      loaded_database(kDatabase, kWarehouses),
+      "update bmsql_warehouse set w_ytd = w_ytd + 1 where w_id = 1",
       "update bmsql_warehouse set w_ytd = w_ytd - 1 where w_id = 1");
   std::string output;
-  const int status = tpcc::test::run_tpcc(
-      {"acid", "--conn", acid_database(), "--result-dir", (dir.path() / "acid").string()},
-      &output);
+  const int status =
+      tpcc::test::run_tpcc({"acid", "--conn", loaded_database(kDatabase, kWarehouses),
+                            "--result-dir", (dir.path() / "acid").string()},
+                           &output);
   INFO(output);
   CHECK(status == 1);
   CHECK_THAT(output, Catch::Contains("3.3.2    FAIL"));
@@ -209,11 +215,11 @@ CrashRun crash_run(const std::string& synchronous_commit) {
   tpcc::DurabilityPlan plan;
   plan.seconds_before_crash = 3;
   run.result = tpcc::durability_test(options, plan, [&] {
-    const int postmaster = server->postmaster_pid();
-    server->crash();
-    run.crashed = postmaster != 0 && server->postmaster_pid() == 0;
-    server->start_again();
-  }).result;
+                 const int postmaster = server->postmaster_pid();
+                 server->crash();
+                 run.crashed = postmaster != 0 && server->postmaster_pid() == 0;
+                 server->start_again();
+               }).result;
   run.check_status = tpcc::test::run_tpcc({"check", "--conn", conninfo}, &output);
   return run;
 }

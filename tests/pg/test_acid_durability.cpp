@@ -147,8 +147,9 @@ TEST_CASE("3.5.3 fails and names the Payment when a logged commit was rolled bac
   CHECK(report.consistency.passed);  // nothing else is wrong
 }
 
-TEST_CASE("3.5.3 with synchronous_commit off tpcc acid --durability warns, and a loss it sees fails",
-          "[acid][durability]") {
+TEST_CASE(
+    "3.5.3 with synchronous_commit off tpcc acid --durability warns, and a loss it sees fails",
+    "[acid][durability]") {
   DurableServer& d = durable_server();
   const AsynchronousCommit off(d.conninfo);
   // A loss is likely, not certain: the WAL writer, once it has written

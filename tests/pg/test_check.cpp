@@ -16,11 +16,10 @@
 
 namespace {
 
-// One warehouse loaded once for the whole file: the load takes seconds.
-const std::string& loaded_database() {
-  static const std::string conninfo = tpcc::test::prepared_database("tpcc_check", 1);
-  return conninfo;
-}
+// One warehouse loaded once for the whole file (tpcc::test::loaded_database).
+constexpr const char* kDatabase = "tpcc_check";
+constexpr int kWarehouses = 1;
+using tpcc::test::loaded_database;
 
 std::set<int> failing(const std::vector<tpcc::ConditionResult>& results) {
   std::set<int> numbers;
@@ -33,7 +32,7 @@ std::set<int> failing(const std::vector<tpcc::ConditionResult>& results) {
 // The conditions that fail after `corruption`, seen from inside the
 // transaction that made it; the transaction is then rolled back.
 std::set<int> failing_after(const std::string& corruption) {
-  pqxx::connection connection{loaded_database()};
+  pqxx::connection connection{loaded_database(kDatabase, kWarehouses)};
   pqxx::work transaction{connection};
   const pqxx::result changed = transaction.exec(corruption);
   REQUIRE(changed.affected_rows() > 0);
@@ -54,7 +53,7 @@ bool has_line(const std::string& output, const std::string& prefix, const std::s
 }  // namespace
 
 TEST_CASE("3.3.2 all twelve conditions hold right after the load") {
-  pqxx::connection connection{loaded_database()};
+  pqxx::connection connection{loaded_database(kDatabase, kWarehouses)};
   std::ostringstream progress;
   const auto results = tpcc::run_consistency_checks(connection, true, &progress);
 
@@ -70,7 +69,7 @@ TEST_CASE("3.3.2 all twelve conditions hold right after the load") {
 }
 
 TEST_CASE("3.3.2.11 is skipped unless the database is checked right after the load") {
-  pqxx::connection connection{loaded_database()};
+  pqxx::connection connection{loaded_database(kDatabase, kWarehouses)};
   const auto results = tpcc::run_consistency_checks(connection, false, nullptr);
 
   REQUIRE(results.size() == 12);
@@ -137,15 +136,14 @@ TEST_CASE("3.3.2.12 fails alone when C_YTD_PAYMENT drifts") {
 }
 
 TEST_CASE("3.3.2 tpcc check exits 0 on a consistent database and 1 naming the violation") {
-  const std::string& conn = loaded_database();
+  const std::string& conn = loaded_database(kDatabase, kWarehouses);
   std::string output;
   CHECK(tpcc::test::run_tpcc({"check", "--conn", conn}, &output) == 0);
   INFO(output);
   CHECK(has_line(output, "3.3.2.1 ", "PASS"));
 
-  const tpcc::test::CommittedChange corruption{
-      conn, "update bmsql_warehouse set w_ytd = w_ytd + 1",
-      "update bmsql_warehouse set w_ytd = w_ytd - 1"};
+  const tpcc::test::CommittedChange corruption{conn, "update bmsql_warehouse set w_ytd = w_ytd + 1",
+                                               "update bmsql_warehouse set w_ytd = w_ytd - 1"};
   std::string failed_output;
   CHECK(tpcc::test::run_tpcc({"check", "--conn", conn}, &failed_output) == 1);
   INFO(failed_output);
@@ -154,7 +152,7 @@ TEST_CASE("3.3.2 tpcc check exits 0 on a consistent database and 1 naming the vi
 }
 
 TEST_CASE("tpcc check on a half load names the missing warehouses and exits 1") {
-  const std::string& conn = loaded_database();
+  const std::string& conn = loaded_database(kDatabase, kWarehouses);
   std::string output;
   {
     const tpcc::test::CommittedChange more_recorded{
@@ -164,7 +162,8 @@ TEST_CASE("tpcc check on a half load names the missing warehouses and exits 1") 
   }
   INFO(output);
   CHECK(output.rfind("load incomplete: warehouses 2-5 of the 5 recorded in bmsql_config are "
-                     "missing\n", 0) == 0);
+                     "missing\n",
+                     0) == 0);
   CHECK(has_line(output, "11 of 12 conditions hold", "skipped"));
   CHECK(has_line(output, "the load is incomplete", "run tpcc prepare again to resume it"));
   CHECK(tpcc::test::scalar(conn, "select count(*) from bmsql_warehouse") == 1);

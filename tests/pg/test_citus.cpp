@@ -142,10 +142,10 @@ void run_and_check(const std::string& db, const char* mode) {
   const long long lines_before = scalar(db, kRemoteLinesSql);
   const long long payments_before = scalar(db, kRemotePaymentsSql);
   std::string output;
-  const int status = run_tpcc({"run", "--conn", db, "--mode", mode, "--terminals", kTerminals,
-                               "--duration", kRunSeconds, "--report-interval", "10",
-                               "--result-dir", local_server().directory() + "/citus-" + mode},
-                              &output);
+  const int status = run_tpcc(
+      {"run", "--conn", db, "--mode", mode, "--terminals", kTerminals, "--duration", kRunSeconds,
+       "--report-interval", "10", "--result-dir", local_server().directory() + "/citus-" + mode},
+      &output);
   INFO(output);
   REQUIRE(status == 0);
   CHECK(output.find("distribution: citus, 8 shards per table") != std::string::npos);
@@ -157,8 +157,7 @@ void run_and_check(const std::string& db, const char* mode) {
 
 }  // namespace
 
-TEST_CASE("citus: prepare --distribute citus is refused without the citus extension",
-          "[citus]") {
+TEST_CASE("citus: prepare --distribute citus is refused without the citus extension", "[citus]") {
   const std::string db = create_database("citus_refused");
   std::string output;
   CHECK(run_tpcc({"prepare", "--conn", db, "--warehouses", "1", "--distribute", "citus"},
@@ -265,17 +264,19 @@ TEST_CASE("citus: W=4 on a coordinator and two workers in both modes with check 
   const auto cluster = CitusCluster::start(kWorkers, node_options());
   const std::string db = cluster->create_database("citus_tpcc");
   std::string output;
-  const int prepared = run_tpcc({"prepare", "--conn", db, "--warehouses", std::to_string(kWarehouses),
-                                 "--distribute", "citus", "--shards", "8", "--no-check"},
-                                &output);
+  const int prepared =
+      run_tpcc({"prepare", "--conn", db, "--warehouses", std::to_string(kWarehouses),
+                "--distribute", "citus", "--shards", "8", "--no-check"},
+               &output);
   INFO(output);
   REQUIRE(prepared == 0);
   CHECK(output.find("distributed by Citus over 2 worker(s): 8 shards per table") !=
         std::string::npos);
   CHECK(scalar(db, kDistributedTablesSql) == 8);
   CHECK(scalar(db, kReferenceTablesSql) == 2);
-  CHECK(scalar_text(db, "select cfg_value from bmsql_config where cfg_name = "
-                        "'tpcc_distribution'") == "citus");
+  CHECK(scalar_text(db,
+                    "select cfg_value from bmsql_config where cfg_name = "
+                    "'tpcc_distribution'") == "citus");
   for (const auto& worker : cluster->workers()) {
     INFO("worker on port " << worker->port());
     CHECK(scalar(db, rows_on_node_sql(worker->port())) > 0);
@@ -314,9 +315,8 @@ TEST_CASE("citus: W=4 on a coordinator and two workers in both modes with check 
   // Partitions and fillfactor reach the shards; the foreign keys that link
   // two warehouses are left out, saying so.
   const std::string layout_db = cluster->create_database("citus_layout");
-  REQUIRE(run_tpcc({"prepare", "--conn", layout_db, "--warehouses", "1", "--distribute",
-                    "citus", "--shards", "4", "--partitions", "2", "--fillfactor", "80",
-                    "--foreign-keys"},
+  REQUIRE(run_tpcc({"prepare", "--conn", layout_db, "--warehouses", "1", "--distribute", "citus",
+                    "--shards", "4", "--partitions", "2", "--fillfactor", "80", "--foreign-keys"},
                    &output) == 0);
   CHECK(output.find("foreign keys: 8 added") != std::string::npos);
   CHECK(output.find("foreign keys: 2 left out (history to customer, order line to stock)") !=

@@ -32,15 +32,17 @@ long long relations_named(const std::string& conninfo, const std::string& names)
 }
 
 long long foreign_keys_of_my_audit(const std::string& conninfo) {
-  return scalar(conninfo, "select count(*) from pg_constraint where contype = 'f' "
-                          "and conrelid = 'my_audit'::regclass");
+  return scalar(conninfo,
+                "select count(*) from pg_constraint where contype = 'f' "
+                "and conrelid = 'my_audit'::regclass");
 }
 
 }  // namespace
 
-TEST_CASE("cleanup refuses while a view, a materialized view or a foreign key of others depends on "
-          "a kit table, naming each and changing nothing",
-          "[cleanup]") {
+TEST_CASE(
+    "cleanup refuses while a view, a materialized view or a foreign key of others depends on "
+    "a kit table, naming each and changing nothing",
+    "[cleanup]") {
   // A table that only looks like the kit's neither blocks prepare nor goes
   // with cleanup.
   const std::string db = tpcc::test::create_database("tpcc_cleanup_dependents");
@@ -93,19 +95,21 @@ TEST_CASE("cleanup refuses while a view of others depends on the drivers' start 
   const int status = run_tpcc({"cleanup", "--conn", db}, &output);
   INFO(output);
   CHECK(status == 1);
-  CHECK(output.find("  view public.my_barrier_view (depends on table public.tpcc_driver_barrier)") !=
-        std::string::npos);
+  CHECK(
+      output.find("  view public.my_barrier_view (depends on table public.tpcc_driver_barrier)") !=
+      std::string::npos);
   CHECK(kit_tables(db) == 10);
   CHECK(relations_named(db, "'tpcc_driver_barrier', 'my_barrier_view'") == 2);
 }
 
-TEST_CASE("cleanup drops a load with partitions and foreign keys without CASCADE and leaves "
-          "bmsql_custom",
-          "[cleanup]") {
+TEST_CASE(
+    "cleanup drops a load with partitions and foreign keys without CASCADE and leaves "
+    "bmsql_custom",
+    "[cleanup]") {
   const std::string db = tpcc::test::create_database("tpcc_cleanup_own");
   std::string output;
-  REQUIRE(run_tpcc({"prepare", "--conn", db, "--warehouses", "1", "--no-check", "--partitions",
-                    "2", "--foreign-keys"},
+  REQUIRE(run_tpcc({"prepare", "--conn", db, "--warehouses", "1", "--no-check", "--partitions", "2",
+                    "--foreign-keys"},
                    &output) == 0);
   scalar(db, "create table bmsql_custom (x int); select 1");
   output.clear();

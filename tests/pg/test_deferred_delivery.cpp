@@ -10,8 +10,6 @@
 #include <string>
 #include <vector>
 
-#include <unistd.h>
-
 #include <nlohmann/json.hpp>
 
 #include "tests/pg/pg_fixture.hpp"
@@ -21,13 +19,7 @@ namespace {
 namespace fs = std::filesystem;
 using Json = nlohmann::json;
 using tpcc::test::run_tpcc;
-
-std::string result_dir(const std::string& name) {
-  const fs::path dir =
-      fs::temp_directory_path() / ("tpcc_test_deferred_" + std::to_string(::getpid())) / name;
-  fs::remove_all(dir);
-  return dir.string();
-}
+using tpcc::test::scratch_dir;
 
 Json read_json(const fs::path& path) {
   std::ifstream in(path);
@@ -51,9 +43,9 @@ std::vector<std::string> fields_of(const std::string& line) {
 // Runs tpcc with `args` into a fresh result directory; the directory.
 std::string deferred_run(const std::string& db, const std::string& name,
                          std::vector<std::string> args, int expected_status = 0) {
-  const std::string dir = result_dir(name);
-  std::vector<std::string> all = {"run", "--conn", db, "--delivery", "deferred", "--result-dir",
-                                  dir};
+  const std::string dir = scratch_dir(name);
+  std::vector<std::string> all = {"run",      "--conn",       db, "--delivery",
+                                  "deferred", "--result-dir", dir};
   all.insert(all.end(), args.begin(), args.end());
   std::string output;
   const int status = run_tpcc(all, &output);
@@ -72,14 +64,16 @@ void require_consistent(const std::string& db) {
 
 }  // namespace
 
-TEST_CASE("2.7.2 deferred Delivery: each queued Delivery completes and is in delivery.csv "
-          "(2.7.2.3)",
-          "[delivery][deferred]") {
+TEST_CASE(
+    "2.7.2 deferred Delivery: each queued Delivery completes and is in delivery.csv "
+    "(2.7.2.3)",
+    "[delivery][deferred]") {
   const std::string db = tpcc::test::prepared_database("tpcc_deferred", 1);
   for (const char* mode : {"statements", "procedures"}) {
     INFO(mode);
     const std::string dir = deferred_run(
-        db, mode, {"--mode", mode, "--terminals", "4", "--duration", "6", "--delivery-workers", "2"});
+        db, mode,
+        {"--mode", mode, "--terminals", "4", "--duration", "6", "--delivery-workers", "2"});
     const Json result = read_json(fs::path(dir) / "result.json");
     const Json& delivery = result.at("delivery");
     CHECK(delivery.at("mode") == "deferred");
@@ -100,10 +94,10 @@ TEST_CASE("2.7.2 deferred Delivery: each queued Delivery completes and is in del
       REQUIRE(fields.size() == 16);
       if (fields[15] != "\"completed\"") continue;
       ++rows_completed;
-      CHECK(fields[1] == "1");                                  // W_ID
-      const int carrier = std::stoi(fields[2]);                 // 2.7.1.2
+      CHECK(fields[1] == "1");                   // W_ID
+      const int carrier = std::stoi(fields[2]);  // 2.7.1.2
       CHECK((carrier >= 1 && carrier <= 10));
-      CHECK(fields[3] >= fields[0]);                            // completed after queued
+      CHECK(fields[3] >= fields[0]);  // completed after queued
       for (int d = 5; d < 15; ++d) {
         CHECK((fields[static_cast<std::size_t>(d)] == "skipped" ||
                std::stoi(fields[static_cast<std::size_t>(d)]) > 0));
@@ -114,14 +108,15 @@ TEST_CASE("2.7.2 deferred Delivery: each queued Delivery completes and is in del
   }
 }
 
-TEST_CASE("2.7.2 deferred Delivery: work still queued at the end is counted, never executed, "
-          "and the database stays consistent",
-          "[delivery][deferred]") {
+TEST_CASE(
+    "2.7.2 deferred Delivery: work still queued at the end is counted, never executed, "
+    "and the database stays consistent",
+    "[delivery][deferred]") {
   const std::string db = tpcc::test::prepared_database("tpcc_deferred_backlog", 1);
   // Deliveries only, queued far faster than one worker can run them.
-  const std::string dir = deferred_run(db, "backlog",
-                                       {"--mix", "0,0,0,100,0", "--terminals", "2",
-                                        "--duration", "3", "--delivery-workers", "1"});
+  const std::string dir = deferred_run(
+      db, "backlog",
+      {"--mix", "0,0,0,100,0", "--terminals", "2", "--duration", "3", "--delivery-workers", "1"});
   const Json result = read_json(fs::path(dir) / "result.json");
   const Json& delivery = result.at("delivery");
   CHECK(delivery.at("completed").get<std::int64_t>() > 0);

@@ -6,8 +6,8 @@
 #include <catch2/catch.hpp>
 
 #include <chrono>
-#include <csignal>
 #include <cmath>
+#include <csignal>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -18,11 +18,10 @@
 
 #include <nlohmann/json.hpp>
 
-#include "report/results/interval_points.hpp"
 #include "metrics/stats.hpp"
+#include "report/results/interval_points.hpp"
 #include "schema/schema.hpp"
 #include "tests/pg/pg_fixture.hpp"
-#include "tests/unit/temp_dir.hpp"
 
 namespace {
 
@@ -39,23 +38,9 @@ constexpr std::int64_t kStartToleranceMs = 200;
 // barrier their starts would lie this far apart, far beyond the tolerance.
 constexpr auto kSecondDriverDelay = std::chrono::milliseconds(1500);
 
-const std::string& loaded_database() {
-  static const std::string conninfo = tpcc::test::prepared_database(kDatabase, kWarehouses);
-  return conninfo;
-}
-
-// The test file's scratch directory, removed when the tests end.
-const fs::path& scratch_root() {
-  static const tpcc::test::TempDir root;
-  return root.path();
-}
-
-// A fresh path in it.
-std::string scratch(const std::string& name) {
-  const fs::path p = scratch_root() / name;
-  fs::remove_all(p);
-  return p.string();
-}
+using tpcc::test::loaded_database;
+using tpcc::test::scratch_dir;
+using tpcc::test::scratch_root;
 
 Json read_json(const std::string& path) {
   std::ifstream in(path);
@@ -73,18 +58,31 @@ std::string read_text(const std::string& path) {
 // tpcc run as driver `number` ("1/2") of run id, measuring briefly.
 std::vector<std::string> driver_args(const std::string& number, const std::string& run_id,
                                      const std::string& dir, int barrier_timeout = 60) {
-  return {"run",       "--conn",          loaded_database(),
-          "--driver",  number,            "--run-id",
-          run_id,      "--barrier-timeout", std::to_string(barrier_timeout),
-          "--terminals", "4",             "--warmup",
-          "2",         "--duration",      "8",
-          "--report-interval", "4",       "--result-dir",
+  return {"run",
+          "--conn",
+          loaded_database(kDatabase, kWarehouses),
+          "--driver",
+          number,
+          "--run-id",
+          run_id,
+          "--barrier-timeout",
+          std::to_string(barrier_timeout),
+          "--terminals",
+          "4",
+          "--warmup",
+          "2",
+          "--duration",
+          "8",
+          "--report-interval",
+          "4",
+          "--result-dir",
           dir};
 }
 
 // The merged histogram of one transaction computed here, from the drivers'
 // histograms.json bucket lists added index by index.
-tpcc::LatencyHistogram merged_directly(const std::vector<std::string>& dirs, const std::string& txn) {
+tpcc::LatencyHistogram merged_directly(const std::vector<std::string>& dirs,
+                                       const std::string& txn) {
   std::vector<std::int64_t> buckets(tpcc::LatencyHistogram::bucket_count(), 0);
   std::int64_t sum = 0;
   std::int64_t max = 0;
@@ -103,8 +101,8 @@ double ms(double micros) { return std::round(micros) / 1000.0; }
 
 // Both drivers of run id "together", run once for the tests that read them.
 struct TwoDrivers {
-  std::string first = scratch("driver1");
-  std::string second = scratch("driver2");
+  std::string first = scratch_dir("driver1");
+  std::string second = scratch_dir("driver2");
   int first_status = -1;
   int second_status = -1;
   std::string first_log;
@@ -114,8 +112,8 @@ struct TwoDrivers {
 const TwoDrivers& two_drivers() {
   static const TwoDrivers runs = [] {
     TwoDrivers r;
-    const std::string log1 = scratch("driver1.log");
-    const std::string log2 = scratch("driver2.log");
+    const std::string log1 = scratch_dir("driver1.log");
+    const std::string log2 = scratch_dir("driver2.log");
     tpcc::test::TpccChild one(driver_args("1/2", "together", r.first), log1);
     std::this_thread::sleep_for(kSecondDriverDelay);
     tpcc::test::TpccChild two(driver_args("2/2", "together", r.second), log2);
@@ -130,13 +128,14 @@ const TwoDrivers& two_drivers() {
 
 // Drivers registered at the barrier under run_id.
 long long registered(const std::string& run_id) {
-  if (tpcc::test::scalar(loaded_database(), "select count(*) from pg_class where relname = "
-                                            "'tpcc_driver_barrier'") == 0) {
+  if (tpcc::test::scalar(loaded_database(kDatabase, kWarehouses),
+                         "select count(*) from pg_class where relname = "
+                         "'tpcc_driver_barrier'") == 0) {
     return 0;
   }
-  return tpcc::test::scalar(loaded_database(),
-                            "select count(*) from tpcc_driver_barrier where run_id = '" + run_id +
-                                "'");
+  return tpcc::test::scalar(
+      loaded_database(kDatabase, kWarehouses),
+      "select count(*) from tpcc_driver_barrier where run_id = '" + run_id + "'");
 }
 
 // A driver registers once its sessions are open: well within 5 s here.
@@ -180,13 +179,14 @@ TEST_CASE("drivers: two drivers start together at the barrier and drive disjoint
   CHECK(runs.first_log.find("waiting at the start barrier") != std::string::npos);
 }
 
-TEST_CASE("drivers: tpcc report --merge sums tpmC and takes percentiles from the merged "
-          "histograms",
-          "[drivers]") {
+TEST_CASE(
+    "drivers: tpcc report --merge sums tpmC and takes percentiles from the merged "
+    "histograms",
+    "[drivers]") {
   const TwoDrivers& runs = two_drivers();
   REQUIRE(runs.first_status == 0);
   REQUIRE(runs.second_status == 0);
-  const std::string out = scratch("merged");
+  const std::string out = scratch_dir("merged");
   std::string output;
   const int status =
       tpcc::test::run_tpcc({"report", "--merge", runs.first, runs.second, "--out", out}, &output);
@@ -202,7 +202,8 @@ TEST_CASE("drivers: tpcc report --merge sums tpmC and takes percentiles from the
         Approx(one.at("tpmTOTAL").get<double>() + two.at("tpmTOTAL").get<double>()).margin(0.02));
   CHECK(merged.at("tpmC").get<double>() > one.at("tpmC").get<double>());
   CHECK(merged.at("terminals") == 8);
-  for (const std::string txn : {"new_order", "payment", "order_status", "delivery", "stock_level"}) {
+  for (const std::string txn :
+       {"new_order", "payment", "order_status", "delivery", "stock_level"}) {
     const tpcc::LatencyHistogram direct = merged_directly({runs.first, runs.second}, txn);
     const Json& latency = merged.at("transactions").at(txn).at("latency_ms");
     INFO(txn);
@@ -219,7 +220,8 @@ TEST_CASE("drivers: tpcc report --merge sums tpmC and takes percentiles from the
   CHECK(read_text(out + "/report.html").find("Not merged: every driver sampled the same server") !=
         std::string::npos);
   CHECK(read_text(out + "/report.html").find("--server-metrics off") == std::string::npos);
-  CHECK(read_text(runs.first + "/report.html").find("1 of 2 (run id together)") != std::string::npos);
+  CHECK(read_text(runs.first + "/report.html").find("1 of 2 (run id together)") !=
+        std::string::npos);
   CHECK(read_text(out + "/summary.txt").find("tpmC") != std::string::npos);
 
   // Over time: every interval line of the drivers merged, the counts added.
@@ -257,13 +259,13 @@ TEST_CASE("drivers: a merge of drivers whose interval lines do not match says so
   REQUIRE(runs.first_status == 0);
   REQUIRE(runs.second_status == 0);
   // The second driver's histograms.json with its last interval line dropped.
-  const std::string second = scratch("short-second");
+  const std::string second = scratch_dir("short-second");
   fs::copy(runs.second, second);
   Json histograms = read_json(second + "/histograms.json");
   REQUIRE(histograms.at("intervals").size() >= 2);
   histograms.at("intervals").erase(histograms.at("intervals").size() - 1);
   std::ofstream(second + "/histograms.json") << histograms.dump();
-  const std::string out = scratch("merged-short");
+  const std::string out = scratch_dir("merged-short");
   std::string output;
   CHECK(tpcc::test::run_tpcc({"report", "--merge", runs.first, second, "--out", out}, &output) ==
         0);
@@ -277,42 +279,44 @@ TEST_CASE("drivers: merging results that are not the drivers of one run exits 2"
   const TwoDrivers& runs = two_drivers();
   REQUIRE(runs.first_status == 0);
   std::string output;
-  CHECK(tpcc::test::run_tpcc({"report", "--merge", runs.first, runs.first, "--out",
-                              scratch("twice")},
-                             &output) == 2);
+  CHECK(tpcc::test::run_tpcc(
+            {"report", "--merge", runs.first, runs.first, "--out", scratch_dir("twice")},
+            &output) == 2);
   CHECK(output.find("driver 1 of 2 given twice") != std::string::npos);
   // A run of no driver.
-  const std::string single = scratch("single");
-  REQUIRE(tpcc::test::run_tpcc({"run", "--conn", loaded_database(), "--terminals", "2",
-                                "--duration", "2", "--result-dir", single},
+  const std::string single = scratch_dir("single");
+  REQUIRE(tpcc::test::run_tpcc({"run", "--conn", loaded_database(kDatabase, kWarehouses),
+                                "--terminals", "2", "--duration", "2", "--result-dir", single},
                                &output) == 0);
-  CHECK(tpcc::test::run_tpcc({"report", "--merge", runs.first, single, "--out", scratch("mixed")},
-                             &output) == 2);
+  CHECK(tpcc::test::run_tpcc(
+            {"report", "--merge", runs.first, single, "--out", scratch_dir("mixed")}, &output) ==
+        2);
   CHECK(output.find(single + " is not the result of a driver") != std::string::npos);
   // Another run id.
-  const std::string other = scratch("other-run");
+  const std::string other = scratch_dir("other-run");
   fs::copy(runs.second, other);
   Json changed = read_json(other + "/result.json");
   changed["driver"]["run_id"] = "another";
   std::ofstream(other + "/result.json") << changed.dump(2);
-  CHECK(tpcc::test::run_tpcc({"report", "--merge", runs.first, other, "--out", scratch("ids")},
+  CHECK(tpcc::test::run_tpcc({"report", "--merge", runs.first, other, "--out", scratch_dir("ids")},
                              &output) == 2);
   CHECK(output.find("different run id") != std::string::npos);
   CHECK_FALSE(fs::exists(scratch_root() / "ids"));
 }
 
-TEST_CASE("drivers: a driver whose partner never arrives exits 3 after --barrier-timeout, and "
-          "a second driver with its number exits 2",
-          "[drivers]") {
-  const std::string log = scratch("lonely.log");
-  const std::string dir = scratch("lonely");
+TEST_CASE(
+    "drivers: a driver whose partner never arrives exits 3 after --barrier-timeout, and "
+    "a second driver with its number exits 2",
+    "[drivers]") {
+  const std::string log = scratch_dir("lonely.log");
+  const std::string dir = scratch_dir("lonely");
   const auto started = std::chrono::steady_clock::now();
   tpcc::test::TpccChild lonely(driver_args("1/2", "lonely", dir, 4), log);
   REQUIRE(wait_for_registration("lonely"));
   std::string output;
-  CHECK(tpcc::test::run_tpcc(driver_args("1/2", "lonely", scratch("twin")), &output) == 2);
+  CHECK(tpcc::test::run_tpcc(driver_args("1/2", "lonely", scratch_dir("twin")), &output) == 2);
   CHECK(output.find("a driver with this number already waits") != std::string::npos);
-  CHECK(tpcc::test::run_tpcc(driver_args("1/3", "lonely", scratch("three")), &output) == 2);
+  CHECK(tpcc::test::run_tpcc(driver_args("1/3", "lonely", scratch_dir("three")), &output) == 2);
   CHECK(output.find("every driver of a run gives the same N") != std::string::npos);
 
   const int status = lonely.wait_for(30);
@@ -322,8 +326,9 @@ TEST_CASE("drivers: a driver whose partner never arrives exits 3 after --barrier
   INFO(text);
   CHECK(status == 3);
   CHECK(waited >= 4);
-  CHECK(text.find("driver(s) 2 of 2 (run id 'lonely') did not arrive within --barrier-timeout 4 s") !=
-        std::string::npos);
+  CHECK(
+      text.find("driver(s) 2 of 2 (run id 'lonely') did not arrive within --barrier-timeout 4 s") !=
+      std::string::npos);
   CHECK_FALSE(fs::exists(fs::path(dir) / "result.json"));
   // It withdrew: a later run with the id starts afresh.
   CHECK(registered("lonely") == 0);
@@ -331,8 +336,9 @@ TEST_CASE("drivers: a driver whose partner never arrives exits 3 after --barrier
 
 TEST_CASE("drivers: SIGINT at the start barrier exits 130 at once and withdraws the driver",
           "[drivers]") {
-  const std::string log = scratch("interrupted.log");
-  tpcc::test::TpccChild waiting(driver_args("1/2", "interrupted", scratch("interrupted"), 60), log);
+  const std::string log = scratch_dir("interrupted.log");
+  tpcc::test::TpccChild waiting(driver_args("1/2", "interrupted", scratch_dir("interrupted"), 60),
+                                log);
   REQUIRE(wait_for_registration("interrupted"));
   waiting.signal(SIGINT);
   const int status = waiting.wait_for(5);  // not the 60 s of --barrier-timeout
@@ -347,10 +353,12 @@ TEST_CASE("drivers: tpcc cleanup drops the start barrier's table", "[drivers]") 
   for (const std::string& statement : tpcc::sql_file_statements("driver_barrier.sql")) {
     tpcc::test::execute(conninfo, statement);
   }
-  REQUIRE(tpcc::test::scalar(conninfo, "select count(*) from pg_class where relname = "
-                                       "'tpcc_driver_barrier'") == 1);
+  REQUIRE(tpcc::test::scalar(conninfo,
+                             "select count(*) from pg_class where relname = "
+                             "'tpcc_driver_barrier'") == 1);
   std::string output;
   REQUIRE(tpcc::test::run_tpcc({"cleanup", "--conn", conninfo}, &output) == 0);
-  CHECK(tpcc::test::scalar(conninfo, "select count(*) from pg_class where relname = "
-                                     "'tpcc_driver_barrier'") == 0);
+  CHECK(tpcc::test::scalar(conninfo,
+                           "select count(*) from pg_class where relname = "
+                           "'tpcc_driver_barrier'") == 0);
 }

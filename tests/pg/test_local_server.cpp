@@ -71,13 +71,15 @@ TEST_CASE("local server runs with the throwaway benchmark settings") {
   CHECK(scalar_text(conninfo, "show unix_socket_directories") ==
         tpcc::test::local_server().socket_dir());
   CHECK(scalar_text(conninfo, "show port") == std::to_string(tpcc::test::local_server().port()));
-  CHECK(scalar_text(conninfo, "select pg_encoding_to_char(encoding) from pg_database "
-                              "where datname = 'postgres'") == "UTF8");
+  CHECK(scalar_text(conninfo,
+                    "select pg_encoding_to_char(encoding) from pg_database "
+                    "where datname = 'postgres'") == "UTF8");
 }
 
 TEST_CASE("local server accepts TCP connections on 127.0.0.1 at its port") {
-  const std::string tcp = "host=127.0.0.1 port=" + std::to_string(tpcc::test::local_server().port()) +
-                          " dbname=postgres user=postgres";
+  const std::string tcp =
+      "host=127.0.0.1 port=" + std::to_string(tpcc::test::local_server().port()) +
+      " dbname=postgres user=postgres";
   CHECK(scalar_text(tcp, "select host(inet_server_addr())") == "127.0.0.1");
 }
 
@@ -145,8 +147,8 @@ TEST_CASE("a kept local server outlives its object and stops with pg_ctl") {
   auto kept = LocalServer::start(options);
   const std::string dir = kept->directory();
   const std::string conninfo = kept->conninfo();
-  const auto stop_cmd = kept->server_command({kept->bin_dir() + "/pg_ctl", "-D", kept->data_dir(),
-                                              "-s", "stop"});
+  const auto stop_cmd =
+      kept->server_command({kept->bin_dir() + "/pg_ctl", "-D", kept->data_dir(), "-s", "stop"});
   kept.reset();
 
   const bool survived = accepts_connections(conninfo);
@@ -192,7 +194,8 @@ TEST_CASE("a local server whose owner is killed is stopped and removed by its gu
   const auto newline = report.find('\n');
   REQUIRE(newline != std::string::npos);
   const std::string dir = report.substr(0, newline);
-  const std::string conninfo = report.substr(newline + 1, report.find('\n', newline + 1) - newline - 1);
+  const std::string conninfo =
+      report.substr(newline + 1, report.find('\n', newline + 1) - newline - 1);
   REQUIRE(dir.find("tpcc-pg-") != std::string::npos);
 
   CHECK(eventually([&] { return !fs::exists(dir); }, 60));
@@ -202,22 +205,25 @@ TEST_CASE("a local server whose owner is killed is stopped and removed by its gu
 
 TEST_CASE("run_process captures output and exit status, and kills a child that overstays") {
   std::string out;
-  CHECK(tpcc::run_process({"sh", "-c", "echo to-stdout; echo to-stderr >&2; exit 7"}, {}, &out) == 7);
+  CHECK(tpcc::run_process({"sh", "-c", "echo to-stdout; echo to-stderr >&2; exit 7"}, {}, &out) ==
+        7);
   CHECK(out.find("to-stdout") != std::string::npos);
   CHECK(out.find("to-stderr") != std::string::npos);
 
   tpcc::ProcessOptions env_opts;
   env_opts.env = {{"TPCC_HARNESS_VALUE", std::string("set here")}, {"PGUSER", std::nullopt}};
   out.clear();
-  CHECK(tpcc::run_process({"sh", "-c", "printf '%s|%s' \"$TPCC_HARNESS_VALUE\" \"${PGUSER-unset}\""},
-                          env_opts, &out) == 0);
+  CHECK(
+      tpcc::run_process({"sh", "-c", "printf '%s|%s' \"$TPCC_HARNESS_VALUE\" \"${PGUSER-unset}\""},
+                        env_opts, &out) == 0);
   CHECK(out == "set here|unset");
 
   tpcc::ProcessOptions kill_opts;
   kill_opts.kill_after_seconds = 0.5;
   const auto start = std::chrono::steady_clock::now();
   out.clear();
-  CHECK(tpcc::run_process({"sh", "-c", "echo started; exec sleep 30"}, kill_opts, &out) == 128 + SIGKILL);
+  CHECK(tpcc::run_process({"sh", "-c", "echo started; exec sleep 30"}, kill_opts, &out) ==
+        128 + SIGKILL);
   CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(10));
   CHECK(out.find("started") != std::string::npos);
 

@@ -22,25 +22,28 @@
 
 namespace {
 
-// Two warehouses loaded once for the whole file.
-const std::string& new_order_database() {
-  static const std::string conninfo = tpcc::test::prepared_database("tpcc_new_order", 2);
-  return conninfo;
-}
+// Two warehouses loaded once for the whole file (tpcc::test::loaded_database).
+constexpr const char* kDatabase = "tpcc_new_order";
+constexpr int kWarehouses = 2;
+using tpcc::test::loaded_database;
 
 tpcc::TerminalContext terminal_for(int w_id, int d_id = 1) {
   return tpcc::test::terminal_context(w_id, d_id, 2, {100, 200, 300});
 }
 
 std::unique_ptr<tpcc::Session> new_session() {
-  auto session = std::make_unique<tpcc::Session>(new_order_database());
+  auto session = std::make_unique<tpcc::Session>(loaded_database(kDatabase, kWarehouses));
   tpcc::prepare_transaction_statements(*session);
   return session;
 }
 
-long long scalar(const std::string& sql) { return tpcc::test::scalar(new_order_database(), sql); }
+long long scalar(const std::string& sql) {
+  return tpcc::test::scalar(loaded_database(kDatabase, kWarehouses), sql);
+}
 
-void execute(const std::string& sql) { tpcc::test::execute(new_order_database(), sql); }
+void execute(const std::string& sql) {
+  tpcc::test::execute(loaded_database(kDatabase, kWarehouses), sql);
+}
 
 struct StockRow {
   int quantity = 0;
@@ -51,7 +54,7 @@ struct StockRow {
 };
 
 StockRow read_stock(int w_id, int i_id) {
-  pqxx::connection connection{new_order_database()};
+  pqxx::connection connection{loaded_database(kDatabase, kWarehouses)};
   pqxx::work work{connection};
   const pqxx::row row = work.exec1(
       "select s_quantity, s_ytd, s_order_cnt, s_remote_cnt, s_dist_04 from bmsql_stock "
@@ -63,8 +66,7 @@ StockRow read_stock(int w_id, int i_id) {
 
 // 2.4.2.2 applied line by line, as the spec words it.
 int after_line(int s_quantity, int ol_quantity) {
-  return s_quantity - ol_quantity >= 10 ? s_quantity - ol_quantity
-                                        : s_quantity - ol_quantity + 91;
+  return s_quantity - ol_quantity >= 10 ? s_quantity - ol_quantity : s_quantity - ol_quantity + 91;
 }
 
 struct Totals {
@@ -78,7 +80,7 @@ struct Totals {
 };
 
 Totals totals() {
-  pqxx::connection connection{new_order_database()};
+  pqxx::connection connection{loaded_database(kDatabase, kWarehouses)};
   pqxx::work work{connection};
   auto one = [&](const std::string& sql) { return work.exec1(sql)[0].as<long long>(); };
   return {one("select sum(d_next_o_id) from bmsql_district"),
@@ -92,8 +94,7 @@ Totals totals() {
 
 }  // namespace
 
-TEST_CASE("2.4.2.2 New-Order writes one order, its lines and the stock it names",
-          "[new_order]") {
+TEST_CASE("2.4.2.2 New-Order writes one order, its lines and the stock it names", "[new_order]") {
   // Starting quantities chosen to exercise the +91 rule, also across two
   // lines of the same item: 15 -5 -> 10, then 10 -4 -> 6 + 91 = 97.
   execute("update bmsql_stock set s_quantity = 15 where s_w_id = 1 and s_i_id = 1000");
@@ -150,7 +151,7 @@ TEST_CASE("2.4.2.2 New-Order writes one order, its lines and the stock it names"
   // Order lines: numbers 1..5 in input order, OL_AMOUNT = qty * I_PRICE,
   // OL_DIST_INFO = S_DIST_04 of the supplying stock row, not delivered.
   {
-    pqxx::connection connection{new_order_database()};
+    pqxx::connection connection{loaded_database(kDatabase, kWarehouses)};
     pqxx::work work{connection};
     const pqxx::result lines = work.exec(
         "select ol_number, ol_i_id, ol_supply_w_id, ol_quantity, ol_amount, "
@@ -188,7 +189,7 @@ TEST_CASE("2.4.2.2 New-Order writes one order, its lines and the stock it names"
   CHECK(out.lines[2].s_quantity == 97);
   CHECK(out.lines[1].s_quantity == expected[{2, 2000}].quantity);
   CHECK(out.total > 0);
-  CHECK(out.c_last == tpcc::test::scalar_text(new_order_database(),
+  CHECK(out.c_last == tpcc::test::scalar_text(loaded_database(kDatabase, kWarehouses),
                                               "select c_last from bmsql_customer where c_w_id = 1 "
                                               "and c_d_id = 4 and c_id = 17"));
 }
@@ -296,7 +297,7 @@ TEST_CASE("2.4 generated New-Orders from two terminals keep the database consist
     CHECK(outcomes[w][static_cast<int>(tpcc::Outcome::Error)] == 0);
     CHECK(outcomes[w][static_cast<int>(tpcc::Outcome::Committed)] > kPerTerminal * 9 / 10);
   }
-  pqxx::connection connection{new_order_database()};
+  pqxx::connection connection{loaded_database(kDatabase, kWarehouses)};
   const auto checks = tpcc::run_consistency_checks(connection, false, nullptr);
   for (const auto& check : checks) {
     INFO(tpcc::format_result_line(check));
@@ -308,8 +309,7 @@ TEST_CASE("run_transaction runs each of the five transactions at every isolation
           "[transactions]") {
   auto session = new_session();
   tpcc::Random rng{77};
-  const auto isolation = GENERATE(tpcc::Isolation::ReadCommitted,
-                                  tpcc::Isolation::RepeatableRead,
+  const auto isolation = GENERATE(tpcc::Isolation::ReadCommitted, tpcc::Isolation::RepeatableRead,
                                   tpcc::Isolation::Serializable);
   for (int type = 0; type < tpcc::kTxnTypes; ++type) {
     auto terminal = terminal_for(1, 6);

@@ -16,13 +16,13 @@
 
 namespace {
 
-const std::string& loaded_database() {
-  static const std::string conninfo = tpcc::test::prepared_database("tpcc_txn_order_status", 1);
-  return conninfo;
-}
+// One warehouse loaded once for the whole file (tpcc::test::loaded_database).
+constexpr const char* kDatabase = "tpcc_txn_order_status";
+constexpr int kWarehouses = 1;
+using tpcc::test::loaded_database;
 
 std::unique_ptr<tpcc::Session> order_status_session() {
-  auto session = std::make_unique<tpcc::Session>(loaded_database());
+  auto session = std::make_unique<tpcc::Session>(loaded_database(kDatabase, kWarehouses));
   tpcc::prepare_order_status_statements(*session);
   return session;
 }
@@ -51,8 +51,8 @@ void check_against_plain_queries(pqxx::connection& connection, int d_id,
   const std::string where_district = " and o_w_id = 1 and o_d_id = " + std::to_string(d_id);
   const pqxx::row customer = t.exec1(
       "select c_first, c_middle, c_last, (c_balance * 100)::bigint from bmsql_customer"
-      " where c_w_id = 1 and c_d_id = " + std::to_string(d_id) +
-      " and c_id = " + std::to_string(out.c_id));
+      " where c_w_id = 1 and c_d_id = " +
+      std::to_string(d_id) + " and c_id = " + std::to_string(out.c_id));
   CHECK(out.c_first == customer[0].as<std::string>());
   CHECK(out.c_middle == customer[1].as<std::string>());
   CHECK(out.c_last == customer[2].as<std::string>());
@@ -60,9 +60,10 @@ void check_against_plain_queries(pqxx::connection& connection, int d_id,
 
   const pqxx::row order = t.exec1(
       "select o_id, coalesce(o_carrier_id, 0), o_entry_d::text from bmsql_oorder"
-      " where o_c_id = " + std::to_string(out.c_id) + where_district +
-      " and o_id = (select max(o_id) from bmsql_oorder where o_c_id = " +
-      std::to_string(out.c_id) + where_district + ")");
+      " where o_c_id = " +
+      std::to_string(out.c_id) + where_district +
+      " and o_id = (select max(o_id) from bmsql_oorder where o_c_id = " + std::to_string(out.c_id) +
+      where_district + ")");
   CHECK(out.o_id == order[0].as<int>());
   CHECK(out.o_carrier_id == order[1].as<int>());
   CHECK(out.o_entry_d == order[2].as<std::string>());
@@ -70,8 +71,8 @@ void check_against_plain_queries(pqxx::connection& connection, int d_id,
   const pqxx::result lines = t.exec(
       "select ol_i_id, ol_supply_w_id, ol_quantity, (ol_amount * 100)::bigint,"
       " coalesce(ol_delivery_d::text, '') from bmsql_order_line"
-      " where ol_w_id = 1 and ol_d_id = " + std::to_string(d_id) +
-      " and ol_o_id = " + std::to_string(out.o_id) + " order by ol_number");
+      " where ol_w_id = 1 and ol_d_id = " +
+      std::to_string(d_id) + " and ol_o_id = " + std::to_string(out.o_id) + " order by ol_number");
   REQUIRE(out.lines.size() == lines.size());
   REQUIRE(lines.size() >= 5);
   for (std::size_t i = 0; i < lines.size(); ++i) {
@@ -89,11 +90,12 @@ void check_against_plain_queries(pqxx::connection& connection, int d_id,
 std::vector<std::string> table_fingerprints(pqxx::connection& connection) {
   pqxx::read_transaction t{connection};
   std::vector<std::string> prints;
-  for (const char* table : {"bmsql_warehouse", "bmsql_district", "bmsql_customer",
-                            "bmsql_history", "bmsql_new_order", "bmsql_oorder",
-                            "bmsql_order_line", "bmsql_stock", "bmsql_item"}) {
-    const pqxx::row row = t.exec1(std::string{"select count(*), coalesce(sum(hashtext(x::text)::bigint), 0) from "} +
-                                  table + " x");
+  for (const char* table :
+       {"bmsql_warehouse", "bmsql_district", "bmsql_customer", "bmsql_history", "bmsql_new_order",
+        "bmsql_oorder", "bmsql_order_line", "bmsql_stock", "bmsql_item"}) {
+    const pqxx::row row =
+        t.exec1(std::string{"select count(*), coalesce(sum(hashtext(x::text)::bigint), 0) from "} +
+                table + " x");
     prints.push_back(std::string{table} + " " + row[0].c_str() + " " + row[1].c_str());
   }
   return prints;
@@ -104,7 +106,7 @@ std::vector<std::string> table_fingerprints(pqxx::connection& connection) {
 TEST_CASE("2.6.2.2 Order-Status by C_ID returns the customer's last order and its lines",
           "[order_status]") {
   auto session = order_status_session();
-  pqxx::connection connection{loaded_database()};
+  pqxx::connection connection{loaded_database(kDatabase, kWarehouses)};
   for (const auto& [d_id, c_id] : std::vector<std::pair<int, int>>{{1, 1}, {3, 17}, {10, 3000}}) {
     INFO("district " << d_id << " customer " << c_id);
     const auto out = tpcc::query_order_status(*session, by_id(d_id, c_id), tpcc::TerminalContext{});
@@ -116,13 +118,14 @@ TEST_CASE("2.6.2.2 Order-Status by C_ID returns the customer's last order and it
 
 TEST_CASE("2.6.2.2 Order-Status shows the newest of several orders", "[order_status]") {
   // Customer 5 of district 2 gets the district's newest order as a second one.
-  pqxx::connection connection{loaded_database()};
-  const int owner = static_cast<int>(tpcc::test::scalar(
-      connection, "select o_c_id from bmsql_oorder where o_w_id = 1 and o_d_id = 2"
-                  " and o_id = 3000"));
+  pqxx::connection connection{loaded_database(kDatabase, kWarehouses)};
+  const int owner = static_cast<int>(
+      tpcc::test::scalar(connection,
+                         "select o_c_id from bmsql_oorder where o_w_id = 1 and o_d_id = 2"
+                         " and o_id = 3000"));
   REQUIRE(owner != 5);
   const tpcc::test::CommittedChange second_order{
-      loaded_database(),
+      loaded_database(kDatabase, kWarehouses),
       "update bmsql_oorder set o_c_id = 5 where o_w_id = 1 and o_d_id = 2 and o_id = 3000",
       "update bmsql_oorder set o_c_id = " + std::to_string(owner) +
           " where o_w_id = 1 and o_d_id = 2 and o_id = 3000"};
@@ -137,7 +140,7 @@ TEST_CASE("2.6.2.2 Order-Status shows the newest of several orders", "[order_sta
 
 TEST_CASE("2.6.2.2 Order-Status by C_LAST takes the customer at position ceil(n/2) by C_FIRST",
           "[order_status]") {
-  pqxx::connection connection{loaded_database()};
+  pqxx::connection connection{loaded_database(kDatabase, kWarehouses)};
   // Names shared by 1, 2, 3, ... customers of a district, to cover odd and even n.
   pqxx::result names;
   {
@@ -157,10 +160,9 @@ TEST_CASE("2.6.2.2 Order-Status by C_LAST takes the customer at position ceil(n/
     int expected = 0;
     {
       pqxx::read_transaction t{connection};
-      const pqxx::result matches =
-          t.exec("select c_id from bmsql_customer where c_w_id = 1 and c_d_id = " +
-                 std::to_string(d_id) + " and c_last = " + t.quote(c_last) +
-                 " order by c_first, c_id");
+      const pqxx::result matches = t.exec(
+          "select c_id from bmsql_customer where c_w_id = 1 and c_d_id = " + std::to_string(d_id) +
+          " and c_last = " + t.quote(c_last) + " order by c_first, c_id");
       REQUIRE(static_cast<int>(matches.size()) == n);
       expected = matches[(n + 1) / 2 - 1][0].as<int>();  // 1-based position ceil(n/2)
     }
@@ -172,8 +174,10 @@ TEST_CASE("2.6.2.2 Order-Status by C_LAST takes the customer at position ceil(n/
   }
 }
 
-TEST_CASE("2.6.2.2 Order-Status with an unknown last name throws SqlError and the session "
-          "stays usable", "[order_status]") {
+TEST_CASE(
+    "2.6.2.2 Order-Status with an unknown last name throws SqlError and the session "
+    "stays usable",
+    "[order_status]") {
   auto session = order_status_session();
   CHECK_THROWS_AS(
       tpcc::query_order_status(*session, by_name(1, "NOSUCHNAME"), tpcc::TerminalContext{}),
@@ -185,7 +189,7 @@ TEST_CASE("2.6.2.2 Order-Status with an unknown last name throws SqlError and th
 }
 
 TEST_CASE("2.6 Order-Status changes nothing, at every isolation level", "[order_status]") {
-  pqxx::connection connection{loaded_database()};
+  pqxx::connection connection{loaded_database(kDatabase, kWarehouses)};
   const auto before = table_fingerprints(connection);
   auto session = order_status_session();
   tpcc::Random rng{2026};

@@ -20,18 +20,17 @@
 
 namespace {
 
-// Two warehouses loaded once for the whole file.
-const std::string& payment_database() {
-  static const std::string conninfo = tpcc::test::prepared_database("tpcc_payment", 2);
-  return conninfo;
-}
+// Two warehouses loaded once for the whole file (tpcc::test::loaded_database).
+constexpr const char* kDatabase = "tpcc_payment";
+constexpr int kWarehouses = 2;
+using tpcc::test::loaded_database;
 
 tpcc::TerminalContext terminal_for(int w_id) {
   return tpcc::test::terminal_context(w_id, 1, 2, {100, 200, 300});
 }
 
 std::unique_ptr<tpcc::Session> new_session() {
-  auto session = std::make_unique<tpcc::Session>(payment_database());
+  auto session = std::make_unique<tpcc::Session>(loaded_database(kDatabase, kWarehouses));
   tpcc::prepare_transaction_statements(*session);
   return session;
 }
@@ -62,7 +61,7 @@ struct Balances {
 };
 
 Balances balances(int w_id, int d_id, int c_w_id, int c_d_id, int c_id) {
-  pqxx::connection connection{payment_database()};
+  pqxx::connection connection{loaded_database(kDatabase, kWarehouses)};
   pqxx::work work{connection};
   const std::string w = std::to_string(w_id);
   const std::string d = std::to_string(d_id);
@@ -87,7 +86,9 @@ Balances balances(int w_id, int d_id, int c_w_id, int c_d_id, int c_id) {
           cents(h[1])};
 }
 
-long long scalar(const std::string& sql) { return tpcc::test::scalar(payment_database(), sql); }
+long long scalar(const std::string& sql) {
+  return tpcc::test::scalar(loaded_database(kDatabase, kWarehouses), sql);
+}
 
 long long w_ytd_cents(int w_id) {
   return scalar("select (w_ytd * 100)::bigint from bmsql_warehouse where w_id = " +
@@ -95,7 +96,7 @@ long long w_ytd_cents(int w_id) {
 }
 
 std::string text(const std::string& sql) {
-  return tpcc::test::scalar_text(payment_database(), sql);
+  return tpcc::test::scalar_text(loaded_database(kDatabase, kWarehouses), sql);
 }
 
 void check_moved(const Balances& before, const Balances& after, long long amount) {
@@ -110,8 +111,7 @@ void check_moved(const Balances& before, const Balances& after, long long amount
 
 }  // namespace
 
-TEST_CASE("2.5.2.2 Payment by number moves the amount through W, D, C and history",
-          "[payment]") {
+TEST_CASE("2.5.2.2 Payment by number moves the amount through W, D, C and history", "[payment]") {
   // A good-credit customer: C_DATA must not change.
   const int c_id = static_cast<int>(
       scalar("select min(c_id) from bmsql_customer where c_w_id = 1 and c_d_id = 3 "
@@ -128,8 +128,7 @@ TEST_CASE("2.5.2.2 Payment by number moves the amount through W, D, C and histor
 
   auto session = new_session();
   tpcc::TxnAudit audit;
-  CHECK(tpcc::execute_payment(*session, input, terminal_for(1), audit) ==
-        tpcc::Outcome::Committed);
+  CHECK(tpcc::execute_payment(*session, input, terminal_for(1), audit) == tpcc::Outcome::Committed);
   CHECK_FALSE(audit.remote_payment);
   CHECK_FALSE(audit.by_last_name);
   CHECK_FALSE(session->in_transaction());
@@ -159,8 +158,7 @@ TEST_CASE("2.5.2.2 Payment for a remote customer charges the home warehouse and 
   const Balances before = balances(1, 2, 2, 8, 2999);
   auto session = new_session();
   tpcc::TxnAudit audit;
-  CHECK(tpcc::execute_payment(*session, input, terminal_for(1), audit) ==
-        tpcc::Outcome::Committed);
+  CHECK(tpcc::execute_payment(*session, input, terminal_for(1), audit) == tpcc::Outcome::Committed);
   CHECK(audit.remote_payment);
   check_moved(before, balances(1, 2, 2, 8, 2999), 500000);
   CHECK(w_ytd_cents(2) == w2_ytd);
@@ -169,7 +167,7 @@ TEST_CASE("2.5.2.2 Payment for a remote customer charges the home warehouse and 
 TEST_CASE("2.5.2.2 Payment by last name pays the customer at position ceil(n/2) by C_FIRST",
           "[payment]") {
   // A last name with several customers in warehouse 2, district 5.
-  pqxx::connection connection{payment_database()};
+  pqxx::connection connection{loaded_database(kDatabase, kWarehouses)};
   std::string c_last;
   std::vector<int> by_first;
   {
@@ -237,8 +235,7 @@ TEST_CASE("2.5.2.2 a bad-credit customer's C_DATA gets the payment in front, at 
   const std::string prefix = std::to_string(c_id) + " 7 1 4 2 42.50 ";
   CHECK(after.c_data.size() <= 500);
   CHECK(after.c_data.rfind(prefix, 0) == 0);
-  CHECK(after.c_data.substr(prefix.size()) ==
-        before.c_data.substr(0, 500 - prefix.size()));
+  CHECK(after.c_data.substr(prefix.size()) == before.c_data.substr(0, 500 - prefix.size()));
   CHECK(out.c_data == after.c_data.substr(0, 200));
 }
 
@@ -273,8 +270,7 @@ TEST_CASE("2.5.2.2 a last name no customer has fails the Payment and changes not
   // Counted as an error by the dispatcher, not retried; the session goes on.
   tpcc::TxnAudit audit;
   input.c_last = "BARBARBAR";
-  CHECK(tpcc::execute_payment(*session, input, terminal_for(1), audit) ==
-        tpcc::Outcome::Committed);
+  CHECK(tpcc::execute_payment(*session, input, terminal_for(1), audit) == tpcc::Outcome::Committed);
   CHECK(audit.by_last_name);
 }
 
@@ -291,9 +287,10 @@ TEST_CASE("2.5.2.2 a customer number that does not exist fails the Payment and c
       "select (select (w_ytd * 100)::bigint from bmsql_warehouse where w_id = 1) || '/' || "
       "(select (d_ytd * 100)::bigint from bmsql_district where d_w_id = 1 and d_id = 2) || '/' || "
       "(select count(*) from bmsql_history)";
-  const std::string before = tpcc::test::scalar_text(payment_database(), totals_sql);
+  const std::string before =
+      tpcc::test::scalar_text(loaded_database(kDatabase, kWarehouses), totals_sql);
   for (const tpcc::Mode mode : {tpcc::Mode::Statements, tpcc::Mode::Procedures}) {
-    auto session = std::make_unique<tpcc::Session>(payment_database());
+    auto session = std::make_unique<tpcc::Session>(loaded_database(kDatabase, kWarehouses));
     tpcc::prepare_transaction_statements(*session, mode);
     tpcc::TerminalContext terminal = terminal_for(1);
     terminal.mode = mode;
@@ -301,7 +298,7 @@ TEST_CASE("2.5.2.2 a customer number that does not exist fails the Payment and c
     CHECK_THROWS_WITH(tpcc::execute_payment(*session, input, terminal, audit),
                       Catch::Contains("3001"));
     CHECK_FALSE(session->in_transaction());
-    CHECK(tpcc::test::scalar_text(payment_database(), totals_sql) == before);
+    CHECK(tpcc::test::scalar_text(loaded_database(kDatabase, kWarehouses), totals_sql) == before);
   }
 }
 
@@ -320,7 +317,7 @@ TEST_CASE("2.5 generated Payments keep the database consistent", "[payment][tran
   }
   CHECK(errors == 0);
   CHECK(by_name > kPayments / 3);
-  pqxx::connection connection{payment_database()};
+  pqxx::connection connection{loaded_database(kDatabase, kWarehouses)};
   for (const auto& check : tpcc::run_consistency_checks(connection, false, nullptr)) {
     INFO(tpcc::format_result_line(check));
     CHECK((check.skipped || check.violations == 0));
@@ -334,7 +331,7 @@ TEST_CASE("run_transaction retries a serialization failure with the same input",
   // Another transaction holds the warehouse row; the Payment (repeatable
   // read) waits for it, then fails with 40001 when it commits, and is
   // retried.
-  pqxx::connection blocker{payment_database()};
+  pqxx::connection blocker{loaded_database(kDatabase, kWarehouses)};
   pqxx::work holding{blocker};
   holding.exec("update bmsql_warehouse set w_ytd = w_ytd where w_id = 1");
 
@@ -348,10 +345,11 @@ TEST_CASE("run_transaction retries a serialization failure with the same input",
   }};
   // Commit once the Payment waits on the lock.
   for (int i = 0; i < 200; ++i) {
-    pqxx::connection watcher{payment_database()};
+    pqxx::connection watcher{loaded_database(kDatabase, kWarehouses)};
     pqxx::nontransaction watch{watcher};
-    if (watch.exec1("select count(*) from pg_stat_activity where wait_event_type = 'Lock' "
-                    "and datname = current_database()")[0]
+    if (watch
+            .exec1("select count(*) from pg_stat_activity where wait_event_type = 'Lock' "
+                   "and datname = current_database()")[0]
             .as<int>() > 0) {
       break;
     }
@@ -365,7 +363,6 @@ TEST_CASE("run_transaction retries a serialization failure with the same input",
   CHECK(result.retries == 1);
   // Applied once: one history row, and W_YTD moved by its amount.
   CHECK(scalar("select count(*) from bmsql_history") == history + 1);
-  CHECK(w_ytd_cents(1) ==
-        w_ytd + scalar("select (h_amount * 100)::bigint from bmsql_history "
-                       "order by hist_id desc limit 1"));
+  CHECK(w_ytd_cents(1) == w_ytd + scalar("select (h_amount * 100)::bigint from bmsql_history "
+                                         "order by hist_id desc limit 1"));
 }

@@ -34,9 +34,9 @@ std::map<std::string, std::string> table_digests(const std::string& conninfo) {
   pqxx::connection conn(conninfo);
   pqxx::nontransaction tx(conn);
   std::map<std::string, std::string> digests;
-  for (const char* table : {"bmsql_warehouse", "bmsql_district", "bmsql_customer", "bmsql_history",
-                            "bmsql_new_order", "bmsql_oorder", "bmsql_order_line", "bmsql_item",
-                            "bmsql_stock"}) {
+  for (const char* table :
+       {"bmsql_warehouse", "bmsql_district", "bmsql_customer", "bmsql_history", "bmsql_new_order",
+        "bmsql_oorder", "bmsql_order_line", "bmsql_item", "bmsql_stock"}) {
     digests[table] = tx.exec(std::string("select md5(string_agg(x, '|' order by x)) from (select "
                                          "(to_jsonb(t) - array['c_since','h_date','o_entry_d',"
                                          "'ol_delivery_d'])::text as x from ") +
@@ -69,14 +69,17 @@ TEST_CASE("prepare 2 warehouses with COPY, check passes, cleanup leaves no relat
   CHECK(scalar(db, "select count(*) from bmsql_customer") == 60000);
   CHECK(scalar(db, "select cfg_value::int from bmsql_config where cfg_name = 'warehouses'") == 2);
   // 2.1.6: C-Load recorded for a later run.
-  CHECK(scalar(db, "select count(*) from bmsql_config where cfg_name in "
-                   "('nURandCLast', 'nURandCC_ID', 'nURandCI_ID')") == 3);
+  CHECK(scalar(db,
+               "select count(*) from bmsql_config where cfg_name in "
+               "('nURandCLast', 'nURandCC_ID', 'nURandCI_ID')") == 3);
   CHECK(scalar(db, "select count(*) from pg_indexes where tablename like 'bmsql%'") == 12);
   // Every table has its primary key, HISTORY BenchmarkSQL's on hist_id.
-  CHECK(scalar(db, "select count(*) from pg_constraint where contype = 'p' and conrelid::regclass"
-                   "::text like 'bmsql%'") == 10);
-  CHECK(scalar_text(db, "select pg_get_constraintdef(oid) from pg_constraint where conname = "
-                        "'bmsql_history_pkey'") == "PRIMARY KEY (hist_id)");
+  CHECK(scalar(db,
+               "select count(*) from pg_constraint where contype = 'p' and conrelid::regclass"
+               "::text like 'bmsql%'") == 10);
+  CHECK(scalar_text(db,
+                    "select pg_get_constraintdef(oid) from pg_constraint where conname = "
+                    "'bmsql_history_pkey'") == "PRIMARY KEY (hist_id)");
   CHECK(run_tpcc({"check", "--conn", db, "--after-load"}, nullptr) == 0);
 
   // A table the kit did not create survives cleanup.
@@ -88,16 +91,19 @@ TEST_CASE("prepare 2 warehouses with COPY, check passes, cleanup leaves no relat
 
 TEST_CASE("prepare with multi-row INSERT, partitions, fillfactor and foreign keys", "[prepare]") {
   const std::string db = create_database("tpcc_prepare_options");
-  prepare_output({"prepare", "--conn", db, "--warehouses", "2", "--load-method", "insert",
-                  "--batch-rows", "500", "--partitions", "2", "--fillfactor",
-                  "stock=80,customer=90", "--foreign-keys"},
-                 0);
-  CHECK(scalar(db, "select count(*) from pg_inherits i join pg_class p on p.oid = i.inhparent "
-                   "where p.relname = 'bmsql_stock'") == 2);
-  CHECK(scalar(db, "select count(*) from pg_class where relname like 'bmsql_stock_p%' "
-                   "and reloptions @> array['fillfactor=80']") == 2);
-  CHECK(scalar(db, "select count(*) from pg_constraint where contype = 'f' "
-                   "and conrelid::regclass::text like 'bmsql%'") >= 10);
+  prepare_output(
+      {"prepare", "--conn", db, "--warehouses", "2", "--load-method", "insert", "--batch-rows",
+       "500", "--partitions", "2", "--fillfactor", "stock=80,customer=90", "--foreign-keys"},
+      0);
+  CHECK(scalar(db,
+               "select count(*) from pg_inherits i join pg_class p on p.oid = i.inhparent "
+               "where p.relname = 'bmsql_stock'") == 2);
+  CHECK(scalar(db,
+               "select count(*) from pg_class where relname like 'bmsql_stock_p%' "
+               "and reloptions @> array['fillfactor=80']") == 2);
+  CHECK(scalar(db,
+               "select count(*) from pg_constraint where contype = 'f' "
+               "and conrelid::regclass::text like 'bmsql%'") >= 10);
   CHECK(scalar(db, "select count(*) from bmsql_order_line") ==
         scalar(db, "select sum(o_ol_cnt) from bmsql_oorder"));
   prepare_output({"cleanup", "--conn", db}, 0);
@@ -176,7 +182,8 @@ TEST_CASE("prepare refuses to mix loads", "[prepare][resume]") {
   scalar(other, "create table bmsql_warehouse (w_id int, something_else text); select 1");
   output = prepare_output({"prepare", "--conn", other, "--warehouses", "1"}, 2);
   // Each table is named: the one there and the ones missing.
-  CHECK(output.find("table bmsql_warehouse has columns (w_id,something_else)") != std::string::npos);
+  CHECK(output.find("table bmsql_warehouse has columns (w_id,something_else)") !=
+        std::string::npos);
   CHECK(output.find("exist but bmsql_config, bmsql_customer,") != std::string::npos);
   CHECK(scalar(other, "select count(*) from pg_class where relname like 'bmsql%'") == 1);
 }
@@ -185,14 +192,15 @@ namespace {
 
 // Rows whose timestamp is not the load time bmsql_config records.
 long long timestamps_off_load_time(const std::string& db) {
-  return scalar(db,
-                "with t as (select cfg_value::timestamp as v from bmsql_config "
-                "           where cfg_name = 'tpcc_load_time') "
-                "select (select count(*) from bmsql_customer, t where c_since is distinct from t.v) "
-                "     + (select count(*) from bmsql_history, t where h_date is distinct from t.v) "
-                "     + (select count(*) from bmsql_oorder, t where o_entry_d is distinct from t.v) "
-                "     + (select count(*) from bmsql_order_line, t "
-                "         where ol_delivery_d is distinct from t.v and ol_o_id < 2101)");
+  return scalar(
+      db,
+      "with t as (select cfg_value::timestamp as v from bmsql_config "
+      "           where cfg_name = 'tpcc_load_time') "
+      "select (select count(*) from bmsql_customer, t where c_since is distinct from t.v) "
+      "     + (select count(*) from bmsql_history, t where h_date is distinct from t.v) "
+      "     + (select count(*) from bmsql_oorder, t where o_entry_d is distinct from t.v) "
+      "     + (select count(*) from bmsql_order_line, t "
+      "         where ol_delivery_d is distinct from t.v and ol_o_id < 2101)");
 }
 
 }  // namespace
@@ -218,8 +226,9 @@ TEST_CASE("binary and text COPY load the same rows and the item table is written
   // COPY FREEZE (the item job empties the table in its own transaction): every
   // page all-frozen; the warehouse tables, shared by parallel jobs, are not.
   scalar(binary, "create extension if not exists pg_visibility; select 1");
-  CHECK(scalar(binary, "select all_frozen from pg_visibility_map_summary('bmsql_item')") ==
-        scalar(binary, "select pg_relation_size('bmsql_item') / current_setting('block_size')::int"));
+  CHECK(
+      scalar(binary, "select all_frozen from pg_visibility_map_summary('bmsql_item')") ==
+      scalar(binary, "select pg_relation_size('bmsql_item') / current_setting('block_size')::int"));
   CHECK(scalar(binary, "select all_frozen from pg_visibility_map_summary('bmsql_stock')") == 0);
 }
 
@@ -251,8 +260,8 @@ TEST_CASE("tablespaces given per table hold those tables and their indexes", "[p
   const std::string db = create_database("tpcc_tablespaces");
   const std::string dir = tpcc::test::local_server().directory() + "/ts_tpcc_test";
   tpcc::test::make_directory_for_server(dir);
-  tpcc::test::execute_outside_transaction(
-      db, "create tablespace ts_tpcc_test location '" + dir + "'");
+  tpcc::test::execute_outside_transaction(db,
+                                          "create tablespace ts_tpcc_test location '" + dir + "'");
   prepare_output({"prepare", "--conn", db, "--warehouses", "1", "--no-check", "--tablespace",
                   "stock=ts_tpcc_test,customer=ts_tpcc_test", "--partitions", "2"},
                  0);
@@ -276,8 +285,8 @@ TEST_CASE("Ctrl-C during a load exits 130, says how to resume, and the resume co
           "[prepare][resume]") {
   const std::string db = create_database("tpcc_prepare_sigint");
   const std::string log = tpcc::test::local_server().directory() + "/prepare_sigint.log";
-  const std::vector<std::string> args = {"prepare", "--conn",   db,         "--warehouses",
-                                         "4",       "--seed",   "4242",     "--no-check"};
+  const std::vector<std::string> args = {"prepare", "--conn", db,     "--warehouses",
+                                         "4",       "--seed", "4242", "--no-check"};
   tpcc::test::TpccChild child(args, log);
   std::this_thread::sleep_for(std::chrono::milliseconds(700));
   child.signal(SIGINT);
@@ -293,36 +302,41 @@ TEST_CASE("Ctrl-C during a load exits 130, says how to resume, and the resume co
   CHECK(scalar(db, "select count(*) from bmsql_stock") == 400000);
 }
 
-TEST_CASE("prepare on a load with another layout exits 2 naming each difference and changes nothing",
-          "[prepare][layout]") {
+TEST_CASE(
+    "prepare on a load with another layout exits 2 naming each difference and changes nothing",
+    "[prepare][layout]") {
   const std::string db = tpcc::test::prepared_database("tpcc_layout", 1);
-  const std::vector<std::string> changed = {"prepare", "--conn", db, "--warehouses", "1",
-                                            "--partitions", "4", "--fillfactor", "80",
-                                            "--tablespace", "pg_default"};
+  const std::vector<std::string> changed = {"prepare", "--conn",       db,          "--warehouses",
+                                            "1",       "--partitions", "4",         "--fillfactor",
+                                            "80",      "--tablespace", "pg_default"};
   std::string output = prepare_output(changed, 2);
   CHECK(output.find("--partitions 4: the database was loaded with partitions 0 (bmsql_config "
                     "tpcc_partitions)") != std::string::npos);
-  CHECK(output.find("--fillfactor 80: the database was loaded with fillfactor default (bmsql_config "
-                    "tpcc_fillfactor)") != std::string::npos);
+  CHECK(
+      output.find("--fillfactor 80: the database was loaded with fillfactor default (bmsql_config "
+                  "tpcc_fillfactor)") != std::string::npos);
   CHECK(output.find("--tablespace pg_default: the database was loaded with tablespace none") !=
         std::string::npos);
   CHECK(output.find("run tpcc cleanup first") != std::string::npos);
   CHECK(scalar(db, "select count(*) from pg_class where relname like 'bmsql_stock%'") == 2);
   // Only the default storage options (docs/performance.md, Steady state), none of the asked ones.
-  CHECK(scalar(db, "select count(*) from pg_class where relname like 'bmsql%' "
-                   "and (reloptions @> array['fillfactor=80'] or reltablespace <> 0)") == 0);
+  CHECK(scalar(db,
+               "select count(*) from pg_class where relname like 'bmsql%' "
+               "and (reloptions @> array['fillfactor=80'] or reltablespace <> 0)") == 0);
   CHECK(scalar_text(db, "select cfg_value from bmsql_config where cfg_name = 'tpcc_partitions'") ==
         "0");
 
   // A load of an older tpcc, without the keys: the catalog tells partitions
   // and fillfactor; the tablespace is accepted as asked.
-  tpcc::test::execute(db, "delete from bmsql_config where cfg_name like 'tpcc\\_%' "
-                          "and cfg_name not in ('tpcc_seed', 'tpcc_load_time', "
-                          "'tpcc_load_complete')");
+  tpcc::test::execute(db,
+                      "delete from bmsql_config where cfg_name like 'tpcc\\_%' "
+                      "and cfg_name not in ('tpcc_seed', 'tpcc_load_time', "
+                      "'tpcc_load_complete')");
   output = prepare_output(changed, 2);
   CHECK(output.find("--partitions 4: the database was loaded with partitions 0 (the catalog; the "
                     "load predates tpcc_partitions)") != std::string::npos);
-  CHECK(output.find("--fillfactor 80: the database was loaded with fillfactor default (the catalog") !=
+  CHECK(output.find(
+            "--fillfactor 80: the database was loaded with fillfactor default (the catalog") !=
         std::string::npos);
   CHECK(output.find("--tablespace") == std::string::npos);
   CHECK(scalar(db, "select count(*) from pg_class where relname like 'bmsql_stock%'") == 2);
@@ -348,8 +362,9 @@ TEST_CASE("prepare after a run reinstalls the functions and checks the run-time 
   CHECK(output.find("FAIL") == std::string::npos);
   CHECK(scalar(db, "select count(*) from pg_proc where proname = 'tpcc_payment'") == 1);
   // The load completed once; a later prepare does not move that time.
-  CHECK(scalar_text(db, "select cfg_value from bmsql_config where cfg_name = "
-                        "'tpcc_load_complete'") == completed);
+  CHECK(scalar_text(db,
+                    "select cfg_value from bmsql_config where cfg_name = "
+                    "'tpcc_load_complete'") == completed);
 
   // The run-time conditions are really checked: a broken one fails prepare.
   const tpcc::test::CommittedChange broken{db, "update bmsql_warehouse set w_ytd = w_ytd + 1",

@@ -12,8 +12,6 @@
 #include <string>
 #include <vector>
 
-#include <unistd.h>
-
 #include <nlohmann/json.hpp>
 #include <pqxx/pqxx>
 
@@ -83,12 +81,10 @@ TEST_CASE("procedures mode on a database without the functions says how to insta
 
 namespace {
 
-// result.json of a `tpcc run` into a fresh directory under /tmp.
+// result.json of a `tpcc run` into a fresh scratch directory.
 nlohmann::json run_and_read(const std::vector<std::string>& args, const std::string& name,
                             const std::vector<int>& accepted_statuses) {
-  const std::filesystem::path dir = std::filesystem::temp_directory_path() /
-                                    ("tpcc_procedures_" + name + "_" + std::to_string(::getpid()));
-  std::filesystem::remove_all(dir);
+  const std::filesystem::path dir = tpcc::test::scratch_dir(name);
   std::vector<std::string> all = args;
   all.insert(all.end(), {"--result-dir", dir.string()});
   std::string output;
@@ -103,7 +99,8 @@ nlohmann::json run_and_read(const std::vector<std::string>& args, const std::str
 
 long long sum_of(const nlohmann::json& result, const char* field) {
   long long total = 0;
-  for (const auto& [name, t] : result.at("transactions").items()) total += t.at(field).get<long long>();
+  for (const auto& [name, t] : result.at("transactions").items())
+    total += t.at(field).get<long long>();
   return total;
 }
 
@@ -124,8 +121,7 @@ TEST_CASE("procedures mode at serializable: conflicts raised inside the function
   CHECK(tpcc::test::run_tpcc({"check", "--conn", conninfo}, &output) == 0);
 }
 
-TEST_CASE("procedures mode with the ro profile runs only the read-only functions",
-          "[procedures]") {
+TEST_CASE("procedures mode with the ro profile runs only the read-only functions", "[procedures]") {
   const std::string conninfo = tpcc::test::prepared_database("tpcc_mode_read_only", 1);
   const long long orders_before = tpcc::test::scalar(conninfo, "select count(*) from bmsql_oorder");
   const nlohmann::json result =

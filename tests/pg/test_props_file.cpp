@@ -10,13 +10,12 @@
 #include <string>
 #include <vector>
 
-#include <unistd.h>
-
 #include <nlohmann/json.hpp>
 
 #include "pgserver/local_server.hpp"
 #include "tests/pg/pg_fixture.hpp"
 #include "tests/unit/config_test_support.hpp"
+#include "tests/unit/temp_dir.hpp"
 
 namespace {
 
@@ -26,16 +25,6 @@ constexpr const char* kDatabase = "tpcc_props_file";
 constexpr const char* kPassword = "Pw-props-7c1e9";
 const std::vector<std::string> kTxnNames = {"new_order", "payment", "order_status", "delivery",
                                             "stock_level"};
-
-// A scratch directory of this process, removed when the test ends.
-struct Scratch {
-  fs::path path = fs::temp_directory_path() / ("tpcc_test_props_" + std::to_string(::getpid()));
-  Scratch() { fs::create_directories(path); }
-  ~Scratch() {
-    std::error_code ignored;
-    fs::remove_all(path, ignored);
-  }
-};
 
 // BenchmarkSQL 5's run/props.pg with conn, user, password, the sizes and
 // the result directory set for this server.
@@ -81,9 +70,9 @@ long long bmsql_relations(const std::string& conninfo) {
 TEST_CASE("a BenchmarkSQL props file with a jdbc:postgresql conn drives prepare, run, cleanup",
           "[props]") {
   const std::string db = tpcc::test::create_database(kDatabase);
-  const Scratch scratch;
-  const fs::path results = scratch.path / "results";
-  const fs::path props = scratch.path / "props.pg";
+  const tpcc::test::TempDir scratch;
+  const fs::path results = scratch.path() / "results";
+  const fs::path props = scratch.path() / "props.pg";
   std::ofstream(props) << props_pg(results);
 
   const std::string prepared = run_ok({"prepare", props.string()});
@@ -129,8 +118,8 @@ TEST_CASE("a BenchmarkSQL props file with a jdbc:postgresql conn drives prepare,
 }
 
 TEST_CASE("tpcc run reports every mistake of a props file by line, password hidden", "[props]") {
-  const Scratch scratch;
-  const fs::path props = scratch.path / "bad.pg";
+  const tpcc::test::TempDir scratch;
+  const fs::path props = scratch.path() / "bad.pg";
   std::ofstream(props) << "conn=jdbc:postgresql://127.0.0.1:1/x?password=" << kPassword
                        << "\nwarehouses=many\nterminals=0\n";
   std::string output;
@@ -144,9 +133,12 @@ TEST_CASE("tpcc run reports every mistake of a props file by line, password hidd
 
 TEST_CASE("tpcc cleanup refuses a binary props file and drops nothing", "[props]") {
   const std::string db = tpcc::test::prepared_database("tpcc_props_binary", 1);
-  const Scratch scratch;
-  const fs::path blob = scratch.path / "tpcc.bin";
-  std::ofstream(blob, std::ios::binary) << std::string("\x7f" "ELF\x02\x01\x01\0\0\0", 10)
+  const tpcc::test::TempDir scratch;
+  const fs::path blob = scratch.path() / "tpcc.bin";
+  std::ofstream(blob, std::ios::binary) << std::string(
+                                               "\x7f"
+                                               "ELF\x02\x01\x01\0\0\0",
+                                               10)
                                         << "conn=x\n";
   const long long before = bmsql_relations(db);
   REQUIRE(before > 0);
@@ -158,7 +150,7 @@ TEST_CASE("tpcc cleanup refuses a binary props file and drops nothing", "[props]
   CHECK(bmsql_relations(db) == before);
 
   // The same for a text file without a single known key.
-  const fs::path notes = scratch.path / "notes.txt";
+  const fs::path notes = scratch.path() / "notes.txt";
   std::ofstream(notes) << "Remember to tune shared_buffers\nand checkpoints\n";
   CHECK(tpcc::test::run_tpcc({"cleanup", "--conn", db, notes.string()}, &output) == 2);
   CHECK(output.find("has no key tpcc knows") != std::string::npos);

@@ -16,7 +16,6 @@
 #include <nlohmann/json.hpp>
 
 #include "tests/pg/pg_fixture.hpp"
-#include "tests/unit/temp_dir.hpp"
 
 namespace {
 
@@ -25,16 +24,8 @@ using Json = nlohmann::json;
 
 constexpr const char* kDatabase = "tpcc_report";
 constexpr int kWarehouses = 1;
-
-const std::string& loaded_database() {
-  static const std::string conninfo = tpcc::test::prepared_database(kDatabase, kWarehouses);
-  return conninfo;
-}
-
-const fs::path& scratch_root() {
-  static const tpcc::test::TempDir root;
-  return root.path();
-}
+using tpcc::test::loaded_database;
+using tpcc::test::scratch_root;
 
 std::string read_text(const fs::path& path) {
   std::ifstream in(path, std::ios::binary);
@@ -48,10 +39,11 @@ std::string short_run(const std::string& name, int terminals) {
   const std::string dir = (scratch_root() / name).string();
   fs::remove_all(dir);
   std::string output;
-  const int status = tpcc::test::run_tpcc(
-      {"run", "--conn", loaded_database(), "--terminals", std::to_string(terminals), "--warmup",
-       "2", "--duration", "6", "--report-interval", "2", "--result-dir", dir},
-      &output);
+  const int status =
+      tpcc::test::run_tpcc({"run", "--conn", loaded_database(kDatabase, kWarehouses), "--terminals",
+                            std::to_string(terminals), "--warmup", "2", "--duration", "6",
+                            "--report-interval", "2", "--result-dir", dir},
+                           &output);
   INFO(output);
   REQUIRE(status == 0);
   return dir;
@@ -85,14 +77,16 @@ struct BrowserView {
 
 BrowserView open_in_chromium(const std::string& page) {
   const fs::path log = scratch_root() / "chromium.log";
-  const std::string command = "timeout 120 chromium --headless=new --no-sandbox --disable-gpu "
-                              "--enable-logging=stderr --v=0 --dump-dom 'file://" + page +
-                              "' 2>'" + log.string() + "'";
+  const std::string command =
+      "timeout 120 chromium --headless=new --no-sandbox --disable-gpu "
+      "--enable-logging=stderr --v=0 --dump-dom 'file://" +
+      page + "' 2>'" + log.string() + "'";
   BrowserView view;
   FILE* pipe = ::popen(command.c_str(), "r");
   if (pipe == nullptr) return view;
   char buffer[4096];
-  for (std::size_t n; (n = std::fread(buffer, 1, sizeof buffer, pipe)) > 0;) view.dom.append(buffer, n);
+  for (std::size_t n; (n = std::fread(buffer, 1, sizeof buffer, pipe)) > 0;)
+    view.dom.append(buffer, n);
   ::pclose(pipe);
   view.log = read_text(log);
   return view;
@@ -102,9 +96,10 @@ BrowserView open_in_chromium(const std::string& page) {
 // long enough for the charts); 0 when none was written.
 std::uintmax_t screenshot_bytes(const std::string& page, const fs::path& png) {
   fs::remove(png);
-  const std::string command = "timeout 120 chromium --headless=new --no-sandbox --disable-gpu "
-                              "--hide-scrollbars --window-size=1280,2400 --screenshot='" +
-                              png.string() + "' 'file://" + page + "' >/dev/null 2>&1";
+  const std::string command =
+      "timeout 120 chromium --headless=new --no-sandbox --disable-gpu "
+      "--hide-scrollbars --window-size=1280,2400 --screenshot='" +
+      png.string() + "' 'file://" + page + "' >/dev/null 2>&1";
   if (std::system(command.c_str()) != 0 || !fs::exists(png)) return 0;
   return fs::file_size(png);
 }
@@ -174,11 +169,11 @@ TEST_CASE("report: chromium lays report.html out with its chart titles", "[repor
   CHECK(view.log.find(":CONSOLE") == std::string::npos);
   const std::string& dom = view.dom;
   REQUIRE(!dom.empty());
-  for (const char* title : {"Throughput per interval", "New-Order latency per interval",
-                            "Payment latency histogram", "Run rules", "Input audits (9.2.2.5)",
-                            "Server metrics per interval", "Commits and rollbacks per second",
-                            "Wait events of the kit's backends",
-                            "Configuration (config.json, password masked)"}) {
+  for (const char* title :
+       {"Throughput per interval", "New-Order latency per interval", "Payment latency histogram",
+        "Run rules", "Input audits (9.2.2.5)", "Server metrics per interval",
+        "Commits and rollbacks per second", "Wait events of the kit's backends",
+        "Configuration (config.json, password masked)"}) {
     CHECK(dom.find(title) != std::string::npos);
   }
 }
@@ -201,8 +196,8 @@ TEST_CASE("report: chromium opens the compare page without console errors, its c
   // metrics' table.
   CHECK(count_of(view.dom, "<svg") >= 7);
   CHECK(count_of(view.dom, "<polyline") >= 14);
-  for (const char* title : {"Headline figures", "tpmC per interval", "Server metrics",
-                            "commits/s", "Configuration differences"}) {
+  for (const char* title : {"Headline figures", "tpmC per interval", "Server metrics", "commits/s",
+                            "Configuration differences"}) {
     CHECK(view.dom.find(title) != std::string::npos);
   }
   // The check can fail: a page that logs an error is caught.

@@ -21,7 +21,6 @@
 
 #include <fcntl.h>
 #include <sys/wait.h>
-#include <unistd.h>
 
 #include <nlohmann/json.hpp>
 #include <pqxx/pqxx>
@@ -34,34 +33,11 @@ namespace fs = std::filesystem;
 using Json = nlohmann::json;
 
 constexpr const char* kDatabase = "tpcc_run";
+constexpr int kWarehouses = 2;
+using tpcc::test::loaded_database;
+using tpcc::test::scratch_dir;
 const std::vector<std::string> kTxnNames = {"new_order", "payment", "order_status", "delivery",
                                             "stock_level"};
-
-// Two warehouses loaded once for the whole file.
-const std::string& loaded_database() {
-  static const std::string conninfo = tpcc::test::prepared_database(kDatabase, 2);
-  return conninfo;
-}
-
-// This process's scratch directory, removed when the tests end.
-const fs::path& scratch_root() {
-  struct Root {
-    fs::path path = fs::temp_directory_path() / ("tpcc_test_run_" + std::to_string(::getpid()));
-    ~Root() {
-      std::error_code ignored;
-      fs::remove_all(path, ignored);
-    }
-  };
-  static const Root root;
-  return root.path;
-}
-
-// A fresh, empty result directory in the scratch directory.
-std::string result_dir(const std::string& name) {
-  const fs::path dir = scratch_root() / name;
-  fs::remove_all(dir);
-  return dir.string();
-}
 
 Json read_result(const std::string& dir) {
   std::ifstream in(fs::path(dir) / "result.json");
@@ -73,7 +49,8 @@ Json read_result(const std::string& dir) {
 // `name`.
 Json find_rule(const Json& result, const std::string& clause, const std::string& name) {
   for (const Json& r : result.at("run_rules").at("rules")) {
-    if (r.at("clause") == clause && r.at("name").get<std::string>().find(name) != std::string::npos) {
+    if (r.at("clause") == clause &&
+        r.at("name").get<std::string>().find(name) != std::string::npos) {
       return r;
     }
   }
@@ -112,7 +89,8 @@ std::map<std::string, std::string> table_fingerprint(const std::string& conninfo
   for (const auto& [table, sql] : queries) {
     const pqxx::row row = tx.exec1(sql);
     std::string text;
-    for (const auto& field : row) text += (field.is_null() ? "null" : field.c_str()) + std::string(" ");
+    for (const auto& field : row)
+      text += (field.is_null() ? "null" : field.c_str()) + std::string(" ");
     fingerprint[table] = text;
   }
   return fingerprint;
@@ -121,11 +99,11 @@ std::map<std::string, std::string> table_fingerprint(const std::string& conninfo
 // Client backends connected to the test database, other than `self`.
 int run_backends(pqxx::connection& admin) {
   pqxx::nontransaction tx{admin};
-  return tx.exec1("select count(*) from pg_stat_activity where datname = " + tx.quote(kDatabase) +
-                  " and backend_type = 'client backend' and pid <> pg_backend_pid()")[0]
+  return tx
+      .exec1("select count(*) from pg_stat_activity where datname = " + tx.quote(kDatabase) +
+             " and backend_type = 'client backend' and pid <> pg_backend_pid()")[0]
       .as<int>();
 }
-
 
 std::string slurp(const std::string& path) {
   std::ifstream in(path);
@@ -136,15 +114,13 @@ std::string slurp(const std::string& path) {
 
 }  // namespace
 
-TEST_CASE("tpcc run: a 20-second run commits all five transactions and stays consistent",
-          "[run]") {
-  const std::string& conn = loaded_database();
-  const std::string dir = result_dir("basic");
+TEST_CASE("tpcc run: a 20-second run commits all five transactions and stays consistent", "[run]") {
+  const std::string& conn = loaded_database(kDatabase, kWarehouses);
+  const std::string dir = scratch_dir("basic");
   std::string output;
-  const int status = tpcc::test::run_tpcc(
-      {"run", "--conn", conn, "--terminals", "4", "--duration", "20", "--report-interval", "5",
-       "--result-dir", dir},
-      &output);
+  const int status = tpcc::test::run_tpcc({"run", "--conn", conn, "--terminals", "4", "--duration",
+                                           "20", "--report-interval", "5", "--result-dir", dir},
+                                          &output);
   INFO(output);
   REQUIRE(status == 0);
   const Json result = read_result(dir);
@@ -172,14 +148,13 @@ TEST_CASE("tpcc run: a 20-second run commits all five transactions and stays con
 }
 
 TEST_CASE("tpcc run: the ro profile leaves every table unchanged", "[run]") {
-  const std::string& conn = loaded_database();
+  const std::string& conn = loaded_database(kDatabase, kWarehouses);
   const auto before = table_fingerprint(conn);
-  const std::string dir = result_dir("ro");
+  const std::string dir = scratch_dir("ro");
   std::string output;
-  const int status = tpcc::test::run_tpcc(
-      {"run", "--conn", conn, "--profile", "ro", "--terminals", "4", "--duration", "5",
-       "--result-dir", dir},
-      &output);
+  const int status = tpcc::test::run_tpcc({"run", "--conn", conn, "--profile", "ro", "--terminals",
+                                           "4", "--duration", "5", "--result-dir", dir},
+                                          &output);
   INFO(output);
   REQUIRE(status == 0);
   const auto after = table_fingerprint(conn);
@@ -197,55 +172,53 @@ TEST_CASE("tpcc run: the ro profile leaves every table unchanged", "[run]") {
 }
 
 TEST_CASE("tpcc run --txns-per-terminal: each terminal runs exactly N", "[run]") {
-  const std::string& conn = loaded_database();
+  const std::string& conn = loaded_database(kDatabase, kWarehouses);
   SECTION("one connection per terminal (fast path)") {
-    const std::string dir = result_dir("txns_fast");
+    const std::string dir = scratch_dir("txns_fast");
     std::string output;
-    const int status = tpcc::test::run_tpcc(
-        {"run", "--conn", conn, "--terminals", "3", "--txns-per-terminal", "40", "--result-dir",
-         dir},
-        &output);
+    const int status = tpcc::test::run_tpcc({"run", "--conn", conn, "--terminals", "3",
+                                             "--txns-per-terminal", "40", "--result-dir", dir},
+                                            &output);
     INFO(output);
     REQUIRE(status == 0);
     CHECK(total_finished(read_result(dir)) == 120);
   }
   SECTION("terminals sharing connections (scheduled)") {
-    const std::string dir = result_dir("txns_scheduled");
+    const std::string dir = scratch_dir("txns_scheduled");
     std::string output;
-    const int status = tpcc::test::run_tpcc(
-        {"run", "--conn", conn, "--terminals", "6", "--connections", "2", "--txns-per-terminal",
-         "20", "--result-dir", dir},
-        &output);
+    const int status =
+        tpcc::test::run_tpcc({"run", "--conn", conn, "--terminals", "6", "--connections", "2",
+                              "--txns-per-terminal", "20", "--result-dir", dir},
+                             &output);
     INFO(output);
     REQUIRE(status == 0);
     CHECK(total_finished(read_result(dir)) == 120);
   }
 }
 
-TEST_CASE("tpcc run checks terminals per warehouse and the home range against the load",
-          "[run]") {
-  const std::string& conn = loaded_database();  // 2 warehouses
+TEST_CASE("tpcc run checks terminals per warehouse and the home range against the load", "[run]") {
+  const std::string& conn = loaded_database(kDatabase, kWarehouses);  // 2 warehouses
   std::string output;
   // BenchmarkSQL's rule with the loaded count: 21 terminals for 2 warehouses.
   CHECK(tpcc::test::run_tpcc({"run", "--conn", conn, "--terminals", "21", "--duration", "1"},
                              &output) == 2);
-  CHECK_THAT(output, Catch::Contains("--terminals 21") &&
-                         Catch::Contains("--allow-many-terminals"));
+  CHECK_THAT(output,
+             Catch::Contains("--terminals 21") && Catch::Contains("--allow-many-terminals"));
   // useWarehouseTo beyond the load.
   CHECK(tpcc::test::run_tpcc({"run", "--conn", conn, "--warehouse-to", "3", "--duration", "1"},
                              &output) == 2);
   CHECK_THAT(output, Catch::Contains("useWarehouseTo") && Catch::Contains("2 loaded"));
   // Allowed explicitly, and a range of one home warehouse: the 11 terminals
   // all have warehouse 2 as their home.
-  const std::string dir = result_dir("many_terminals");
+  const std::string dir = scratch_dir("many_terminals");
   const std::string home_one_sql =
       "select (select sum(d_next_o_id) from bmsql_district where d_w_id = 1)::text || '/' || "
       "(select w_ytd from bmsql_warehouse where w_id = 1)::text";
   const std::string home_one_before = tpcc::test::scalar_text(conn, home_one_sql);
-  CHECK(tpcc::test::run_tpcc({"run", "--conn", conn, "--terminals", "11",
-                              "--allow-many-terminals", "--warehouse-from", "2",
-                              "--txns-per-terminal", "5", "--result-dir", dir},
-                             &output) == 0);
+  CHECK(tpcc::test::run_tpcc(
+            {"run", "--conn", conn, "--terminals", "11", "--allow-many-terminals",
+             "--warehouse-from", "2", "--txns-per-terminal", "5", "--result-dir", dir},
+            &output) == 0);
   INFO(output);
   CHECK(total_finished(read_result(dir)) == 55);
   // No New-Order or Payment had warehouse 1 as its home.
@@ -253,13 +226,13 @@ TEST_CASE("tpcc run checks terminals per warehouse and the home range against th
 }
 
 TEST_CASE("tpcc run --rate caps transactions per minute over all terminals", "[run]") {
-  const std::string& conn = loaded_database();
-  const std::string dir = result_dir("rate");
+  const std::string& conn = loaded_database(kDatabase, kWarehouses);
+  const std::string dir = scratch_dir("rate");
   std::string output;
-  const int status = tpcc::test::run_tpcc(
-      {"run", "--conn", conn, "--terminals", "4", "--connections", "2", "--rate", "600",
-       "--duration", "6", "--result-dir", dir},
-      &output);
+  const int status =
+      tpcc::test::run_tpcc({"run", "--conn", conn, "--terminals", "4", "--connections", "2",
+                            "--rate", "600", "--duration", "6", "--result-dir", dir},
+                           &output);
   INFO(output);
   REQUIRE(status == 0);
   // 600 per minute over 6 s: 60 transactions, give or take the ones in
@@ -269,8 +242,8 @@ TEST_CASE("tpcc run --rate caps transactions per minute over all terminals", "[r
 }
 
 TEST_CASE("tpcc run with 5.2.5 keying and think times paces the terminals", "[run]") {
-  const std::string& conn = loaded_database();
-  const std::string dir = result_dir("keying");
+  const std::string& conn = loaded_database(kDatabase, kWarehouses);
+  const std::string dir = scratch_dir("keying");
   std::string output;
   // Times scaled by 0.01: a New-Order cycle is 0.18 s keying + 0.12 s mean
   // think, so 20 terminals complete roughly 20 / 0.3 s = 4000 per minute at
@@ -299,8 +272,8 @@ TEST_CASE("tpcc run with 5.2.5 keying and think times paces the terminals", "[ru
 }
 
 TEST_CASE("tpcc run survives its backends being terminated", "[run]") {
-  const std::string& conn = loaded_database();
-  const std::string dir = result_dir("terminate");
+  const std::string& conn = loaded_database(kDatabase, kWarehouses);
+  const std::string dir = scratch_dir("terminate");
   std::string output;
   // The future's destructor waits for the run, whatever happens below.
   std::future<int> run = std::async(std::launch::async, [&] {
@@ -318,10 +291,11 @@ TEST_CASE("tpcc run survives its backends being terminated", "[run]") {
   int terminated = 0;
   {
     pqxx::nontransaction tx{admin};
-    terminated = tx.exec1("select count(*) from (select pg_terminate_backend(pid) from "
-                          "pg_stat_activity where datname = " +
-                          tx.quote(kDatabase) +
-                          " and backend_type = 'client backend' and pid <> pg_backend_pid()) t")[0]
+    terminated = tx.exec1(
+                       "select count(*) from (select pg_terminate_backend(pid) from "
+                       "pg_stat_activity where datname = " +
+                       tx.quote(kDatabase) +
+                       " and backend_type = 'client backend' and pid <> pg_backend_pid()) t")[0]
                      .as<int>();
   }
   const int status = run.get();
@@ -335,13 +309,12 @@ TEST_CASE("tpcc run survives its backends being terminated", "[run]") {
 }
 
 TEST_CASE("tpcc run: SIGINT stops the run, writes the results and exits 130", "[run]") {
-  const std::string& conn = loaded_database();
-  const std::string dir = result_dir("sigint");
+  const std::string& conn = loaded_database(kDatabase, kWarehouses);
+  const std::string dir = scratch_dir("sigint");
   const std::string log = (fs::path(dir).parent_path() / "sigint.log").string();
   fs::create_directories(fs::path(dir).parent_path());
-  tpcc::test::TpccChild child({"run", "--conn", conn, "--terminals", "4", "--duration", "60", "--result-dir",
-                   dir},
-                  log);
+  tpcc::test::TpccChild child(
+      {"run", "--conn", conn, "--terminals", "4", "--duration", "60", "--result-dir", dir}, log);
   std::this_thread::sleep_for(std::chrono::seconds(5));
   child.signal(SIGINT);
   const int status = child.wait_for(20);
@@ -356,8 +329,8 @@ TEST_CASE("tpcc run: SIGINT stops the run, writes the results and exits 130", "[
 
 TEST_CASE("5.5.2.2 a CHECKPOINT during the measured interval is counted and passes the rule",
           "[run_rules]") {
-  const std::string& conn = loaded_database();
-  const std::string dir = result_dir("checkpoint");
+  const std::string& conn = loaded_database(kDatabase, kWarehouses);
+  const std::string dir = scratch_dir("checkpoint");
   std::string output;
   std::future<int> run = std::async(std::launch::async, [&] {
     return tpcc::test::run_tpcc({"run", "--conn", conn, "--terminals", "4", "--warmup", "1",
@@ -385,15 +358,14 @@ TEST_CASE("5.5.2.2 a CHECKPOINT during the measured interval is counted and pass
 
 TEST_CASE("5.5.2.2 without a checkpoint in a short measured interval the rule fails",
           "[run_rules]") {
-  const std::string& conn = loaded_database();
+  const std::string& conn = loaded_database(kDatabase, kWarehouses);
   // A checkpoint now, so that none is due during the next few seconds
   // (checkpoint_timeout 30 min, and this load is far from max_wal_size).
   tpcc::test::execute_outside_transaction(tpcc::test::server_conninfo(), "checkpoint");
-  const std::string dir = result_dir("no_checkpoint");
+  const std::string dir = scratch_dir("no_checkpoint");
   std::string output;
   const int status = tpcc::test::run_tpcc(
-      {"run", "--conn", conn, "--terminals", "2", "--duration", "3", "--result-dir", dir},
-      &output);
+      {"run", "--conn", conn, "--terminals", "2", "--duration", "3", "--result-dir", dir}, &output);
   INFO(output);
   // Without --spec the verdict informs only.
   REQUIRE(status == 0);
@@ -405,8 +377,8 @@ TEST_CASE("5.5.2.2 without a checkpoint in a short measured interval the rule fa
 }
 
 TEST_CASE("tpcc run --spec: a run that breaks a rule exits 1 and names the rules", "[run_rules]") {
-  const std::string& conn = loaded_database();
-  const std::string dir = result_dir("spec");
+  const std::string& conn = loaded_database(kDatabase, kWarehouses);
+  const std::string dir = scratch_dir("spec");
   std::string output;
   const int status = tpcc::test::run_tpcc(
       {"run", "--conn", conn, "--spec", "--warmup", "1", "--duration", "10", "--result-dir", dir},

@@ -31,26 +31,9 @@ namespace {
 namespace fs = std::filesystem;
 using Json = nlohmann::json;
 using tpcc::test::run_tpcc;
+using tpcc::test::scratch_dir;
+using tpcc::test::scratch_root;
 using tpcc::test::TpccChild;
-
-const fs::path& scratch_root() {
-  struct Root {
-    fs::path path = fs::temp_directory_path() / ("tpcc_test_faults_" + std::to_string(::getpid()));
-    Root() { fs::create_directories(path); }
-    ~Root() {
-      std::error_code ignored;
-      fs::remove_all(path, ignored);
-    }
-  };
-  static const Root root;
-  return root.path;
-}
-
-std::string scratch(const std::string& name) {
-  const fs::path path = scratch_root() / name;
-  fs::remove_all(path);
-  return path.string();
-}
 
 std::string slurp(const fs::path& path) {
   std::ifstream in(path);
@@ -75,7 +58,8 @@ double max_latency_ms(const Json& result) {
 
 std::int64_t sum_over_transactions(const Json& result, const char* field) {
   std::int64_t n = 0;
-  for (const auto& [name, t] : result.at("transactions").items()) n += t.at(field).get<std::int64_t>();
+  for (const auto& [name, t] : result.at("transactions").items())
+    n += t.at(field).get<std::int64_t>();
   return n;
 }
 
@@ -96,7 +80,8 @@ struct FaultServer {
     tpcc::test::execute_outside_transaction(server->conninfo(), "create database tpcc");
     conninfo = server->conninfo_for("tpcc");
     std::string output;
-    if (run_tpcc({"prepare", "--conn", conninfo, "--warehouses", "1", "--no-check"}, &output) != 0) {
+    if (run_tpcc({"prepare", "--conn", conninfo, "--warehouses", "1", "--no-check"}, &output) !=
+        0) {
       throw std::runtime_error("prepare failed:\n" + output);
     }
   }
@@ -153,9 +138,9 @@ struct Restart {
 // that exactly two transactions are in flight when the server freezes.
 std::vector<std::string> run_args(const std::string& conninfo, const std::string& dir,
                                   std::vector<std::string> more) {
-  std::vector<std::string> args = {"run", "--conn", conninfo, "--terminals", "2",
-                                   "--delivery", "sync", "--report-interval", "1",
-                                   "--result-dir", dir};
+  std::vector<std::string> args = {"run", "--conn",       conninfo, "--terminals",
+                                   "2",   "--delivery",   "sync",   "--report-interval",
+                                   "1",   "--result-dir", dir};
   args.insert(args.end(), more.begin(), more.end());
   return args;
 }
@@ -165,8 +150,8 @@ std::vector<std::string> run_args(const std::string& conninfo, const std::string
 TEST_CASE("tpcc run: a server that stays down stops the run after --max-downtime with exit 3",
           "[run][faults]") {
   FaultServer& s = fault_server();
-  const std::string dir = scratch("down");
-  const std::string log = scratch("down.log");
+  const std::string dir = scratch_dir("down");
+  const std::string log = scratch_dir("down.log");
   TpccChild child(run_args(s.conninfo, dir, {"--duration", "60", "--max-downtime", "3"}), log);
   sleep_seconds(3);
   {
@@ -194,8 +179,8 @@ TEST_CASE("tpcc run: a server that stays down stops the run after --max-downtime
 
 TEST_CASE("tpcc run: a short outage is downtime; the run goes on and exits 1", "[run][faults]") {
   FaultServer& s = fault_server();
-  const std::string dir = scratch("outage");
-  const std::string log = scratch("outage.log");
+  const std::string dir = scratch_dir("outage");
+  const std::string log = scratch_dir("outage.log");
   TpccChild child(run_args(s.conninfo, dir, {"--duration", "10"}), log);
   sleep_seconds(2);
   s.server->crash();
@@ -214,12 +199,13 @@ TEST_CASE("tpcc run: a short outage is downtime; the run goes on and exits 1", "
   CHECK(s.consistent());
 }
 
-TEST_CASE("tpcc run: a hung server does not outlive the clock; its transactions count as "
-          "unfinished",
-          "[run][faults][metrics]") {
+TEST_CASE(
+    "tpcc run: a hung server does not outlive the clock; its transactions count as "
+    "unfinished",
+    "[run][faults][metrics]") {
   FaultServer& s = fault_server();
-  const std::string dir = scratch("hung");
-  const std::string log = scratch("hung.log");
+  const std::string dir = scratch_dir("hung");
+  const std::string log = scratch_dir("hung.log");
   TpccChild child(run_args(s.conninfo, dir, {"--duration", "4", "--stop-grace", "1"}), log);
   sleep_seconds(2);
   int status = -1;
@@ -249,8 +235,8 @@ TEST_CASE("tpcc run: a hung server does not outlive the clock; its transactions 
 TEST_CASE("tpcc run: SIGINT during a hang stops at once and exits 130 with the results",
           "[run][faults]") {
   FaultServer& s = fault_server();
-  const std::string dir = scratch("hung_sigint");
-  const std::string log = scratch("hung_sigint.log");
+  const std::string dir = scratch_dir("hung_sigint");
+  const std::string log = scratch_dir("hung_sigint.log");
   TpccChild child(run_args(s.conninfo, dir, {"--duration", "60"}), log);
   sleep_seconds(2);
   int status = -1;
@@ -274,8 +260,8 @@ TEST_CASE("tpcc run: SIGINT during a hang stops at once and exits 130 with the r
 
 TEST_CASE("tpcc run: a database dropped under the run stops it with exit 3", "[run][faults]") {
   const std::string conninfo = tpcc::test::prepared_database("tpcc_faults_drop", 1);
-  const std::string dir = scratch("dropped");
-  const std::string log = scratch("dropped.log");
+  const std::string dir = scratch_dir("dropped");
+  const std::string log = scratch_dir("dropped.log");
   TpccChild child(run_args(conninfo, dir, {"--duration", "60"}), log);
   sleep_seconds(2);
   tpcc::test::execute_outside_transaction(tpcc::test::server_conninfo(),
@@ -295,13 +281,15 @@ TEST_CASE("tpcc run: permission denied (42501) stops the run at once with exit 3
           "[run][faults]") {
   const std::string conninfo = tpcc::test::prepared_database("tpcc_faults_reader", 1);
   const std::string role = "tpcc_reader_" + std::to_string(::getpid());
-  tpcc::test::execute(conninfo, "create role " + role + " login; grant select on all tables in "
-                                "schema public to " + role);
-  const std::string dir = scratch("reader");
+  tpcc::test::execute(conninfo, "create role " + role +
+                                    " login; grant select on all tables in "
+                                    "schema public to " +
+                                    role);
+  const std::string dir = scratch_dir("reader");
   std::string output;
   const auto started = std::chrono::steady_clock::now();
-  const int status = run_tpcc(run_args(conninfo + " user=" + role, dir, {"--duration", "60"}),
-                              &output);
+  const int status =
+      run_tpcc(run_args(conninfo + " user=" + role, dir, {"--duration", "60"}), &output);
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   INFO(output);
@@ -317,8 +305,8 @@ TEST_CASE("tpcc run: permission denied (42501) stops the run at once with exit 3
 
 TEST_CASE("tpcc run --lock-timeout: a locked table shows as counted timeouts", "[run][faults]") {
   const std::string conninfo = tpcc::test::prepared_database("tpcc_faults_lock", 1);
-  const std::string dir = scratch("locked");
-  const std::string log = scratch("locked.log");
+  const std::string dir = scratch_dir("locked");
+  const std::string log = scratch_dir("locked.log");
   TpccChild child(run_args(conninfo, dir, {"--duration", "5", "--lock-timeout", "100ms"}), log);
   {
     pqxx::connection holder{conninfo};
@@ -340,8 +328,8 @@ TEST_CASE("tpcc run --lock-timeout: a locked table shows as counted timeouts", "
 
 TEST_CASE("tpcc run: SIGHUP writes the results and exits 130", "[run][faults]") {
   const std::string conninfo = tpcc::test::prepared_database("tpcc_faults_hup", 1);
-  const std::string dir = scratch("hup");
-  const std::string log = scratch("hup.log");
+  const std::string dir = scratch_dir("hup");
+  const std::string log = scratch_dir("hup.log");
   TpccChild child(run_args(conninfo, dir, {"--duration", "60"}), log);
   sleep_seconds(3);
   child.signal(SIGHUP);
@@ -357,7 +345,7 @@ TEST_CASE("tpcc run: SIGHUP writes the results and exits 130", "[run][faults]") 
 TEST_CASE("tpcc run | head: a closed stdout does not kill the run; results are written",
           "[run][faults]") {
   const std::string conninfo = tpcc::test::prepared_database("tpcc_faults_pipe", 1);
-  const std::string dir = scratch("pipe");
+  const std::string dir = scratch_dir("pipe");
   // pipefail: the pipeline's status is tpcc's, not head's.
   const std::string command = "set -o pipefail; '" + std::string(TPCC_BINARY) + "' run --conn '" +
                               conninfo + "' --terminals 2 --duration 3 --report-interval 1 " +
@@ -372,8 +360,8 @@ TEST_CASE("tpcc run | head: a closed stdout does not kill the run; results are w
 
 TEST_CASE("tpcc run: intervals.csv grows while the run goes", "[run][faults]") {
   const std::string conninfo = tpcc::test::prepared_database("tpcc_faults_csv", 1);
-  const std::string dir = scratch("growing");
-  TpccChild child(run_args(conninfo, dir, {"--duration", "8"}), scratch("growing.log"));
+  const std::string dir = scratch_dir("growing");
+  TpccChild child(run_args(conninfo, dir, {"--duration", "8"}), scratch_dir("growing.log"));
   sleep_seconds(4.5);
   const std::string so_far = slurp(fs::path(dir) / "intervals.csv");
   CHECK_FALSE(fs::exists(fs::path(dir) / "result.json"));
@@ -388,7 +376,7 @@ TEST_CASE("tpcc run: result paths that cannot be written are refused before conn
           "[run][faults]") {
   // A server that does not exist: the refusal must come before any connect.
   const std::string nowhere = "host=/nonexistent-socket-dir port=1 dbname=tpcc";
-  const std::string file = scratch("a_file");
+  const std::string file = scratch_dir("a_file");
   std::ofstream(file) << "not a directory\n";
   std::string output;
 
@@ -396,7 +384,7 @@ TEST_CASE("tpcc run: result paths that cannot be written are refused before conn
   CHECK(output.find("--result-dir " + file) != std::string::npos);
   CHECK(output.find("cannot connect") == std::string::npos);
 
-  CHECK(run_tpcc({"run", "--conn", nowhere, "--result-dir", scratch("fine"), "--json",
+  CHECK(run_tpcc({"run", "--conn", nowhere, "--result-dir", scratch_dir("fine"), "--json",
                   file + "/x.json"},
                  &output) == 2);
   CHECK(output.find("--json " + file + "/x.json") != std::string::npos);
@@ -407,7 +395,7 @@ TEST_CASE("tpcc run: result paths that cannot be written are refused before conn
 TEST_CASE("tpcc run: an existing non-empty result directory is never overwritten",
           "[run][faults]") {
   const std::string conninfo = tpcc::test::prepared_database("tpcc_faults_dir", 1);
-  const std::string dir = scratch("taken");
+  const std::string dir = scratch_dir("taken");
   fs::create_directories(dir);
   std::ofstream(fs::path(dir) / "result.json") << "{\"mine\": true}\n";
   std::string output;

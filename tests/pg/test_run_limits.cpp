@@ -12,9 +12,18 @@ TEST_CASE("tpcc run refuses more connections than the open-files limit allows, b
           "[run][limits]") {
   const std::string db = tpcc::test::create_database("tpcc_run_limits");
   // The limit lowered (soft and hard) for the child only.
-  const std::vector<std::string> argv = {
-      "sh", "-c", "ulimit -n 256 && exec \"$0\" \"$@\"", TPCC_BINARY, "run", "--conn", db,
-      "--terminals", "99999", "--allow-many-terminals", "--connections", "99999"};  // + 1 delivery worker
+  const std::vector<std::string> argv = {"sh",
+                                         "-c",
+                                         "ulimit -n 256 && exec \"$0\" \"$@\"",
+                                         TPCC_BINARY,
+                                         "run",
+                                         "--conn",
+                                         db,
+                                         "--terminals",
+                                         "99999",
+                                         "--allow-many-terminals",
+                                         "--connections",
+                                         "99999"};  // + 1 delivery worker
   std::string output;
   const int status = tpcc::run_process(argv, tpcc::ProcessOptions{}, &output);
   INFO(output);

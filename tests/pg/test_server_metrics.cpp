@@ -22,20 +22,14 @@
 
 namespace {
 
+// One warehouse loaded once for the whole file (tpcc::test::loaded_database).
+constexpr const char* kDatabase = "tpcc_metrics";
+constexpr int kWarehouses = 1;
+using tpcc::test::loaded_database;
+
 namespace fs = std::filesystem;
 using Json = nlohmann::json;
-
-const std::string& loaded_database() {
-  static const std::string conninfo = tpcc::test::prepared_database("tpcc_metrics", 1);
-  return conninfo;
-}
-
-std::string result_dir(const std::string& name) {
-  const fs::path dir = fs::temp_directory_path() /
-                       ("tpcc_test_metrics_" + std::to_string(::getpid())) / name;
-  fs::remove_all(dir);
-  return dir.string();
-}
+using tpcc::test::scratch_dir;
 
 std::string page_text(const std::string& dir) {
   std::ifstream in(fs::path(dir) / "report.html");
@@ -96,17 +90,19 @@ std::set<std::string> checkpoint_markers(const std::string& dir) {
 }
 
 std::vector<std::string> run_args(const std::string& conninfo, const std::string& dir) {
-  return {"run", "--conn", conninfo, "--terminals", "2", "--duration", "6",
-          "--report-interval", "2", "--result-dir", dir};
+  return {"run", "--conn",       conninfo, "--terminals",
+          "2",   "--duration",   "6",      "--report-interval",
+          "2",   "--result-dir", dir};
 }
 
 }  // namespace
 
 TEST_CASE("server metrics: a short run has commits, WAL bytes and wait samples per interval",
           "[metrics]") {
-  const std::string dir = result_dir("basic");
+  const std::string dir = scratch_dir("basic");
   std::string output;
-  const int status = tpcc::test::run_tpcc(run_args(loaded_database(), dir), &output);
+  const int status =
+      tpcc::test::run_tpcc(run_args(loaded_database(kDatabase, kWarehouses), dir), &output);
   INFO(output);
   REQUIRE(status == 0);
   const auto rows = read_intervals(dir);
@@ -141,13 +137,14 @@ TEST_CASE("server metrics: a short run has commits, WAL bytes and wait samples p
 
 TEST_CASE("server metrics: a forced CHECKPOINT shows in ckpt_req and as a report.html marker",
           "[metrics]") {
-  const std::string dir = result_dir("checkpoint");
+  const std::string dir = scratch_dir("checkpoint");
   std::string output;
   std::thread checkpointer([] {
     std::this_thread::sleep_for(std::chrono::seconds(3));
-    tpcc::test::execute_outside_transaction(loaded_database(), "checkpoint");
+    tpcc::test::execute_outside_transaction(loaded_database(kDatabase, kWarehouses), "checkpoint");
   });
-  const int status = tpcc::test::run_tpcc(run_args(loaded_database(), dir), &output);
+  const int status =
+      tpcc::test::run_tpcc(run_args(loaded_database(kDatabase, kWarehouses), dir), &output);
   checkpointer.join();
   INFO(output);
   REQUIRE(status == 0);
@@ -167,13 +164,14 @@ TEST_CASE("server metrics: a forced CHECKPOINT shows in ckpt_req and as a report
 
 TEST_CASE("server metrics: a view the user may not read is a note and the run exits 0",
           "[metrics]") {
-  const std::string& conninfo = loaded_database();
+  const std::string& conninfo = loaded_database(kDatabase, kWarehouses);
   const std::string role = "tpcc_metrics_user_" + std::to_string(::getpid());
   tpcc::test::execute(conninfo, "create role " + role +
                                     " login; grant select, insert, update, delete on all tables "
-                                    "in schema public to " + role + "; grant usage on all sequences in schema public to " +
+                                    "in schema public to " +
+                                    role + "; grant usage on all sequences in schema public to " +
                                     role + "; revoke select on pg_stat_wal from public");
-  const std::string dir = result_dir("no_wal_view");
+  const std::string dir = scratch_dir("no_wal_view");
   std::string output;
   const int status = tpcc::test::run_tpcc(run_args(conninfo + " user=" + role, dir), &output);
   tpcc::test::execute(conninfo, "grant select on pg_stat_wal to public");
@@ -191,8 +189,8 @@ TEST_CASE("server metrics: a view the user may not read is a note and the run ex
 }
 
 TEST_CASE("server metrics: --server-metrics off leaves intervals.csv as it was", "[metrics]") {
-  const std::string dir = result_dir("off");
-  std::vector<std::string> args = run_args(loaded_database(), dir);
+  const std::string dir = scratch_dir("off");
+  std::vector<std::string> args = run_args(loaded_database(kDatabase, kWarehouses), dir);
   args.insert(args.end(), {"--server-metrics", "off"});
   std::string output;
   REQUIRE(tpcc::test::run_tpcc(args, &output) == 0);

@@ -179,8 +179,7 @@ TEST_CASE("Session: a terminated backend is ConnectionLost; reconnect prepares a
     work.exec("select pg_terminate_backend(" + std::to_string(pid) + ")");
     // Wait until the backend is gone so the next flush cannot race it.
     for (int i = 0; i < 100; ++i) {
-      if (work.exec1("select count(*) from pg_stat_activity where pid = " +
-                     std::to_string(pid))[0]
+      if (work.exec1("select count(*) from pg_stat_activity where pid = " + std::to_string(pid))[0]
               .as<int>() == 0) {
         break;
       }

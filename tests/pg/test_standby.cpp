@@ -132,11 +132,11 @@ TEST_CASE("tpcc run --standby-conn: primary read-write and standby read-only in 
     // A run of 1 s warm-up and 6 s measured, interval lines every 2 s.
     const fs::path dir = scratch.path() / "combined";
     output.clear();
-    const int status = tpcc::test::run_tpcc(
-        {"run", "--conn", primary, "--terminals", "2", "--warmup", "1", "--duration", "6",
-         "--report-interval", "2", "--standby-conn", standby, "--standby-terminals", "2",
-         "--result-dir", dir.string()},
-        &output);
+    const int status =
+        tpcc::test::run_tpcc({"run", "--conn", primary, "--terminals", "2", "--warmup", "1",
+                              "--duration", "6", "--report-interval", "2", "--standby-conn",
+                              standby, "--standby-terminals", "2", "--result-dir", dir.string()},
+                             &output);
     INFO(output);
     REQUIRE(status == 0);
     const Json result = read_result(dir);
@@ -161,7 +161,8 @@ TEST_CASE("tpcc run --standby-conn: primary read-write and standby read-only in 
     CHECK(lag.at("replay_delay_ms").at("p50").get<double>() >= 0);
     CHECK(lag.at("replay_delay_ms").at("p50").get<double>() < 60000);
     REQUIRE(lag.at("replay_lag_ms").is_object());
-    CHECK(lag.at("replay_lag_ms").at("max").get<double>() >= lag.at("replay_lag_ms").at("p50").get<double>());
+    CHECK(lag.at("replay_lag_ms").at("max").get<double>() >=
+          lag.at("replay_lag_ms").at("p50").get<double>());
 
     // Interval lines for both sides, the lag on the standby's; intervals.csv
     // has the standby's columns.
@@ -224,8 +225,8 @@ TEST_CASE("tpcc run --standby-conn: primary read-write and standby read-only in 
     // The standby served the reads: its own commit count grew by at least
     // the transactions measured on it.
     const long long commits_after = standby_commits(standby);
-    CHECK(commits_after - commits_before >= finished(side, "order_status") +
-                                                finished(side, "stock_level"));
+    CHECK(commits_after - commits_before >=
+          finished(side, "order_status") + finished(side, "stock_level"));
 
     // tpcc check on the standby: read-only, and the replayed data holds.
     pair.wait_for_replay(60);
@@ -238,10 +239,10 @@ TEST_CASE("tpcc run --standby-conn: primary read-write and standby read-only in 
     // One Ctrl-C stops both sides and the results are still written.
     const fs::path stopped = scratch.path() / "interrupted";
     const fs::path log = scratch.path() / "interrupted.log";
-    tpcc::test::TpccChild child({"run", "--conn", primary, "--terminals", "2", "--duration", "60",
-                                 "--report-interval", "1", "--standby-conn", standby,
-                                 "--standby-terminals", "2", "--result-dir", stopped.string()},
-                                log.string());
+    tpcc::test::TpccChild child(
+        {"run", "--conn", primary, "--terminals", "2", "--duration", "60", "--report-interval", "1",
+         "--standby-conn", standby, "--standby-terminals", "2", "--result-dir", stopped.string()},
+        log.string());
     REQUIRE(text_within(log, "[ 2s ] standby 1: tpmTOTAL:", 30));
     child.signal(SIGINT);
     CHECK(child.wait_for(30) == 130);

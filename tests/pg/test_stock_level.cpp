@@ -17,13 +17,13 @@
 
 namespace {
 
-const std::string& loaded_database() {
-  static const std::string conninfo = tpcc::test::prepared_database("tpcc_txn_stock_level", 1);
-  return conninfo;
-}
+// One warehouse loaded once for the whole file (tpcc::test::loaded_database).
+constexpr const char* kDatabase = "tpcc_txn_stock_level";
+constexpr int kWarehouses = 1;
+using tpcc::test::loaded_database;
 
 std::unique_ptr<tpcc::Session> stock_level_session() {
-  auto session = std::make_unique<tpcc::Session>(loaded_database());
+  auto session = std::make_unique<tpcc::Session>(loaded_database(kDatabase, kWarehouses));
   tpcc::prepare_stock_level_statements(*session);
   return session;
 }
@@ -41,8 +41,11 @@ tpcc::StockLevelInput input_for(int d_id, int threshold) {
 std::map<int, int> recent_item_stock(pqxx::connection& connection, int d_id) {
   pqxx::read_transaction t{connection};
   const std::string district = std::to_string(d_id);
-  const int next_o_id = t.exec1("select d_next_o_id from bmsql_district where d_w_id = 1"
-                                " and d_id = " + district)[0].as<int>();
+  const int next_o_id = t.exec1(
+                             "select d_next_o_id from bmsql_district where d_w_id = 1"
+                             " and d_id = " +
+                             district)[0]
+                            .as<int>();
   std::string items;
   for (const pqxx::row& line :
        t.exec("select ol_i_id from bmsql_order_line where ol_w_id = 1 and ol_d_id = " + district +
@@ -53,7 +56,8 @@ std::map<int, int> recent_item_stock(pqxx::connection& connection, int d_id) {
   std::map<int, int> stock;
   if (items.empty()) return stock;
   for (const pqxx::row& row : t.exec("select s_i_id, s_quantity from bmsql_stock where s_w_id = 1"
-                                     " and s_i_id in (" + items + ")")) {
+                                     " and s_i_id in (" +
+                                     items + ")")) {
     stock[row[0].as<int>()] = row[1].as<int>();
   }
   return stock;
@@ -73,9 +77,11 @@ using tpcc::test::execute;
 
 }  // namespace
 
-TEST_CASE("2.8.2.2 Stock-Level counts what a step-by-step count finds, every district and "
-          "threshold", "[stock_level]") {
-  pqxx::connection connection{loaded_database()};
+TEST_CASE(
+    "2.8.2.2 Stock-Level counts what a step-by-step count finds, every district and "
+    "threshold",
+    "[stock_level]") {
+  pqxx::connection connection{loaded_database(kDatabase, kWarehouses)};
   auto session = stock_level_session();
   int nonzero = 0;
   for (int d_id = 1; d_id <= 10; ++d_id) {
@@ -83,8 +89,8 @@ TEST_CASE("2.8.2.2 Stock-Level counts what a step-by-step count finds, every dis
     REQUIRE(stock.size() >= 20);  // 20 orders of 5..15 lines
     for (int threshold = 10; threshold <= 20; ++threshold) {
       INFO("district " << d_id << " threshold " << threshold);
-      const int count = tpcc::count_low_stock(*session, input_for(d_id, threshold),
-                                              tpcc::TerminalContext{});
+      const int count =
+          tpcc::count_low_stock(*session, input_for(d_id, threshold), tpcc::TerminalContext{});
       CHECK(count == count_below(stock, threshold));
       nonzero += count > 0 ? 1 : 0;
     }
@@ -93,17 +99,23 @@ TEST_CASE("2.8.2.2 Stock-Level counts what a step-by-step count finds, every dis
   CHECK(nonzero > 0);
 }
 
-TEST_CASE("2.8.2.2 Stock-Level counts an item once, only from the last 20 orders, and only "
-          "below the threshold", "[stock_level]") {
-  pqxx::connection connection{loaded_database()};
+TEST_CASE(
+    "2.8.2.2 Stock-Level counts an item once, only from the last 20 orders, and only "
+    "below the threshold",
+    "[stock_level]") {
+  pqxx::connection connection{loaded_database(kDatabase, kWarehouses)};
   const int next_o_id = static_cast<int>(tpcc::test::scalar(
       connection, "select d_next_o_id from bmsql_district where d_w_id = 1 and d_id = 6"));
   // Every line of the last 20 orders sells item 77 (stock 15); a line of
   // the 21st order back sells item 78 (stock 1).
-  execute(connection, "update bmsql_order_line set ol_i_id = 77 where ol_w_id = 1 and ol_d_id = 6"
-                      " and ol_o_id >= " + std::to_string(next_o_id - 20));
-  execute(connection, "update bmsql_order_line set ol_i_id = 78 where ol_w_id = 1 and ol_d_id = 6"
-                      " and ol_o_id = " + std::to_string(next_o_id - 21) + " and ol_number = 1");
+  execute(connection,
+          "update bmsql_order_line set ol_i_id = 77 where ol_w_id = 1 and ol_d_id = 6"
+          " and ol_o_id >= " +
+              std::to_string(next_o_id - 20));
+  execute(connection,
+          "update bmsql_order_line set ol_i_id = 78 where ol_w_id = 1 and ol_d_id = 6"
+          " and ol_o_id = " +
+              std::to_string(next_o_id - 21) + " and ol_number = 1");
   execute(connection, "update bmsql_stock set s_quantity = 15 where s_w_id = 1 and s_i_id = 77");
   execute(connection, "update bmsql_stock set s_quantity = 1 where s_w_id = 1 and s_i_id = 78");
 
@@ -117,9 +129,8 @@ TEST_CASE("2.8.2.2 Stock-Level counts an item once, only from the last 20 orders
   }
 }
 
-TEST_CASE("2.8 Stock-Level runs with generated inputs at every isolation level",
-          "[stock_level]") {
-  pqxx::connection connection{loaded_database()};
+TEST_CASE("2.8 Stock-Level runs with generated inputs at every isolation level", "[stock_level]") {
+  pqxx::connection connection{loaded_database(kDatabase, kWarehouses)};
   auto session = stock_level_session();
   tpcc::Random rng{8};
   for (const tpcc::Isolation isolation :

@@ -50,7 +50,7 @@ void replace_all(std::string& text, const std::string& from, const std::string& 
 // A seed line as argv: ./tpcc.lua becomes ./tpcc, the placeholders the
 // test server's; extra words go before the command word, which stays last.
 std::vector<std::string> seed_argv(std::string line, const std::vector<std::string>& extra = {}) {
-  const tpcc::LocalServer& server = tpcc::test::local_server();
+  const tpcc::test::ServerInfo& server = tpcc::test::local_server();
   replace_all(line, "./tpcc.lua", "./tpcc");
   replace_all(line, "SOCKET", server.socket_dir());
   replace_all(line, "PORT", std::to_string(server.port()));

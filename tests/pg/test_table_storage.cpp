@@ -17,10 +17,12 @@ using tpcc::test::scalar_text;
 // A table's reloptions, or the first partition's when it is partitioned
 // (a partitioned parent holds none), as "{a=1,b=2}"; "" when it has none.
 std::string reloptions(const std::string& db, const std::string& table) {
-  return scalar_text(db, "select coalesce((select p.reloptions::text from pg_inherits i "
-                         "join pg_class p on p.oid = i.inhrelid where i.inhparent = c.oid "
-                         "order by p.relname limit 1), c.reloptions::text, '') "
-                         "from pg_class c where c.relname = '" + table + "'");
+  return scalar_text(db,
+                     "select coalesce((select p.reloptions::text from pg_inherits i "
+                     "join pg_class p on p.oid = i.inhrelid where i.inhparent = c.oid "
+                     "order by p.relname limit 1), c.reloptions::text, '') "
+                     "from pg_class c where c.relname = '" +
+                         table + "'");
 }
 
 // -1 when the table was never analysed or vacuumed.
@@ -74,8 +76,9 @@ TEST_CASE("prepare takes the storage options over the defaults, on partitions to
   CHECK(reloptions(db, "bmsql_warehouse") == "{fillfactor=10,vacuum_truncate=off}");
   CHECK(reloptions(db, "bmsql_customer") == "{fillfactor=100}");
   CHECK(reloptions(db, "bmsql_new_order") == "{autovacuum_vacuum_scale_factor=0.05}");
-  CHECK(scalar(db, "select count(*) from pg_class where relname like 'bmsql_new_order_p%' "
-                   "and reloptions @> array['autovacuum_vacuum_scale_factor=0.05']") == 2);
+  CHECK(scalar(db,
+               "select count(*) from pg_class where relname like 'bmsql_new_order_p%' "
+               "and reloptions @> array['autovacuum_vacuum_scale_factor=0.05']") == 2);
   CHECK(reltuples(db, "bmsql_district") == 10);
   CHECK(reltuples(db, "bmsql_warehouse") == 1);
 }
@@ -113,16 +116,18 @@ TEST_CASE("prepare leaves the text payload columns without statistics unless ask
   CHECK(column_statistics(db, "bmsql_customer_p1", "c_last") == 1);
   CHECK(column_statistics(db, "bmsql_item", "i_data") == 0);
   CHECK(column_statistics(db, "bmsql_item", "i_price") == 1);
-  CHECK(scalar(db, "select attstattarget from pg_attribute where attrelid = "
-                   "'bmsql_stock_p1'::regclass and attname = 's_dist_10'") == 0);
+  CHECK(scalar(db,
+               "select attstattarget from pg_attribute where attrelid = "
+               "'bmsql_stock_p1'::regclass and attname = 's_dist_10'") == 0);
 
   // The complete load prepared again with the flag: the server's default
   // target back on those columns, and their statistics gathered.
   prepare({"prepare", "--conn", db, "--warehouses", "1", "--no-check", "--partitions", "2",
            "--analyze-payload-columns"},
           0, &output);
-  CHECK(scalar(db, "select attstattarget from pg_attribute where attrelid = "
-                   "'bmsql_stock_p1'::regclass and attname = 's_dist_10'") == -1);
+  CHECK(scalar(db,
+               "select attstattarget from pg_attribute where attrelid = "
+               "'bmsql_stock_p1'::regclass and attname = 's_dist_10'") == -1);
   CHECK(column_statistics(db, "bmsql_stock_p1", "s_dist_01") == 1);
   CHECK(column_statistics(db, "bmsql_customer_p1", "c_data") == 1);
   CHECK(column_statistics(db, "bmsql_item", "i_data") == 1);

@@ -11,9 +11,9 @@
 #include <string>
 #include <vector>
 
+#include "config/command_line/options.hpp"
 #include "config/config.hpp"
 #include "config/errors.hpp"
-#include "config/command_line/options.hpp"
 
 namespace tpcc::test {
 

@@ -1,0 +1,199 @@
+#include <catch2/catch.hpp>
+
+#include <string>
+
+#include "metrics/stats.hpp"
+#include "report/rules/audits.hpp"
+
+namespace {
+
+using tpcc::RunStats;
+
+RunStats new_orders(std::int64_t committed, std::int64_t rolled_back, std::int64_t errors = 0) {
+  RunStats s;
+  s.txn[tpcc::kNewOrder].committed = committed;
+  s.txn[tpcc::kNewOrder].rolled_back = rolled_back;
+  s.txn[tpcc::kNewOrder].errors = errors;
+  return s;
+}
+
+const tpcc::InputAudit& audit(const std::vector<tpcc::InputAudit>& audits, const std::string& key) {
+  for (const auto& a : audits) {
+    if (a.key == key) return a;
+  }
+  FAIL("no audit " << key);
+  return audits.front();
+}
+
+}  // namespace
+
+TEST_CASE("5.4 tpmC: 600 New-Orders in 60 measured seconds is 600 tpmC", "[report]") {
+  CHECK(tpcc::tpmc(new_orders(600, 0), 60.0) == Approx(600));
+  CHECK(tpcc::tpmc(new_orders(600, 0), 120.0) == Approx(300));
+  CHECK(tpcc::tpmc(new_orders(50, 0), 5.0) == Approx(600));
+  // No measured time: no rate, rather than a division by zero.
+  CHECK(tpcc::tpmc(new_orders(600, 0), 0.0) == 0);
+}
+
+TEST_CASE("5.4 tpmC over the measured window excludes the warm-up", "[report]") {
+  // What the warm-up produced is kept apart and never merged into the
+  // measured stats; tpmC is the measured count over the measured seconds.
+  RunStats warmup = new_orders(300, 3);
+  RunStats measured = new_orders(594, 6);
+  CHECK(tpcc::tpmc(measured, 60.0) == Approx(600));
+  RunStats both = warmup;
+  both.merge(measured);
+  CHECK(tpcc::tpmc(both, 60.0) != Approx(600));  // what counting the warm-up would give
+}
+
+TEST_CASE("5.4.2 with 2.4.2.3 rolled-back New-Orders count toward tpmC, errors do not",
+          "[report]") {
+  CHECK(tpcc::tpmc(new_orders(594, 6), 60.0) == Approx(600));
+  CHECK(tpcc::tpmc(new_orders(594, 6, 40), 60.0) == Approx(600));
+  CHECK(tpcc::tpmc(new_orders(0, 60), 60.0) == Approx(60));
+}
+
+TEST_CASE("report tpmTOTAL counts every completed transaction, not errors", "[report]") {
+  RunStats s = new_orders(450, 5, 7);
+  s.txn[tpcc::kPayment].committed = 430;
+  s.txn[tpcc::kPayment].errors = 3;
+  s.txn[tpcc::kOrderStatus].committed = 40;
+  s.txn[tpcc::kDelivery].committed = 40;
+  s.txn[tpcc::kStockLevel].committed = 35;
+  // 455 + 430 + 40 + 40 + 35 = 1000 in 30 s.
+  CHECK(tpcc::completed_total(s) == 1000);
+  CHECK(tpcc::tpm_total(s, 30.0) == Approx(2000));
+  CHECK(tpcc::errors_total(s) == 10);
+}
+
+TEST_CASE("5.2.5 efficiency is tpmC over 12.86 per warehouse, in percent", "[report]") {
+  CHECK(tpcc::efficiency(128.6, 10) == Approx(100));
+  CHECK(tpcc::efficiency(643, 100) == Approx(50));
+  CHECK(tpcc::efficiency(1286, 1) == Approx(10000));
+  CHECK(tpcc::efficiency(100, 0) == 0);
+}
+
+TEST_CASE("report merge adds counters, audits and histograms", "[report]") {
+  RunStats a = new_orders(10, 1, 2);
+  a.txn[tpcc::kNewOrder].retries = 3;
+  a.txn[tpcc::kNewOrder].order_lines = 100;
+  a.txn[tpcc::kNewOrder].remote_order_lines = 1;
+  a.txn[tpcc::kNewOrder].latency.record(1000);
+  a.txn[tpcc::kPayment].remote_payments = 4;
+  a.txn[tpcc::kPayment].by_last_name = 6;
+  a.txn[tpcc::kDelivery].skipped_deliveries = 2;
+  a.txn[tpcc::kDelivery].deliveries_with_skips = 1;
+  a.reconnects = 1;
+  RunStats b = a;
+  b.txn[tpcc::kNewOrder].latency.record(9000);
+  b.reconnects = 2;
+  a.merge(b);
+  const auto& no = a.txn[tpcc::kNewOrder];
+  CHECK(no.committed == 20);
+  CHECK(no.rolled_back == 2);
+  CHECK(no.errors == 4);
+  CHECK(no.retries == 6);
+  CHECK(no.order_lines == 200);
+  CHECK(no.remote_order_lines == 2);
+  CHECK(no.latency.count() == 3);
+  CHECK(no.latency.max() == 9000);
+  CHECK(a.txn[tpcc::kPayment].remote_payments == 8);
+  CHECK(a.txn[tpcc::kPayment].by_last_name == 12);
+  CHECK(a.txn[tpcc::kDelivery].skipped_deliveries == 4);
+  CHECK(a.txn[tpcc::kDelivery].deliveries_with_skips == 2);
+  CHECK(a.reconnects == 3);
+}
+
+TEST_CASE("5.2.5.3 p90 within limit", "[report]") {
+  tpcc::TxnStats t;
+  for (int i = 0; i < 95; ++i) t.latency.record(100000);   // 0.1 s
+  for (int i = 0; i < 5; ++i) t.latency.record(30000000);  // 30 s
+  CHECK(tpcc::p90_within(t, 5.0));
+  for (int i = 0; i < 20; ++i) t.latency.record(6000000);  // 6 s
+  CHECK_FALSE(tpcc::p90_within(t, 5.0));
+  CHECK(tpcc::p90_within(t, 20.0));
+}
+
+TEST_CASE("9.2.2.5 input audits judge rates against their ranges", "[report]") {
+  RunStats s;
+  auto& no = s.txn[tpcc::kNewOrder];
+  no.committed = 99000;
+  no.rolled_back = 1000;          // 1.00%
+  no.order_lines = 1000000;       // 10.0 per order
+  no.remote_order_lines = 10000;  // 1.00%
+  auto& pay = s.txn[tpcc::kPayment];
+  pay.committed = 10000;
+  pay.remote_payments = 1300;  // 13%: below 14
+  pay.by_last_name = 6000;     // 60%
+  auto& os = s.txn[tpcc::kOrderStatus];
+  os.committed = 100;  // too few for a 57-63% band
+  os.by_last_name = 70;
+  auto& del = s.txn[tpcc::kDelivery];
+  del.committed = 1000;
+  del.skipped_deliveries = 50;    // districts; the audit counts transactions
+  del.deliveries_with_skips = 5;  // 0.5% of 1,000 Deliveries
+
+  const auto audits = tpcc::input_audits(s, 10);
+  REQUIRE(audits.size() == 7);
+  CHECK(audit(audits, "new_order_rollbacks").verdict == tpcc::AuditVerdict::Pass);
+  CHECK(audit(audits, "new_order_rollbacks").value == Approx(1.0));
+  CHECK(audit(audits, "average_ol_cnt").value == Approx(10.0));
+  CHECK(audit(audits, "average_ol_cnt").verdict == tpcc::AuditVerdict::Pass);
+  CHECK(audit(audits, "remote_order_lines").verdict == tpcc::AuditVerdict::Pass);
+  CHECK(audit(audits, "remote_payments").verdict == tpcc::AuditVerdict::Fail);
+  CHECK(audit(audits, "payment_by_last_name").verdict == tpcc::AuditVerdict::Pass);
+  CHECK(audit(audits, "order_status_by_last_name").verdict == tpcc::AuditVerdict::TooFew);
+  CHECK(audit(audits, "skipped_deliveries").value == Approx(0.5));
+  CHECK(audit(audits, "skipped_deliveries").verdict == tpcc::AuditVerdict::Pass);
+
+  del.deliveries_with_skips = 20;  // 2%
+  CHECK(audit(tpcc::input_audits(s, 10), "skipped_deliveries").verdict == tpcc::AuditVerdict::Fail);
+}
+
+TEST_CASE("2.7.4.2 skipped deliveries are a share of Delivery transactions, at most 1% or one",
+          "[report]") {
+  RunStats s;
+  auto& del = s.txn[tpcc::kDelivery];
+  del.committed = 1000;
+  // 20 Deliveries skipped one district each: 2% of the transactions (the
+  // old division by 10,000 districts made it 0.2% and passed).
+  del.skipped_deliveries = 20;
+  del.deliveries_with_skips = 20;
+  auto skipped = audit(tpcc::input_audits(s, 1), "skipped_deliveries");
+  CHECK(skipped.value == Approx(2.0));
+  CHECK(skipped.samples == 1000);
+  CHECK(skipped.verdict == tpcc::AuditVerdict::Fail);
+  // 10 transactions, each skipping all ten districts: 1%, allowed.
+  del.skipped_deliveries = 100;
+  del.deliveries_with_skips = 10;
+  CHECK(audit(tpcc::input_audits(s, 1), "skipped_deliveries").verdict == tpcc::AuditVerdict::Pass);
+  // "or in more than one, whichever is greater": one skip in 20 is allowed,
+  // two are not.
+  del.committed = 20;
+  del.deliveries_with_skips = 1;
+  CHECK(audit(tpcc::input_audits(s, 1), "skipped_deliveries").verdict == tpcc::AuditVerdict::Pass);
+  del.deliveries_with_skips = 2;
+  CHECK(audit(tpcc::input_audits(s, 1), "skipped_deliveries").verdict == tpcc::AuditVerdict::Fail);
+  // No Delivery completed: nothing to judge.
+  del.committed = 0;
+  del.deliveries_with_skips = 0;
+  CHECK(audit(tpcc::input_audits(s, 1), "skipped_deliveries").verdict ==
+        tpcc::AuditVerdict::TooFew);
+}
+
+TEST_CASE("9.2.2.5 small counts are not failed, remote audits need two warehouses", "[report]") {
+  // 3 rollbacks in 100 New-Orders is 3%, but 100 is far too few to tell.
+  RunStats s = new_orders(97, 3);
+  s.txn[tpcc::kNewOrder].order_lines = 1000;
+  s.txn[tpcc::kPayment].committed = 100;
+  const auto audits = tpcc::input_audits(s, 1);
+  CHECK(audit(audits, "new_order_rollbacks").verdict == tpcc::AuditVerdict::TooFew);
+  CHECK_FALSE(audit(audits, "new_order_rollbacks").note.empty());
+  CHECK(audit(audits, "remote_order_lines").verdict == tpcc::AuditVerdict::NotApplicable);
+  CHECK(audit(audits, "remote_payments").verdict == tpcc::AuditVerdict::NotApplicable);
+  // Empty runs judge nothing.
+  for (const auto& a : tpcc::input_audits(RunStats{}, 10)) {
+    INFO(a.key);
+    CHECK(a.verdict == tpcc::AuditVerdict::TooFew);
+  }
+}
