@@ -271,13 +271,8 @@ std::string take_option(std::vector<char*>& args, const char* option) {
     if (std::strcmp(args[i], option) != 0) continue;
     if (i + 1 >= args.size()) throw std::invalid_argument(std::string(option) + " needs a file");
     std::string value = args[i + 1];
-<<<<<<< HEAD
-    args.erase(args.begin() + static_cast<std::ptrdiff_t>(i),
-               args.begin() + static_cast<std::ptrdiff_t>(i) + 2);
-=======
     const auto at = args.begin() + static_cast<std::ptrdiff_t>(i);
     args.erase(at, at + 2);
->>>>>>> tests
     return value;
   }
   return "";
@@ -316,15 +311,8 @@ int main(int argc, char* argv[]) {
   }
 
   Catch::Session session;
-<<<<<<< HEAD
-  if (const int rc = session.applyCommandLine(static_cast<int>(args.size()), args.data());
-      rc != 0) {
-    return rc;
-  }
-=======
   const int rc = session.applyCommandLine(static_cast<int>(args.size()), args.data());
   if (rc != 0) return rc;
->>>>>>> tests
 
   // Listing tests or showing help needs no server.
   const auto& config = session.configData();
