@@ -25,10 +25,8 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// The repository root: this file is tests/unit/config/test_config_samples.cpp.
-fs::path repo_root() {
-  return fs::path(__FILE__).parent_path().parent_path().parent_path().parent_path();
-}
+// The repository root, as the build gives it.
+fs::path repo_root() { return fs::path(TPCC_SOURCE_DIR); }
 
 std::string sample(const std::string& name) {
   const fs::path path = repo_root() / "examples" / name;

@@ -204,3 +204,20 @@ TEST_CASE("report --compare ratio text keeps two significant digits of small rat
   CHECK(tpcc::ratio_text(0.5) == "0.50\u00d7");
   CHECK(tpcc::ratio_text(std::nullopt) == "-");
 }
+
+// A result directory written by a real quickstart run of an earlier tpcc
+// (tests/data/result-0.1.0-quickstart: its files as the run left them, the
+// delivery log left out): the redraw must be the page that run wrote, so that
+// a reorganisation of the code or of config.json cannot change old results'
+// pages unnoticed.
+TEST_CASE("report DIR redraws an earlier tpcc's result directory byte for byte", "[report]") {
+  const fs::path source = fs::path(TPCC_SOURCE_DIR) / "tests" / "data" / "result-0.1.0-quickstart";
+  const tpcc::test::TempDir scratch;
+  tpcc::Config report;
+  report.verb = tpcc::Verb::Report;
+  report.report_dir = source.string();
+  report.out_dir = (scratch.path() / "page.html").string();
+  std::ostringstream out;
+  REQUIRE(tpcc::redraw_command(report, out) == 0);
+  CHECK(read_file(report.out_dir) == read_file(source / "report.html"));
+}
