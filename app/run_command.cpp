@@ -275,6 +275,7 @@ RunInfo run_info(const Config& config, const RunSetup& setup, const EngineResult
   info.health = result.health;
   info.checkpoints = result.checkpoints;
   info.server_metrics = result.server_metrics;
+  info.measured_lines = measured_throughput(result.intervals);
   for (const IntervalSample& sample : result.intervals) {
     if (sample.server) {
       info.server_metrics.intervals.push_back({sample.end_seconds, sample.warmup, *sample.server});

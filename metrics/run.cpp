@@ -13,4 +13,14 @@ const char* stop_reason_name(StopReason reason) {
   return "?";
 }
 
+std::vector<IntervalThroughput> measured_throughput(const std::vector<IntervalSample>& intervals) {
+  std::vector<IntervalThroughput> lines;
+  for (const IntervalSample& sample : intervals) {
+    if (sample.warmup || sample.length_seconds <= 0) continue;
+    lines.push_back(
+        {sample.length_seconds, completed(sample.stats.txn[kNewOrder]), sample.downtime_seconds});
+  }
+  return lines;
+}
+
 }  // namespace tpcc

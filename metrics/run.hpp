@@ -39,6 +39,17 @@ struct IntervalSample {
   std::optional<ServerMetricsInterval> server;
 };
 
+// 5.5 steady state: one interval line of the measured interval, as the
+// throughput it shows: its length and the New-Orders it completed.
+struct IntervalThroughput {
+  double seconds = 0;
+  std::int64_t new_orders = 0;  // committed + rolled back (5.4.2)
+  double downtime_seconds = 0;  // the server unreachable in this line
+};
+
+// The measured (not warm-up) lines of `intervals`, in order.
+std::vector<IntervalThroughput> measured_throughput(const std::vector<IntervalSample>& intervals);
+
 // An error as the server (or libpq) gave it, and when, in seconds from the
 // start of the run.
 struct ErrorNote {
@@ -126,6 +137,9 @@ struct RunInfo {
   // (UTC); 0 when unknown.
   std::int64_t measured_start_ms = 0;
   std::int64_t measured_end_ms = 0;
+  // 5.5: the measured interval's lines (steady state); empty when the
+  // figures over time are not known.
+  std::vector<IntervalThroughput> measured_lines;
   std::optional<DriverRun> driver;      // tpcc run --driver I/N
   std::vector<MergedPart> merged_from;  // tpcc report --merge: the drivers merged
 };

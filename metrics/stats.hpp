@@ -75,6 +75,11 @@ struct TxnStats {
   std::int64_t by_last_name = 0;
   std::int64_t skipped_deliveries = 0;     // districts skipped, over all Deliveries
   std::int64_t deliveries_with_skips = 0;  // Delivery transactions that skipped any (2.7.4.2)
+  // Deferred Delivery (2.7.2): executions that ended in an error. Their
+  // queueing was counted in `committed` (the terminal's response); they
+  // are not completed business transactions, and completed() leaves them
+  // out. Their errors are in `errors`.
+  std::int64_t executions_failed = 0;
   // Pacing (5.2.5.1): the keying time before a transaction of this type and
   // the think time after one, for the delays that began in the measured
   // interval; none without keying and think times.
@@ -96,16 +101,47 @@ struct RunStats {
   // Empty with --delivery sync.
   LatencyHistogram delivery_completion;
   std::int64_t deliveries_not_completed = 0;
+  // 5.2.4.2 / 5.2.3: the terminals' decks. A whole deck is one whose every
+  // card's transaction was in the measured interval; the transactions
+  // completed from whole decks, per type, give the mix the deck dealt,
+  // apart from the decks cut by the interval's start and end. decks_touched
+  // counts every deck with a card in the interval, whole or partial.
+  std::array<std::int64_t, kTxnTypes> whole_deck_completed{};
+  std::int64_t whole_decks = 0;
+  std::int64_t decks_touched = 0;
   void merge(const RunStats& other);
 };
+
+// 2.7.4.2: the Delivery business transactions executed in the measured
+// interval and the districts they skipped (no undelivered new order). With
+// deferred Delivery (2.7.2) the executions are counted, not the queueings
+// the terminals saw; with --delivery sync they are the same. Skipping has
+// to be reported when more than 1% of the Deliveries, or more than one,
+// whichever is greater, skipped a district; the counts let a reader
+// compute both percentages (of Deliveries and of districts).
+struct SkippedDistricts {
+  std::int64_t deliveries = 0;  // executed to completion
+  std::int64_t deliveries_with_skips = 0;
+  std::int64_t districts = 0;  // ten per Delivery
+  std::int64_t districts_skipped = 0;
+  double deliveries_percent() const;  // 0 when none
+  double districts_percent() const;
+  // More than max(1% of deliveries, one) skipped a district: to be reported.
+  bool reportable() const;
+};
+SkippedDistricts skipped_districts(const RunStats& stats);
 
 // 5.2.5: the most tpmC one warehouse (ten terminals with keying and think
 // times) can produce.
 inline constexpr double kMaxTpmcPerWarehouse = 12.86;
 
 // Completed = committed + rolled back by the spec (2.4.2.3); errors are not
-// completed transactions.
+// completed transactions, nor are deferred Deliveries whose execution
+// failed.
 std::int64_t completed(const TxnStats& stats);
+// The errors a terminal saw as its response (a deferred Delivery's failed
+// execution is not one: its response was the queueing).
+std::int64_t failed_responses(const TxnStats& stats);
 std::int64_t completed_total(const RunStats& stats);
 std::int64_t errors_total(const RunStats& stats);
 std::int64_t retries_total(const RunStats& stats);
@@ -122,7 +158,14 @@ double per_minute(std::int64_t count, double seconds);
 double tpmc(const RunStats& stats, double measured_seconds);
 // All completed transactions (committed + spec rollbacks) per minute.
 double tpm_total(const RunStats& stats, double measured_seconds);
-// 5.2.5.3: whether the 90th percentile response time is within the limit.
+// The p-th percentile (0 < p <= 100) of `completed` with `failed` more
+// samples counted as longer than any: false when the rank falls among the
+// failed ones, else true with the value, in microseconds, in *micros.
+bool percentile_with_failures(const LatencyHistogram& completed, std::int64_t failed, double p,
+                              double* micros);
+// 5.2.5.3: whether the 90th percentile response time is within the limit,
+// the transactions that errored or timed out (failed_responses) counted as
+// over it: a --statement-timeout below the limit cannot keep it passing.
 bool p90_within(const TxnStats& stats, double limit_seconds);
 
 // tpmC / (12.86 × W) × 100: a percent; above 100 means the run was not

@@ -92,7 +92,8 @@ void add_length_and_mix(std::vector<Setting>& s) {
       .json = json_field<&Config::duration_seconds>("run", "duration_seconds");
   add(
       s, "warmup", "SEC", {"rampupMins"}, kRunVerbs, kRunSection,
-      "Run this long before measuring; not counted (props rampupMins is in minutes).",
+      "Run this long before measuring; not counted (props rampupMins is in minutes). quickstart "
+      "warms up 30 s unless given; --spec at least 60 s.",
       [](const std::string& v, const Source& src, ParseState& st) {
         st.cfg.warmup_seconds = src.key == "rampupMins" ? minutes_to_seconds(v, src)
                                                         : parse_int(v, 0, kNoLimit, src.where);
@@ -297,8 +298,10 @@ void add_spec(std::vector<Setting>& s) {
       "Set everything the TPC-C run rules require, except what is given explicitly: keying "
       "and think times with multipliers 1 (5.2.5), 10 terminals per home warehouse with fixed "
       "home warehouses (4.2.2; from props warehouses, or else from the loaded database), "
-      "deferred Delivery (2.7.2), a 60 s warm-up (5.5) and a 7200 s (120 minute) measurement "
-      "interval (5.5). A shorter --duration still wins; the Run rules verdict then says which "
+      "deferred Delivery (2.7.2), the mix of 5.2.4.2's 23-card deck (10,10,1,1,1: "
+      "43.48/43.48/4.35/4.35/4.35%, above every 5.2.3 minimum), a 60 s warm-up (5.5) and a "
+      "7200 s (120 minute) measurement interval (5.5). A shorter --duration still wins; the Run "
+      "rules verdict then says which "
       "rule fails. A run with --spec claims to be of record: any failing run rule makes it exit "
       "1 (run failed); without --spec the verdict is for information and leaves the exit "
       "status alone.",

@@ -126,6 +126,9 @@ void print_summary(std::ostream& out, const Config& config, const RunInfo& info,
   if (const std::string deferred = delivery_completion_text(stats); !deferred.empty()) {
     out << "  " << deferred << '\n';
   }
+  if (const std::string skipped = skipped_districts_text(stats); !skipped.empty()) {
+    out << "  " << skipped << '\n';
+  }
   out << '\n';
   print_audits(out, stats, info.warehouses);
   out << '\n';

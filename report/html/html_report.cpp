@@ -74,6 +74,9 @@ std::string header_html(const Config& config, const RunInfo& info, const RunStat
   if (const std::string deferred = delivery_completion_text(stats); !deferred.empty()) {
     h += "<p>" + html_escape(deferred) + "</p>\n";
   }
+  if (const std::string skipped = skipped_districts_text(stats); !skipped.empty()) {
+    h += "<p>" + html_escape(skipped) + "</p>\n";
+  }
   h += facts_html(config, info, stats);
   const TxnStats& no = stats.txn[kNewOrder];
   h += "<p>New-Orders: " + std::to_string(no.committed) + " committed, " +

@@ -17,6 +17,7 @@ using Json = nlohmann::ordered_json;
 struct CountField {
   const char* name;
   std::int64_t TxnStats::*field;
+  bool added_later = false;  // absent from older files: read as 0
 };
 
 constexpr CountField kCountFields[] = {
@@ -32,6 +33,7 @@ constexpr CountField kCountFields[] = {
     {"by_last_name", &TxnStats::by_last_name},
     {"skipped_deliveries", &TxnStats::skipped_deliveries},
     {"deliveries_with_skips", &TxnStats::deliveries_with_skips},
+    {"executions_failed", &TxnStats::executions_failed, true},
 };
 
 Json histogram_json(const LatencyHistogram& h) {
@@ -87,6 +89,9 @@ Json stats_json(const RunStats& stats) {
   j["reconnects"] = stats.reconnects;
   j["delivery_completion"] = histogram_json(stats.delivery_completion);
   j["deliveries_not_completed"] = stats.deliveries_not_completed;
+  j["whole_deck_completed"] = stats.whole_deck_completed;
+  j["whole_decks"] = stats.whole_decks;
+  j["decks_touched"] = stats.decks_touched;
   return j;
 }
 
@@ -95,7 +100,10 @@ RunStats stats_from(const Json& j) {
   for (int i = 0; i < kTxnTypes; ++i) {
     const Json& one = j.at("transactions").at(std::string(txn_name(i)));
     TxnStats& t = stats.txn[static_cast<std::size_t>(i)];
-    for (const CountField& f : kCountFields) t.*(f.field) = one.at(f.name).get<std::int64_t>();
+    for (const CountField& f : kCountFields) {
+      if (f.added_later && !one.contains(f.name)) continue;
+      t.*(f.field) = one.at(f.name).get<std::int64_t>();
+    }
     t.latency = histogram_from(one.at("latency"));
     t.keying = delays_from(one.at("keying"));
     t.think = delays_from(one.at("think"));
@@ -103,6 +111,13 @@ RunStats stats_from(const Json& j) {
   stats.reconnects = j.at("reconnects").get<std::int64_t>();
   stats.delivery_completion = histogram_from(j.at("delivery_completion"));
   stats.deliveries_not_completed = j.at("deliveries_not_completed").get<std::int64_t>();
+  // 5.2.4.2 decks: absent from files written before they were counted.
+  if (j.contains("whole_decks")) {
+    stats.whole_deck_completed =
+        j.at("whole_deck_completed").get<std::array<std::int64_t, kTxnTypes>>();
+    stats.whole_decks = j.at("whole_decks").get<std::int64_t>();
+    stats.decks_touched = j.at("decks_touched").get<std::int64_t>();
+  }
   return stats;
 }
 

@@ -249,6 +249,7 @@ MergedRun merge_results(const std::vector<DriverResult>& results, const std::str
   info.checkpoints = merged_checkpoints(results);
   std::string why;
   merged.intervals = merged_intervals(results, &why);
+  info.measured_lines = measured_throughput(merged.intervals);
   if (!why.empty()) merged.notes.push_back("no figures over time in the merged result: " + why);
   return merged;
 }

@@ -148,6 +148,13 @@ Json run_rules_json(const Config& config, const RunInfo& info, const RunStats& s
 Json delivery_json(const Config& config, const RunStats& stats) {
   Json j;
   j["mode"] = delivery_mode_name(config.delivery_mode);
+  // 2.7.4.2: enough to compute the share of skipped deliveries and districts.
+  const SkippedDistricts skipped = skipped_districts(stats);
+  j["skipped"] = {{"deliveries", skipped.deliveries},
+                  {"deliveries_with_skips", skipped.deliveries_with_skips},
+                  {"districts", skipped.districts},
+                  {"districts_skipped", skipped.districts_skipped},
+                  {"reportable", skipped.reportable()}};
   if (config.delivery_mode == DeliveryMode::Sync) return j;
   const LatencyHistogram& h = stats.delivery_completion;
   j["workers"] = config.delivery_workers;
@@ -157,9 +164,11 @@ Json delivery_json(const Config& config, const RunStats& stats) {
                         {"p90", ms(h.percentile(90))},
                         {"max", ms(static_cast<double>(h.max()))}};
   j["completion_p90_limit_ms"] = kDeliveryCompletionLimitSeconds * 1000.0;
-  j["completion_p90_within_limit"] =
-      h.count() > 0 ? Json(h.percentile(90) <= kDeliveryCompletionLimitSeconds * 1e6)
-                    : Json(nullptr);
+  // 2.7.2.2 as the run rules judge it: over every queued Delivery, the ones
+  // not completed counted as late (null when none was queued).
+  const DeliveryCompletion judged = delivery_completion(stats);
+  j["completion_p90_of_queued_ms"] = judged.reached ? Json(ms(judged.p90_micros)) : Json(nullptr);
+  j["completion_p90_within_limit"] = judged.judged() ? Json(judged.within_limit()) : Json(nullptr);
   return j;
 }
 

@@ -193,6 +193,7 @@ ResultDir read_result_dir(const std::string& dir, const std::string& flag, bool 
       read_histograms_file(read_text(histograms_path, flag), flag + ": " + histograms_path);
   result.stats = std::move(histograms.stats);
   result.intervals = std::move(histograms.intervals);
+  result.info.measured_lines = measured_throughput(result.intervals);
   if (histograms.standbys.size() == result.info.standbys.size()) {
     for (std::size_t k = 0; k < histograms.standbys.size(); ++k) {
       result.info.standbys[k].stats = std::move(histograms.standbys[k]);

@@ -18,11 +18,6 @@ std::int64_t samples_for(double p, double half_width) {
 // errors of the mean must fit in the half-width 0.5.
 constexpr std::int64_t kOrderLineCountSamples = 160;
 
-// 2.7.4.2: skipping is reported when it occurs "in more than 1%, or in more
-// than one, whichever is greater, of the business transactions": one Delivery
-// that skipped is always allowed, so one Delivery is enough to judge.
-constexpr std::int64_t kDeliverySamples = 1;
-
 void judge(InputAudit& audit) {
   if (audit.verdict == AuditVerdict::NotApplicable) return;
   if (audit.samples < audit.min_samples || audit.samples == 0) {
@@ -68,7 +63,6 @@ std::vector<InputAudit> input_audits(const RunStats& stats, int warehouses) {
   const TxnStats& no = stats.txn[kNewOrder];
   const TxnStats& pay = stats.txn[kPayment];
   const TxnStats& os = stats.txn[kOrderStatus];
-  const TxnStats& del = stats.txn[kDelivery];
   const std::int64_t new_orders = completed(no);
   const std::int64_t payments = completed(pay);
   const bool one_warehouse = warehouses <= 1;
@@ -106,16 +100,6 @@ std::vector<InputAudit> input_audits(const RunStats& stats, int warehouses) {
                               payments, 60.0, 57.0, 63.0));
   audits.push_back(rate_audit("order_status_by_last_name", "Order-Status by last name",
                               os.by_last_name, completed(os), 60.0, 57.0, 63.0));
-
-  // 2.7.4.2: the share of Delivery business transactions that skipped a
-  // district (not of the districts), at most 1% or one transaction.
-  const std::int64_t deliveries = completed(del);
-  const double allowed =
-      deliveries > 0 ? std::max(1.0, 100.0 / static_cast<double>(deliveries)) : 1.0;
-  InputAudit skipped = rate_audit("skipped_deliveries", "Deliveries that skipped",
-                                  del.deliveries_with_skips, deliveries, 0.0, 0.0, allowed);
-  skipped.min_samples = kDeliverySamples;
-  audits.push_back(skipped);
 
   for (auto& a : audits) judge(a);
   return audits;

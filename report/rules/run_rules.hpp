@@ -15,7 +15,9 @@
 
 namespace tpcc {
 
-enum class RuleVerdict { Pass, Fail, NotApplicable };
+// Disclosure: a figure the clause asks to be reported, not a limit a run
+// can break (2.7.4.2 skipped districts); it never fails a run.
+enum class RuleVerdict { Pass, Fail, NotApplicable, Disclosure };
 
 struct RunRule {
   std::string clause;       // "5.2.3"
@@ -28,9 +30,9 @@ struct RunRule {
   std::string detail;
 };
 
-// "PASS", "FAIL", "NOT APPLICABLE".
+// "PASS", "FAIL", "NOT APPLICABLE", "DISCLOSURE".
 const char* rule_verdict_text(RuleVerdict verdict);
-// "pass", "fail", "not_applicable" (result.json).
+// "pass", "fail", "not_applicable", "disclosure" (result.json).
 const char* rule_verdict_key(RuleVerdict verdict);
 
 // 5.5 (Measurement Interval): at least 120 minutes, uninterrupted, for a
@@ -51,6 +53,35 @@ inline constexpr double kThinkMeanStandardErrors = 3;
 // the mean, too loose to tell a halved think time from a right one: too
 // few to judge.
 inline constexpr std::int64_t kMinThinkSamples = 100;
+
+// 5.5: the measurement interval begins once the system is in steady state
+// and stays in it. The kit's reading, from the interval lines of the
+// measured interval (RunInfo::measured_lines):
+// - the tpmC of its first fifth and of its last fifth each within
+//   kSteadyFifthBand of the whole interval's tpmC: a ramp-up not yet over
+//   (a warm-up too short) shows in the first fifth, a decline (a table or
+//   an index growing, a queue filling) in the last. 10% is well outside the
+//   few percent a steady run varies by over two hours, and inside the
+//   drift of a cold cache or a bloating table;
+// - the allowance widens to kSteadyStandardErrors standard errors of the
+//   fifth's New-Order count (a Poisson count n scatters by sqrt(n)) when
+//   that is wider, so a small run is not failed by counting noise;
+// - no interval line whose expected New-Order count is at least
+//   kSteadyMinLineOrders outside kSteadyLineBand of the mean: a stall (a
+//   checkpoint spike, a lock pile-up, a server gone for a while) is not a
+//   steady state. Below that count a line's own noise (10% at 100) is too
+//   large a part of it to judge one line.
+// At least kSteadyMinLines lines (one per fifth) are needed to judge.
+inline constexpr double kSteadyFifthBand = 0.10;
+inline constexpr double kSteadyStandardErrors = 3;
+inline constexpr double kSteadyLineBand = 0.50;
+inline constexpr double kSteadyMinLineOrders = 100;
+inline constexpr std::size_t kSteadyMinLines = 5;
+
+// 5.5: a warm-up excluded, and the measured interval in steady state (the
+// reading above); FAIL without a warm-up, not applicable with too few
+// lines or no New-Order.
+RunRule steady_state_rule(const RunInfo& info);
 
 // 5.5.2.2: checkpoints at intervals of at most 30 minutes, so the
 // measurement interval holds one at least every 30 minutes, and at least

@@ -12,6 +12,29 @@
 namespace tpcc {
 namespace {
 
+// The largest deck tried for weights that are not whole numbers of
+// hundredths: 5.2.4.2's own example deck has 23 cards.
+constexpr int kMaxExactDeck = 100;
+
+// The smallest deck of at most kMaxExactDeck cards in which every weight's
+// share is a whole number of cards (43.478..% of 23 is 10); empty counts
+// when there is none.
+CardCounts exact_deck(const MixWeights& weights) {
+  double sum = 0;
+  for (const double w : weights) sum += w;
+  for (int n = 1; n <= kMaxExactDeck; ++n) {
+    CardCounts counts{};
+    bool exact = true;
+    for (std::size_t i = 0; i < weights.size() && exact; ++i) {
+      const double cards = weights[i] / sum * n;
+      exact = std::fabs(cards - std::round(cards)) <= 1e-6 && (weights[i] == 0 || cards >= 0.5);
+      counts[i] = static_cast<int>(std::lround(cards));
+    }
+    if (exact) return counts;
+  }
+  return {};
+}
+
 bool all_integral(const MixWeights& weights, double scale) {
   for (const double w : weights) {
     const double scaled = w * scale;
@@ -32,8 +55,12 @@ CardCounts deck_card_counts(const MixWeights& weights) {
   }
   if (!any_positive) throw std::invalid_argument("at least one mix weight must be positive");
 
-  // The smallest of 1, 10, 100 that makes every weight a whole number keeps
-  // the deck small (45,43,4,4,4: 100 cards, not 10000).
+  // The smallest deck that deals the weights exactly (10,10,1,1,1 of 23
+  // as percents: 23 cards).
+  const CardCounts exact = exact_deck(weights);
+  if (std::any_of(exact.begin(), exact.end(), [](int c) { return c > 0; })) return exact;
+  // Otherwise the smallest of 1, 10, 100 that makes every weight a whole
+  // number keeps the deck small.
   double scale = 100;
   for (const double s : {1.0, 10.0}) {
     if (all_integral(weights, s)) {

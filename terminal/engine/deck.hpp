@@ -16,10 +16,13 @@ namespace tpcc {
 using MixWeights = std::array<double, kTxnTypes>;
 using CardCounts = std::array<int, kTxnTypes>;
 
-// Cards per transaction for the weights: the weights scaled to integers
-// (weights with up to two decimals are exact, finer ones are rounded to
-// hundredths) and reduced by their gcd: 45,43,4,4,4 -> 100 cards;
-// 43.48,43.48,4.35,4.35,4.34 -> 10000 cards; 50,50,0,0,0 -> 1,1,0,0,0.
+// Cards per transaction for the weights: the smallest deck of at most 100
+// cards that deals them exactly (45,43,4,4,4 -> 100 cards; 50,50,0,0,0 ->
+// 1,1,0,0,0; 5.2.4.2's 10,10,1,1,1 of 23 as percents, 43.478..,
+// 43.478.., 4.347.., ..., -> 23 cards), else the weights scaled to
+// integers (weights with up to two decimals are exact, finer ones are
+// rounded to hundredths) and reduced by their gcd: 43.48,43.48,4.35,4.35,
+// 4.34 -> 10000 cards.
 // A positive weight always gets at least one card, a zero weight none.
 // Throws std::invalid_argument if no weight is positive or any is negative.
 CardCounts deck_card_counts(const MixWeights& weights);
@@ -43,6 +46,15 @@ class Deck {
   CardCounts counts_;
   std::vector<std::uint8_t> cards_;
   std::size_t next_;
+};
+
+// 5.2.4.2: one terminal's current deck, as its cards' transactions end
+// (WorkerStats::record_deck_card): the ones completed per type, and whether
+// every card so far, or any, was in the measured interval.
+struct DeckTally {
+  CardCounts completed{};
+  bool all_measured = true;
+  bool any_measured = false;
 };
 
 // 5.2.3 minimum mix: one warning per transaction below its minimum

@@ -57,10 +57,13 @@ void add_delivery_execution(RunStats& stats, const TxnResult& result,
     case Outcome::RolledBack:
       stats.delivery_completion.record(completion_micros);
       delivery.skipped_deliveries += result.audit.skipped_deliveries;
+      delivery.deliveries_with_skips += result.audit.skipped_deliveries > 0 ? 1 : 0;
       return;
     case Outcome::Error:
       ++delivery.errors;
       if (is_timeout(result.sqlstate)) ++delivery.timeouts;
+      // Its queueing counted as a committed Delivery; it did not complete.
+      ++delivery.executions_failed;
       ++stats.deliveries_not_completed;
       return;
     case Outcome::Unfinished: ++stats.deliveries_not_completed; return;
@@ -78,6 +81,32 @@ void WorkerStats::record_delivery_execution(const TxnResult& result, std::int64_
   if (phase == Phase::Measured) {
     add_delivery_execution(measured_, result, completion_micros);
     measured_.statements.merge(statements);
+  }
+}
+
+void WorkerStats::record_deck_card(DeckTally& tally, const Deck& deck, TxnIndex type,
+                                   const TxnResult& result, Phase phase) {
+  if (deck.size() == 0) return;
+  const bool first = deck.remaining() + 1 == deck.size();
+  const bool last = deck.remaining() == 0;
+  if (first) tally = DeckTally{};
+  const bool done = result.outcome == Outcome::Committed || result.outcome == Outcome::RolledBack;
+  bool touched = false;
+  if (phase == Phase::Measured) {
+    touched = !tally.any_measured;
+    tally.any_measured = true;
+    if (done) ++tally.completed[static_cast<std::size_t>(type)];
+  } else {
+    tally.all_measured = false;
+  }
+  const bool whole = last && tally.all_measured && tally.any_measured;
+  if (!touched && !whole) return;
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (touched) ++measured_.decks_touched;
+  if (!whole) return;
+  ++measured_.whole_decks;
+  for (std::size_t i = 0; i < tally.completed.size(); ++i) {
+    measured_.whole_deck_completed[i] += tally.completed[i];
   }
 }
 

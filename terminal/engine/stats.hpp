@@ -10,6 +10,7 @@
 
 #include "metrics/stats.hpp"
 #include "terminal/engine/clock.hpp"
+#include "terminal/engine/deck.hpp"
 #include "terminal/transactions/transaction.hpp"
 
 namespace tpcc {
@@ -24,11 +25,18 @@ class WorkerStats {
   void record(TxnIndex type, const TxnResult& result, std::int64_t latency_micros, Phase phase,
               const StatementCounts& statements = {});
   void record_reconnect(Phase phase);
+  // 5.2.4.2: the end of the transaction of a card just drawn from `deck`
+  // (the deck has not been drawn from since): tallied in the terminal's
+  // `tally`; a deck whose every card was measured is added to the measured
+  // stats' whole decks when its last card ends.
+  void record_deck_card(DeckTally& tally, const Deck& deck, TxnIndex type, const TxnResult& result,
+                        Phase phase);
   // A deferred Delivery's execution (2.7.2), in the phase it was queued
   // in: its retries, errors and skipped districts count under Delivery (its
   // response was counted when it was queued); completion_micros (queued to
   // completed) goes into delivery_completion, or, when it did not complete,
-  // it counts in deliveries_not_completed.
+  // it counts in deliveries_not_completed; one that errored is no longer
+  // a completed Delivery (TxnStats::executions_failed).
   void record_delivery_execution(const TxnResult& result, std::int64_t completion_micros,
                                  Phase phase, const StatementCounts& statements = {});
 

@@ -126,6 +126,7 @@ Completion Worker::execute(VirtualTerminal& terminal, TxnIndex type, Clock::time
   done.phase = env_->phases->phase_at(result.outcome == Outcome::Unfinished ? due : done.at);
   stats_.record(type, result, micros_between(due, done.at), done.phase,
                 session_->take_statement_counts());
+  stats_.record_deck_card(terminal.deck_tally, terminal.deck, type, result, done.phase);
   if (result.outcome == Outcome::Error && done.phase != Phase::After) {
     log_error(terminal, type, result.error);
     note_error(result.sqlstate, result.error, retrying_cannot_fix(result.sqlstate));

@@ -28,6 +28,7 @@ struct VirtualTerminal {
   int index;
   TerminalContext context;  // home warehouse and district (5.2.1)
   Deck deck;                // 5.2.4.2
+  DeckTally deck_tally;     // the current deck's cards so far
   Random rng;
   // Scheduler state.
   TxnIndex type = kNewOrder;  // the transaction outstanding or next due

@@ -6,6 +6,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -128,4 +129,45 @@ TEST_CASE(
   CHECK(not_started > 0);
   CHECK(not_started <= 2 * 10);  // the queue holds at most 10 per terminal
   require_consistent(db);
+}
+
+TEST_CASE(
+    "2.7.4.2 deferred Delivery over a district without new orders reports its skipped "
+    "districts in the summary, result.json and report.html",
+    "[delivery][deferred]") {
+  const std::string db = tpcc::test::prepared_database("tpcc_deferred_skips", 1);
+  // District 3 has nothing left to deliver; Deliveries only, so no
+  // New-Order refills it: every executed Delivery skips it.
+  tpcc::test::execute(db, "delete from bmsql_new_order where no_w_id = 1 and no_d_id = 3");
+  const std::string dir = scratch_dir("skips");
+  std::string output;
+  const int status =
+      run_tpcc({"run", "--conn", db, "--delivery", "deferred", "--result-dir", dir, "--mix",
+                "0,0,0,100,0", "--terminals", "2", "--duration", "3", "--delivery-workers", "2"},
+               &output);
+  INFO(output);
+  REQUIRE(status == 0);
+  const Json result = read_json(fs::path(dir) / "result.json");
+  const Json& skipped = result.at("delivery").at("skipped");
+  const auto deliveries = skipped.at("deliveries").get<std::int64_t>();
+  CHECK(deliveries > 2);
+  CHECK(deliveries == result.at("delivery").at("completed").get<std::int64_t>());
+  CHECK(skipped.at("deliveries_with_skips").get<std::int64_t>() == deliveries);
+  CHECK(skipped.at("districts").get<std::int64_t>() == 10 * deliveries);
+  CHECK(skipped.at("districts_skipped").get<std::int64_t>() >= deliveries);
+  CHECK(skipped.at("reportable") == true);
+  bool disclosed = false;
+  for (const Json& rule : result.at("run_rules").at("rules")) {
+    if (rule.at("clause") == "2.7.4.2") disclosed = rule.at("verdict") == "disclosure";
+  }
+  CHECK(disclosed);
+  const std::string line = std::to_string(deliveries) + " of " + std::to_string(deliveries) +
+                           " Deliveries (100.00%) skipped a district";
+  CHECK(output.find("Delivery skipped districts (2.7.4.2): " + line) != std::string::npos);
+  CHECK(output.find("to be reported") != std::string::npos);
+  std::ifstream page_file(fs::path(dir) / "report.html");
+  const std::string page((std::istreambuf_iterator<char>(page_file)),
+                         std::istreambuf_iterator<char>());
+  CHECK(page.find("Delivery skipped districts (2.7.4.2): " + line) != std::string::npos);
+  CHECK(page.find("DISCLOSURE") != std::string::npos);
 }

@@ -392,3 +392,19 @@ TEST_CASE("tpcc run --spec: a run that breaks a rule exits 1 and names the rules
   CHECK(result.at("run_rules").at("all_pass") == false);
   CHECK(find_rule(result, "5.5", "measurement interval").at("verdict") == "fail");
 }
+
+TEST_CASE("2.7.2 tpcc run --spec --delivery sync fails the deferred Delivery rule", "[run_rules]") {
+  const std::string& conn = loaded_database(kDatabase, kWarehouses);
+  const std::string dir = scratch_dir("spec_sync");
+  std::string output;
+  const int status = tpcc::test::run_tpcc({"run", "--conn", conn, "--spec", "--delivery", "sync",
+                                           "--warmup", "1", "--duration", "3", "--result-dir", dir},
+                                          &output);
+  INFO(output);
+  CHECK(status == 1);
+  CHECK(output.find("2.7.2 Delivery deferred") != std::string::npos);
+  const Json result = read_result(dir);
+  CHECK(find_rule(result, "2.7.2", "Delivery deferred").at("verdict") == "fail");
+  // The 23-card deck of 5.2.4.2 that --spec deals.
+  CHECK(result.at("mix").at("payment").get<double>() == Approx(1000.0 / 23));
+}

@@ -79,3 +79,21 @@ TEST_CASE("option --spec explicit options win, a shorter duration included", "[c
   CHECK(from_props.duration_seconds == 300);
   CHECK(from_props.terminals == 7);
 }
+
+TEST_CASE("5.5 quickstart warms up 30 s unless a warm-up is given", "[config][spec]") {
+  CHECK(parse({"quickstart"}).warmup_seconds == 30);
+  CHECK(parse({"quickstart", "--warmup", "0"}).warmup_seconds == 0);
+  CHECK(parse({"quickstart", "--warmup", "5"}).warmup_seconds == 5);
+  CHECK(parse({"run"}).warmup_seconds == 0);  // a run warms up only when asked
+}
+
+TEST_CASE("5.2.3 option --spec deals 5.2.4.2's 23-card deck unless a mix is given",
+          "[config][spec]") {
+  const Config c = parse({"run", "--spec"});
+  CHECK(c.mix[tpcc::kNewOrder] == Approx(1000.0 / 23));
+  CHECK(c.mix[tpcc::kPayment] == Approx(43.478).epsilon(1e-4));
+  CHECK(c.mix[tpcc::kDelivery] == Approx(100.0 / 23));
+  const Config given = parse({"run", "--spec", "--mix", "45,43,4,4,4"});
+  CHECK(given.mix[tpcc::kPayment] == 43);
+  CHECK(parse({"run"}).mix[tpcc::kPayment] == 43);  // without --spec, the default weights
+}

@@ -7,6 +7,7 @@
 
 #include "spec/random.hpp"
 #include "terminal/engine/deck.hpp"
+#include "terminal/engine/stats.hpp"
 
 namespace {
 
@@ -152,4 +153,43 @@ TEST_CASE("5.2.3 Order-Status below 4% warns") {
   const auto warnings = tpcc::mix_warnings({46, 43, 3, 4, 4});
   REQUIRE(warnings.size() == 1);
   CHECK(mentions(warnings, "Order-Status"));
+}
+
+TEST_CASE("5.2.4.2 the 23-card deck of the clause, given as percents, is dealt as 23 cards") {
+  const MixWeights spec = {1000.0 / 23, 1000.0 / 23, 100.0 / 23, 100.0 / 23, 100.0 / 23};
+  CHECK(tpcc::deck_card_counts(spec) == CardCounts{10, 10, 1, 1, 1});
+  CHECK(tpcc::mix_warnings(spec).empty());  // 43.48% and 4.35%: above every minimum
+}
+
+TEST_CASE("5.2.3 whole decks dealt in the measured interval are counted apart from partial ones",
+          "[deck]") {
+  tpcc::WorkerStats stats;
+  Deck deck({10, 10, 1, 1, 1});
+  tpcc::DeckTally tally;
+  Random rng(7);
+  tpcc::TxnResult committed;
+  committed.outcome = tpcc::Outcome::Committed;
+  tpcc::TxnResult failed;
+  failed.outcome = tpcc::Outcome::Error;
+  // One card of warm-up, then 22 + 23 + 23 + 5 measured, then the end.
+  const auto deal = [&](int cards, tpcc::Phase phase, const tpcc::TxnResult& result) {
+    for (int i = 0; i < cards; ++i) {
+      const tpcc::TxnIndex type = deck.draw(rng);
+      stats.record(type, result, 1000, phase);
+      stats.record_deck_card(tally, deck, type, result, phase);
+    }
+  };
+  deal(1, tpcc::Phase::Warmup, committed);
+  deal(22 + 23, tpcc::Phase::Measured, committed);
+  deal(22, tpcc::Phase::Measured, committed);
+  deal(1, tpcc::Phase::Measured, failed);  // the third deck's last card errs
+  deal(5, tpcc::Phase::Measured, committed);
+  deal(1, tpcc::Phase::After, committed);
+  const tpcc::RunStats& measured = stats.measured();
+  CHECK(measured.whole_decks == 2);
+  CHECK(measured.decks_touched == 4);  // the first and the last are partial
+  std::int64_t cards = 0;
+  for (const std::int64_t n : measured.whole_deck_completed) cards += n;
+  CHECK(cards == 45);  // 46 cards dealt in the two whole decks, one failed
+  CHECK(measured.whole_deck_completed[tpcc::kDelivery] <= 2);
 }

@@ -78,12 +78,33 @@ TEST_CASE(
   const RunStats& measured = stats.measured();
   const tpcc::TxnStats& delivery = measured.txn[tpcc::kDelivery];
   CHECK(delivery.committed == 0);  // counted when it was queued
+  CHECK(delivery.executions_failed == 1);
   CHECK(delivery.skipped_deliveries == 3);
   CHECK(delivery.errors == 1);
   CHECK(delivery.timeouts == 1);
   CHECK(measured.delivery_completion.count() == 1);
   CHECK(measured.delivery_completion.max() == 2'000'000);
   CHECK(measured.deliveries_not_completed == 2);
+}
+
+TEST_CASE("2.7.4.2 deferred executions that skip districts are counted as Deliveries with skips",
+          "[delivery]") {
+  tpcc::WorkerStats stats;
+  TxnResult queued;  // the terminal's response: the queueing, no skips known yet
+  queued.outcome = Outcome::Committed;
+  for (int i = 0; i < 3; ++i) stats.record(tpcc::kDelivery, queued, 1'000, Phase::Measured);
+  stats.record_delivery_execution(committed_with_skips(1), 2'000'000, Phase::Measured);
+  stats.record_delivery_execution(committed_with_skips(0), 2'000'000, Phase::Measured);
+  stats.record_delivery_execution(committed_with_skips(10), 2'000'000, Phase::Measured);
+  const tpcc::SkippedDistricts skipped = tpcc::skipped_districts(stats.measured());
+  CHECK(skipped.deliveries == 3);
+  CHECK(skipped.deliveries_with_skips == 2);
+  CHECK(skipped.districts == 30);
+  CHECK(skipped.districts_skipped == 11);
+  CHECK(skipped.reportable());  // 2 of 3: more than one
+  const std::string text = tpcc::skipped_districts_text(stats.measured());
+  CHECK(text.find("2 of 3 Deliveries (66.67%) skipped a district, 11 of 30 districts (36.67%)") !=
+        std::string::npos);
 }
 
 TEST_CASE(
