@@ -1,6 +1,5 @@
-// 3.5.3 Durability after a loss of memory (acid/durability.hpp): the
-// terminals, the crash between them, and the comparison of what they
-// logged with what recovery kept.
+// 3.5.3 Durability (acid/durability.hpp): the terminals, the crash between
+// them, and the comparison of what they logged with what recovery kept.
 #include "acid/durability.hpp"
 
 #include <atomic>
@@ -10,6 +9,7 @@
 #include <thread>
 
 #include <nlohmann/json.hpp>
+#include <pqxx/pqxx>
 
 #include "acid/acid_context.hpp"
 #include "acid/durability_log.hpp"
@@ -24,6 +24,9 @@ constexpr const char* kOrdersSql = "select sum(d_next_o_id - 1) from bmsql_distr
 // HISTORY rows get the server's localtimestamp: rows of the test are at or
 // after this.
 constexpr const char* kNowSql = "select localtimestamp::text";
+// A server that was crashed and came back has a new start time; one the
+// crash did not reach has the old one.
+constexpr const char* kStartTimeSql = "select pg_postmaster_start_time()::text";
 // Missing transactions named in the result line; the rest are counted.
 constexpr std::size_t kMissingNamed = 5;
 
@@ -145,6 +148,14 @@ std::string observed(const DurabilityReport& r) {
       std::to_string(r.orders_after - r.orders_before) + " by D_NEXT_O_ID for " +
       std::to_string(r.new_orders) + " logged New-Orders; " + r.consistency.observed;
   if (r.logged() == 0) s += " (nothing was committed: nothing shown)";
+  if (!r.restarted) {
+    s += "; the server was not restarted (pg_postmaster_start_time unchanged): the crash did not "
+         "reach it, nothing shown";
+  }
+  if (!r.hazards.empty()) {
+    s += "; the server's settings cannot survive a power loss:";
+    for (std::size_t i = 0; i < r.hazards.size(); ++i) s += (i == 0 ? " " : ", ") + r.hazards[i];
+  }
   if (!r.missing.empty()) {
     s += "; missing:";
     for (std::size_t i = 0; i < r.missing.size() && i < kMissingNamed; ++i) {
@@ -163,11 +174,21 @@ DurabilityReport durability_test(const AcidOptions& options, const DurabilityPla
                                  const std::function<void()>& crash_and_restart) {
   DurabilityReport report;
   std::string since;
+  std::string start_time_before;
   std::vector<TerminalOutcome> outcomes(static_cast<std::size_t>(plan.terminals));
   {
     acid::AcidContext context(options);
     report.orders_before = context.number(kOrdersSql);
     since = context.text(kNowSql);
+    const std::string started = context.text(kStartTimeSql);
+    {
+      pqxx::nontransaction tx(context.monitor());
+      const pqxx::row row = tx.exec1(kDurabilitySettingsSql);
+      report.settings = {row[0].as<std::string>(), row[1].as<std::string>(),
+                         row[2].as<std::string>()};
+    }
+    report.hazards = power_loss_hazards(report.settings);
+    start_time_before = started;
     std::atomic<bool> stop{false};
     std::atomic<bool> crashing{false};
     std::vector<std::thread> threads;
@@ -209,6 +230,7 @@ DurabilityReport durability_test(const AcidOptions& options, const DurabilityPla
   report.missing = check.missing;
   report.found = report.logged() - check.missing_transactions;
   report.orders_after = after.number(kOrdersSql);
+  report.restarted = after.text(kStartTimeSql) != start_time_before;
   report.consistency = acid::consistency_test(after, "after recovery");
   long long new_orders_in_flight = 0;
   for (const std::string& kind : report.in_flight)
@@ -216,13 +238,21 @@ DurabilityReport durability_test(const AcidOptions& options, const DurabilityPla
   const long long added = report.orders_after - report.orders_before;
   const bool orders_add_up =
       added >= report.new_orders && added <= report.new_orders + new_orders_in_flight;
-  report.result = {"3.5.3", "durability: loss of memory (server crash)", false, observed(report)};
+  report.result = plan.interruption == Interruption::ProcessKill
+                      ? AcidResult{"3.5.3.2",
+                                   "durability: instantaneous interruption (every server process "
+                                   "killed; the kernel's page cache survives)",
+                                   false, observed(report)}
+                      : AcidResult{"3.5.3.3",
+                                   "durability: loss of memory (--crash-command; a loss of memory "
+                                   "only when it cuts the server's power or crashes its OS)",
+                                   false, observed(report)};
   if (!orders_add_up) {
     report.result.observed += "; the orders added are not the logged New-Orders plus at most the " +
                               std::to_string(new_orders_in_flight) + " in flight";
   }
   report.result.passed = report.logged() > 0 && check.missing_transactions == 0 && orders_add_up &&
-                         report.consistency.passed;
+                         report.consistency.passed && report.restarted && report.hazards.empty();
   return report;
 }
 
@@ -237,6 +267,8 @@ std::string durability_json(const DurabilityReport& r) {
   j["in_flight_at_crash"] = r.in_flight;
   j["orders_before"] = r.orders_before;
   j["orders_after"] = r.orders_after;
+  j["restarted"] = r.restarted;
+  j["power_loss_hazards"] = r.hazards;
   j["consistency_after_recovery"] = {{"passed", r.consistency.passed},
                                      {"observed", r.consistency.observed}};
   return j.dump();

@@ -29,6 +29,14 @@ int next_o_id(AcidContext& context, int w_id, int d_id) {
       " and d_id = " + std::to_string(d_id)));
 }
 
+std::string read_again_name(AcidContext& context) {
+  const Isolation level = context.options().isolation;
+  return std::string("read again in the same transaction at ") +
+         (level == Isolation::ReadCommitted    ? "read committed"
+          : level == Isolation::RepeatableRead ? "repeatable read"
+                                               : "serializable");
+}
+
 std::string retries_text(int retries) {
   return retries > 0 ? ", was retried " + std::to_string(retries) + " time(s)" : "";
 }

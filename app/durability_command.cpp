@@ -1,18 +1,28 @@
-// `tpcc acid --durability --server-datadir DIR` (3.5.3): makes sure DIR is
-// the server of the connection before anything is crashed, says what its
-// settings let the test show, and crashes and restarts it around
-// durability_test.
+// `tpcc acid --durability` (3.5.3): with --server-datadir DIR (3.5.3.2)
+// makes sure DIR is the server of the connection before anything is
+// crashed, and kills and restarts it around durability_test; with
+// --crash-command CMD (3.5.3.3) runs the user's command there and waits for
+// the server to come back. Either way it says first what the server's
+// settings let the test show.
 #include "app/durability_command.hpp"
 
+#include <sys/wait.h>
+
+#include <chrono>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <iomanip>
+#include <optional>
 #include <ostream>
 #include <stdexcept>
+#include <thread>
 
 #include <nlohmann/json.hpp>
 #include <pqxx/pqxx>
 
 #include "acid/durability.hpp"
+#include "acid/durability_settings.hpp"
 #include "config/errors.hpp"
 #include "config/names.hpp"
 #include "db/connect.hpp"
@@ -27,20 +37,14 @@ namespace {
 constexpr const char* kIdentitySql =
     "select pg_backend_pid(), current_setting('port')::int, "
     "(select setting from pg_settings where name = 'data_directory')";
-// What decides whether an acknowledged COMMIT survives a crash.
-constexpr const char* kSettingsSql =
-    "select current_setting('fsync'), current_setting('synchronous_commit'), "
-    "current_setting('full_page_writes')";
 // SIGKILLed processes are gone within milliseconds; a process stuck in
 // the kernel (uninterruptible I/O) gets this long.
 constexpr double kCrashTimeoutSeconds = 30;
 constexpr const char* kRestartLog = "server-restart.log";
-
-struct ServerSettings {
-  std::string fsync;
-  std::string synchronous_commit;
-  std::string full_page_writes;
-};
+// A server coming back after --crash-command is asked this often.
+constexpr int kRestartPollMillis = 500;
+// Its start time: a new one once it was crashed and came back.
+constexpr const char* kStartTimeSql = "select pg_postmaster_start_time()::text";
 
 [[noreturn]] void refuse(const std::string& dir, const std::string& why) {
   throw UsageError("--server-datadir " + dir + ": " + why);
@@ -82,33 +86,49 @@ void check_same_server(const std::string& conninfo, const DataDirServer& server)
   }
 }
 
-ServerSettings read_settings(const std::string& conninfo) {
+DurabilitySettings read_settings(const std::string& conninfo) {
   const auto conn = connect(conninfo);
   pqxx::nontransaction tx(*conn);
-  const pqxx::row row = tx.exec1(kSettingsSql);
+  const pqxx::row row = tx.exec1(kDurabilitySettingsSql);
   return {row[0].as<std::string>(), row[1].as<std::string>(), row[2].as<std::string>()};
 }
 
 // What the settings allow the result to mean, said before the run.
-void say_settings(const ServerSettings& s, std::ostream& out) {
-  out << "server settings: fsync=" << s.fsync << ", synchronous_commit=" << s.synchronous_commit
-      << ", full_page_writes=" << s.full_page_writes << "\n";
-  if (s.synchronous_commit == "off") {
-    out << "warning: synchronous_commit=off: the server acknowledges a COMMIT before its WAL "
-           "reaches the kernel, and a crash of the server alone loses the last of them: expect "
-           "FAIL\n";
-  }
-  if (s.fsync == "off" || s.full_page_writes == "off") {
-    out << "warning: fsync or full_page_writes off: a crash of the server leaves the kernel's "
-           "page cache, so this test may pass, but an OS crash or power loss could lose "
-           "commits or corrupt the database (which no test on one machine shows)\n";
+void say_settings(const DurabilitySettings& s, std::ostream& out) {
+  out << "server settings: " << settings_text(s) << "\n";
+  for (const std::string& hazard : power_loss_hazards(s)) {
+    out << "the test will FAIL: " << hazard << "\n";
   }
 }
 
-}  // namespace
+// The printed lines, the summary and acid.json, once the test ran.
+int report_durability(const AcidOptions& options, const DurabilityReport& report,
+                      nlohmann::json server, const std::string& result_dir, std::ostream& out) {
+  out << format_acid_line(report.result) << "\n" << format_acid_summary({report.result}) << "\n";
+  nlohmann::json j = nlohmann::json::parse(acid_json(options, {report.result}));
+  j["durability"] = nlohmann::json::parse(durability_json(report));
+  server["fsync"] = report.settings.fsync;
+  server["synchronous_commit"] = report.settings.synchronous_commit;
+  server["full_page_writes"] = report.settings.full_page_writes;
+  j["durability"]["server"] = std::move(server);
+  const std::filesystem::path file = std::filesystem::path(result_dir) / "acid.json";
+  std::ofstream json(file);
+  json << j.dump(2) << "\n";
+  if (!json) throw std::runtime_error("cannot write " + file.string());
+  out << "results: " << file.string() << "\n";
+  return report.result.passed ? kExitOk : kExitFailed;
+}
 
-int durability_command(const Config& config, const AcidOptions& options,
-                       const std::string& result_dir, std::ostream& out) {
+void say_plan(const DurabilityPlan& plan, std::ostream& out) {
+  out << plan.terminals << " terminals commit New-Order, Payment and Delivery for "
+      << plan.seconds_before_crash << " s, each logging the COMMITs the server acknowledged"
+      << std::endl;
+}
+
+// 3.5.3.2: SIGKILL of every server process of --server-datadir, and a
+// start by tpcc.
+int kill_and_restart(const Config& config, const AcidOptions& options,
+                     const std::string& result_dir, std::ostream& out) {
   const std::string& dir = config.server_datadir;
   std::optional<DataDirServer> opened;
   try {
@@ -118,17 +138,18 @@ int durability_command(const Config& config, const AcidOptions& options,
   }
   const DataDirServer& server = *opened;
   check_same_server(options.conninfo, server);
-  const ServerSettings settings = read_settings(options.conninfo);
+  const DurabilitySettings settings = read_settings(options.conninfo);
 
-  out << "ACID test of TPC-C Clause 3.5.3, durability after a loss of memory (isolation "
+  out << "ACID test of TPC-C Clause 3.5.3.2, durability after an instantaneous interruption: "
+         "every server process killed (isolation "
       << isolation_name(options.isolation) << ", mode " << mode_name(options.mode) << ")\n"
       << "server: data directory " << dir << ", postmaster " << server.postmaster().pid << ", port "
-      << server.postmaster().port << " (the server of the connection)\n";
+      << server.postmaster().port << " (the server of the connection)\n"
+      << "a process kill leaves the kernel's page cache: 3.5.3.3's loss of memory needs "
+         "--crash-command\n";
   say_settings(settings, out);
   const DurabilityPlan plan;
-  out << plan.terminals << " terminals commit New-Order, Payment and Delivery for "
-      << plan.seconds_before_crash << " s, each logging the COMMITs the server acknowledged"
-      << std::endl;
+  say_plan(plan, out);
   const std::string restart_log = (std::filesystem::path(result_dir) / kRestartLog).string();
   const DurabilityReport report = durability_test(options, plan, [&] {
     const int killed = server.crash(kCrashTimeoutSeconds);
@@ -142,20 +163,83 @@ int durability_command(const Config& config, const AcidOptions& options,
     out << "restart: pg_ctl start -D " << dir << " as " << server.owner()
         << "; crash recovery done (server output: " << restart_log << ")" << std::endl;
   });
-  out << format_acid_line(report.result) << "\n" << format_acid_summary({report.result}) << "\n";
+  return report_durability(options, report, {{"data_directory", dir}}, result_dir, out);
+}
 
-  nlohmann::json j = nlohmann::json::parse(acid_json(options, {report.result}));
-  j["durability"] = nlohmann::json::parse(durability_json(report));
-  j["durability"]["server"] = {{"data_directory", dir},
-                               {"fsync", settings.fsync},
-                               {"synchronous_commit", settings.synchronous_commit},
-                               {"full_page_writes", settings.full_page_writes}};
-  const std::filesystem::path file = std::filesystem::path(result_dir) / "acid.json";
-  std::ofstream json(file);
-  json << j.dump(2) << "\n";
-  if (!json) throw std::runtime_error("cannot write " + file.string());
-  out << "results: " << file.string() << "\n";
-  return report.result.passed ? kExitOk : kExitFailed;
+// The server's start time, or nothing while it does not accept queries.
+std::optional<std::string> start_time(const std::string& conninfo) {
+  try {
+    const auto conn = connect(conninfo);
+    pqxx::nontransaction tx(*conn);
+    return tx.exec1(kStartTimeSql)[0].as<std::string>();
+  } catch (const std::exception&) {
+    return std::nullopt;
+  }
+}
+
+// After --crash-command: waits until the server accepts queries with a
+// start time other than `before` (crash recovery done), polling; throws
+// ConnectError (exit 3) after `timeout_seconds`.
+void wait_for_restart(const std::string& conninfo, const std::string& before, int timeout_seconds,
+                      std::ostream& out) {
+  const auto start = std::chrono::steady_clock::now();
+  const auto deadline = start + std::chrono::seconds(timeout_seconds);
+  bool still_up = false;
+  while (std::chrono::steady_clock::now() < deadline) {
+    const std::optional<std::string> now = start_time(conninfo);
+    if (now && *now != before) {
+      const double waited =
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      out << "restart: the server accepts connections again, started at " << *now << " ("
+          << std::fixed << std::setprecision(1) << waited << " s after the command)"
+          << std::defaultfloat << std::endl;
+      return;
+    }
+    still_up = now.has_value();
+    std::this_thread::sleep_for(std::chrono::milliseconds(kRestartPollMillis));
+  }
+  throw ConnectError(still_up
+                         ? "--crash-command: the server was not crashed: after --restart-timeout " +
+                               std::to_string(timeout_seconds) + " s it still runs since " + before
+                         : "--crash-command: the server did not accept connections again within "
+                           "--restart-timeout " +
+                               std::to_string(timeout_seconds) + " s");
+}
+
+// 3.5.3.3: the user's --crash-command, then a wait for the server.
+int crash_command_test(const Config& config, const AcidOptions& options,
+                       const std::string& result_dir, std::ostream& out) {
+  const std::string& command = config.crash_command;
+  const DurabilitySettings settings = read_settings(options.conninfo);
+  const std::optional<std::string> before = start_time(options.conninfo);
+  if (!before) throw ConnectError("cannot read pg_postmaster_start_time() before the crash");
+  out << "ACID test of TPC-C Clause 3.5.3.3, durability after a loss of memory by --crash-command "
+         "(isolation "
+      << isolation_name(options.isolation) << ", mode " << mode_name(options.mode) << ")\n"
+      << "crash command: " << command << "\n"
+      << "tpcc cannot see what the command does: this is a loss of memory only when it cuts the "
+         "server's power or crashes its OS\n"
+      << "server: started at " << *before << "\n";
+  say_settings(settings, out);
+  const DurabilityPlan plan{Interruption::CrashCommand};
+  say_plan(plan, out);
+  const DurabilityReport report = durability_test(options, plan, [&] {
+    out << "crash: sh -c " << command << std::endl;
+    const int status = std::system(command.c_str());
+    const int code = status == -1 ? -1 : WIFEXITED(status) ? WEXITSTATUS(status) : 128;
+    out << "crash: the command exited " << code << "; waiting up to "
+        << config.restart_timeout_seconds << " s for the server" << std::endl;
+    wait_for_restart(options.conninfo, *before, config.restart_timeout_seconds, out);
+  });
+  return report_durability(options, report, {{"crash_command", command}}, result_dir, out);
+}
+
+}  // namespace
+
+int durability_command(const Config& config, const AcidOptions& options,
+                       const std::string& result_dir, std::ostream& out) {
+  return config.crash_command.empty() ? kill_and_restart(config, options, result_dir, out)
+                                      : crash_command_test(config, options, result_dir, out);
 }
 
 }  // namespace tpcc

@@ -85,6 +85,10 @@ struct Config {
   // server_datadir (the kit's consent to crash it)
   bool durability = false;
   std::string server_datadir;
+  // or crashing it with the user's own command (a power cut of its machine),
+  // then waiting this long for it to accept connections again
+  std::string crash_command;
+  int restart_timeout_seconds = 600;
 
   // run
   int terminals = 10;

@@ -322,14 +322,24 @@ std::string resolve_conninfo(const RawConn& raw, ParseState& st) {
 // 3.5.3: the durability test crashes a server, so only the one whose data
 // directory the user named; the directory means nothing without the test.
 void check_durability(const ParseState& st) {
-  if (st.cfg.durability && st.cfg.server_datadir.empty()) {
+  const bool datadir = !st.cfg.server_datadir.empty();
+  const bool command = !st.cfg.crash_command.empty();
+  if (st.cfg.durability && !datadir && !command) {
     throw UsageError(
         "--durability (props durability) crashes the server: name its data directory with "
-        "--server-datadir DIR (props serverDataDir); tpcc crashes no server it was not "
-        "given");
+        "--server-datadir DIR (props serverDataDir), or give your own way to crash it with "
+        "--crash-command CMD (props crashCommand); tpcc crashes no server it was not given");
   }
-  if (!st.cfg.durability && !st.cfg.server_datadir.empty()) {
+  if (datadir && command) {
+    throw UsageError(
+        "--crash-command (props crashCommand) and --server-datadir (props serverDataDir) are two "
+        "ways to crash the server: give one");
+  }
+  if (!st.cfg.durability && datadir) {
     throw UsageError("--server-datadir (props serverDataDir) is only for --durability");
+  }
+  if (!st.cfg.durability && command) {
+    throw UsageError("--crash-command (props crashCommand) is only for --durability");
   }
 }
 

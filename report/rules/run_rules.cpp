@@ -279,6 +279,7 @@ std::vector<RunRule> judge_run_rules(const Config& config, const RunInfo& info,
   rules.push_back(errors_rule(stats));
   rules.push_back(checkpoint_rule(info.checkpoints, info.measured_seconds));
   rules.push_back(audits_rule(audits));
+  rules.push_back(isolation_disclosure(config));
   return rules;
 }
 

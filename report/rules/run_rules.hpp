@@ -99,6 +99,13 @@ std::vector<RunRule> judge_run_rules(const Config& config, const RunInfo& info,
 // rule fails such a run).
 RunRule pacing_means_rule(const Config& config, const TransactionType& type, const TxnStats& stats);
 
+// 3.4 a disclosure, not a verdict (not applicable): whether the run's
+// --isolation is one at which `tpcc acid` shows the clause's reads again of
+// Isolation Tests 7, 8 and 9 passing (repeatable read and serializable; at
+// read committed they fail and the kit's one-statement reads rest on the
+// statement's snapshot).
+RunRule isolation_disclosure(const Config& config);
+
 // 5.5.2.2: the checkpoints that began in the measured interval, from the
 // counters read at its start and end: at least one, and one per
 // kMaxCheckpointIntervalSeconds of the interval, with checkpoint_timeout no

@@ -8,6 +8,8 @@
 #include <nlohmann/json.hpp>
 
 #include "acid/durability.hpp"
+#include "acid/durability_settings.hpp"
+#include "config/command_line/options.hpp"
 #include "pgserver/data_dir_server.hpp"
 #include "tests/unit/config_test_support.hpp"
 #include "tests/unit/temp_dir.hpp"
@@ -34,11 +36,37 @@ TEST_CASE("3.5.3 acid --durability without --server-datadir is refused, and the 
           "[acid][durability]") {
   CHECK_THAT(usage_error({"acid", "--durability"}),
              Catch::StartsWith("--durability (props durability) crashes the server") &&
-                 Catch::Contains("--server-datadir DIR"));
+                 Catch::Contains("--server-datadir DIR") && Catch::Contains("--crash-command CMD"));
   CHECK(usage_error({"acid", "--server-datadir", "/d"}) ==
         "--server-datadir (props serverDataDir) is only for --durability");
   CHECK_THAT(usage_error({"run", "--durability"}),
              Catch::Contains("'--durability' is not for 'tpcc run'"));
+}
+
+TEST_CASE("3.5.3.3 acid --durability takes --crash-command and --restart-timeout",
+          "[acid][durability]") {
+  const tpcc::Config c = parse(
+      {"acid", "--durability", "--crash-command", "virsh destroy db1", "--restart-timeout", "900"});
+  CHECK(c.crash_command == "virsh destroy db1");
+  CHECK(c.restart_timeout_seconds == 900);
+  CHECK(parse({"acid", "--durability", "--crash-command", "x"}).restart_timeout_seconds == 600);
+  tpcc::test::TempDir dir;
+  const tpcc::Config p =
+      parse({"acid", dir.write("c.props",
+                               "durability=true\ncrashCommand=ipmitool power off\n"
+                               "restartTimeout=30\n")});
+  CHECK(p.crash_command == "ipmitool power off");
+  CHECK(p.restart_timeout_seconds == 30);
+  CHECK_THAT(
+      usage_error({"acid", "--durability", "--crash-command", "x", "--server-datadir", "/d"}),
+      Catch::Contains("two ways to crash the server: give one"));
+  CHECK(usage_error({"acid", "--crash-command", "x"}) ==
+        "--crash-command (props crashCommand) is only for --durability");
+  CHECK_THAT(
+      usage_error({"acid", "--durability", "--crash-command", "x", "--restart-timeout", "0"}),
+      Catch::Contains("--restart-timeout"));
+  const std::string help = tpcc::help_text(tpcc::Verb::Acid);
+  CHECK_THAT(help, Catch::Contains("--crash-command") && Catch::Contains("--restart-timeout"));
 }
 
 TEST_CASE("postmaster.pid: pid, data directory, port and socket directory", "[acid][durability]") {
@@ -96,6 +124,8 @@ TEST_CASE("3.5.3 acid.json's durability object holds the counts and the missing 
   r.in_flight = {"New-Order", "Payment"};
   r.orders_before = 30000;
   r.orders_after = 30010;
+  r.restarted = true;
+  r.hazards = {"fsync=off (...)"};
   r.consistency = {"3.3.2", "consistency after recovery", true, "11 of 12 conditions hold"};
   const auto j = nlohmann::json::parse(tpcc::durability_json(r));
   CHECK(j.at("committed_logged").at("total") == 19);
@@ -105,4 +135,27 @@ TEST_CASE("3.5.3 acid.json's durability object holds the counts and the missing 
   CHECK(j.at("in_flight_at_crash").size() == 2);
   CHECK(j.at("orders_after") == 30010);
   CHECK(j.at("consistency_after_recovery").at("passed") == true);
+  CHECK(j.at("restarted") == true);
+  CHECK(j.at("power_loss_hazards").at(0) == "fsync=off (...)");
+}
+
+TEST_CASE("3.5.3 settings that cannot survive a power loss are each named, the others pass",
+          "[acid][durability]") {
+  CHECK(tpcc::power_loss_hazards({"on", "on", "on"}).empty());
+  for (const char* level : {"local", "remote_write", "remote_apply"}) {
+    INFO(level);
+    CHECK(tpcc::power_loss_hazards({"on", level, "on"}).empty());
+  }
+  const auto fsync = tpcc::power_loss_hazards({"off", "on", "on"});
+  REQUIRE(fsync.size() == 1);
+  CHECK_THAT(fsync[0], Catch::StartsWith("fsync=off ("));
+  const auto commit = tpcc::power_loss_hazards({"on", "off", "on"});
+  REQUIRE(commit.size() == 1);
+  CHECK_THAT(commit[0], Catch::StartsWith("synchronous_commit=off ("));
+  const auto pages = tpcc::power_loss_hazards({"on", "on", "off"});
+  REQUIRE(pages.size() == 1);
+  CHECK_THAT(pages[0], Catch::StartsWith("full_page_writes=off ("));
+  CHECK(tpcc::power_loss_hazards({"off", "off", "off"}).size() == 3);
+  CHECK(tpcc::settings_text({"on", "local", "off"}) ==
+        "fsync=on, synchronous_commit=local, full_page_writes=off");
 }

@@ -593,3 +593,16 @@ TEST_CASE("text table: cells wider than their column wrap at spaces", "[report]"
   table.print(out);
   CHECK(out.str() == "k  v\nx  one\n   two\n   three\n");
 }
+
+TEST_CASE("3.4 the run rules disclose whether tpcc acid shows the run's isolation level",
+          "[report][rules]") {
+  Compliant run;
+  const RunRule rc = find(run.rules(), "3.4", "isolation level");
+  CHECK(rc.verdict == RuleVerdict::NotApplicable);
+  CHECK_THAT(rc.value, Catch::StartsWith("read committed: not one of them"));
+  CHECK_THAT(rc.requirement, Catch::Contains("passing at repeatable read and serializable"));
+  run.config.isolation = tpcc::Isolation::RepeatableRead;
+  CHECK(find(run.rules(), "3.4", "isolation level").value == "repeatable read: one of them");
+  run.config.isolation = tpcc::Isolation::Serializable;
+  CHECK(find(run.rules(), "3.4", "isolation level").value == "serializable: one of them");
+}
