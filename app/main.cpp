@@ -6,6 +6,7 @@
 
 #include "app/commands.hpp"
 #include "config/command_line/options.hpp"
+#include "config/command_line/scrub_argv.hpp"
 #include "config/errors.hpp"
 
 int main(int argc, char* argv[]) {
@@ -15,6 +16,8 @@ int main(int argc, char* argv[]) {
   std::signal(SIGPIPE, SIG_IGN);
   try {
     const Config config = parse_command_line(argc, argv);
+    // ps shows the arguments for the whole run; the parse copied them.
+    scrub_password_arguments(argc, argv);
     return run_command(config);
   } catch (const HelpRequested& help) {
     std::cout << help.text;

@@ -309,7 +309,7 @@ RunInfo run_info(const Config& config, const RunSetup& setup, const EngineResult
 // Why a side of the run failed (run_exit_status with a completed stop).
 std::string failure_text(const RunStats& stats, const RunHealth& health) {
   if (health.downtime_seconds > 0) {
-    return "the server was unreachable for " + format_number(health.downtime_seconds) + " s";
+    return "the server was unreachable for " + format_seconds(health.downtime_seconds) + " s";
   }
   if (unfinished_total(stats) > 0) {
     return std::to_string(unfinished_total(stats)) +

@@ -66,8 +66,9 @@ struct Config {
   // Tablespace per table ("bmsql_customer" -> "ts2"); "*" applies to all.
   std::map<std::string, std::string> tablespace;
   bool foreign_keys = false;
-  int partitions = 0;     // 0 or 1: not partitioned
-  bool no_check = false;  // skip the after-load check
+  int partitions = 0;           // 0 or 1: not partitioned
+  bool no_check = false;        // skip the after-load check
+  bool no_space_check = false;  // load even when the estimate exceeds the free space
   Distribution distribution = Distribution::None;
   int shards = 0;  // Citus shards per table (0: the server's citus.shard_count)
 

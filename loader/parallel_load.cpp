@@ -30,7 +30,7 @@ class JobRunner {
       conn.exec("set synchronous_commit = off");
       conn.exec(kHoldPrepareLockSql);
       while (!failed_.load()) {
-        const int job = next_job_++;
+        const long long job = next_job_++;
         if (job >= jobs_.count()) break;
         run_job(conn, job);
         ++jobs_done_;
@@ -48,9 +48,9 @@ class JobRunner {
 
  private:
   // One transaction per job: a failure leaves no part of a warehouse behind.
-  void run_job(PgConnection& conn, int job) {
+  void run_job(PgConnection& conn, long long job) {
     conn.exec("begin");
-    const int first_warehouse_job = jobs_.items ? 1 : 0;
+    const long long first_warehouse_job = jobs_.items ? 1 : 0;
     if (job < first_warehouse_job) {
       // The item job is the whole table: emptied in its own transaction (it
       // holds no row, or the job would not run), it takes COPY FREEZE.
@@ -61,8 +61,7 @@ class JobRunner {
       writer->finish();
     } else {
       auto writer = make_row_writer(config_, conn, counters_, false);
-      generate_warehouse(
-          params_, jobs_.warehouses[static_cast<std::size_t>(job - first_warehouse_job)], *writer);
+      generate_warehouse(params_, jobs_.warehouse_at(job - first_warehouse_job), *writer);
       writer->finish();
     }
     conn.exec("commit");
@@ -73,7 +72,7 @@ class JobRunner {
   const LoadJobs& jobs_;
   LoadCounters& counters_;
   std::atomic<int>& jobs_done_;
-  std::atomic<int> next_job_{0};
+  std::atomic<long long> next_job_{0};
   std::atomic<bool> failed_{false};
   std::mutex error_mutex_;
   std::exception_ptr error_;
@@ -84,7 +83,8 @@ class JobRunner {
 void run_load_jobs(const Config& config, const LoadParameters& params, const LoadJobs& jobs,
                    LoadCounters& counters, std::atomic<int>& jobs_done) {
   JobRunner runner(config, params, jobs, counters, jobs_done);
-  const int workers = std::max(1, std::min(config.load_workers, jobs.count()));
+  const int workers =
+      static_cast<int>(std::max(1LL, std::min<long long>(config.load_workers, jobs.count())));
   std::vector<std::thread> threads;
   for (int i = 0; i < workers; ++i) threads.emplace_back([&runner] { runner.worker(); });
   for (auto& t : threads) t.join();

@@ -8,15 +8,10 @@
 
 #include "config/config.hpp"
 #include "loader/generate.hpp"
+#include "loader/load_jobs.hpp"
 #include "loader/writer.hpp"
 
 namespace tpcc {
-
-struct LoadJobs {
-  bool items = false;
-  std::vector<int> warehouses;
-  int count() const { return static_cast<int>(warehouses.size()) + (items ? 1 : 0); }
-};
 
 // Runs every job; rethrows the first worker error after all workers stop.
 void run_load_jobs(const Config& config, const LoadParameters& params, const LoadJobs& jobs,

@@ -2,7 +2,9 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
+#include <climits>
 #include <csignal>
 #include <ctime>
 
@@ -20,6 +22,7 @@
 #include "loader/prepare_lock.hpp"
 #include "loader/progress.hpp"
 #include "loader/size_estimate.hpp"
+#include "loader/space_check.hpp"
 #include "schema/citus.hpp"
 #include "schema/schema.hpp"
 
@@ -67,7 +70,7 @@ LoadJobs plan_jobs(pqxx::connection& conn, const Config& config, const DatabaseS
   }
   if (state.kind == DatabaseState::Kind::Empty) {
     jobs.items = true;
-    for (int w = 1; w <= config.warehouses; ++w) jobs.warehouses.push_back(w);
+    jobs.add_warehouses(1, config.warehouses);
     return jobs;
   }
   const RecordedLoad& recorded = state.recorded;
@@ -92,9 +95,14 @@ LoadJobs plan_jobs(pqxx::connection& conn, const Config& config, const DatabaseS
   params.c_load = recorded.c_load;
   params.load_time = recorded.load_time;
   jobs.items = !state.items_loaded;
-  for (int w = 1; w <= config.warehouses; ++w) {
-    if (!state.complete_warehouses.count(w)) jobs.warehouses.push_back(w);
+  // The gaps between the warehouses already loaded (an ordered set).
+  int next = 1;
+  for (const int w : state.complete_warehouses) {
+    if (w > config.warehouses) break;
+    jobs.add_warehouses(next, w - 1);
+    next = std::max(next, w + 1);
   }
+  jobs.add_warehouses(next, config.warehouses);
   if (recorded.complete && jobs.count() == 0) {
     out << "the load is already complete (" << kConfigLoadComplete << " "
         << recorded.values.at(kConfigLoadComplete)
@@ -102,7 +110,7 @@ LoadJobs plan_jobs(pqxx::connection& conn, const Config& config, const DatabaseS
     return jobs;
   }
   out << "resuming: " << state.complete_warehouses.size() << " of " << config.warehouses
-      << " warehouses already loaded; loading " << jobs.warehouses.size()
+      << " warehouses already loaded; loading " << jobs.warehouse_count()
       << (jobs.items ? " and the item table" : "") << "\n";
   return jobs;
 }
@@ -131,6 +139,20 @@ Config with_distribution(pqxx::connection& conn, const Config& config, const Dat
   return effective;
 }
 
+// The size estimate, said before anything is created, and the refusal of a
+// load the server's file system cannot hold.
+void check_space(pqxx::connection& conn, const Config& config, const LoadJobs& jobs,
+                 std::ostream& out) {
+  const double needed =
+      estimated_load_megabytes(config, static_cast<int>(jobs.warehouse_count()), jobs.items);
+  const FreeSpace free = server_free_space(conn, config);
+  out << space_line(needed, jobs.warehouse_count(), free) << std::endl;
+  if (const auto refusal =
+          space_refusal(needed, jobs.warehouse_count(), free, config.no_space_check)) {
+    throw UsageError(*refusal);
+  }
+}
+
 double seconds_since(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
@@ -156,21 +178,19 @@ PrepareOutcome prepare_database(const Config& given, std::ostream& out) {
     out << "distributed by Citus over " << active_worker_count(*conn)
         << " worker(s): " << config.shards << " shards per table, colocated by warehouse\n";
   }
+  if (jobs.count() > 0) check_space(*conn, config, jobs, out);
   if (state.kind == DatabaseState::Kind::Empty) create_schema(*conn, config, params);
   const bool was_complete = state.recorded.complete && jobs.count() == 0;
 
   LoadCounters counters;
   if (jobs.count() > 0) {
-    out << "loading " << jobs.warehouses.size() << " warehouse(s) with "
-        << std::min(config.load_workers, jobs.count()) << " worker(s) using "
-        << (config.load_method == LoadMethod::Copy ? "COPY" : "multi-row INSERT") << " (about "
-        << format_megabytes(estimated_load_megabytes(
-               config, static_cast<int>(jobs.warehouses.size()), jobs.items))
-        << " with indexes)" << std::endl;
+    out << "loading " << jobs.warehouse_count() << " warehouse(s) with "
+        << std::min<long long>(config.load_workers, jobs.count()) << " worker(s) using "
+        << (config.load_method == LoadMethod::Copy ? "COPY" : "multi-row INSERT") << std::endl;
     std::atomic<int> jobs_done{0};
-    ProgressTotals totals{jobs.count(), static_cast<std::int64_t>(jobs.warehouses.size()) *
-                                                rows_per_warehouse_estimate() +
-                                            (jobs.items ? 100000 : 0)};
+    ProgressTotals totals{
+        static_cast<int>(std::min<long long>(jobs.count(), INT_MAX)),
+        jobs.warehouse_count() * rows_per_warehouse_estimate() + (jobs.items ? 100000 : 0)};
     LoadProgress progress(out, isatty(STDOUT_FILENO) == 1, counters, jobs_done, totals);
     run_load_jobs(config, params, jobs, counters, jobs_done);
   }

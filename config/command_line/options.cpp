@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <boost/program_options.hpp>
+#include <cctype>
 #include <iostream>
 #include <map>
 #include <utility>
@@ -173,9 +174,50 @@ void refuse_without_known_keys(const Props& props, Verb verb) {
                    tail);
 }
 
+// A key as a message shows it: a password it may hold masked (mask_key),
+// and every byte outside printable ASCII as \xNN, so that an invisible
+// character (a byte-order mark, a zero-width space) is seen.
+std::string visible_key(const std::string& key) {
+  static const char* kHex = "0123456789ABCDEF";
+  std::string out;
+  for (const char c : mask_key(key)) {
+    const auto b = static_cast<unsigned char>(c);
+    if (b >= 0x20 && b < 0x7F) {
+      out += c;
+    } else {
+      out += std::string("\\x") + kHex[b >> 4] + kHex[b & 0x0F];
+    }
+  }
+  return out;
+}
+
+// An unknown key that was most likely meant as conn: the same letters with
+// other characters around them ("\xE2\x80\x8Bconn", "Conn", "conn:"), or one
+// edit away ("con"). A destructive verb must not take the PG* environment's
+// database for the one such a line names (finish_config refuses).
+bool looks_like_conn_key(const std::string& key) {
+  std::string letters;
+  for (const char c : key) {
+    if (std::isalnum(static_cast<unsigned char>(c)) != 0 && static_cast<unsigned char>(c) < 0x80) {
+      letters += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    }
+  }
+  return letters == "conn" || nearest_name(key, {"conn"}).has_value();
+}
+
 // Entries for settings are applied in file order; of a key given twice only
 // the last counts. Unknown keys and ignored BenchmarkSQL keys are warnings.
 void apply_props(const Props& props, ParseState& st) {
+  if (props.had_byte_order_mark()) {
+    st.warn(props.file() + ":1",
+            "the file starts with a UTF-8 byte-order mark; tpcc ignores it, but Java's "
+            "Properties (BenchmarkSQL) reads it as part of the first key" +
+                (props.entries().empty() || props.entries().front().line != 1
+                     ? std::string()
+                     : ", so that for BenchmarkSQL " + props.entries().front().where() +
+                           " does not set '" + visible_key(props.entries().front().key) + "'") +
+                "; save the file without it");
+  }
   std::map<std::string, const PropEntry*> last;
   for (const auto& e : props.entries()) last[e.key] = &e;
   std::vector<std::pair<const char*, std::vector<const PropEntry*>>> ignored;  // by reason
@@ -201,8 +243,11 @@ void apply_props(const Props& props, ParseState& st) {
       group->second.push_back(&e);
     } else {
       const auto near = nearest_name(e.key, known);
-      st.warn(e.where(), "unknown key '" + mask_key(e.key) + "' ignored" +
+      st.warn(e.where(), "unknown key '" + visible_key(e.key) + "' ignored" +
                              (near ? "; did you mean " + *near + "?" : ""));
+      if (looks_like_conn_key(e.key)) {
+        st.unread_conn_keys.push_back(e.where() + ": key '" + visible_key(e.key) + "'");
+      }
     }
   }
   for (const auto& [reason, entries] : ignored) {

@@ -1,7 +1,9 @@
 #include "config/conn/mask.hpp"
 
+#include <algorithm>
 #include <cctype>
 #include <cstdlib>
+#include <utility>
 #include <vector>
 
 #include "config/conn/conninfo.hpp"
@@ -113,9 +115,87 @@ std::string mask_any(const std::string& s) {
   return mask_keyword_value(s);
 }
 
+// [begin, end) of characters to blank.
+using Span = std::pair<std::size_t, std::size_t>;
+
+// As mask_uri: the password of the user info, and the values of hidden
+// query parameters.
+void uri_spans(const std::string& uri, std::vector<Span>& spans) {
+  const auto start = uri.find("://") + 3;
+  const auto query = uri.find('?', start);
+  const auto head_end = query == std::string::npos ? uri.size() : query;
+  const auto at = head_end == 0 ? std::string::npos : uri.rfind('@', head_end - 1);
+  if (at != std::string::npos && at >= start) {
+    const auto colon = uri.find(':', start);
+    if (colon != std::string::npos && colon < at) spans.emplace_back(colon + 1, at);
+  }
+  if (query == std::string::npos) return;
+  const bool jdbc = is_jdbc_url(uri);
+  std::size_t pos = query + 1;
+  while (pos <= uri.size()) {
+    auto amp = uri.find('&', pos);
+    if (amp == std::string::npos) amp = uri.size();
+    const auto eq = uri.find('=', pos);
+    if (eq != std::string::npos && eq < amp && !shows_value(uri.substr(pos, eq - pos), jdbc)) {
+      spans.emplace_back(eq + 1, amp);
+    }
+    pos = amp + 1;
+  }
+}
+
+// As mask_keyword_value: hidden values (up to the next blank), values that
+// hold a connection string with a password, and whatever follows a password
+// keyword split_conninfo could not parse.
+void keyword_spans(const std::string& conninfo, std::vector<Span>& spans) {
+  const auto params = split_conninfo(conninfo);
+  for (const auto& p : params) {
+    if (!shows_value(p.key, false)) {
+      auto end = p.value_end;
+      while (end < conninfo.size() && !std::isspace(static_cast<unsigned char>(conninfo[end]))) {
+        ++end;
+      }
+      spans.emplace_back(p.value_begin, end);
+    } else if (mask_any(p.value) != p.value) {
+      spans.emplace_back(p.value_begin, p.value_end);
+    }
+  }
+  const std::string low = lower(conninfo);
+  std::size_t pos = 0;
+  while ((pos = low.find("password", pos)) != std::string::npos) {
+    std::size_t i = pos + 8;
+    while (i < low.size() && std::isspace(static_cast<unsigned char>(low[i]))) ++i;
+    if (i < low.size() && low[i] == '=') {
+      ++i;
+      while (i < low.size() && std::isspace(static_cast<unsigned char>(low[i]))) ++i;
+      const bool covered = std::any_of(spans.begin(), spans.end(), [&](const Span& span) {
+        return span.first <= i && i < span.second;
+      });
+      if (!covered && i < low.size()) {
+        spans.emplace_back(i, conninfo.size());
+        return;
+      }
+    }
+    pos += 8;
+  }
+}
+
 }  // namespace
 
 std::string mask_password(const std::string& s) { return mask_any(s); }
+
+std::string blank_passwords(const std::string& s) {
+  std::vector<Span> spans;
+  if (s.find("://") != std::string::npos && s.find('=') > s.find("://")) {
+    uri_spans(s, spans);
+  } else {
+    keyword_spans(s, spans);
+  }
+  std::string out = s;
+  for (const auto& [begin, end] : spans) {
+    for (std::size_t i = begin; i < end && i < out.size(); ++i) out[i] = 'x';
+  }
+  return out;
+}
 
 std::string mask_key(const std::string& key) {
   const std::string word = "password";

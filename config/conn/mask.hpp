@@ -14,6 +14,13 @@ inline constexpr const char* kMaskedPassword = "*****";
 // Other text is kept as it is.
 std::string mask_password(const std::string& conninfo_or_uri);
 
+// The same string, the same length, with every character of every password
+// mask_password would mask replaced by 'x': for overwriting a command-line
+// argument in place, where the text cannot grow (config/command_line/scrub_argv.hpp).
+// A value mask_password rewrites as a whole (a dbname that is itself a URI
+// holding a password) is blanked as a whole.
+std::string blank_passwords(const std::string& conninfo_or_uri);
+
 // A props key or URL parameter name as a message may show it. A name that
 // runs "password" together with more text ("passwordtpcc@123", the '=' lost)
 // may hold the password itself: it is cut after "password" and masked.

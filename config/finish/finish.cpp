@@ -11,6 +11,7 @@
 #include "config/conn/mask.hpp"
 #include "config/driver_slice.hpp"
 #include "config/errors.hpp"
+#include "config/names.hpp"
 #include "config/settings/values.hpp"
 
 namespace tpcc {
@@ -319,6 +320,35 @@ std::string resolve_conninfo(const RawConn& raw, ParseState& st) {
   return add_credentials(translate_conninfo(raw, st), st.user, st.password);
 }
 
+// cleanup drops tables and prepare writes them: such a verb goes only where
+// it was told. A props line that was meant as conn but could not be read
+// (an invisible byte-order mark or zero-width space in the key, "Conn"), or
+// an empty conn, would otherwise leave the target to the PG* environment or
+// libpq's defaults: another database than the one the file names.
+void check_destructive_target(const ParseState& st) {
+  const Verb verb = st.cfg.verb;
+  if (verb != Verb::Cleanup && verb != Verb::Prepare) return;
+  // sysbench's --pgsql-host or --pgsql-db name the target themselves.
+  const auto& parts = st.sysbench.connection;
+  if (parts.count("host") != 0 || parts.count("dbname") != 0) return;
+  const std::string tail = "; 'tpcc " + std::string(verb_name(verb)) +
+                           "' does not fall back to the PG* environment or libpq's defaults "
+                           "when the connection it was given cannot be read: nothing was done";
+  if (st.conn) {
+    if (st.conn->text.find_first_not_of(" \t\r\n") == std::string::npos) {
+      throw UsageError(st.conn->where + ": the connection is empty" + tail +
+                       " (leave conn out to use the environment on purpose)");
+    }
+    return;
+  }
+  if (st.unread_conn_keys.empty()) return;
+  std::string keys;
+  for (const auto& key : st.unread_conn_keys) keys += (keys.empty() ? "" : ", ") + key;
+  throw UsageError(keys +
+                   " is not 'conn' (other characters in the key), so no connection was read" +
+                   tail + ". Write the key as conn=...");
+}
+
 // 3.5.3: the durability test crashes a server, so only the one whose data
 // directory the user named; the directory means nothing without the test.
 void check_durability(const ParseState& st) {
@@ -348,6 +378,7 @@ void finish_config(ParseState& st) {
     const RawConn raw = st.conn.value_or(RawConn{});
     st.cfg.conninfo = with_pgsql_flags(translate_conninfo(raw, st), raw.layer, st);
   });
+  st.collect([&] { check_destructive_target(st); });
   finish_sysbench(st);
   st.collect([&] { finish_props_weights(st); });
   st.collect([&] { finish_profile(st); });

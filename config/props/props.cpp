@@ -213,9 +213,15 @@ const PropEntry* Props::find(const std::string& key) const {
 }
 
 Props parse_props(const std::string& text, const std::string& file_name) {
+  const std::string mark = kUtf8ByteOrderMark;
+  const bool had_mark = text.compare(0, mark.size(), mark) == 0;
   std::vector<PropEntry> entries;
-  for (const auto& l : logical_lines(text)) entries.push_back(parse_line(l, file_name));
-  return Props(file_name, std::move(entries));
+  for (const auto& l : logical_lines(had_mark ? text.substr(mark.size()) : text)) {
+    entries.push_back(parse_line(l, file_name));
+  }
+  Props props(file_name, std::move(entries));
+  props.set_had_byte_order_mark(had_mark);
+  return props;
 }
 
 Props read_props_file(const std::string& path) {

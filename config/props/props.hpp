@@ -4,6 +4,9 @@
 // of backslashes continues on the next line; Java escapes (\t \n \uXXXX,
 // \= \: \\ ...) are decoded. Whitespace around keys and values is trimmed.
 // A key given twice keeps its last value, as in java.util.Properties.
+// A leading UTF-8 byte-order mark (what some Windows editors write) is
+// dropped: left in place it would be part of the first key, which then no
+// longer names what it says (an invisible "\uFEFFconn" is not conn).
 #pragma once
 
 #include <string>
@@ -34,12 +37,21 @@ class Props {
   // The effective (last) entry for key, or nullptr.
   const PropEntry* find(const std::string& key) const;
 
+  // Whether the text began with a UTF-8 byte-order mark, which was dropped.
+  bool had_byte_order_mark() const { return byte_order_mark_; }
+  void set_had_byte_order_mark(bool had) { byte_order_mark_ = had; }
+
  private:
   std::string file_;
   std::vector<PropEntry> entries_;
+  bool byte_order_mark_ = false;
 };
 
-// Parses text that came from file_name (used only in messages).
+// The UTF-8 byte-order mark, U+FEFF.
+inline constexpr const char* kUtf8ByteOrderMark = "\xEF\xBB\xBF";
+
+// Parses text that came from file_name (used only in messages); a leading
+// byte-order mark is dropped and recorded (had_byte_order_mark).
 Props parse_props(const std::string& text, const std::string& file_name);
 
 // Throws UsageError naming file_name, the line and what was found, unless

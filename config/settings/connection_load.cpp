@@ -38,7 +38,9 @@ void add_connection_and_load(std::vector<Setting>& s) {
       "Where to connect: libpq conninfo ('host=db1 port=5432 dbname=tpcc'), a postgres:// URI, "
       "or a JDBC URL (jdbc:postgresql://host:port/db; jdbc:opengauss:// and jdbc:polardb:// "
       "alike), which is translated to conninfo. "
-      "Props user and password fill in what it leaves out.",
+      "Props user and password fill in what it leaves out. A password written here is seen "
+      "by every user of the machine in ps until tpcc has parsed it (tpcc then overwrites it "
+      "with x's): prefer PGPASSWORD, ~/.pgpass or the props key password.",
       [](const std::string& v, const Source& src, ParseState& st) {
         st.conn = RawConn{v, src.where, src.layer};
       },
@@ -214,6 +216,18 @@ void add_connection_and_load(std::vector<Setting>& s) {
       },
       [](const Config& c) { return yes_no(c.no_check); })
       .json = json_field<&Config::no_check>("prepare", "no_check");
+  add(
+      s, "no-space-check", nullptr, {}, kLoadVerbs, kLoad,
+      "Load even when the size estimate is more than the free space of the file system of the "
+      "server's data directory. Without it such a load is refused before anything is created. "
+      "The free space is read only where the server runs on this machine and its "
+      "data_directory is visible (superuser or pg_read_all_settings); elsewhere prepare says "
+      "that it did not check.",
+      [](const std::string& v, const Source& src, ParseState& st) {
+        st.cfg.no_space_check = parse_bool(v, src.where);
+      },
+      [](const Config& c) { return yes_no(c.no_space_check); })
+      .json = json_field<&Config::no_space_check>("prepare", "no_space_check");
 
   // Check ---------------------------------------------------------------------
   add(

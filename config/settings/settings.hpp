@@ -84,6 +84,10 @@ struct ParseState {
   void warn(const std::string& where, const std::string& text) const;
 
   std::optional<RawConn> conn;  // raw, translated once credentials are known
+  // Props lines whose key was most likely meant as conn but is not it
+  // ("props.pg:1: key '\xEF\xBB\xBFconn'"): a destructive verb refuses to
+  // fall back to the PG* environment then.
+  std::vector<std::string> unread_conn_keys;
   std::optional<std::string> user;
   std::optional<std::string> password;
 

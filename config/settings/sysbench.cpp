@@ -63,7 +63,8 @@ void add_connection(std::vector<Setting>& s) {
       "sysbench's name for the database user (libpq user).", apply_connection_part<kUser>, none);
   add(s, "pgsql-password", "SECRET", {}, kDatabaseVerbs, kSysbenchSection,
       "sysbench's name for the password (libpq password; empty: none). Masked wherever the "
-      "configuration is shown or saved.",
+      "configuration is shown or saved, and overwritten in the command line once parsed; "
+      "PGPASSWORD or ~/.pgpass keep it out of ps altogether.",
       apply_connection_part<kPassword>, none);
   add(s, "pgsql-db", "NAME", {}, kDatabaseVerbs, kSysbenchSection,
       "sysbench's name for the database (libpq dbname).", apply_connection_part<kDbname>, none);

@@ -3,6 +3,7 @@
 #include <cctype>
 #include <cerrno>
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <sstream>
 
@@ -20,26 +21,51 @@ std::string trim(const std::string& s) {
   return s.substr(b, e - b);
 }
 
-// Strict decimal integer: optional sign, digits, nothing else.
-bool to_integer(const std::string& text, long long& out) {
-  const std::string t = trim(text);
-  if (t.empty()) return false;
-  std::size_t i = (t[0] == '+' || t[0] == '-') ? 1 : 0;
-  if (i == t.size()) return false;
-  for (std::size_t j = i; j < t.size(); ++j) {
-    if (!std::isdigit(static_cast<unsigned char>(t[j]))) return false;
-  }
-  errno = 0;
-  char* end = nullptr;
-  out = std::strtoll(t.c_str(), &end, 10);
-  return errno != ERANGE;
-}
-
 std::string integer_phrase(long long lo, long long hi) {
   if (hi == kNoLimit && lo == 1) return "a positive integer";
   if (hi == kNoLimit && lo == 0) return "a non-negative integer";
   if (hi == kNoLimit) return "an integer >= " + std::to_string(lo);
   return "a number " + std::to_string(lo) + ".." + std::to_string(hi);
+}
+
+enum class IntegerText { Integer, TooLarge, NotInteger };
+
+// Strict decimal integer: optional sign, digits, nothing else; TooLarge
+// when it is one but does not fit a long long.
+IntegerText read_integer(const std::string& text, long long& out) {
+  const std::string t = trim(text);
+  if (t.empty()) return IntegerText::NotInteger;
+  std::size_t i = (t[0] == '+' || t[0] == '-') ? 1 : 0;
+  if (i == t.size()) return IntegerText::NotInteger;
+  for (std::size_t j = i; j < t.size(); ++j) {
+    if (!std::isdigit(static_cast<unsigned char>(t[j]))) return IntegerText::NotInteger;
+  }
+  errno = 0;
+  char* end = nullptr;
+  out = std::strtoll(t.c_str(), &end, 10);
+  return errno == ERANGE ? IntegerText::TooLarge : IntegerText::Integer;
+}
+
+bool to_integer(const std::string& text, long long& out) {
+  return read_integer(text, out) == IntegerText::Integer;
+}
+
+// An integer outside lo..hi is said to be one, with the range: "0 is not a
+// positive integer" would send the reader looking for a typo.
+[[noreturn]] void out_of_range(const std::string& where, const std::string& text, long long lo,
+                               long long hi) {
+  throw UsageError(where + ": " + trim(text) + " is out of range (" + std::to_string(lo) + ".." +
+                   std::to_string(hi) + ")");
+}
+
+// parse_int and parse_long: an integer in lo..hi, or the message.
+long long integer_in(const std::string& text, long long lo, long long hi, long long phrase_hi,
+                     const std::string& where) {
+  long long v = 0;
+  const IntegerText kind = read_integer(text, v);
+  if (kind == IntegerText::NotInteger) fail(where, text, integer_phrase(lo, phrase_hi));
+  if (kind == IntegerText::TooLarge || v < lo || v > hi) out_of_range(where, text, lo, hi);
+  return v;
 }
 
 std::string lower(std::string s) {
@@ -89,17 +115,11 @@ std::vector<std::string> split(const std::string& s, char sep) {
 }
 
 int parse_int(const std::string& text, long long lo, long long hi, const std::string& where) {
-  long long v = 0;
-  if (!to_integer(text, v) || v < lo || v > hi) fail(where, text, integer_phrase(lo, hi));
-  return static_cast<int>(v);
+  return static_cast<int>(integer_in(text, lo, hi, hi, where));
 }
 
 long parse_long(const std::string& text, long long lo, const std::string& where) {
-  long long v = 0;
-  if (!to_integer(text, v) || v < lo || v > std::numeric_limits<long>::max()) {
-    fail(where, text, integer_phrase(lo, kNoLimit));
-  }
-  return static_cast<long>(v);
+  return static_cast<long>(integer_in(text, lo, std::numeric_limits<long>::max(), kNoLimit, where));
 }
 
 std::uint64_t parse_u64(const std::string& text, const std::string& where) {
@@ -278,6 +298,12 @@ std::string format_number(double v) {
   s.precision(15);
   s << v;
   return s.str();
+}
+
+std::string format_seconds(double seconds) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.1f", seconds);
+  return text;
 }
 
 }  // namespace tpcc

@@ -76,4 +76,7 @@ std::string format_mix(const std::array<double, kTxnTypes>& mix);
 // A number without trailing zeros: 45, 0.5.
 std::string format_number(double v);
 
+// Seconds as messages print them, to a tenth: 3.379147126 -> "3.4".
+std::string format_seconds(double seconds);
+
 }  // namespace tpcc

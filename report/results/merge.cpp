@@ -145,8 +145,8 @@ void check_intervals(const std::vector<DriverResult>& results) {
       if (longer - std::min(x.measured_seconds, y.measured_seconds) >
           kMaxLengthDifference * longer) {
         refuse("measured lengths differ by more than 1% (a driver stopped early?): " +
-               results[a].dir + " " + format_number(x.measured_seconds) + " s, " + results[b].dir +
-               " " + format_number(y.measured_seconds) + " s");
+               results[a].dir + " " + format_seconds(x.measured_seconds) + " s, " + results[b].dir +
+               " " + format_seconds(y.measured_seconds) + " s");
       }
     }
   }

@@ -130,6 +130,9 @@ class TpccChild {
 
   void signal(int sig);
 
+  // The child's process id (for /proc/PID).
+  int pid() const { return pid_; }
+
   // The exit status in shell convention, or -1 if still running after
   // `seconds`.
   int wait_for(double seconds);

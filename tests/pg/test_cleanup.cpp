@@ -3,6 +3,7 @@
 // --cascade; tables that only look like the kit's are never touched.
 #include <catch2/catch.hpp>
 
+#include <fstream>
 #include <string>
 
 #include "schema/schema.hpp"
@@ -121,4 +122,43 @@ TEST_CASE(
   CHECK(scalar(db, "select count(*) from pg_class where relname like 'bmsql%'") == 1);
   CHECK(relations_named(db, "'bmsql_custom'") == 1);
   CHECK(scalar(db, "select count(*) from pg_proc where proname like 'tpcc\\_%'") == 0);
+}
+
+TEST_CASE(
+    "cleanup with a props file saved with a byte-order mark and CRLF goes to the database its "
+    "conn names, never to PGDATABASE's",
+    "[cleanup][props]") {
+  // The PG* environment points at a database that holds a load: a cleanup
+  // that fell back to it would drop the wrong tables.
+  const std::string victim_name = "tpcc_cleanup_bom_victim";
+  const std::string victim = tpcc::test::prepared_database(victim_name, 1);
+  REQUIRE(kit_tables(victim) == 10);
+  const tpcc::test::ServerInfo& server = tpcc::test::local_server();
+  const std::string target = "host=" + server.socket_dir() +
+                             " port=" + std::to_string(server.port()) + " dbname=no_such_db";
+  const tpcc::EnvChanges env = {{"PGDATABASE", victim_name}};
+
+  const std::string bom = tpcc::test::scratch_dir("bom.props");
+  std::ofstream(bom, std::ios::binary) << "\xEF\xBB\xBF"
+                                       << "conn=" << target << "\r\nterminals=2\r\n";
+  std::string output;
+  const int status = run_tpcc({"cleanup", bom}, &output, env);
+  INFO(output);
+  CHECK(status != 0);
+  CHECK(output.find("byte-order mark") != std::string::npos);
+  CHECK(output.find("no_such_db") != std::string::npos);
+  CHECK(output.find("unknown key") == std::string::npos);
+  CHECK(kit_tables(victim) == 10);
+
+  // A key that only looks like conn (a zero-width space before it): exit 2,
+  // naming the line, and still nothing dropped.
+  const std::string hidden = tpcc::test::scratch_dir("hidden.props");
+  std::ofstream(hidden, std::ios::binary) << "\xE2\x80\x8B"
+                                          << "conn=" << target << "\r\nterminals=2\r\n";
+  std::string refused;
+  CHECK(run_tpcc({"cleanup", hidden}, &refused, env) == 2);
+  INFO(refused);
+  CHECK(refused.find(hidden + ":1: key '\\xE2\\x80\\x8Bconn' is not 'conn'") != std::string::npos);
+  CHECK(refused.find("does not fall back to the PG* environment") != std::string::npos);
+  CHECK(kit_tables(victim) == 10);
 }

@@ -61,9 +61,13 @@ TEST_CASE("prepare 2 warehouses with COPY, check passes, cleanup leaves no relat
   const std::string output = prepare_output({"prepare", "--conn", db, "--warehouses", "2"}, 0);
   CHECK(output.find("12 of 12 conditions hold") != std::string::npos);
   // The size is said before the load: 2 x 106 MB and the items' 13 MB, with
-  // customer's and order line's heaps at the default fillfactor 90: 236 MB.
-  CHECK(output.find("loading 2 warehouse(s) with 2 worker(s) using COPY (about 236 MB with "
-                    "indexes)") != std::string::npos);
+  // customer's and order line's heaps at the default fillfactor 90: 236 MB;
+  // the server is local, so its free space is read too.
+  CHECK(output.find("size estimate: about 236 MB with indexes for 2 warehouse(s); ") !=
+        std::string::npos);
+  CHECK(output.find(" free on the file system of the server's data directory ") !=
+        std::string::npos);
+  CHECK(output.find("loading 2 warehouse(s) with 2 worker(s) using COPY") != std::string::npos);
   CHECK(scalar(db, "select count(*) from bmsql_warehouse") == 2);
   CHECK(scalar(db, "select count(*) from bmsql_stock") == 200000);
   CHECK(scalar(db, "select count(*) from bmsql_customer") == 60000);
@@ -371,4 +375,28 @@ TEST_CASE("prepare after a run reinstalls the functions and checks the run-time 
                                            "update bmsql_warehouse set w_ytd = w_ytd - 1"};
   output = prepare_output({"prepare", "--conn", db, "--warehouses", "1"}, 1);
   CHECK(output.find("3.3.2.1   FAIL") != std::string::npos);
+}
+
+TEST_CASE(
+    "prepare --warehouses 1000000000 is refused at once with its size estimate and the free "
+    "space, in a bounded address space, creating nothing",
+    "[prepare][space]") {
+  const std::string db = create_database("tpcc_prepare_huge");
+  // 2 GB of address space: a plan that allocated per warehouse (4 GB for a
+  // billion warehouse numbers) would die of bad_alloc, not refuse.
+  std::string output;
+  tpcc::ProcessOptions options;
+  const int status =
+      tpcc::run_process({"/bin/sh", "-c", "ulimit -v 2000000 && exec \"$0\" \"$@\"", TPCC_BINARY,
+                         "prepare", "--conn", db, "--warehouses", "1000000000"},
+                        options, &output);
+  INFO(output);
+  CHECK(status == 2);
+  CHECK(output.find("size estimate: about 112 PB with indexes for 1000000000 warehouse(s); ") !=
+        std::string::npos);
+  CHECK(output.find("tpcc: --warehouses: loading 1000000000 warehouse(s) needs about 112 PB with "
+                    "indexes, but the file system of the server's data directory ") !=
+        std::string::npos);
+  CHECK(output.find("--no-space-check") != std::string::npos);
+  CHECK(tpcc_relations(db) == 0);
 }

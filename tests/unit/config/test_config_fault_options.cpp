@@ -33,9 +33,9 @@ TEST_CASE("options: --max-downtime takes whole seconds 1..86400", "[config][opti
   CHECK(parse({"run", "--max-downtime", "120"}).max_downtime_seconds == 120);
   CHECK(parse({"quickstart", "--max-downtime", "86400"}).max_downtime_seconds == 86400);
   CHECK(usage_error({"run", "--max-downtime", "0"}) ==
-        "--max-downtime: '0' is not a number 1..86400");
+        "--max-downtime: 0 is out of range (1..86400)");
   CHECK(usage_error({"run", "--max-downtime", "86401"}) ==
-        "--max-downtime: '86401' is not a number 1..86400");
+        "--max-downtime: 86401 is out of range (1..86400)");
   CHECK(usage_error({"run", "--max-downtime", "1.5"}) ==
         "--max-downtime: '1.5' is not a number 1..86400");
 }
@@ -108,7 +108,7 @@ TEST_CASE("options: the fault props keys, BenchmarkSQL-style names included, rep
   const std::string error = usage_error({"run", bad});
   CHECK_THAT(error,
              Catch::Contains("2 problems") &&
-                 Catch::Contains(bad + ":2: key 'maxDowntime': '0' is not a number 1..86400") &&
+                 Catch::Contains(bad + ":2: key 'maxDowntime': 0 is out of range (1..86400)") &&
                  Catch::Contains(bad + ":3: key 'lockTimeout': 'soon' is not a duration"));
 }
 

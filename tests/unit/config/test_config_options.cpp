@@ -248,29 +248,29 @@ TEST_CASE("options: bad numbers name the flag", "[config][options]") {
   CHECK(usage_error({"prepare", "--warehouses", "x"}) ==
         "--warehouses: 'x' is not a positive integer");
   CHECK(usage_error({"prepare", "--warehouses", "0"}) ==
-        "--warehouses: '0' is not a positive integer");
+        "--warehouses: 0 is out of range (1..2147483647)");
   CHECK(usage_error({"prepare", "--warehouses", "1.5"}) ==
         "--warehouses: '1.5' is not a positive integer");
   CHECK(usage_error({"prepare", "--warehouses", "99999999999"}) ==
-        "--warehouses: '99999999999' is not a positive integer");
+        "--warehouses: 99999999999 is out of range (1..2147483647)");
   CHECK(usage_error({"prepare", "--load-workers", "0"}) ==
-        "--load-workers: '0' is not a positive integer");
+        "--load-workers: 0 is out of range (1..2147483647)");
   CHECK(usage_error({"prepare", "--batch-rows", "100001"}) ==
-        "--batch-rows: '100001' is not a number 1..100000");
+        "--batch-rows: 100001 is out of range (1..100000)");
   CHECK(usage_error({"prepare", "--partitions", "1025"}) ==
-        "--partitions: '1025' is not a number 0..1024");
+        "--partitions: 1025 is out of range (0..1024)");
   CHECK(usage_error({"prepare", "--seed", "-1"}) ==
         "--seed: '-1' is not an integer 0..18446744073709551615");
   CHECK(usage_error({"run", "--terminals", "ten"}) ==
         "--terminals: 'ten' is not a positive integer");
   CHECK(usage_error({"run", "--connections=-1"}) ==
-        "--connections: '-1' is not a non-negative integer");
+        "--connections: -1 is out of range (0..2147483647)");
   CHECK(usage_error({"run", "--think-multiplier", "0"}) ==
         "--think-multiplier: '0' is not a positive number");
   CHECK(usage_error({"run", "--rate", "-5"}) == "--rate: '-5' is not a non-negative number");
   CHECK(usage_error({"run", "--rate", "nan"}) == "--rate: 'nan' is not a non-negative number");
   CHECK(usage_error({"run", "--report-interval", "0"}) ==
-        "--report-interval: '0' is not a number 1..86400");
+        "--report-interval: 0 is out of range (1..86400)");
   CHECK(usage_error({"run", "--terminal-warehouse-fixed", "maybe"}) ==
         "--terminal-warehouse-fixed: 'maybe' is not true or false");
 }

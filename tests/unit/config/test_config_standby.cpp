@@ -47,7 +47,7 @@ TEST_CASE("standby: --standby-terminals and --standby-mix", "[config][standby]")
   CHECK_THAT(usage_error({"run", "--standby-conn", "host=sb", "--standby-mix", "100"}),
              Catch::StartsWith("--standby-mix: '100' is not two weights OS,SL"));
   CHECK(usage_error({"run", "--standby-conn", "host=sb", "--standby-terminals", "0"}) ==
-        "--standby-terminals: '0' is not a positive integer");
+        "--standby-terminals: 0 is out of range (1..2147483647)");
   CHECK_THAT(usage_error({"prepare", "--standby-conn", "host=sb"}),
              Catch::Contains("'--standby-conn' is not for 'tpcc prepare'"));
 }
