@@ -10,6 +10,7 @@
 
 #include <pqxx/pqxx>
 
+#include "app/run_not_started.hpp"
 #include "config/conn/mask.hpp"
 #include "config/errors.hpp"
 #include "config/local_time.hpp"
@@ -23,6 +24,7 @@
 #include "report/console/summary.hpp"
 #include "report/results/result_sink.hpp"
 #include "report/rules/run_rules.hpp"
+#include "report/views/health.hpp"
 #include "spec/constants.hpp"
 #include "spec/nurand.hpp"
 #include "terminal/engine/binding.hpp"
@@ -309,7 +311,7 @@ RunInfo run_info(const Config& config, const RunSetup& setup, const EngineResult
 // Why a side of the run failed (run_exit_status with a completed stop).
 std::string failure_text(const RunStats& stats, const RunHealth& health) {
   if (health.downtime_seconds > 0) {
-    return "the server was unreachable for " + format_seconds(health.downtime_seconds) + " s";
+    return downtime_failure_text(health);
   }
   if (unfinished_total(stats) > 0) {
     return std::to_string(unfinished_total(stats)) +
@@ -410,7 +412,7 @@ int run_benchmark(const Config& given, std::ostream& out) {
     }
     result = run_engine(config, engine_setup, out);
   } catch (...) {
-    results.discard();  // nothing was measured
+    record_not_started(results, std::current_exception(), started, out);
     throw;
   }
   RunInfo info = run_info(config, setup, result, started, barrier_start);

@@ -362,3 +362,25 @@ TEST_CASE("drivers: tpcc cleanup drops the start barrier's table", "[drivers]") 
                            "select count(*) from pg_class where relname = "
                            "'tpcc_driver_barrier'") == 0);
 }
+
+TEST_CASE("drivers: a merge with a driver killed before its end names the driver and directory",
+          "[drivers]") {
+  const TwoDrivers& runs = two_drivers();
+  REQUIRE(runs.first_status == 0);
+  REQUIRE(runs.second_status == 0);
+  // What a SIGKILL of the second driver mid-run leaves: config.json and
+  // intervals.csv, no result.json, histograms.json or report.html.
+  const std::string killed = scratch_dir("killed-second");
+  fs::copy(runs.second, killed);
+  for (const char* name : {"result.json", "histograms.json", "report.html"}) {
+    fs::remove(fs::path(killed) / name);
+  }
+  std::string output;
+  CHECK(tpcc::test::run_tpcc(
+            {"report", "--merge", runs.first, killed, "--out", scratch_dir("merged-killed")},
+            &output) == 2);
+  INFO(output);
+  CHECK(output.find("--merge: driver 2 of 2 did not finish: " + killed +
+                    " has config.json but no result.json") != std::string::npos);
+  CHECK(output.find("cannot read") == std::string::npos);
+}
