@@ -21,7 +21,11 @@ Outcome outcome_of(const std::exception_ptr& error) {
   try {
     std::rethrow_exception(error);
   } catch (const ConnectError& e) {
-    return {"not_connected", e.what(), kExitConnect};
+    // db/connect's refusal; a ConnectError of another kind (the start
+    // barrier's drivers that did not arrive) connected first.
+    const std::string message = e.what();
+    return {message.rfind("cannot connect to ", 0) == 0 ? "not_connected" : "not_started", message,
+            kExitConnect};
   } catch (const pqxx::broken_connection& e) {
     return {"not_connected", e.what(), kExitConnect};
   } catch (const pqxx::sql_error& e) {

@@ -329,7 +329,13 @@ TEST_CASE(
   CHECK(
       text.find("driver(s) 2 of 2 (run id 'lonely') did not arrive within --barrier-timeout 4 s") !=
       std::string::npos);
-  CHECK_FALSE(fs::exists(fs::path(dir) / "result.json"));
+  // Nothing measured: result.json says so and why.
+  const Json never = read_json(dir + "/result.json");
+  CHECK(never.at("measured") == false);
+  CHECK(never.at("stop_reason") == "not_started");
+  CHECK(never.at("exit_status") == 3);
+  CHECK(never.at("stop_detail").get<std::string>().find("did not arrive within") !=
+        std::string::npos);
   // It withdrew: a later run with the id starts afresh.
   CHECK(registered("lonely") == 0);
 }
