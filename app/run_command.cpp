@@ -7,6 +7,7 @@
 
 #include "app/run_checks.hpp"
 #include "app/run_engine_setup.hpp"
+#include "app/run_not_started.hpp"
 #include "app/run_outcome.hpp"
 #include "app/run_setup.hpp"
 #include "app/run_setup_print.hpp"
@@ -48,7 +49,7 @@ int run_benchmark(const Config& given, std::ostream& out) {
         engine_setup_for_run(config, setup, rng.next(), results, out, barrier_start);
     result = run_engine(config, engine_setup, out);
   } catch (...) {
-    results.discard();  // nothing was measured
+    record_not_started(results, std::current_exception(), started, out);
     throw;
   }
   RunInfo info = run_info(config, setup, result, started, barrier_start);
