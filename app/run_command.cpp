@@ -16,6 +16,7 @@
 #include "config/names.hpp"
 #include "config/settings/values.hpp"
 #include "db/connect.hpp"
+#include "experiment/start.hpp"
 #include "loader/layout.hpp"
 #include "loader/load_state.hpp"
 #include "metrics/run.hpp"
@@ -367,6 +368,7 @@ Config with_spec_terminals(const Config& given) {
 }  // namespace
 
 int run_benchmark(const Config& given, std::ostream& out) {
+  const ExperimentRecord experiment = start_experiment(given, out);  // --restore, --condition
   const Config config = with_spec_terminals(given);
   ensure_run_limits(run_connection_count(config));
   const std::time_t started = std::time(nullptr);
@@ -414,6 +416,7 @@ int run_benchmark(const Config& given, std::ostream& out) {
     throw;
   }
   RunInfo info = run_info(config, setup, result, started, barrier_start);
+  info.experiment = experiment;
 
   out << "\n";
   print_summary(out, config, info, result.stats);
