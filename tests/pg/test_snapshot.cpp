@@ -156,7 +156,8 @@ TEST_CASE(
   // Without --restore a result names no snapshot.
   tpcc::test::execute_outside_transaction(db, "alter database " + name + " set work_mem = '9MB'");
   const std::string plain = scratch_dir("plain_run");
-  REQUIRE(run_tpcc(read_only_run(conn, plain), nullptr) == 0);
+  std::string plain_output;
+  REQUIRE(run_tpcc(read_only_run(conn, plain), &plain_output) == 0);
   CHECK(read_result(plain).at("snapshot").is_null());
 
   // tpcc report --compare says first how the two runs started differently.
@@ -203,7 +204,8 @@ TEST_CASE(
     CHECK(drop.find("has no snapshot") != std::string::npos);
   }
   SECTION("another session connected") {
-    REQUIRE(run_tpcc({"snapshot", conn}, nullptr) == 0);
+    std::string taken;
+    REQUIRE(run_tpcc({"snapshot", conn}, &taken) == 0);
     const std::string loaded = state(db);
     {
       pqxx::connection other(db);
@@ -213,7 +215,8 @@ TEST_CASE(
       CHECK(output.find("1 other session(s) are connected to database " + name) !=
             std::string::npos);
       std::string snap;
-      CHECK(run_tpcc({"snapshot", conn, "--drop"}, nullptr) == 0);
+      std::string dropped;
+      CHECK(run_tpcc({"snapshot", conn, "--drop"}, &dropped) == 0);
       CHECK(run_tpcc({"snapshot", conn}, &snap) == 2);
       CHECK(snap.find("other session(s)") != std::string::npos);
       CHECK(databases_named(snapshot) == 0);
