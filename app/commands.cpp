@@ -5,6 +5,7 @@
 #include "app/acid_command.hpp"
 #include "app/report_command.hpp"
 #include "app/run_command.hpp"
+#include "app/snapshot_command.hpp"
 #include "check/load_gaps.hpp"
 #include "check/runner.hpp"
 #include "config/errors.hpp"
@@ -95,6 +96,7 @@ int run_command(const Config& config) {
     case Verb::Run: return run_benchmark(config, std::cout);
     case Verb::Acid: return acid_command(config, std::cout);
     case Verb::Report: return report_command(config, std::cout);
+    case Verb::Snapshot: return snapshot_command(config, std::cout);
   }
   return kExitUsage;
 }

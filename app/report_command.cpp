@@ -12,6 +12,7 @@
 #include "report/results/merge.hpp"
 #include "report/results/result_read.hpp"
 #include "report/views/compare.hpp"
+#include "report/views/environment_compare.hpp"
 #include "report/views/format.hpp"
 
 namespace tpcc {
@@ -56,6 +57,32 @@ int redraw_command(const Config& config, std::ostream& out) {
   return kExitOk;
 }
 
+namespace {
+
+// First what differed before the runs measured anything: another snapshot,
+// other conditioning, other server settings or another host.
+void print_environment_differences(const std::vector<ResultDir>& runs, std::ostream& out) {
+  std::vector<ComparedSetting> differing;
+  for (ComparedSetting& c : compared_environment(runs)) {
+    if (c.differs) differing.push_back(std::move(c));
+  }
+  if (differing.empty()) {
+    out << "start and environment: no difference (snapshot, conditioning, server settings, "
+           "client host, tpcc build)\n";
+    return;
+  }
+  out << "start and environment, where the runs differ:\n";
+  for (const ComparedSetting& c : differing) {
+    out << "  " << c.key << ":";
+    for (std::size_t i = 0; i < c.values.size(); ++i) {
+      out << (i == 0 ? " " : " | ") << (c.values[i] ? *c.values[i] : "not recorded");
+    }
+    out << "\n";
+  }
+}
+
+}  // namespace
+
 int compare_command(const Config& config, std::ostream& out) {
   std::vector<ResultDir> runs;
   for (const std::string& dir : config.compare_dirs) {
@@ -63,6 +90,7 @@ int compare_command(const Config& config, std::ostream& out) {
   }
   const std::string path = page_path(config.out_dir, ".", "compare.html");
   write_page(path, html_compare(runs));
+  print_environment_differences(runs, out);
   for (const ComparedFigure& f : compared_figures(runs)) {
     if (f.name != "tpmC") continue;
     for (std::size_t i = 0; i < runs.size(); ++i) {

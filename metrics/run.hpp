@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "metrics/checkpoints.hpp"
+#include "metrics/experiment.hpp"
 #include "metrics/lag.hpp"
 #include "metrics/server_metrics.hpp"
 #include "metrics/stats.hpp"
@@ -157,6 +158,8 @@ struct RunInfo {
   std::vector<IntervalThroughput> measured_lines;
   std::optional<DriverRun> driver;      // tpcc run --driver I/N
   std::vector<MergedPart> merged_from;  // tpcc report --merge: the drivers merged
+  // --restore, --condition and the environment (docs/experiments.md).
+  ExperimentRecord experiment;
 };
 
 }  // namespace tpcc

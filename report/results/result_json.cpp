@@ -8,6 +8,7 @@
 #include "config/names.hpp"
 #include "metrics/run.hpp"
 #include "report/results/delivery_file.hpp"
+#include "report/results/experiment_json.hpp"
 #include "report/results/histograms_file.hpp"
 #include "report/results/json_round.hpp"
 #include "report/results/lag_json.hpp"
@@ -307,6 +308,10 @@ std::string result_json(const Config& config, const RunInfo& info, const RunStat
   j["server_metrics"] = server_metrics_json(info.server_metrics);
   j["tool"] = "tpcc";
   j["tool_version"] = TPCC_VERSION;
+  // How the run started and what it ran on (docs/experiments.md).
+  j["snapshot"] = snapshot_json(info.experiment.snapshot);
+  j["conditioning"] = conditioning_json(info.experiment.conditioning);
+  j["environment"] = environment_json(info.experiment.environment);
   return j.dump(2);
 }
 

@@ -12,6 +12,7 @@
 #include "config/effective.hpp"
 #include "config/errors.hpp"
 #include "config/names.hpp"
+#include "report/results/experiment_json.hpp"
 #include "report/results/histograms_file.hpp"
 #include "report/results/lag_json.hpp"
 #include "report/results/merge.hpp"
@@ -164,6 +165,7 @@ RunInfo info_from(const Json& j) {
   }
   const Json& driver = j.at("driver");
   if (!driver.is_null()) info.driver = driver_from(driver);
+  info.experiment = experiment_from_json(j);
   // "standbys" lists them all when there are several, "standby" is the first.
   if (j.contains("standbys")) {
     for (const Json& standby : j.at("standbys")) info.standbys.push_back(standby_from(standby));
