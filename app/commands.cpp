@@ -22,13 +22,14 @@ namespace {
 int check_command(const Config& config) {
   auto conn = connect(config.conninfo);
   // A clear message, not a missing-relation error, on an empty database.
-  const std::vector<std::string> gaps = load_gaps(inspect_loaded_database(*conn));
+  const DatabaseState state = inspect_loaded_database(*conn);
+  const std::vector<std::string> gaps = load_gaps(state);
   for (const std::string& gap : gaps) std::cout << "load incomplete: " << gap << "\n";
+  std::cout << load_origin_line(state) << "\n";
   const auto results = run_consistency_checks(*conn, config.after_load, &std::cout);
   std::cout << format_summary_line(results) << "\n";
   if (!gaps.empty()) {
-    std::cout
-        << "the load is incomplete (see the first lines): run tpcc prepare again to resume it\n";
+    std::cout << incomplete_load_advice(state) << "\n";
   }
   return all_passed(results) && gaps.empty() ? kExitOk : kExitFailed;
 }

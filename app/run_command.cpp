@@ -150,6 +150,7 @@ void print_setup(std::ostream& out, const Config& config, const RunSetup& setup)
   const int connections = resolved_connections(config);
   out << "tpcc run\n"
       << "  warehouses:   " << setup.load.warehouses << "\n"
+      << "  loaded by:    " << describe_load(setup.load) << "\n"
       << "  terminals:    " << config.terminals << " (home warehouse "
       << (config.terminal_warehouse_fixed ? "fixed per terminal" : "random per transaction")
       << ")\n"
