@@ -15,6 +15,8 @@
 #include "acid/durability_log.hpp"
 #include "spec/constants.hpp"
 #include "terminal/transactions/delivery.hpp"
+#include "terminal/transactions/order_status.hpp"
+#include "terminal/transactions/stock_level.hpp"
 
 namespace tpcc {
 namespace {
@@ -30,18 +32,37 @@ constexpr const char* kStartTimeSql = "select pg_postmaster_start_time()::text";
 // Missing transactions named in the result line; the rest are counted.
 constexpr std::size_t kMissingNamed = 5;
 
-// The read-write transactions of the default mix, in its proportions.
-TxnIndex pick_transaction(Random& rng) {
-  const auto mix = Config{}.mix;
-  const double total = mix[kNewOrder] + mix[kPayment] + mix[kDelivery];
-  const double x = rng.unit() * total;
-  if (x < mix[kNewOrder]) return kNewOrder;
-  if (x < mix[kNewOrder] + mix[kPayment]) return kPayment;
-  return kDelivery;
+// The plan's mix (the run's), in its proportions.
+TxnIndex pick_transaction(Random& rng, const std::array<double, kTxnTypes>& mix) {
+  double total = 0;
+  for (const double weight : mix) total += weight;
+  double x = rng.unit() * total;
+  for (int t = 0; t < kTxnTypes; ++t) {
+    if (x < mix[static_cast<std::size_t>(t)]) return static_cast<TxnIndex>(t);
+    x -= mix[static_cast<std::size_t>(t)];
+  }
+  return kNewOrder;  // rounding at the very end of the range
 }
 
 const char* title(TxnIndex type) {
-  return type == kNewOrder ? "New-Order" : type == kPayment ? "Payment" : "Delivery";
+  switch (type) {
+    case kNewOrder: return "New-Order";
+    case kPayment: return "Payment";
+    case kOrderStatus: return "Order-Status";
+    case kDelivery: return "Delivery";
+    case kStockLevel: return "Stock-Level";
+  }
+  return "transaction";
+}
+
+// The terminal of `number`: its home warehouse and Stock-Level district
+// spread as the run spreads them, New-Orders rolled back as the plan says.
+TerminalContext durability_terminal(const acid::AcidContext& context, const DurabilityPlan& plan,
+                                    int number) {
+  TerminalContext terminal = context.terminal(1 + number % context.warehouses());
+  terminal.d_id = 1 + (number / context.warehouses()) % kDistrictsPerWarehouse;
+  terminal.rollback_percent = plan.rollback_percent;
+  return terminal;
 }
 
 struct TerminalOutcome {
@@ -57,7 +78,7 @@ class DurabilityTerminal {
         plan_(plan),
         number_(number),
         rng_(Random::stream(context.options().seed, {static_cast<std::uint64_t>(number)})),
-        terminal_(context.terminal(1 + number % context.warehouses())) {}
+        terminal_(durability_terminal(context, plan, number)) {}
 
   // Commits until `stop`, or until the crash takes the connection.
   void run(const std::atomic<bool>& stop, const std::atomic<bool>& crashing,
@@ -66,7 +87,7 @@ class DurabilityTerminal {
     try {
       session_ = context_.new_session();
       while (!stop) {
-        current = pick_transaction(rng_);
+        current = pick_transaction(rng_, plan_.mix);
         execute(current, outcome.log);
       }
     } catch (const std::exception& e) {
@@ -80,10 +101,27 @@ class DurabilityTerminal {
   }
 
  private:
-  // Logs the transaction once its COMMIT is acknowledged. A serialization
-  // failure or deadlock rolled it back: nothing to log. Other errors throw.
+  // Logs the transaction once its COMMIT is acknowledged: Session::flush
+  // returns only when the server answered every statement queued, COMMIT
+  // included (or, for a single call in autocommit, the pipeline's sync that
+  // commits it), and throws otherwise, so nothing is logged that the server
+  // did not confirm. A serialization failure or deadlock rolled it back, as
+  // does 2.4.1.4's unused item: nothing to log. Other errors throw.
   void execute(TxnIndex type, acid::CommitLog& log) {
     const int w_id = terminal_.w_id;
+    if (type == kOrderStatus || type == kStockLevel) {
+      TxnAudit audit;
+      try {
+        if (type == kOrderStatus) {
+          execute_order_status(*session_, generate_order_status(rng_, terminal_), terminal_, audit);
+        } else {
+          execute_stock_level(*session_, generate_stock_level(rng_, terminal_), terminal_, audit);
+        }
+      } catch (const RetryableError&) {
+        // Read-only: nothing to log either way.
+      }
+      return;
+    }
     if (type == kDelivery) {
       const DeliveryInput input = generate_delivery(rng_, terminal_);
       DeliveryOutput out;
@@ -105,6 +143,7 @@ class DurabilityTerminal {
         NewOrderInput input = generate_new_order(rng_, terminal_);
         for (NewOrderLine& line : input.lines) line.supply_w_id = w_id;
         const NewOrderOutput out = context_.new_order(*session_, input);
+        if (out.rolled_back) return;  // 2.4.2.3: ROLLBACK, not COMMIT, was sent
         log.new_orders.push_back(
             {w_id, input.d_id, out.o_id, input.c_id, static_cast<int>(input.lines.size())});
       } else {

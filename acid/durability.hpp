@@ -13,6 +13,7 @@
 // durability_command.cpp) or a test's own.
 #pragma once
 
+#include <array>
 #include <functional>
 #include <iosfwd>
 #include <string>
@@ -20,6 +21,8 @@
 
 #include "acid/acid.hpp"
 #include "acid/durability_settings.hpp"
+#include "config/config.hpp"
+#include "spec/transactions.hpp"
 
 namespace tpcc {
 
@@ -31,9 +34,14 @@ enum class Interruption {
 
 struct DurabilityPlan {
   Interruption interruption = Interruption::ProcessKill;
-  // Enough sessions that several transactions are in flight at the crash
-  // even on two cores, few enough to leave the server CPU.
-  int terminals = 4;
+  // The load at the crash is the run's (3.5.3: the durability test runs
+  // under the benchmark's load): the configured terminals (--terminals,
+  // props terminals) and mix (--mix, props weights), New-Orders rolled back
+  // at --rollback-percent (2.4.1.4). Order-Status and Stock-Level run too
+  // and log nothing: they change no row.
+  int terminals = Config{}.terminals;
+  std::array<double, kTxnTypes> mix = Config{}.mix;
+  int rollback_percent = Config{}.rollback_percent;
   // Thousands of commits logged before the crash; recovery replays them.
   double seconds_before_crash = 5;
   // Test only (tests/pg/test_acid_durability.cpp): terminal 0's first

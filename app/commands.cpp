@@ -3,6 +3,7 @@
 #include <iostream>
 
 #include "app/acid_command.hpp"
+#include "app/consistency_test_run.hpp"
 #include "app/report_command.hpp"
 #include "app/run_command.hpp"
 #include "app/snapshot_command.hpp"
@@ -23,13 +24,14 @@ namespace {
 int check_command(const Config& config) {
   auto conn = connect(config.conninfo);
   // A clear message, not a missing-relation error, on an empty database.
-  const std::vector<std::string> gaps = load_gaps(inspect_loaded_database(*conn));
+  const DatabaseState state = inspect_loaded_database(*conn);
+  const std::vector<std::string> gaps = load_gaps(state);
   for (const std::string& gap : gaps) std::cout << "load incomplete: " << gap << "\n";
+  std::cout << load_origin_line(state) << "\n";
   const auto results = run_consistency_checks(*conn, config.after_load, &std::cout);
   std::cout << format_summary_line(results) << "\n";
   if (!gaps.empty()) {
-    std::cout
-        << "the load is incomplete (see the first lines): run tpcc prepare again to resume it\n";
+    std::cout << incomplete_load_advice(state) << "\n";
   }
   return all_passed(results) && gaps.empty() ? kExitOk : kExitFailed;
 }
@@ -93,7 +95,7 @@ int run_command(const Config& config) {
     case Verb::Check: return check_command(config);
     case Verb::Cleanup: return cleanup_database(config, std::cout);
     case Verb::Quickstart: return quickstart_command(config);
-    case Verb::Run: return run_benchmark(config, std::cout);
+    case Verb::Run: return run_with_consistency_test(config, std::cout);
     case Verb::Acid: return acid_command(config, std::cout);
     case Verb::Report: return report_command(config, std::cout);
     case Verb::Snapshot: return snapshot_command(config, std::cout);

@@ -25,6 +25,7 @@
 #include "acid/durability_settings.hpp"
 #include "config/errors.hpp"
 #include "config/names.hpp"
+#include "config/settings/values.hpp"
 #include "db/connect.hpp"
 #include "pgserver/data_dir_server.hpp"
 
@@ -102,8 +103,9 @@ void say_settings(const DurabilitySettings& s, std::ostream& out) {
 }
 
 // The printed lines, the summary and acid.json, once the test ran.
-int report_durability(const AcidOptions& options, const DurabilityReport& report,
-                      nlohmann::json server, const std::string& result_dir, std::ostream& out) {
+int report_durability(const AcidOptions& options, const DurabilityPlan& plan,
+                      const DurabilityReport& report, nlohmann::json server,
+                      const std::string& result_dir, std::ostream& out) {
   out << format_acid_line(report.result) << "\n" << format_acid_summary({report.result}) << "\n";
   nlohmann::json j = nlohmann::json::parse(acid_json(options, {report.result}));
   j["durability"] = nlohmann::json::parse(durability_json(report));
@@ -111,6 +113,10 @@ int report_durability(const AcidOptions& options, const DurabilityReport& report
   server["synchronous_commit"] = report.settings.synchronous_commit;
   server["full_page_writes"] = report.settings.full_page_writes;
   j["durability"]["server"] = std::move(server);
+  j["durability"]["load"] = {{"terminals", plan.terminals},
+                             {"mix", plan.mix},
+                             {"rollback_percent", plan.rollback_percent},
+                             {"seconds_before_crash", plan.seconds_before_crash}};
   const std::filesystem::path file = std::filesystem::path(result_dir) / "acid.json";
   std::ofstream json(file);
   json << j.dump(2) << "\n";
@@ -119,9 +125,21 @@ int report_durability(const AcidOptions& options, const DurabilityReport& report
   return report.result.passed ? kExitOk : kExitFailed;
 }
 
+// The run's load at the crash: its terminals, mix and rollbacks.
+DurabilityPlan plan_of(const Config& config, Interruption interruption) {
+  DurabilityPlan plan;
+  plan.interruption = interruption;
+  plan.terminals = config.terminals;
+  plan.mix = config.mix;
+  plan.rollback_percent = config.rollback_percent;
+  return plan;
+}
+
 void say_plan(const DurabilityPlan& plan, std::ostream& out) {
-  out << plan.terminals << " terminals commit New-Order, Payment and Delivery for "
-      << plan.seconds_before_crash << " s, each logging the COMMITs the server acknowledged"
+  out << plan.terminals << " terminals run the mix " << format_mix(plan.mix)
+      << " (NO,P,OS,D,SL) with no keying or think time for " << plan.seconds_before_crash
+      << " s before the crash, each logging the New-Order, Payment and Delivery COMMITs the "
+         "server acknowledged"
       << std::endl;
 }
 
@@ -148,7 +166,7 @@ int kill_and_restart(const Config& config, const AcidOptions& options,
       << "a process kill leaves the kernel's page cache: 3.5.3.3's loss of memory needs "
          "--crash-command\n";
   say_settings(settings, out);
-  const DurabilityPlan plan;
+  const DurabilityPlan plan = plan_of(config, Interruption::ProcessKill);
   say_plan(plan, out);
   const std::string restart_log = (std::filesystem::path(result_dir) / kRestartLog).string();
   const DurabilityReport report = durability_test(options, plan, [&] {
@@ -163,7 +181,7 @@ int kill_and_restart(const Config& config, const AcidOptions& options,
     out << "restart: pg_ctl start -D " << dir << " as " << server.owner()
         << "; crash recovery done (server output: " << restart_log << ")" << std::endl;
   });
-  return report_durability(options, report, {{"data_directory", dir}}, result_dir, out);
+  return report_durability(options, plan, report, {{"data_directory", dir}}, result_dir, out);
 }
 
 // The server's start time, or nothing while it does not accept queries.
@@ -221,7 +239,7 @@ int crash_command_test(const Config& config, const AcidOptions& options,
          "server's power or crashes its OS\n"
       << "server: started at " << *before << "\n";
   say_settings(settings, out);
-  const DurabilityPlan plan{Interruption::CrashCommand};
+  const DurabilityPlan plan = plan_of(config, Interruption::CrashCommand);
   say_plan(plan, out);
   const DurabilityReport report = durability_test(options, plan, [&] {
     out << "crash: sh -c " << command << std::endl;
@@ -231,7 +249,7 @@ int crash_command_test(const Config& config, const AcidOptions& options,
         << config.restart_timeout_seconds << " s for the server" << std::endl;
     wait_for_restart(options.conninfo, *before, config.restart_timeout_seconds, out);
   });
-  return report_durability(options, report, {{"crash_command", command}}, result_dir, out);
+  return report_durability(options, plan, report, {{"crash_command", command}}, result_dir, out);
 }
 
 }  // namespace

@@ -6,6 +6,7 @@
 #include "config/names.hpp"
 #include "config/settings/values.hpp"
 #include "loader/layout.hpp"
+#include "loader/load_state.hpp"
 #include "terminal/engine/binding.hpp"
 #include "terminal/engine/deck.hpp"
 #include "terminal/engine/engine.hpp"
@@ -24,6 +25,7 @@ void print_setup(std::ostream& out, const Config& config, const RunSetup& setup)
   const int connections = resolved_connections(config);
   out << "tpcc run\n"
       << "  warehouses:   " << setup.load.warehouses << "\n"
+      << "  loaded by:    " << describe_load(setup.load) << "\n"
       << "  terminals:    " << config.terminals << " (home warehouse "
       << (config.terminal_warehouse_fixed ? "fixed per terminal" : "random per transaction")
       << ")\n"

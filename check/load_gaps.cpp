@@ -23,20 +23,40 @@ std::vector<std::string> load_gaps(const DatabaseState& state) {
   for (int w = 1; w <= warehouses; ++w) {
     if (!state.complete_warehouses.count(w)) missing.insert(w);
   }
+  const bool ours = state.recorded.kit == LoadKit::Tpcc;
+  for (const std::string& table : state.tables_without_key) {
+    gaps.push_back(table + " has no primary key: the load's index step did not finish");
+  }
   if (!missing.empty()) {
     gaps.push_back(std::string(missing.size() == 1 ? "warehouse " : "warehouses ") +
                    format_ranges(missing) + " of the " + std::to_string(warehouses) +
                    " recorded in bmsql_config " + (missing.size() == 1 ? "is" : "are") +
-                   " missing");
+                   (ours ? " missing" : " missing or not whole"));
   }
   if (!state.items_loaded) {
     gaps.push_back("bmsql_item does not hold its " + std::to_string(kItems) + " rows");
   }
-  if (!state.recorded.complete) {
+  // Only tpcc marks its load complete; another kit's is judged by its rows
+  // and keys above.
+  if (ours && !state.recorded.complete) {
     gaps.push_back(std::string("bmsql_config has no ") + kConfigLoadComplete +
                    ": indexes, analyze or functions were not finished");
   }
   return gaps;
+}
+
+std::string load_origin_line(const DatabaseState& state) {
+  return "load: by " + describe_load(state.recorded);
+}
+
+std::string incomplete_load_advice(const DatabaseState& state) {
+  if (state.recorded.kit == LoadKit::Tpcc) {
+    return "the load is incomplete (see the first lines): run tpcc prepare again to resume it";
+  }
+  return std::string("the load is incomplete (see the first lines): it was made by ") +
+         load_kit_name(state.recorded.kit) +
+         ", whose load tpcc cannot resume: finish it with that kit, or run tpcc cleanup and "
+         "tpcc prepare";
 }
 
 }  // namespace tpcc

@@ -12,8 +12,16 @@
 namespace tpcc {
 
 // One line per gap: warehouses missing of 1..W, the item table short of its
-// rows, tpcc_load_complete not recorded. Empty when the load is complete.
+// rows, tpcc_load_complete not recorded (tpcc's own loads), a table without
+// its primary key (another kit's). Empty when the load is complete.
 std::vector<std::string> load_gaps(const DatabaseState& state);
+
+// "load: by BenchmarkSQL (bmsql_config holds ...)": who loaded it.
+std::string load_origin_line(const DatabaseState& state);
+
+// What to do about the gaps: resume a tpcc load with tpcc prepare; another
+// kit's cannot be resumed by tpcc.
+std::string incomplete_load_advice(const DatabaseState& state);
 
 // Sorted numbers as ranges: {3, 4, 5, 8} -> "3-5, 8".
 std::string format_ranges(const std::set<int>& numbers);

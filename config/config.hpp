@@ -159,6 +159,9 @@ struct Config {
   DeliveryMode delivery_mode = DeliveryMode::Deferred;  // 2.7.2 requires it
   int delivery_workers = 1;                             // deferred Delivery's background workers
   bool spec = false;                                    // --spec: everything the run rules require
+  // --check-before-after: 3.3.3's consistency test around the run (the
+  // 3.3.2 conditions verified before and after; app/consistency_test_run.cpp).
+  bool check_before_after = false;
   // --spec without a known warehouse count (no props warehouses): the run
   // sets terminals to 10 per home warehouse of the loaded database.
   bool terminals_from_load = false;

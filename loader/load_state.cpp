@@ -60,6 +60,29 @@ std::string joined(const std::vector<std::string>& parts, const char* separator)
   return out;
 }
 
+// The tables whose primary key another kit's load must have built (history
+// has none in TPC-C; BenchmarkSQL adds one later, optionally).
+constexpr const char* kKeyedTables[] = {"bmsql_warehouse", "bmsql_district",  "bmsql_customer",
+                                        "bmsql_oorder",    "bmsql_new_order", "bmsql_order_line",
+                                        "bmsql_stock",     "bmsql_item"};
+constexpr const char* kTablesWithoutKeySql =
+    "select t from unnest($1::text[]) with ordinality as u(t, n) "
+    "where not exists (select 1 from pg_index i "
+    "  where i.indrelid = to_regclass(t) and i.indisprimary) order by n";
+// A warehouse of another kit's load is whole when the last row of each of
+// its tables is there, whatever order the kit loaded them in (New-Order is
+// left out: Deliveries delete its rows). By primary key, one lookup each.
+constexpr const char* kWholeWarehousesSql =
+    "select w.w_id from bmsql_warehouse w "
+    "where (select count(*) from bmsql_district d where d.d_w_id = w.w_id) = $1 "
+    "  and exists (select 1 from bmsql_stock where s_w_id = w.w_id and s_i_id = $2) "
+    "  and exists (select 1 from bmsql_customer "
+    "    where c_w_id = w.w_id and c_d_id = $1 and c_id = $3) "
+    "  and exists (select 1 from bmsql_oorder "
+    "    where o_w_id = w.w_id and o_d_id = $1 and o_id = $4) "
+    "  and exists (select 1 from bmsql_order_line "
+    "    where ol_w_id = w.w_id and ol_d_id = $1 and ol_o_id = $4)";
+
 RecordedLoad read_config_table(pqxx::nontransaction& tx) {
   std::map<std::string, std::string> values;
   for (const auto& row : tx.exec("select cfg_name, cfg_value from bmsql_config")) {
@@ -83,11 +106,48 @@ RecordedLoad read_config_table(pqxx::nontransaction& tx) {
   if (auto seed = number(kConfigSeed)) load.seed = static_cast<std::uint64_t>(*seed);
   if (auto it = values.find(kConfigLoadTime); it != values.end()) load.load_time = it->second;
   load.complete = values.count(kConfigLoadComplete) > 0;
+  load.kit = load_kit(values);
   load.values = std::move(values);
   return load;
 }
 
 }  // namespace
+
+LoadKit load_kit(const std::map<std::string, std::string>& values) {
+  for (const auto& entry : values) {
+    if (entry.first.rfind(kTpccKeyPrefix, 0) == 0) return LoadKit::Tpcc;
+  }
+  for (const char* key : {kConfigWarehouses, kConfigCLast, kConfigCId, kConfigItemId}) {
+    if (values.count(key) == 0) return LoadKit::Other;
+  }
+  return LoadKit::BenchmarkSql;
+}
+
+const char* load_kit_name(LoadKit kit) {
+  switch (kit) {
+    case LoadKit::Tpcc: return "tpcc";
+    case LoadKit::BenchmarkSql: return "BenchmarkSQL";
+    case LoadKit::Other: return "another kit";
+  }
+  return "another kit";
+}
+
+std::string describe_load(const RecordedLoad& load) {
+  std::string text = load_kit_name(load.kit);
+  if (load.kit == LoadKit::Tpcc) {
+    const auto version = load.values.find(kConfigVersion);
+    if (version != load.values.end()) text += " " + version->second;
+    std::vector<std::string> details;
+    if (load.seed) details.push_back("seed " + std::to_string(*load.seed));
+    if (!load.load_time.empty()) details.push_back("loaded " + load.load_time);
+    if (!details.empty()) text += " (" + joined(details, ", ") + ")";
+    return text;
+  }
+  std::string keys;
+  for (const auto& entry : load.values) keys += (keys.empty() ? "" : ", ") + entry.first;
+  return text + " (bmsql_config holds " + (keys.empty() ? std::string("no key") : keys) +
+         " and no " + kTpccKeyPrefix + " key)";
+}
 
 DatabaseState inspect_database(pqxx::connection& conn) {
   pqxx::nontransaction tx(conn);
@@ -123,9 +183,23 @@ DatabaseState inspect_database(pqxx::connection& conn) {
     return state;
   }
   state.kind = DatabaseState::Kind::Ours;
-  for (const auto& row : tx.exec("select w_id from bmsql_warehouse")) {
-    state.complete_warehouses.insert(row[0].as<int>());
+  if (state.recorded.kit != LoadKit::Tpcc) {
+    std::string names = "{";
+    for (const char* table : kKeyedTables)
+      names += (names.size() > 1 ? "," : "") + std::string(table);
+    for (const auto& row : tx.exec_params(kTablesWithoutKeySql, names + "}")) {
+      state.tables_without_key.push_back(row[0].as<std::string>());
+    }
   }
+  // Without the keys, the lookups would scan whole tables: the missing keys
+  // are the gap then.
+  const bool whole_rows_needed =
+      state.recorded.kit != LoadKit::Tpcc && state.tables_without_key.empty();
+  const pqxx::result warehouses =
+      whole_rows_needed ? tx.exec_params(kWholeWarehousesSql, kDistrictsPerWarehouse, kItems,
+                                         kCustomersPerDistrict, kOrdersPerDistrict)
+                        : tx.exec("select w_id from bmsql_warehouse");
+  for (const auto& row : warehouses) state.complete_warehouses.insert(row[0].as<int>());
   state.items_loaded = tx.exec("select count(*) from bmsql_item")[0][0].as<long>() == kItems;
   return state;
 }

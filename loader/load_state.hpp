@@ -8,6 +8,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <vector>
 
 #include <pqxx/connection>
 
@@ -36,8 +37,17 @@ inline constexpr const char* kConfigLoadMethod = "tpcc_load_method";
 inline constexpr const char* kConfigDistribution = "tpcc_distribution";
 inline constexpr const char* kConfigShards = "tpcc_shards";
 
+// Which kit wrote bmsql_config. tpcc writes BenchmarkSQL 5's four keys and
+// its own tpcc_* keys, tpcc_load_complete last; BenchmarkSQL 5 writes its
+// four only, and has no completion mark: its load is judged by its rows.
+enum class LoadKit { Tpcc, BenchmarkSql, Other };
+
+// The prefix of every key tpcc writes beyond BenchmarkSQL's four.
+inline constexpr const char* kTpccKeyPrefix = "tpcc_";
+
 // The load recorded in bmsql_config.
 struct RecordedLoad {
+  LoadKit kit = LoadKit::Tpcc;
   int warehouses = 0;
   NURandConstants c_load;
   std::optional<std::uint64_t> seed;  // absent when another kit loaded it
@@ -50,9 +60,30 @@ struct DatabaseState {
   enum class Kind { Empty, Ours, Incompatible } kind = Kind::Empty;
   std::string incompatibility;  // why, when Incompatible
   RecordedLoad recorded;
-  std::set<int> complete_warehouses;  // warehouse rows present
+  // Warehouses loaded whole. A tpcc load commits each warehouse in one
+  // transaction, so its row is enough; another kit's (BenchmarkSQL commits
+  // a warehouse in parts) also needs the last rows of its stock, districts,
+  // customers, orders and order lines.
+  std::set<int> complete_warehouses;
   bool items_loaded = false;
+  // Another kit's load: its tables without a primary key (its index step
+  // did not run). tpcc's own record this in tpcc_load_complete instead.
+  std::vector<std::string> tables_without_key;
 };
+
+// The keys bmsql_config holds, as the kit that wrote them: tpcc when any key
+// has the tpcc_ prefix, BenchmarkSQL when its four keys are there and none
+// of tpcc's, else another kit.
+LoadKit load_kit(const std::map<std::string, std::string>& config_values);
+
+// "tpcc", "BenchmarkSQL", "another kit".
+const char* load_kit_name(LoadKit kit);
+
+// Who loaded the database, for check's and run's first lines:
+// "tpcc 0.1.0 (seed 42, loaded 2026-01-02 03:04:05)" or "BenchmarkSQL
+// (bmsql_config holds its keys warehouses, nURandCLast, nURandCC_ID,
+// nURandCI_ID and no tpcc_ key)".
+std::string describe_load(const RecordedLoad& load);
 
 DatabaseState inspect_database(pqxx::connection& conn);
 

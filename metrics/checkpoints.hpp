@@ -11,9 +11,12 @@
 namespace tpcc {
 
 struct CheckpointCounters {
-  std::int64_t timed = 0;      // pg_stat_bgwriter.checkpoints_timed
-  std::int64_t requested = 0;  // pg_stat_bgwriter.checkpoints_req
+  std::int64_t timed = 0;      // checkpoints_timed (pg_stat_checkpointer.num_timed on 17+)
+  std::int64_t requested = 0;  // checkpoints_req (num_requested on 17+)
   double timeout_seconds = 0;  // the checkpoint_timeout setting
+  // The view read: pg_stat_bgwriter up to PostgreSQL 16, pg_stat_checkpointer
+  // from 17 (terminal/engine/checkpoint_views.hpp).
+  std::string view = "pg_stat_bgwriter";
 };
 
 struct CheckpointFigures {

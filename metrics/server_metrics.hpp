@@ -29,10 +29,10 @@ enum ServerCounter : std::size_t {
   kTupDel,
   kDeadlocks,
   kTempBytes,
-  kCkptTimed,   // pg_stat_bgwriter.checkpoints_timed
-  kCkptReq,     // pg_stat_bgwriter.checkpoints_req
-  kBufCkpt,     // pg_stat_bgwriter.buffers_checkpoint
-  kBufBackend,  // pg_stat_bgwriter.buffers_backend
+  kCkptTimed,   // pg_stat_bgwriter.checkpoints_timed (17+: pg_stat_checkpointer.num_timed)
+  kCkptReq,     // pg_stat_bgwriter.checkpoints_req (17+: num_requested)
+  kBufCkpt,     // pg_stat_bgwriter.buffers_checkpoint (17+: buffers_written)
+  kBufBackend,  // pg_stat_bgwriter.buffers_backend (17+: pg_stat_io client backend writes)
   kServerCounterCount
 };
 

@@ -397,6 +397,16 @@ void check_durability(const ParseState& st) {
   if (!st.cfg.durability && command) {
     throw UsageError("--crash-command (props crashCommand) is only for --durability");
   }
+  // The other ACID tests run their own transactions; only the durability
+  // test's load is the run's. A props file shared with run may set them.
+  if (st.cfg.verb == Verb::Acid && !st.cfg.durability) {
+    for (const auto* source : {&st.terminals_source, &st.mix_source, &st.rollback_source}) {
+      if (*source && (*source)->layer == Layer::Flag) {
+        throw UsageError((*source)->where +
+                         ": tpcc acid uses it only with --durability (the load at the crash)");
+      }
+    }
+  }
 }
 
 void finish_config(ParseState& st) {

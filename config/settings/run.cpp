@@ -42,11 +42,11 @@ std::string show_timeout(const Config& c) {
 
 void add_length_and_mix(std::vector<Setting>& s) {
   add(
-      s, "terminals", "N", {}, kRunVerbs, kRunSection,
+      s, "terminals", "N", {}, kRunVerbs | kAcid, kRunSection,
       "Virtual terminals (clause 5.2.1: 10 per warehouse for a compliant run). With fixed "
       "warehouses, more than 10 per home warehouse is refused unless --allow-many-terminals "
       "(checked against props warehouses when given, and against the loaded warehouses when "
-      "the run starts).",
+      "the run starts). tpcc acid --durability runs this many terminals until the crash.",
       [](const std::string& v, const Source& src, ParseState& st) {
         st.cfg.terminals = parse_int(v, 1, kNoLimit, src.where);
       },
@@ -106,11 +106,12 @@ void add_length_and_mix(std::vector<Setting>& s) {
       .json = json_field<&Config::txns_per_terminal>("run", "txns_per_terminal");
   add(
       s, "mix", "NO,P,OS,D,SL",
-      {kWeightKeys[0], kWeightKeys[1], kWeightKeys[2], kWeightKeys[3], kWeightKeys[4]}, kRunVerbs,
-      kRunSection,
+      {kWeightKeys[0], kWeightKeys[1], kWeightKeys[2], kWeightKeys[3], kWeightKeys[4]},
+      kRunVerbs | kAcid, kRunSection,
       "Transaction mix in percent: New-Order, Payment, Order-Status, Delivery, Stock-Level; "
       "non-negative, summing to 100. Clause 5.2.3 minimums: P 43, OS 4, D 4, SL 4. Without "
-      "newOrderWeight (BenchmarkSQL 6) New-Order takes what the other weights leave.",
+      "newOrderWeight (BenchmarkSQL 6) New-Order takes what the other weights leave. tpcc acid "
+      "--durability runs this mix until the crash.",
       [](const std::string& v, const Source& src, ParseState& st) {
         const auto key = std::find_if(kWeightKeys.begin(), kWeightKeys.end(),
                                       [&](const char* k) { return src.key == k; });
@@ -222,7 +223,7 @@ void add_execution(std::vector<Setting>& s) {
       [](const Config& c) { return std::to_string(c.warehouse_to); })
       .json = json_field<&Config::warehouse_to>("run", "warehouse_to");
   add(
-      s, "rollback-percent", "N", {"rollbackPercent"}, kRunVerbs, kRunSection,
+      s, "rollback-percent", "N", {"rollbackPercent"}, kRunVerbs | kAcid, kRunSection,
       "Percent of New-Orders that order an unused item and roll back, 0..100 (clause 2.4.1.4: "
       "1; any other value is warned about as not compliant).",
       [](const std::string& v, const Source& src, ParseState& st) {
@@ -292,6 +293,18 @@ void add_spec(std::vector<Setting>& s) {
       },
       [](const Config& c) { return yes_no(c.spec); })
       .json = json_field<&Config::spec>("run", "spec");
+  add(
+      s, "check-before-after", nullptr, {"checkBeforeAfter"}, kRun, kRunSection,
+      "The consistency test of clause 3.3.3 around the run: the 3.3.2 conditions of tpcc check "
+      "are verified before the run (none is run when they do not hold) and again after it; "
+      "both verdicts go into result.json (consistency_test) and the run exits 1 when either "
+      "fails. 3.3.3 asks for the reported throughput and the measured interval's mix for at "
+      "least 5 minutes: the line says when the run was shorter.",
+      [](const std::string& v, const Source& src, ParseState& st) {
+        st.cfg.check_before_after = parse_bool(v, src.where);
+      },
+      [](const Config& c) { return yes_no(c.check_before_after); })
+      .json = json_field<&Config::check_before_after>("run", "check_before_after");
 }
 
 void add_output(std::vector<Setting>& s) {
@@ -331,7 +344,9 @@ void add_output(std::vector<Setting>& s) {
       s, "server-metrics", "on|off", {"serverMetrics"}, kRunVerbs, kRunSection,
       "Sample the server's metrics per interval on a connection of their own: commits, "
       "rollbacks, buffer hit ratio, tuples, deadlocks and temp bytes (pg_stat_database), "
-      "checkpoints and buffers written (pg_stat_bgwriter), WAL bytes and full-page images "
+      "checkpoints and buffers written (pg_stat_bgwriter; pg_stat_checkpointer from PostgreSQL "
+      "17), "
+      "WAL bytes and full-page images "
       "(pg_stat_wal), the database size, autovacuum workers and their tables, lock waits, the "
       "top wait events of the kit's own backends (sampled 5 times a second), the client's CPU "
       "and, when the server runs on this host, the host's CPU split and the server processes' "

@@ -113,7 +113,8 @@ Json counters_json(const std::optional<CheckpointCounters>& c) {
   if (!c) return nullptr;
   return {{"timed", c->timed},
           {"requested", c->requested},
-          {"checkpoint_timeout_s", c->timeout_seconds}};
+          {"checkpoint_timeout_s", c->timeout_seconds},
+          {"view", c->view}};
 }
 
 // The counters at the measured interval's start and end, the checkpoints

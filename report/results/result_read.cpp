@@ -68,7 +68,9 @@ std::optional<CheckpointCounters> counters_from(const Json& j) {
   if (j.is_null()) return std::nullopt;
   return CheckpointCounters{j.at("timed").get<std::int64_t>(),
                             j.at("requested").get<std::int64_t>(),
-                            j.at("checkpoint_timeout_s").get<double>()};
+                            j.at("checkpoint_timeout_s").get<double>(),
+                            // Results of earlier versions read pg_stat_bgwriter.
+                            j.value("view", std::string("pg_stat_bgwriter"))};
 }
 
 // result.json run_rules.checkpoints: the server's counters read at the

@@ -76,7 +76,7 @@ void check_json_file(const std::string& file) {
 
 }  // namespace
 
-ResultSink::ResultSink(const Config& config, std::time_t start) : config_(config) {
+std::string resolve_result_dir(const Config& config, std::time_t start, std::string* note) {
   const fs::path wanted = config.result_dir.empty()
                               ? fs::path("results") / format_local_time(start, "%Y%m%d-%H%M%S")
                               : fs::path(expand_result_dir(config.result_dir, start));
@@ -85,12 +85,18 @@ ResultSink::ResultSink(const Config& config, std::time_t start) : config_(config
     throw UsageError(flag_of(config) + " " + wanted.string() + ": exists and is not a directory");
   }
   const fs::path dir = free_directory(wanted);
-  dir_ = dir.string();
   // The default name carries the time: a sibling there is routine, not news.
-  if (dir != wanted && !config.result_dir.empty()) {
-    note_ =
-        wanted.string() + " exists and is not empty; writing the results to " + dir_ + " instead";
+  if (note != nullptr && dir != wanted && !config.result_dir.empty()) {
+    *note = wanted.string() + " exists and is not empty; writing the results to " + dir.string() +
+            " instead";
   }
+  return dir.string();
+}
+
+ResultSink::ResultSink(const Config& config, std::time_t start) : config_(config) {
+  dir_ = resolve_result_dir(config, start, &note_);
+  const fs::path dir(dir_);
+  std::error_code ec;
   created_ = !fs::exists(dir, ec);
   fs::create_directories(dir, ec);
   if (ec || !fs::is_directory(dir)) {

@@ -17,6 +17,12 @@
 
 namespace tpcc {
 
+// The directory a ResultSink made now would write into: --result-dir
+// expanded with `start`, or results/<YYYYmmdd-HHMMSS>/, or the first free
+// sibling of either; `note` (when not null) says why it is not the one
+// asked for. Throws UsageError when it names a file.
+std::string resolve_result_dir(const Config& config, std::time_t start, std::string* note);
+
 class ResultSink {
  public:
   // Resolves --result-dir (BenchmarkSQL %t patterns expanded with start)

@@ -32,8 +32,8 @@ RunRule checkpoint_rule(const CheckpointFigures& figures, double measured_second
                             "; timeout " + seconds_text(timeout);
   const std::string detail =
       std::to_string(figures.at_end->timed - figures.at_start->timed) + " timed and " +
-      std::to_string(figures.at_end->requested - figures.at_start->requested) +
-      " requested (pg_stat_bgwriter), checkpoint_timeout " + fixed(timeout, 0) + " s";
+      std::to_string(figures.at_end->requested - figures.at_start->requested) + " requested (" +
+      figures.at_end->view + "), checkpoint_timeout " + fixed(timeout, 0) + " s";
   return rule("5.5.2.2", name, value, requirement,
               pass_if(*count >= needed && timeout <= kMaxCheckpointIntervalSeconds), detail);
 }

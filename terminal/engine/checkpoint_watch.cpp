@@ -4,16 +4,10 @@
 #include <stdexcept>
 #include <utility>
 
+#include "terminal/engine/checkpoint_views.hpp"
+
 namespace tpcc {
 namespace {
-
-// pg_stat_bgwriter counts every checkpoint the server began: timed ones
-// (checkpoint_timeout) and requested ones (max_wal_size, CHECKPOINT).
-// PostgreSQL 17 moved them to pg_stat_checkpointer; the kit targets 15.
-constexpr const char* kCheckpointCountersSql =
-    "select checkpoints_timed, checkpoints_req, "
-    "(select setting::float8 from pg_settings where name = 'checkpoint_timeout') "
-    "from pg_stat_bgwriter";
 
 // A server that is up answers the query at once; one that is not gets the
 // rest of kCheckpointReadWaitSeconds from the client, not more.
@@ -110,13 +104,20 @@ CheckpointCounters CheckpointWatch::read_counters() {
   for (int attempt = 0;; ++attempt) {
     try {
       if (!session_->connected()) session_->reconnect();
-      session_->queue_command(kCheckpointCountersSql);
+      // The view the counters are in (checkpoint_views.hpp) is the
+      // server's version's, read once.
+      if (server_version_num_ == 0) {
+        session_->queue_command(kServerVersionNumSql);
+        server_version_num_ = session_->flush().at(0).as_int(0, 0);
+      }
+      const CheckpointViews views = checkpoint_views(server_version_num_);
+      session_->queue_command(views.counters_sql);
       const std::vector<QueryResult> results = session_->flush();
       if (results.empty() || results.front().rows() != 1) {
-        throw std::runtime_error("pg_stat_bgwriter returned no row");
+        throw std::runtime_error(std::string(views.view) + " returned no row");
       }
       const QueryResult& row = results.front();
-      return {row.as_int64(0, 0), row.as_int64(0, 1), row.as_double(0, 2)};
+      return {row.as_int64(0, 0), row.as_int64(0, 1), row.as_double(0, 2), views.view};
     } catch (const Abandoned&) {
       throw;
     } catch (const ConnectionLost&) {

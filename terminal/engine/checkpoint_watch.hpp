@@ -56,6 +56,7 @@ class CheckpointWatch {
   std::string conninfo_;
   SessionInterrupts interrupts_;
   std::unique_ptr<Session> session_;  // the watch's thread only
+  int server_version_num_ = 0;        // read with the first reading
 
   std::mutex mutex_;
   std::condition_variable changed_;

@@ -1,5 +1,6 @@
 #include "terminal/engine/server_metrics_sampler.hpp"
 
+#include "terminal/engine/checkpoint_views.hpp"
 #include "terminal/engine/proc_files.hpp"
 
 #include <sys/resource.h>
@@ -20,11 +21,6 @@ namespace {
 constexpr const char* kDatabaseSql =
     "select xact_commit, xact_rollback, blks_hit, blks_read, tup_inserted, tup_updated, "
     "tup_deleted, deadlocks, temp_bytes from pg_stat_database where datname = current_database()";
-// Checkpoints and who wrote the buffers (PostgreSQL 17 moved the
-// checkpoint columns to pg_stat_checkpointer; the kit targets 15).
-constexpr const char* kBgwriterSql =
-    "select checkpoints_timed, checkpoints_req, buffers_checkpoint, buffers_backend "
-    "from pg_stat_bgwriter";
 // WAL volume and full-page images: PostgreSQL 14 and later.
 constexpr const char* kWalSql = "select wal_bytes, wal_fpi from pg_stat_wal";
 constexpr const char* kSizeSql = "select pg_database_size(current_database())";
@@ -51,7 +47,7 @@ constexpr const char* kLockWaitsSql =
 // conninfo, before the sampler takes a name of its own.
 constexpr const char* kWhoSql =
     "select pg_backend_pid(), coalesce(host(inet_server_addr()) in ('127.0.0.1', '::1'), true), "
-    "current_setting('application_name')";
+    "current_setting('application_name'), current_setting('server_version_num')::int";
 constexpr const char* kSetApplicationNameSql = "set application_name = 'tpcc server metrics'";
 // A server that is up answers these at once; one that is slow gets
 // kSampleTimeoutSeconds before the sample counts as failed.
@@ -65,8 +61,10 @@ constexpr SetInfo kSets[] = {
     {kDatabaseSql,
      "pg_stat_database: commits, rollbacks, blks_hit_ratio, tup_ins, tup_upd, "
      "tup_del, deadlocks, temp_bytes not reported"},
-    {kBgwriterSql,
-     "pg_stat_bgwriter's checkpoint columns (PostgreSQL 17 moved them): "
+    // Checkpoints and who wrote the buffers: the server version's SQL
+    // (checkpoint_views.hpp, checkpoint_sql_), known once connected.
+    {nullptr,
+     "the checkpoint counters (pg_stat_bgwriter, pg_stat_checkpointer from PostgreSQL 17): "
      "ckpt_timed, ckpt_req, buf_ckpt, buf_backend not reported"},
     {kWalSql, "pg_stat_wal (PostgreSQL < 14): wal_bytes, fpi not reported"},
     {kSizeSql, "pg_database_size: db_bytes not reported"},
@@ -180,6 +178,7 @@ void ServerMetricsSampler::open_session() {
   const long long backend_pid = who.front().as_int64(0, 0);
   const bool local = std::string(who.front().text(0, 1)) == "t";
   kit_application_name_ = who.front().text(0, 2);
+  checkpoint_sql_ = checkpoint_views(who.front().as_int(0, 3)).server_metrics_sql;
   session_->queue_command(kSetApplicationNameSql);
   session_->flush();
   session_->prepare(kWaitsStatement, kWaitsSql);
@@ -207,7 +206,7 @@ void ServerMetricsSampler::probe_sets() {
   for (int set = 0; set < kSetCount; ++set) {
     if (!enabled_[set]) continue;  // not sampled on a standby
     try {
-      session_->queue_command(kSets[set].sql);
+      session_->queue_command(set == kBgwriter ? checkpoint_sql_ : kSets[set].sql);
       session_->flush();
     } catch (const SqlError& e) {
       if (e.sqlstate == kQueryCanceled) throw;
@@ -260,7 +259,7 @@ ServerMetricsSampler::Snapshot ServerMetricsSampler::read_counters() {
     for (int col = 0; col < 9; ++col) c[columns[col]] = optional_value(r, col);
   }
   if (enabled_[kBgwriter]) {
-    const QueryResult r = query(kBgwriterSql);
+    const QueryResult r = query(checkpoint_sql_);
     const ServerCounter columns[] = {kCkptTimed, kCkptReq, kBufCkpt, kBufBackend};
     for (int col = 0; col < 4; ++col) c[columns[col]] = optional_value(r, col);
   }

@@ -2,7 +2,7 @@
 // a thread of their own so that a slow or hung server never holds up the
 // scheduler: the io thread's cut() at each interval boundary only takes
 // what the thread has read. The cumulative counters (pg_stat_database,
-// pg_stat_bgwriter, pg_stat_wal, the database size, and the host's and the
+// pg_stat_bgwriter or pg_stat_checkpointer, pg_stat_wal, the database size, and the host's and the
 // server processes' CPU when the server runs on this host) are read about
 // once a second, so an interval's deltas end within a second of its
 // boundary; the wait events of the kit's own backends, autovacuum and lock
@@ -99,6 +99,8 @@ class ServerMetricsSampler {
   // The sampler thread's own.
   std::unique_ptr<Session> session_;
   std::string kit_application_name_;
+  // The checkpoint counters' SQL for the server's version (set on connect).
+  const char* checkpoint_sql_ = nullptr;
   bool enabled_[kSetCount] = {true, true, true, true, true, true};
   std::optional<long long> postmaster_pid_;
   bool probed_ = false;

@@ -120,6 +120,8 @@ TEST_CASE("3.5.3 tpcc acid --durability crashes and restarts the server and find
   INFO(output);
   CHECK(status == 0);
   CHECK_THAT(output, Catch::Contains("server settings: fsync=on, synchronous_commit=on"));
+  // The run's defaults: 10 terminals, the 45,43,4,4,4 mix.
+  CHECK_THAT(output, Catch::Contains("10 terminals run the mix 45,43,4,4,4 (NO,P,OS,D,SL)"));
   CHECK_THAT(output, Catch::Contains("crash: SIGKILL to the postmaster"));
   CHECK_THAT(output, Catch::Contains("3.5.3.2  PASS  durability: instantaneous interruption"));
   CHECK_THAT(output, Catch::Contains(" 0 missing after recovery"));
@@ -140,6 +142,31 @@ TEST_CASE("3.5.3 tpcc acid --durability crashes and restarts the server and find
   CHECK(durability.at("missing").empty());
   // tpcc check, the program, agrees that recovery left it consistent.
   CHECK(tpcc::test::run_tpcc({"check", "--conn", d.conninfo}, &output) == 0);
+}
+
+TEST_CASE("3.5.3 the load at the crash is the configured terminals and mix", "[acid][durability]") {
+  DurableServer& d = durable_server();
+  const tpcc::test::TempDir dir;
+  const std::string result_dir = (dir.path() / "acid").string();
+  std::string output;
+  const int status = tpcc::test::run_tpcc(
+      {"acid", "--durability", "--server-datadir", d.server->data_dir(), "--conn", d.conninfo,
+       "--result-dir", result_dir, "--terminals", "3", "--mix", "50,50,0,0,0"},
+      &output);
+  INFO(output);
+  CHECK(status == 0);
+  CHECK_THAT(output, Catch::Contains("3 terminals run the mix 50,50,0,0,0 (NO,P,OS,D,SL)"));
+  std::ifstream in(result_dir + "/acid.json");
+  REQUIRE(in);
+  const auto json = nlohmann::json::parse(in);
+  const auto& durability = json.at("durability");
+  CHECK(durability.at("load").at("terminals") == 3);
+  CHECK(durability.at("load").at("mix").at(3) == 0.0);
+  // No Delivery in the mix: none logged; the two in it both committed.
+  CHECK(durability.at("committed_logged").at("delivery") == 0);
+  CHECK(durability.at("committed_logged").at("new_order") > 0);
+  CHECK(durability.at("committed_logged").at("payment") > 0);
+  CHECK(durability.at("found_after_recovery") == durability.at("committed_logged").at("total"));
 }
 
 TEST_CASE("3.5.3 fails and names the Payment when a logged commit was rolled back",

@@ -181,3 +181,63 @@ TEST_CASE("tpcc check on a half load names the missing warehouses and exits 1") 
   CHECK(has_line(unmarked, "load incomplete: ", "no tpcc_load_complete"));
   CHECK(tpcc::test::run_tpcc({"check", "--conn", conn}, nullptr) == 0);
 }
+
+// BenchmarkSQL 5's runDatabaseBuild.sh leaves bmsql_config with its four
+// keys and no completion mark: a tpcc load with tpcc's own keys deleted is
+// that database, row for row.
+TEST_CASE("tpcc check on a load BenchmarkSQL left passes and names BenchmarkSQL") {
+  const std::string& conn = loaded_database(kDatabase, kWarehouses);
+  // What tpcc writes: BenchmarkSQL's four keys, then its own tpcc_ ones
+  // (seed, load time, version, layout, tpcc_load_complete).
+  const long long tpcc_keys =
+      tpcc::test::scalar(conn, "select count(*) from bmsql_config where cfg_name like 'tpcc\\_%'");
+  CHECK(tpcc_keys >= 4);
+  CHECK(tpcc::test::scalar(conn,
+                           "select count(*) from bmsql_config where cfg_name in ('warehouses', "
+                           "'nURandCLast', 'nURandCC_ID', 'nURandCI_ID')") == 4);
+  CHECK(tpcc::test::scalar(conn, "select count(*) from bmsql_config") == 4 + tpcc_keys);
+
+  std::string output, no_key, cut_short;
+  {
+    const tpcc::test::CommittedChange as_benchmarksql{
+        conn,
+        "create table saved_tpcc_keys as select * from bmsql_config where cfg_name like "
+        "'tpcc\\_%'; "
+        "delete from bmsql_config where cfg_name like 'tpcc\\_%'",
+        "insert into bmsql_config select * from saved_tpcc_keys; drop table saved_tpcc_keys"};
+    CHECK(tpcc::test::scalar(conn, "select count(*) from bmsql_config") == 4);
+    CHECK(tpcc::test::run_tpcc({"check", "--conn", conn}, &output) == 0);
+    {
+      // BenchmarkSQL stopped before its index step.
+      const tpcc::test::CommittedChange keyless{
+          conn, "alter table bmsql_oorder drop constraint bmsql_oorder_pkey",
+          "alter table bmsql_oorder add constraint bmsql_oorder_pkey primary key (o_w_id, "
+          "o_d_id, o_id)"};
+      CHECK(tpcc::test::run_tpcc({"check", "--conn", conn}, &no_key) == 1);
+    }
+    {
+      // BenchmarkSQL commits a warehouse in parts: one cut short lacks its
+      // last rows (no 3.3.2 condition counts stock).
+      const tpcc::test::CommittedChange last_stock{
+          conn,
+          "create table saved_stock as select * from bmsql_stock where s_w_id = 1 and s_i_id = "
+          "100000; delete from bmsql_stock where s_w_id = 1 and s_i_id = 100000",
+          "insert into bmsql_stock select * from saved_stock; drop table saved_stock"};
+      CHECK(tpcc::test::run_tpcc({"check", "--conn", conn}, &cut_short) == 1);
+    }
+  }
+  INFO(output);
+  CHECK(has_line(output, "load: by BenchmarkSQL", "nURandCLast"));
+  CHECK(output.find("load incomplete") == std::string::npos);
+  CHECK(has_line(output, "11 of 12 conditions hold", "skipped"));
+  INFO(no_key);
+  CHECK(has_line(no_key, "load incomplete: ", "bmsql_oorder has no primary key"));
+  CHECK(has_line(no_key, "the load is incomplete", "made by BenchmarkSQL"));
+  INFO(cut_short);
+  CHECK(has_line(cut_short, "load incomplete: ", "warehouse 1 of the 1 recorded"));
+  CHECK(has_line(cut_short, "load incomplete: ", "missing or not whole"));
+  // tpcc's keys back: its own load again.
+  std::string ours;
+  CHECK(tpcc::test::run_tpcc({"check", "--conn", conn}, &ours) == 0);
+  CHECK(has_line(ours, "load: by tpcc ", "seed"));
+}

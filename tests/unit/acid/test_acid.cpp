@@ -35,8 +35,12 @@ TEST_CASE("acid: the verb takes --conn, --mode, --isolation and --result-dir", "
   CHECK_THAT(tpcc::help_text(std::nullopt), Catch::Contains("acid"));
 }
 
-TEST_CASE("acid: run options such as --terminals are refused", "[acid]") {
-  CHECK_THAT(usage_error({"acid", "--terminals", "4"}), Catch::Contains("not for 'tpcc acid'"));
+TEST_CASE("acid: run options such as --duration are refused; --terminals without --durability",
+          "[acid]") {
+  CHECK_THAT(usage_error({"acid", "--duration", "60"}), Catch::Contains("not for 'tpcc acid'"));
+  // The durability test's load is the run's terminals and mix (3.5.3).
+  CHECK_THAT(usage_error({"acid", "--terminals", "4"}),
+             Catch::Contains("tpcc acid uses it only with --durability"));
 }
 
 TEST_CASE("acid: one line per test with clause, PASS or FAIL, what was observed", "[acid]") {

@@ -69,6 +69,27 @@ TEST_CASE("3.5.3.3 acid --durability takes --crash-command and --restart-timeout
   CHECK_THAT(help, Catch::Contains("--crash-command") && Catch::Contains("--restart-timeout"));
 }
 
+TEST_CASE("3.5.3 acid --durability takes the run's terminals, mix and rollbacks for its load",
+          "[acid][durability]") {
+  const tpcc::Config c = parse({"acid", "--durability", "--server-datadir", "/d", "--terminals",
+                                "6", "--mix", "50,50,0,0,0", "--rollback-percent", "0"});
+  CHECK(c.terminals == 6);
+  CHECK(c.mix == tpcc::test::Mix{50, 50, 0, 0, 0});
+  CHECK(c.rollback_percent == 0);
+  tpcc::test::TempDir dir;
+  const tpcc::Config p =
+      parse({"acid", dir.write("t.props", "durability=true\nserverDataDir=/d\nterminals=8\n")});
+  CHECK(p.terminals == 8);
+  // The defaults are the run's.
+  const tpcc::DurabilityPlan plan;
+  CHECK(plan.terminals == tpcc::Config{}.terminals);
+  CHECK(plan.mix == tpcc::Config{}.mix);
+  CHECK(plan.rollback_percent == 1);
+  // The other ACID tests run their own transactions: the flags mean nothing there.
+  CHECK(usage_error({"acid", "--terminals", "6"}) ==
+        "--terminals: tpcc acid uses it only with --durability (the load at the crash)");
+}
+
 TEST_CASE("postmaster.pid: pid, data directory, port and socket directory", "[acid][durability]") {
   // As PostgreSQL 15 writes it (pidfile.h line order).
   const auto p = tpcc::parse_postmaster_pid(

@@ -2,6 +2,7 @@
 // missing, as ranges, and what else is.
 #include <catch2/catch.hpp>
 
+#include <map>
 #include <string>
 
 #include "check/load_gaps.hpp"
@@ -35,4 +36,69 @@ TEST_CASE(
   REQUIRE(gaps.size() == 2);
   CHECK(gaps[0].find("bmsql_item") != std::string::npos);
   CHECK(gaps[1].find("tpcc_load_complete") != std::string::npos);
+}
+
+namespace {
+
+// bmsql_config as BenchmarkSQL 5's LoadData leaves it: its four keys only.
+std::map<std::string, std::string> benchmarksql_keys() {
+  return {
+      {"warehouses", "2"}, {"nURandCLast", "157"}, {"nURandCC_ID", "259"}, {"nURandCI_ID", "7911"}};
+}
+
+}  // namespace
+
+TEST_CASE("check: the kit that loaded the database is told by bmsql_config's keys") {
+  auto keys = benchmarksql_keys();
+  CHECK(tpcc::load_kit(keys) == tpcc::LoadKit::BenchmarkSql);
+  // Any tpcc_ key is tpcc's: an interrupted tpcc load has no
+  // tpcc_load_complete but its tpcc_seed.
+  keys["tpcc_seed"] = "42";
+  CHECK(tpcc::load_kit(keys) == tpcc::LoadKit::Tpcc);
+  keys = benchmarksql_keys();
+  keys.erase("nURandCI_ID");
+  CHECK(tpcc::load_kit(keys) == tpcc::LoadKit::Other);
+  CHECK(std::string(tpcc::load_kit_name(tpcc::LoadKit::BenchmarkSql)) == "BenchmarkSQL");
+
+  tpcc::RecordedLoad load;
+  load.kit = tpcc::LoadKit::BenchmarkSql;
+  load.values = benchmarksql_keys();
+  CHECK(tpcc::describe_load(load) ==
+        "BenchmarkSQL (bmsql_config holds nURandCC_ID, nURandCI_ID, nURandCLast, warehouses and "
+        "no tpcc_ key)");
+  load.kit = tpcc::LoadKit::Tpcc;
+  load.values["tpcc_version"] = "0.1.0";
+  load.seed = 42;
+  load.load_time = "2026-01-02 03:04:05";
+  CHECK(tpcc::describe_load(load) == "tpcc 0.1.0 (seed 42, loaded 2026-01-02 03:04:05)");
+}
+
+TEST_CASE(
+    "check: another kit's load needs no tpcc_load_complete, but its whole warehouses and keys") {
+  tpcc::DatabaseState state;
+  state.kind = tpcc::DatabaseState::Kind::Ours;
+  state.recorded.kit = tpcc::LoadKit::BenchmarkSql;
+  state.recorded.warehouses = 2;
+  state.recorded.complete = false;  // BenchmarkSQL writes no mark
+  state.items_loaded = true;
+  state.complete_warehouses = {1, 2};
+  CHECK(tpcc::load_gaps(state).empty());
+  CHECK(tpcc::load_origin_line(state).rfind("load: by BenchmarkSQL (", 0) == 0);
+
+  state.complete_warehouses = {1};
+  state.tables_without_key = {"bmsql_oorder"};
+  const auto gaps = tpcc::load_gaps(state);
+  REQUIRE(gaps.size() == 2);
+  CHECK(gaps[0] == "bmsql_oorder has no primary key: the load's index step did not finish");
+  CHECK(gaps[1] == "warehouse 2 of the 2 recorded in bmsql_config is missing or not whole");
+  CHECK(tpcc::incomplete_load_advice(state).find("made by BenchmarkSQL") != std::string::npos);
+
+  // The same database with tpcc's keys is an interrupted tpcc load.
+  state.recorded.kit = tpcc::LoadKit::Tpcc;
+  state.tables_without_key.clear();
+  state.complete_warehouses = {1, 2};
+  const auto ours = tpcc::load_gaps(state);
+  REQUIRE(ours.size() == 1);
+  CHECK(ours[0].find("no tpcc_load_complete") != std::string::npos);
+  CHECK(tpcc::incomplete_load_advice(state).find("run tpcc prepare again") != std::string::npos);
 }
