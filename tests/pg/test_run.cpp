@@ -334,11 +334,24 @@ TEST_CASE("5.5.2.2 a CHECKPOINT during the measured interval is counted and pass
   std::string output;
   std::future<int> run = std::async(std::launch::async, [&] {
     return tpcc::test::run_tpcc({"run", "--conn", conn, "--terminals", "4", "--warmup", "1",
-                                 "--duration", "6", "--result-dir", dir},
+                                 "--duration", "8", "--report-interval", "1", "--result-dir", dir},
                                 &output);
   });
-  // Well inside the measured interval (1 s to 7 s).
-  std::this_thread::sleep_for(std::chrono::seconds(4));
+  // Inside the measured interval whatever the machine's load: once
+  // intervals.csv has its first measured row (",0," after the elapsed
+  // seconds), about 7 s of it remain.
+  const auto measuring = [&dir] {
+    std::ifstream csv(std::filesystem::path(dir) / "intervals.csv");
+    std::string line;
+    while (std::getline(csv, line)) {
+      const auto comma = line.find(',');
+      if (comma != std::string::npos && line.compare(comma, 3, ",0,") == 0) return true;
+    }
+    return false;
+  };
+  for (int waited = 0; !measuring() && waited < 600; ++waited) {
+    REQUIRE(run.wait_for(std::chrono::milliseconds(100)) == std::future_status::timeout);
+  }
   tpcc::test::execute_outside_transaction(tpcc::test::server_conninfo(), "checkpoint");
   const int status = run.get();
   INFO(output);
