@@ -3,6 +3,7 @@
 #include <iostream>
 
 #include "app/acid_command.hpp"
+#include "app/repeat_command.hpp"
 #include "app/report_command.hpp"
 #include "app/run_command.hpp"
 #include "check/load_gaps.hpp"
@@ -92,7 +93,8 @@ int run_command(const Config& config) {
     case Verb::Check: return check_command(config);
     case Verb::Cleanup: return cleanup_database(config, std::cout);
     case Verb::Quickstart: return quickstart_command(config);
-    case Verb::Run: return run_benchmark(config, std::cout);
+    case Verb::Run:
+      return config.repeat > 1 ? run_repeated(config, std::cout) : run_benchmark(config, std::cout);
     case Verb::Acid: return acid_command(config, std::cout);
     case Verb::Report: return report_command(config, std::cout);
   }
