@@ -120,11 +120,6 @@ int district_o_id(const DeliveryOutput& out, int d_id) {
   return out.o_id.at(static_cast<std::size_t>(d_id - 1));
 }
 
-int read_oldest_new_order(Session& session, int w_id, int d_id) {
-  session.queue(kOldestNewOrderStatement, Params{}.add(w_id).add(d_id));
-  return session.flush().at(0).as_int(0, 0);
-}
-
 }  // namespace
 
 std::vector<AcidResult> delivery_phantom(AcidContext& context) {
@@ -150,8 +145,8 @@ std::vector<AcidResult> delivery_phantom(AcidContext& context) {
   int o2 = 0;
   if (waited == Waited::No) o2 = t2.get();  // 5B
   // 5A, 6B: T1 repeats its read of NEW-ORDER for the district.
-  const int second_read =
-      waited == Waited::Timeout ? first_read : read_oldest_new_order(*deliverer, k.w_id, k.d_id);
+  const int second_read = read_again(*deliverer, kOldestNewOrderStatement,
+                                     Params{}.add(k.w_id).add(k.d_id), waited, first_read);
   bool t1_committed = true;
   try {
     end_held_transaction(*deliverer, waited != Waited::Timeout);  // 7A, 8B

@@ -59,11 +59,6 @@ constexpr const char* kLastOrderSql =
     "select coalesce(max(o_id), 0) from bmsql_oorder "
     "where o_w_id = $1 and o_d_id = $2 and o_c_id = $3";
 
-int read_last_order(Session& session, const CustomerKey& k) {
-  session.queue(kLastOrderStatement, Params{}.add(k.w_id).add(k.d_id).add(k.c_id));
-  return session.flush().at(0).as_int(0, 0);
-}
-
 }  // namespace
 
 // 3.4.2.9 phantom protection between Order-Status and New-Order.
@@ -98,7 +93,9 @@ std::vector<AcidResult> order_status_phantom(AcidContext& context) {
   if (waited == Waited::No) o2 = t2.get();
   // 3; under a locking scheme T2 waits for T1's read locks and T1 reads
   // again and ends first.
-  const int second_read = waited == Waited::Timeout ? first_read : read_last_order(*reader, k);
+  const int second_read =
+      read_again(*reader, kLastOrderStatement, Params{}.add(k.w_id).add(k.d_id).add(k.c_id), waited,
+                 first_read);
   end_held_transaction(*reader, true);
   if (waited != Waited::No) o2 = t2.get();
 

@@ -37,6 +37,13 @@ std::string read_again_name(AcidContext& context) {
                                                : "serializable");
 }
 
+int read_again(Session& t1, const char* statement, const Params& params, Waited waited,
+               int first_read) {
+  if (waited == Waited::Timeout) return first_read;
+  t1.queue(statement, params);
+  return t1.flush().at(0).as_int(0, 0);
+}
+
 std::string retries_text(int retries) {
   return retries > 0 ? ", was retried " + std::to_string(retries) + " time(s)" : "";
 }

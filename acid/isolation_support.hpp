@@ -65,6 +65,13 @@ inline constexpr const char* kOneStatementArgument =
 // "read again in the same transaction at read committed"
 std::string read_again_name(AcidContext& context);
 
+// 3.4.2.8 and 3.4.2.9 step "T1 reads again": the one number the prepared
+// `statement` returns (0 for none), read in T1's transaction, whose COMMIT
+// is held back. After a T2 that timed out, T1 reads nothing more and its
+// first read stands.
+int read_again(Session& t1, const char* statement, const Params& params, Waited waited,
+               int first_read);
+
 // The tests, in clause order.
 AcidResult order_status_vs_new_order(AcidContext& context, bool commit);   // 3.4.2.1, 3.4.2.2
 AcidResult new_order_vs_new_order(AcidContext& context, bool commit);      // 3.4.2.3, 3.4.2.4

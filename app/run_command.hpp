@@ -1,12 +1,9 @@
 // `tpcc run`: read the load, draw C-Run, drive the terminals, report.
 #pragma once
 
-#include <cstdint>
 #include <ostream>
 
 #include "config/config.hpp"
-#include "metrics/run.hpp"
-#include "metrics/stats.hpp"
 
 namespace tpcc {
 
@@ -20,9 +17,5 @@ namespace tpcc {
 // Throws ConnectError when the server cannot be reached at the start and
 // UsageError when the database holds no load or the results cannot be written.
 int run_benchmark(const Config& config, std::ostream& out);
-
-// The exit status for a finished run's measured stats and health (see
-// run_benchmark).
-int run_exit_status(const RunStats& stats, const RunHealth& health);
 
 }  // namespace tpcc

@@ -233,7 +233,8 @@ void apply_props(const Props& props, ParseState& st) {
     if (const Setting* s = setting_for_props_key(e.key)) {
       warn_inline_comment(e, st);
       st.collect([&] {
-        s->apply(e.value, Source{Layer::Props, e.key, e.where() + ": key '" + e.key + "'"}, st);
+        apply_setting(*s, e.value, Source{Layer::Props, e.key, e.where() + ": key '" + e.key + "'"},
+                      st);
       });
     } else if (const char* reason = ignored_props_key_reason(e.key)) {
       if (*reason == '\0') continue;
@@ -258,7 +259,9 @@ void apply_props(const Props& props, ParseState& st) {
 }
 
 void apply_flag(const Setting& s, const std::string& value, ParseState& st) {
-  st.collect([&] { s.apply(value, Source{Layer::Flag, s.flag, std::string("--") + s.flag}, st); });
+  st.collect([&] {
+    apply_setting(s, value, Source{Layer::Flag, s.flag, std::string("--") + s.flag}, st);
+  });
 }
 
 void apply_flags(const po::variables_map& vm, Verb verb, ParseState& st) {

@@ -6,8 +6,9 @@ namespace tpcc {
 namespace {
 
 void check_shards(const ParseState& st) {
-  if (st.shards_source && st.cfg.distribution != Distribution::Citus) {
-    throw UsageError(st.shards_source->where +
+  const std::optional<Source> shards = st.given.source("shards");
+  if (shards && st.cfg.distribution != Distribution::Citus) {
+    throw UsageError(shards->where +
                      ": shards exist only with --distribute citus (props distribute=citus)");
   }
 }
@@ -27,8 +28,9 @@ void check_tablespace(const ParseState& st) {
 // the loader's binary rows carry an integer: Citus loads text.
 void choose_copy_format(ParseState& st) {
   if (st.cfg.distribution != Distribution::Citus) return;
-  if (st.copy_format_source && st.cfg.copy_format == CopyFormat::Binary) {
-    throw UsageError(st.copy_format_source->where +
+  const std::optional<Source> copy_format = st.given.source("copy-format");
+  if (copy_format && st.cfg.copy_format == CopyFormat::Binary) {
+    throw UsageError(copy_format->where +
                      ": binary, but --distribute citus loads text COPY (Citus makes "
                      "bmsql_history.hist_id a bigint, which the binary rows do not carry)");
   }
@@ -39,14 +41,15 @@ void choose_copy_format(ParseState& st) {
 // Citus needs workers.
 void finish_quickstart(ParseState& st) {
   if (st.cfg.verb != Verb::Quickstart) return;
+  const std::optional<Source> distribute = st.given.source("distribute");
   if (st.cfg.citus_workers > 0) {
-    if (st.distribution_source && st.cfg.distribution != Distribution::Citus) {
-      throw UsageError(st.distribution_source->where + ": none, but --citus-workers " +
+    if (distribute && st.cfg.distribution != Distribution::Citus) {
+      throw UsageError(distribute->where + ": none, but --citus-workers " +
                        std::to_string(st.cfg.citus_workers) + " asks for a Citus cluster");
     }
     st.cfg.distribution = Distribution::Citus;
   } else if (st.cfg.distribution == Distribution::Citus) {
-    throw UsageError(st.distribution_source->where +
+    throw UsageError(distribute->where +
                      ": quickstart starts the Citus cluster itself: give --citus-workers N");
   }
 }

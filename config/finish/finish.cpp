@@ -27,15 +27,17 @@ bool runs_terminals(Verb v) { return v == Verb::Run || v == Verb::Quickstart; }
 // Whether the warehouse count is known before connecting: a props
 // `warehouses` key, or quickstart, which loads that many itself.
 bool warehouses_known(const ParseState& st) {
-  return st.warehouses_source.has_value() || st.cfg.verb == Verb::Quickstart;
+  return st.given.source("warehouses").has_value() || st.cfg.verb == Verb::Quickstart;
 }
 
 std::string warehouses_where(const ParseState& st) {
-  return st.warehouses_source ? st.warehouses_source->where : "--warehouses (default 1)";
+  const std::optional<Source> given = st.given.source("warehouses");
+  return given ? given->where : "--warehouses (default 1)";
 }
 
 std::string terminals_where(const ParseState& st) {
-  return st.terminals_source ? st.terminals_source->where : "--terminals (default 10)";
+  const std::optional<Source> given = st.given.source("terminals");
+  return given ? given->where : "--terminals (default 10)";
 }
 
 // The home warehouses of this driver when the warehouse count is known:
@@ -91,7 +93,8 @@ void check_report(const ParseState& st) {
 void finish_props_weights(ParseState& st) {
   const bool any = std::any_of(st.props_weights.begin(), st.props_weights.end(),
                                [](const auto& w) { return w.has_value(); });
-  if (!any || (st.mix_source && st.mix_source->layer == Layer::Flag)) return;
+  const std::optional<Source> mix_given = st.given.source("mix");
+  if (!any || (mix_given && mix_given->layer == Layer::Flag)) return;
   auto mix = st.cfg.mix;
   for (std::size_t i = 0; i < mix.size(); ++i) {
     if (st.props_weights[i]) mix[i] = *st.props_weights[i];
@@ -113,25 +116,33 @@ void finish_props_weights(ParseState& st) {
                      " and sum to " + format_number(sum) + ", not 100");
   }
   st.cfg.mix = mix;
-  st.mix_source = Source{Layer::Props, "newOrderWeight", st.weights_where};
+  st.given.record("mix", Source{Layer::Props, "newOrderWeight", st.weights_where});
 }
 
 void finish_profile(ParseState& st) {
   if (st.cfg.profile != Profile::ReadOnly) return;
   // A mix counts only from the profile's layer or above: --profile ro beats
   // the weights of a BenchmarkSQL props file.
-  const bool mix_applies = st.mix_source && (st.mix_source->layer == Layer::Flag ||
-                                             st.profile_source->layer == Layer::Props);
+  const std::optional<Source> mix_given = st.given.source("mix");
+  const std::optional<Source> profile_given = st.given.source("profile");
+  const bool mix_applies =
+      mix_given && (mix_given->layer == Layer::Flag || profile_given->layer == Layer::Props);
   if (!mix_applies) {
     st.cfg.mix = kReadOnlyMix;
     return;
   }
   const auto& m = st.cfg.mix;
   if (m[kNewOrder] > 0 || m[kPayment] > 0 || m[kDelivery] > 0) {
-    throw UsageError(st.profile_source->where + ": profile ro runs only Order-Status and " +
-                     "Stock-Level, but the mix from " + st.mix_source->where + " is " +
-                     format_mix(m) + " (give New-Order, Payment and Delivery weight 0)");
+    throw UsageError(profile_given->where + ": profile ro runs only Order-Status and " +
+                     "Stock-Level, but the mix from " + mix_given->where + " is " + format_mix(m) +
+                     " (give New-Order, Payment and Delivery weight 0)");
   }
+}
+
+// BenchmarkSQL 6's keyingTimeMultiplier or thinkTimeMultiplier was given
+// (BenchmarkSQL 6 always paces), even when a flag set the multiplier after.
+bool bmsql6_pacing_given(const ParseState& st) {
+  return st.given.key_given("keyingTimeMultiplier") || st.given.key_given("thinkTimeMultiplier");
 }
 
 // Keying times follow --think-multiplier unless given apart; the BenchmarkSQL
@@ -139,10 +150,11 @@ void finish_profile(ParseState& st) {
 // are 0 or keying-think says otherwise.
 void finish_pacing(ParseState& st) {
   Config& c = st.cfg;
-  const bool think_from_bmsql6 =
-      st.think_multiplier_source && st.think_multiplier_source->key == "thinkTimeMultiplier";
-  if (!st.keying_multiplier_source && !think_from_bmsql6) c.keying_multiplier = c.think_multiplier;
-  if (st.bmsql6_pacing_source && !st.keying_think_source) {
+  const std::optional<Source> think_given = st.given.source("think-multiplier");
+  const bool think_from_bmsql6 = think_given && think_given->key == "thinkTimeMultiplier";
+  if (!st.given.source("keying-multiplier") && !think_from_bmsql6)
+    c.keying_multiplier = c.think_multiplier;
+  if (bmsql6_pacing_given(st) && !st.given.source("keying-think")) {
     c.keying_and_thinking = c.keying_multiplier > 0 || c.think_multiplier > 0;
   }
 }
@@ -150,11 +162,12 @@ void finish_pacing(ParseState& st) {
 // BenchmarkSQL 6 terminalMultiplier: terminals = 10 x W x multiplier.
 void finish_terminal_multiplier(ParseState& st) {
   if (!st.terminal_multiplier) return;
-  const Source& src = *st.terminal_multiplier_source;
-  if (st.terminals_source && st.terminals_source->layer == Layer::Flag) return;
-  if (st.terminals_source) {
+  const Source src = *st.given.source("terminalMultiplier");
+  const std::optional<Source> terminals_given = st.given.source("terminals");
+  if (terminals_given && terminals_given->layer == Layer::Flag) return;
+  if (terminals_given) {
     throw UsageError(src.where + ": give terminals or terminalMultiplier, not both (" +
-                     st.terminals_source->where + ")");
+                     terminals_given->where + ")");
   }
   if (!warehouses_known(st)) {
     throw UsageError(src.where +
@@ -167,7 +180,7 @@ void finish_terminal_multiplier(ParseState& st) {
     throw UsageError(src.where + ": " + format_number(terminals) + " terminals is too many");
   }
   st.cfg.terminals = std::max(1, static_cast<int>(terminals));
-  st.terminals_source = src;
+  st.given.record("terminals", src);
 }
 
 // --spec: what the run rules (report/rules/run_rules.hpp) require, each only
@@ -187,22 +200,23 @@ constexpr std::array<double, kTxnTypes> kSpecDeckMix = {1000.0 / 23, 1000.0 / 23
 void finish_spec(ParseState& st) {
   Config& c = st.cfg;
   if (!c.spec) return;
-  if (!st.mix_source && c.profile != Profile::ReadOnly) c.mix = kSpecDeckMix;
+  if (!st.given.source("mix") && c.profile != Profile::ReadOnly) c.mix = kSpecDeckMix;
   // 5.2.5: keying and think times; the multipliers keep their default 1
   // unless given (finish_pacing has already tied keying to think).
-  if (!st.keying_think_source && !st.bmsql6_pacing_source) c.keying_and_thinking = true;
-  if (!st.warehouse_fixed_source) c.terminal_warehouse_fixed = true;       // 2.4.1.1
-  if (!st.delivery_mode_source) c.delivery_mode = DeliveryMode::Deferred;  // 2.7.2
-  if (!st.warmup_source) c.warmup_seconds = std::max(c.warmup_seconds, kSpecWarmupSeconds);
-  if (!st.duration_source && !st.txns_source) c.duration_seconds = kSpecDurationSeconds;
+  if (!st.given.source("keying-think") && !bmsql6_pacing_given(st)) c.keying_and_thinking = true;
+  if (!st.given.source("terminal-warehouse-fixed")) c.terminal_warehouse_fixed = true;  // 2.4.1.1
+  if (!st.given.source("delivery")) c.delivery_mode = DeliveryMode::Deferred;           // 2.7.2
+  if (!st.given.source("warmup")) c.warmup_seconds = std::max(c.warmup_seconds, kSpecWarmupSeconds);
+  if (!st.given.source("duration") && !st.given.source("txns-per-terminal"))
+    c.duration_seconds = kSpecDurationSeconds;
   // 4.2.2: ten terminals per home warehouse.
-  if (st.terminals_source) return;
+  if (st.given.source("terminals")) return;
   if (!warehouses_known(st)) {
     c.terminals_from_load = true;
     return;
   }
   c.terminals = kTerminalsPerWarehouse * std::max(1, known_homes(c).count());
-  st.terminals_source = Source{Layer::Props, "spec", "--spec (10 per home warehouse)"};
+  st.given.record("terminals", Source{Layer::Props, "spec", "--spec (10 per home warehouse)"});
 }
 
 // quickstart: a short warm-up unless one is given, so that the run it
@@ -213,14 +227,14 @@ void finish_spec(ParseState& st) {
 constexpr int kQuickstartWarmupSeconds = 30;
 
 void finish_quickstart_warmup(ParseState& st) {
-  if (st.cfg.verb != Verb::Quickstart || st.warmup_source) return;
+  if (st.cfg.verb != Verb::Quickstart || st.given.source("warmup")) return;
   st.cfg.warmup_seconds = kQuickstartWarmupSeconds;
 }
 
 void check_run_length(ParseState& st) {
   Config& c = st.cfg;
-  const auto& dur = st.duration_source;
-  const auto& txns = st.txns_source;
+  const std::optional<Source> dur = st.given.source("duration");
+  const std::optional<Source> txns = st.given.source("txns-per-terminal");
   if (dur && txns && dur->layer == txns->layer && c.duration_seconds > 0 &&
       c.txns_per_terminal > 0) {
     throw UsageError(dur->where +
@@ -242,7 +256,7 @@ void check_run_length(ParseState& st) {
 void check_connections(const ParseState& st) {
   const Config& c = st.cfg;
   if (c.connections > c.terminals) {
-    throw UsageError(st.connections_source->where + ": " + std::to_string(c.connections) +
+    throw UsageError(st.given.source("connections")->where + ": " + std::to_string(c.connections) +
                      " connections is more than the " + std::to_string(c.terminals) + " terminals");
   }
 }
@@ -250,13 +264,14 @@ void check_connections(const ParseState& st) {
 void check_warehouse_range(ParseState& st) {
   const Config& c = st.cfg;
   if (c.warehouse_from > 0 && c.warehouse_to > 0 && c.warehouse_from > c.warehouse_to) {
-    st.problem(st.warehouse_from_source->where + ": warehouse " + std::to_string(c.warehouse_from) +
-               " is after the last home warehouse " + std::to_string(c.warehouse_to) + " (" +
-               st.warehouse_to_source->where + ")");
+    st.problem(st.given.source("warehouse-from")->where + ": warehouse " +
+               std::to_string(c.warehouse_from) + " is after the last home warehouse " +
+               std::to_string(c.warehouse_to) + " (" + st.given.source("warehouse-to")->where +
+               ")");
   }
-  if (!st.warehouses_source) return;
-  for (const auto& [n, src] : {std::pair{c.warehouse_from, st.warehouse_from_source},
-                               std::pair{c.warehouse_to, st.warehouse_to_source}}) {
+  if (!st.given.source("warehouses")) return;
+  for (const auto& [n, src] : {std::pair{c.warehouse_from, st.given.source("warehouse-from")},
+                               std::pair{c.warehouse_to, st.given.source("warehouse-to")}}) {
     if (n > c.warehouses) {
       st.problem(src->where + ": warehouse " + std::to_string(n) + " is beyond the " +
                  std::to_string(c.warehouses) + " warehouses (" + warehouses_where(st) + ")");
@@ -289,8 +304,9 @@ void check_terminals_per_warehouse(ParseState& st) {
 }
 
 void warn_rollback_percent(const ParseState& st) {
-  if (!st.rollback_source || st.cfg.rollback_percent == 1) return;
-  st.warn(st.rollback_source->where,
+  const std::optional<Source> given = st.given.source("rollback-percent");
+  if (!given || st.cfg.rollback_percent == 1) return;
+  st.warn(given->where,
           std::to_string(st.cfg.rollback_percent) +
               "% of New-Orders rolling back is not TPC-C compliant (clause 2.4.1.4: 1%)");
 }

@@ -32,7 +32,8 @@ std::array<double, 2> props_standby_mix(const ParseState& st) {
 }
 
 std::array<double, 2> standby_mix(const ParseState& st) {
-  if (st.standby_mix && st.standby_mix_source->layer == Layer::Flag) return *st.standby_mix;
+  if (st.standby_mix && st.given.source("standby-mix")->layer == Layer::Flag)
+    return *st.standby_mix;
   if (st.standby_weights[0] || st.standby_weights[1]) return props_standby_mix(st);
   if (st.standby_mix) return *st.standby_mix;
   return {50, 50};
@@ -46,8 +47,8 @@ void finish_standbys(ParseState& st) {
     for (const auto& [number, conn] : st.standby_props) conns.push_back(conn);
   }
   if (conns.empty()) {
-    if (st.standby_terminals_source) {
-      st.problem(st.standby_terminals_source->where +
+    if (const std::optional<Source> given = st.given.source("standby-terminals")) {
+      st.problem(given->where +
                  ": standby terminals need a standby connection (--standby-conn, props "
                  "standbyConn)");
     }

@@ -33,19 +33,20 @@ std::string given_text(const Source& source, const std::string& value) {
 // The alias takes field's place unless the field was given at a higher
 // layer; at the same layer with another value, a problem naming both.
 template <typename T, typename Text>
-void take_alias(const std::optional<Given<T>>& alias, T& field, std::optional<Source>& field_source,
-                const char* option, Text text, ParseState& st) {
+void take_alias(const std::optional<Given<T>>& alias, T& field, const char* option, Text text,
+                ParseState& st) {
   if (!alias) return;
+  const std::optional<Source> field_source = st.given.source(option);
   if (field_source && field_source->layer == alias->source.layer) {
     if (field == alias->value) return;
     st.problem(given_text(alias->source, text(alias->value)) + " and " +
                given_text(*field_source, text(field)) + " disagree (--" + alias->source.key +
-               " is sysbench's name for " + option + "); give one of them");
+               " is sysbench's name for --" + option + "); give one of them");
     return;
   }
   if (field_source && field_source->layer > alias->source.layer) return;
   field = alias->value;
-  field_source = alias->source;
+  st.given.record(option, alias->source);
 }
 
 std::string int_text(int n) { return std::to_string(n); }
@@ -73,7 +74,7 @@ void take_tables_and_scale(ParseState& st) {
   }
   Layer layer = sb.tables ? sb.tables->source.layer : sb.scale->source.layer;
   if (sb.scale && sb.scale->source.layer > layer) layer = sb.scale->source.layer;
-  const auto& known = st.warehouses_source;
+  const std::optional<Source> known = st.given.source("warehouses");
   if (known && known->layer == layer && st.cfg.warehouses != warehouses) {
     st.problem(product + " (" + std::to_string(warehouses) + " warehouses) and " +
                given_text(*known, std::to_string(st.cfg.warehouses)) +
@@ -82,7 +83,7 @@ void take_tables_and_scale(ParseState& st) {
   }
   if (known && known->layer > layer) return;
   st.cfg.warehouses = static_cast<int>(warehouses);
-  st.warehouses_source = Source{layer, "tables", product};
+  st.given.record("warehouses", Source{layer, "tables", product});
   st.cfg.warehouses_from_sysbench = product;
   st.cfg.notes.push_back("sysbench " + product + ": " + std::to_string(warehouses) +
                          " warehouses in one set of tables");
@@ -131,12 +132,12 @@ void finish_sysbench(ParseState& st) {
   const SysbenchFlags& sb = st.sysbench;
   Config& c = st.cfg;
   if (c.verb == Verb::Run) {
-    take_alias(sb.threads, c.terminals, st.terminals_source, "--terminals", int_text, st);
-    take_alias(sb.time, c.duration_seconds, st.duration_source, "--duration", int_text, st);
-    take_alias(sb.trx_level, c.isolation, st.isolation_source, "--isolation", isolation_text, st);
+    take_alias(sb.threads, c.terminals, "terminals", int_text, st);
+    take_alias(sb.time, c.duration_seconds, "duration", int_text, st);
+    take_alias(sb.trx_level, c.isolation, "isolation", isolation_text, st);
   }
   if (c.verb == Verb::Prepare) {
-    take_alias(sb.threads, c.load_workers, st.load_workers_source, "--load-workers", int_text, st);
+    take_alias(sb.threads, c.load_workers, "load-workers", int_text, st);
   }
   if (c.verb == Verb::Run || c.verb == Verb::Prepare) take_tables_and_scale(st);
   note_ignored(st);

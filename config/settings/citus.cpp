@@ -26,7 +26,6 @@ void add_citus(std::vector<Setting>& s) {
         st.cfg.distribution = parse_choice(v, {"none", "citus"}, src.where) == 0
                                   ? Distribution::None
                                   : Distribution::Citus;
-        st.distribution_source = src;
       },
       [](const Config& c) { return std::string(distribution_name(c.distribution)); });
   add(
@@ -35,7 +34,6 @@ void add_citus(std::vector<Setting>& s) {
       "warehouses leave shards empty; fewer than workers leave workers idle.",
       [](const std::string& v, const Source& src, ParseState& st) {
         st.cfg.shards = parse_int(v, 1, kMaxShards, src.where);
-        st.shards_source = src;
       },
       [](const Config&) -> std::string {
         return "the server's citus.shard_count (Citus's default is 32)";
@@ -47,7 +45,6 @@ void add_citus(std::vector<Setting>& s) {
       "--distribute citus. Needs Citus installed for this PostgreSQL (exit 2 otherwise).",
       [](const std::string& v, const Source& src, ParseState& st) {
         st.cfg.citus_workers = parse_int(v, 1, kMaxLocalWorkers, src.where);
-        st.citus_workers_source = src;
       },
       [](const Config&) -> std::string { return "none (a single server)"; });
 }

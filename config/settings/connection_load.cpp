@@ -66,7 +66,6 @@ void add_connection_and_load(std::vector<Setting>& s) {
       "terminalMultiplier and the check of --allow-many-terminals.",
       [](const std::string& v, const Source& src, ParseState& st) {
         st.cfg.warehouses = parse_int(v, 1, kNoLimit, src.where);
-        st.warehouses_source = src;
       },
       [](const Config& c) { return std::to_string(c.warehouses); })
       .json = json_field<&Config::warehouses>("prepare", "warehouses");
@@ -75,7 +74,6 @@ void add_connection_and_load(std::vector<Setting>& s) {
       "Parallel loader connections; each loads whole warehouses.",
       [](const std::string& v, const Source& src, ParseState& st) {
         st.cfg.load_workers = parse_int(v, 1, kNoLimit, src.where);
-        st.load_workers_source = src;
       },
       [](const Config& c) { return std::to_string(c.load_workers); })
       .json = json_field<&Config::load_workers>("prepare", "load_workers");
@@ -111,7 +109,6 @@ void add_connection_and_load(std::vector<Setting>& s) {
         st.cfg.copy_format = parse_choice(v, {"text", "binary"}, src.where) == 0
                                  ? CopyFormat::Text
                                  : CopyFormat::Binary;
-        st.copy_format_source = src;
       },
       [](const Config& c) { return std::string(copy_format_name(c.copy_format)); })
       .json =

@@ -53,7 +53,6 @@ void add_length_and_mix(std::vector<Setting>& s) {
       "the run starts).",
       [](const std::string& v, const Source& src, ParseState& st) {
         st.cfg.terminals = parse_int(v, 1, kNoLimit, src.where);
-        st.terminals_source = src;
       },
       [](const Config& c) { return std::to_string(c.terminals); })
       .json = json_field<&Config::terminals>("run", "terminals");
@@ -63,7 +62,6 @@ void add_length_and_mix(std::vector<Setting>& s) {
       "key warehouses. --terminals wins over it.",
       [](const std::string& v, const Source& src, ParseState& st) {
         st.terminal_multiplier = parse_number(v, 0, true, src.where);
-        st.terminal_multiplier_source = src;
       },
       [](const Config&) -> std::string { return "none"; });
   add(
@@ -80,7 +78,6 @@ void add_length_and_mix(std::vector<Setting>& s) {
       "Database connections shared by the terminals, at most --terminals (0: one per terminal).",
       [](const std::string& v, const Source& src, ParseState& st) {
         st.cfg.connections = parse_int(v, 0, kNoLimit, src.where);
-        st.connections_source = src;
       },
       [](const Config& c) { return std::to_string(c.connections); })
       .json = json_field<&Config::connections>("run", "connections");
@@ -90,7 +87,6 @@ void add_length_and_mix(std::vector<Setting>& s) {
       [](const std::string& v, const Source& src, ParseState& st) {
         st.cfg.duration_seconds = src.key == "runMins" ? minutes_to_seconds(v, src)
                                                        : parse_int(v, 0, kNoLimit, src.where);
-        st.duration_source = src;
       },
       [](const Config& c) { return std::to_string(c.duration_seconds); })
       .json = json_field<&Config::duration_seconds>("run", "duration_seconds");
@@ -101,7 +97,6 @@ void add_length_and_mix(std::vector<Setting>& s) {
       [](const std::string& v, const Source& src, ParseState& st) {
         st.cfg.warmup_seconds = src.key == "rampupMins" ? minutes_to_seconds(v, src)
                                                         : parse_int(v, 0, kNoLimit, src.where);
-        st.warmup_source = src;
       },
       [](const Config& c) { return std::to_string(c.warmup_seconds); })
       .json = json_field<&Config::warmup_seconds>("run", "warmup_seconds");
@@ -120,7 +115,6 @@ void add_length_and_mix(std::vector<Setting>& s) {
       "Stop after N transactions per terminal instead of after --duration (0: use --duration).",
       [](const std::string& v, const Source& src, ParseState& st) {
         st.cfg.txns_per_terminal = parse_long(v, 0, src.where);
-        st.txns_source = src;
       },
       [](const Config& c) { return std::to_string(c.txns_per_terminal); })
       .json = json_field<&Config::txns_per_terminal>("run", "txns_per_terminal");
@@ -136,14 +130,14 @@ void add_length_and_mix(std::vector<Setting>& s) {
                                       [&](const char* k) { return src.key == k; });
         if (key == kWeightKeys.end()) {
           st.cfg.mix = parse_mix(v, src.where);
-          st.mix_source = src;
           return;
         }
         st.props_weights[static_cast<std::size_t>(key - kWeightKeys.begin())] =
             parse_number(v, 0, false, src.where);
         if (st.weights_where.empty()) st.weights_where = src.where;
       },
-      [](const Config& c) { return format_mix(c.mix) + " (ro profile: 0,0,50,0,50)"; });
+      [](const Config& c) { return format_mix(c.mix) + " (ro profile: 0,0,50,0,50)"; })
+      .props_keys_set_parts = true;
   add(
       s, "profile", "rw|ro", {}, kRunVerbs, kRunSection,
       "rw runs the full mix; ro runs only the read-only Order-Status and Stock-Level, "
@@ -151,7 +145,6 @@ void add_length_and_mix(std::vector<Setting>& s) {
       [](const std::string& v, const Source& src, ParseState& st) {
         st.cfg.profile =
             parse_choice(v, {"rw", "ro"}, src.where) == 0 ? Profile::ReadWrite : Profile::ReadOnly;
-        st.profile_source = src;
       },
       [](const Config& c) { return std::string(profile_name(c.profile)); })
       .json = json_enum<&Config::profile, profile_name, Profile::ReadWrite, Profile::ReadOnly>(
@@ -187,7 +180,6 @@ void add_execution(std::vector<Setting>& s) {
       [](const std::string& v, const Source& src, ParseState& st) {
         st.cfg.isolation = kIsolationLevels[static_cast<std::size_t>(
             parse_choice(v, {"rc", "rr", "serializable"}, src.where))];
-        st.isolation_source = src;
       },
       [](const Config& c) { return std::string(isolation_name(c.isolation)); })
       .json = json_enum<&Config::isolation, isolation_name, Isolation::ReadCommitted,
@@ -203,7 +195,6 @@ void add_execution(std::vector<Setting>& s) {
         st.cfg.delivery_mode = parse_choice(v, {"sync", "deferred"}, src.where) == 0
                                    ? DeliveryMode::Sync
                                    : DeliveryMode::Deferred;
-        st.delivery_mode_source = src;
       },
       [](const Config& c) { return std::string(delivery_mode_name(c.delivery_mode)); })
       .json = json_enum<&Config::delivery_mode, delivery_mode_name, DeliveryMode::Sync,
@@ -224,7 +215,6 @@ void add_execution(std::vector<Setting>& s) {
       "transaction (as BenchmarkSQL).",
       [](const std::string& v, const Source& src, ParseState& st) {
         st.cfg.terminal_warehouse_fixed = parse_bool(v, src.where);
-        st.warehouse_fixed_source = src;
       },
       [](const Config& c) { return yes_no(c.terminal_warehouse_fixed); })
       .json = json_field<&Config::terminal_warehouse_fixed>("run", "terminal_warehouse_fixed");
@@ -234,7 +224,6 @@ void add_execution(std::vector<Setting>& s) {
       "(BenchmarkSQL 6; 0, or -1 in props: warehouse 1). Remote warehouses are drawn from all.",
       [](const std::string& v, const Source& src, ParseState& st) {
         st.cfg.warehouse_from = warehouse_bound(v, src);
-        st.warehouse_from_source = src;
       },
       [](const Config& c) { return std::to_string(c.warehouse_from); })
       .json = json_field<&Config::warehouse_from>("run", "warehouse_from");
@@ -243,7 +232,6 @@ void add_execution(std::vector<Setting>& s) {
       "Last home warehouse of the terminals (0, or -1 in props: the last loaded).",
       [](const std::string& v, const Source& src, ParseState& st) {
         st.cfg.warehouse_to = warehouse_bound(v, src);
-        st.warehouse_to_source = src;
       },
       [](const Config& c) { return std::to_string(c.warehouse_to); })
       .json = json_field<&Config::warehouse_to>("run", "warehouse_to");
@@ -253,7 +241,6 @@ void add_execution(std::vector<Setting>& s) {
       "1; any other value is warned about as not compliant).",
       [](const std::string& v, const Source& src, ParseState& st) {
         st.cfg.rollback_percent = parse_int(v, 0, 100, src.where);
-        st.rollback_source = src;
       },
       [](const Config& c) { return std::to_string(c.rollback_percent); })
       .json = json_field<&Config::rollback_percent>("run", "rollback_percent");
@@ -275,7 +262,6 @@ void add_pacing(std::vector<Setting>& s) {
       "keyingTimeMultiplier and thinkTimeMultiplier switch it on unless both are 0.",
       [](const std::string& v, const Source& src, ParseState& st) {
         st.cfg.keying_and_thinking = parse_bool(v, src.where);
-        st.keying_think_source = src;
       },
       [](const Config& c) { return yes_no(c.keying_and_thinking); })
       .json = json_field<&Config::keying_and_thinking>("run", "keying_and_thinking");
@@ -286,8 +272,6 @@ void add_pacing(std::vector<Setting>& s) {
       [](const std::string& v, const Source& src, ParseState& st) {
         const bool bmsql6 = src.key == "thinkTimeMultiplier";
         st.cfg.think_multiplier = parse_number(v, 0, !bmsql6, src.where);
-        st.think_multiplier_source = src;
-        if (bmsql6) st.bmsql6_pacing_source = src;
       },
       [](const Config& c) { return format_number(c.think_multiplier); })
       .json = json_field<&Config::think_multiplier>("run", "think_multiplier");
@@ -297,8 +281,6 @@ void add_pacing(std::vector<Setting>& s) {
       [](const std::string& v, const Source& src, ParseState& st) {
         const bool bmsql6 = src.key == "keyingTimeMultiplier";
         st.cfg.keying_multiplier = parse_number(v, 0, !bmsql6, src.where);
-        st.keying_multiplier_source = src;
-        if (bmsql6) st.bmsql6_pacing_source = src;
       },
       [](const Config&) -> std::string { return "the think multiplier"; })
       .json = json_field<&Config::keying_multiplier>("run", "keying_multiplier");

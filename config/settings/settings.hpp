@@ -15,6 +15,7 @@
 
 #include "config/config.hpp"
 #include "config/errors.hpp"
+#include "config/settings/given_options.hpp"
 
 namespace tpcc {
 
@@ -22,16 +23,6 @@ namespace tpcc {
 using VerbSet = unsigned;
 constexpr VerbSet verb_bit(Verb v) { return 1u << static_cast<unsigned>(v); }
 inline constexpr VerbSet kAllVerbs = 0x3F;
-
-enum class Layer { Props, Flag };
-
-// Where a value came from: the layer, the key or flag name as written, and
-// the message prefix ("--duration" or "props.pg:7: key 'runMins'").
-struct Source {
-  Layer layer;
-  std::string key;
-  std::string where;
-};
 
 // A connection string as written, before JDBC translation and credentials.
 struct RawConn {
@@ -91,48 +82,20 @@ struct ParseState {
   std::optional<std::string> user;
   std::optional<std::string> password;
 
-  std::optional<Source> warehouses_source;
-  std::optional<Source> load_workers_source;
-  std::optional<Source> terminals_source;
-  std::optional<Source> isolation_source;
-  SysbenchFlags sysbench;
-  std::optional<double> terminal_multiplier;  // BenchmarkSQL 6 terminalMultiplier
-  std::optional<Source> terminal_multiplier_source;
-  std::optional<Source> warehouse_from_source;
-  std::optional<Source> warehouse_to_source;
+  // Every option given explicitly, with where its value came from.
+  GivenOptions given;
 
-  std::optional<Source> mix_source;                            // --mix or props key mix
+  SysbenchFlags sysbench;
+  std::optional<double> terminal_multiplier;                   // BenchmarkSQL 6 terminalMultiplier
   std::array<std::optional<double>, kTxnTypes> props_weights;  // newOrderWeight, ...
   std::string weights_where;                                   // first weight key
-  std::optional<Source> profile_source;
-
-  std::optional<Source> duration_source;
-  std::optional<Source> warmup_source;
-  std::optional<Source> txns_source;
-  std::optional<Source> connections_source;
-
-  std::optional<Source> keying_think_source;       // --keying-think, props keying-think
-  std::optional<Source> keying_multiplier_source;  // --keying-multiplier, keyingTimeMultiplier
-  std::optional<Source> think_multiplier_source;   // --think-multiplier, thinkTimeMultiplier
-  std::optional<Source> bmsql6_pacing_source;      // keyingTimeMultiplier or thinkTimeMultiplier
-  std::optional<Source> rollback_source;
-  std::optional<Source> warehouse_fixed_source;  // --terminal-warehouse-fixed
-  // --distribute, --shards and --citus-workers, when given (finish/citus.cpp).
-  std::optional<Source> distribution_source;
-  std::optional<Source> shards_source;
-  std::optional<Source> copy_format_source;
-  std::optional<Source> citus_workers_source;
-  // --delivery, when given: --spec then leaves the Delivery mode alone.
-  std::optional<Source> delivery_mode_source;
 
   // Standbys: --standby-conn flags in order; props standbyConn (1),
   // standbyConn2, standbyConn3, ... by number.
   std::vector<RawConn> standby_flags;
   std::map<int, RawConn> standby_props;
   std::optional<int> standby_terminals;
-  std::optional<Source> standby_terminals_source;
-  std::optional<std::array<double, 2>> standby_mix;  // --standby-mix: Order-Status, Stock-Level
-  std::optional<Source> standby_mix_source;
+  std::optional<std::array<double, 2>> standby_mix;      // --standby-mix: Order-Status, Stock-Level
   std::array<std::optional<double>, 2> standby_weights;  // props standby*Weight
   std::string standby_weights_where;
 };
@@ -169,11 +132,23 @@ struct Setting {
   std::string (*show_default)(const Config& defaults);
   Repeat repeat = Repeat::Once;
   ConfigJsonField json;
+  // Each props key (not the flag name) sets one part of the value, as the
+  // mix weights do: given, it is recorded under its own name, not as the
+  // option (ParseState::given).
+  bool props_keys_set_parts = false;
 
   bool is_switch() const { return value_name == nullptr; }
 };
 
 const std::vector<Setting>& settings();
+
+// An option's name: its flag, or its first props key when it has no flag.
+std::string option_name(const Setting& s);
+
+// Applies a value to the option and, when it is taken (no UsageError),
+// records where it came from in st.given.
+void apply_setting(const Setting& s, const std::string& value, const Source& source,
+                   ParseState& st);
 
 // The setting a props key belongs to (flag names count as keys), or nullptr.
 // standbyConn2, standbyConn3, ... belong to --standby-conn.

@@ -30,7 +30,6 @@ void add_standby(std::vector<Setting>& s) {
       "Read-only terminals on each standby; needs a standby connection.",
       [](const std::string& v, const Source& src, ParseState& st) {
         st.standby_terminals = parse_int(v, 1, kNoLimit, src.where);
-        st.standby_terminals_source = src;
       },
       [](const Config&) -> std::string { return "the same as --terminals"; });
   add(
@@ -47,9 +46,9 @@ void add_standby(std::vector<Setting>& s) {
           return;
         }
         st.standby_mix = parse_standby_mix(v, src.where);
-        st.standby_mix_source = src;
       },
-      [](const Config&) -> std::string { return "50,50"; });
+      [](const Config&) -> std::string { return "50,50"; })
+      .props_keys_set_parts = true;
 }
 
 }  // namespace tpcc::settings_table

@@ -1,60 +1,27 @@
-// tpcc prepare / cleanup against a real server: options, resume after a
-// killed load, refusal to mix loads, and cleanup leaving nothing behind.
+// tpcc prepare / cleanup against a real server: a load checked and cleaned
+// up, bad options and an unreachable server refused, Ctrl-C during a load,
+// a load too big for the server refused before anything is created,
+// prepare after a run.
 #include <catch2/catch.hpp>
 
 #include <chrono>
 #include <csignal>
 #include <fstream>
 #include <iterator>
-#include <map>
 #include <string>
 #include <thread>
-
-#include <pqxx/pqxx>
+#include <vector>
 
 #include "pgserver/local_server.hpp"
 #include "tests/pg/pg_fixture.hpp"
-
-namespace {
+#include "tests/pg/prepare_support.hpp"
 
 using tpcc::test::create_database;
+using tpcc::test::prepare_output;
 using tpcc::test::run_tpcc;
 using tpcc::test::scalar;
 using tpcc::test::scalar_text;
-
-long long tpcc_relations(const std::string& conninfo) {
-  return scalar(conninfo,
-                "select count(*) from pg_class where relname like 'bmsql%' "
-                "and relnamespace = 'public'::regnamespace");
-}
-
-// A digest of every table's rows, without the load-time timestamps (two
-// loads started at different times differ only there).
-std::map<std::string, std::string> table_digests(const std::string& conninfo) {
-  pqxx::connection conn(conninfo);
-  pqxx::nontransaction tx(conn);
-  std::map<std::string, std::string> digests;
-  for (const char* table :
-       {"bmsql_warehouse", "bmsql_district", "bmsql_customer", "bmsql_history", "bmsql_new_order",
-        "bmsql_oorder", "bmsql_order_line", "bmsql_item", "bmsql_stock"}) {
-    digests[table] = tx.exec(std::string("select md5(string_agg(x, '|' order by x)) from (select "
-                                         "(to_jsonb(t) - array['c_since','h_date','o_entry_d',"
-                                         "'ol_delivery_d'])::text as x from ") +
-                             table + " t) s")[0][0]
-                         .as<std::string>();
-  }
-  return digests;
-}
-
-std::string prepare_output(const std::vector<std::string>& args, int expected_status) {
-  std::string output;
-  const int status = run_tpcc(args, &output);
-  INFO(output);
-  REQUIRE(status == expected_status);
-  return output;
-}
-
-}  // namespace
+using tpcc::test::tpcc_relations;
 
 TEST_CASE("prepare 2 warehouses with COPY, check passes, cleanup leaves no relation", "[prepare]") {
   const std::string db = create_database("tpcc_prepare_copy");
@@ -93,149 +60,6 @@ TEST_CASE("prepare 2 warehouses with COPY, check passes, cleanup leaves no relat
   CHECK(scalar(db, "select count(*) from pg_class where relname = 'bmsql_mine'") == 1);
 }
 
-TEST_CASE("prepare with multi-row INSERT, partitions, fillfactor and foreign keys", "[prepare]") {
-  const std::string db = create_database("tpcc_prepare_options");
-  prepare_output(
-      {"prepare", "--conn", db, "--warehouses", "2", "--load-method", "insert", "--batch-rows",
-       "500", "--partitions", "2", "--fillfactor", "stock=80,customer=90", "--foreign-keys"},
-      0);
-  CHECK(scalar(db,
-               "select count(*) from pg_inherits i join pg_class p on p.oid = i.inhparent "
-               "where p.relname = 'bmsql_stock'") == 2);
-  CHECK(scalar(db,
-               "select count(*) from pg_class where relname like 'bmsql_stock_p%' "
-               "and reloptions @> array['fillfactor=80']") == 2);
-  CHECK(scalar(db,
-               "select count(*) from pg_constraint where contype = 'f' "
-               "and conrelid::regclass::text like 'bmsql%'") >= 10);
-  CHECK(scalar(db, "select count(*) from bmsql_order_line") ==
-        scalar(db, "select sum(o_ol_cnt) from bmsql_oorder"));
-  prepare_output({"cleanup", "--conn", db}, 0);
-  CHECK(tpcc_relations(db) == 0);
-}
-
-namespace {
-
-// Kills `tpcc prepare` after `seconds`, resumes it, and compares every row
-// with an uninterrupted load of the same seed. Wherever the kill lands (data,
-// indexes, analyze), the resumed database must equal the whole one.
-void check_resume_after_kill(const std::string& name, double seconds, bool expect_partial_data) {
-  const std::vector<std::string> flags = {"--warehouses", "4", "--seed", "4242", "--no-check"};
-  auto prepare_args = [&](const std::string& db) {
-    std::vector<std::string> args = {"prepare", "--conn", db};
-    args.insert(args.end(), flags.begin(), flags.end());
-    return args;
-  };
-  static const std::string whole = [&] {
-    const std::string db = create_database("tpcc_resume_whole");
-    prepare_output(prepare_args(db), 0);
-    return db;
-  }();
-  const std::string resumed = create_database(name);
-
-  std::string output;
-  const int killed = tpcc::test::run_tpcc_killed_after(prepare_args(resumed), seconds, &output);
-  INFO(output);
-  REQUIRE(killed == 137);
-  const bool schema_created =
-      scalar(resumed, "select count(*) from pg_class where relname = 'bmsql_warehouse'") == 1;
-  const long long loaded_before =
-      schema_created ? scalar(resumed, "select count(*) from bmsql_warehouse") : 0;
-  if (expect_partial_data) CHECK(loaded_before < 4);
-  // A half load passes every condition; check says it is incomplete.
-  if (schema_created) {
-    std::string check_output;
-    CHECK(run_tpcc({"check", "--conn", resumed}, &check_output) == 1);
-    INFO(check_output);
-    CHECK(check_output.find("load incomplete: ") != std::string::npos);
-    CHECK(check_output.find("run tpcc prepare again to resume") != std::string::npos);
-  }
-  // Only whole warehouses are left: every warehouse present has all its stock.
-  if (schema_created) {
-    CHECK(scalar(resumed, "select count(*) from bmsql_stock") == loaded_before * 100000);
-  }
-
-  const std::string second = prepare_output(prepare_args(resumed), 0);
-  if (schema_created) {
-    CHECK(second.find("resuming: " + std::to_string(loaded_before) + " of 4") != std::string::npos);
-  }
-  CHECK(table_digests(resumed) == table_digests(whole));
-  CHECK(scalar(resumed, "select count(*) from pg_indexes where tablename like 'bmsql%'") == 12);
-}
-
-}  // namespace
-
-TEST_CASE("a load killed while loading rows resumes to the same rows", "[prepare][resume]") {
-  check_resume_after_kill("tpcc_resume_early", 0.7, true);
-}
-
-TEST_CASE("a load killed after its rows (indexes, analyze) resumes to the same database",
-          "[prepare][resume]") {
-  check_resume_after_kill("tpcc_resume_late", 2.2, false);
-}
-
-TEST_CASE("prepare refuses to mix loads", "[prepare][resume]") {
-  const std::string db = create_database("tpcc_refuse");
-  prepare_output({"prepare", "--conn", db, "--warehouses", "1", "--no-check"}, 0);
-  std::string output = prepare_output({"prepare", "--conn", db, "--warehouses", "2"}, 2);
-  CHECK(output.find("--warehouses") != std::string::npos);
-  output = prepare_output({"prepare", "--conn", db, "--warehouses", "1", "--seed", "99"}, 2);
-  CHECK(output.find("--seed") != std::string::npos);
-
-  const std::string other = create_database("tpcc_refuse_other");
-  scalar(other, "create table bmsql_warehouse (w_id int, something_else text); select 1");
-  output = prepare_output({"prepare", "--conn", other, "--warehouses", "1"}, 2);
-  // Each table is named: the one there and the ones missing.
-  CHECK(output.find("table bmsql_warehouse has columns (w_id,something_else)") !=
-        std::string::npos);
-  CHECK(output.find("exist but bmsql_config, bmsql_customer,") != std::string::npos);
-  CHECK(scalar(other, "select count(*) from pg_class where relname like 'bmsql%'") == 1);
-}
-
-namespace {
-
-// Rows whose timestamp is not the load time bmsql_config records.
-long long timestamps_off_load_time(const std::string& db) {
-  return scalar(
-      db,
-      "with t as (select cfg_value::timestamp as v from bmsql_config "
-      "           where cfg_name = 'tpcc_load_time') "
-      "select (select count(*) from bmsql_customer, t where c_since is distinct from t.v) "
-      "     + (select count(*) from bmsql_history, t where h_date is distinct from t.v) "
-      "     + (select count(*) from bmsql_oorder, t where o_entry_d is distinct from t.v) "
-      "     + (select count(*) from bmsql_order_line, t "
-      "         where ol_delivery_d is distinct from t.v and ol_o_id < 2101)");
-}
-
-}  // namespace
-
-TEST_CASE("binary and text COPY load the same rows and the item table is written frozen",
-          "[prepare][load]") {
-  const std::string text = create_database("tpcc_copy_text");
-  const std::string binary = create_database("tpcc_copy_binary");
-  prepare_output({"prepare", "--conn", text, "--warehouses", "1", "--seed", "77", "--no-check",
-                  "--copy-format", "text"},
-                 0);
-  prepare_output({"prepare", "--conn", binary, "--warehouses", "1", "--seed", "77", "--no-check",
-                  "--copy-format", "binary"},
-                 0);
-  // Every column's value, decimals with their scale (to_jsonb writes 0.00).
-  CHECK(table_digests(binary) == table_digests(text));
-  CHECK(timestamps_off_load_time(text) == 0);
-  CHECK(timestamps_off_load_time(binary) == 0);
-  CHECK(scalar(binary, "select count(*) from bmsql_order_line where ol_delivery_d is null") ==
-        scalar(text, "select count(*) from bmsql_order_line where ol_delivery_d is null"));
-  CHECK(run_tpcc({"check", "--conn", binary, "--after-load"}, nullptr) == 0);
-
-  // COPY FREEZE (the item job empties the table in its own transaction): every
-  // page all-frozen; the warehouse tables, shared by parallel jobs, are not.
-  scalar(binary, "create extension if not exists pg_visibility; select 1");
-  CHECK(
-      scalar(binary, "select all_frozen from pg_visibility_map_summary('bmsql_item')") ==
-      scalar(binary, "select pg_relation_size('bmsql_item') / current_setting('block_size')::int"));
-  CHECK(scalar(binary, "select all_frozen from pg_visibility_map_summary('bmsql_stock')") == 0);
-}
-
 TEST_CASE("bad tablespace or fillfactor exits 2 before anything is created", "[prepare]") {
   const std::string db = create_database("tpcc_bad_options");
   std::string output = prepare_output(
@@ -258,25 +82,6 @@ TEST_CASE("an unreachable server exits 3 naming the target without the password"
   CHECK(output.find("s3cret") == std::string::npos);
   CHECK(output.find("127.0.0.1") != std::string::npos);
   CHECK(run_tpcc({"prepare", "--conn", "host=/tmp port=notaport x"}, nullptr) == 2);
-}
-
-TEST_CASE("tablespaces given per table hold those tables and their indexes", "[prepare]") {
-  const std::string db = create_database("tpcc_tablespaces");
-  const std::string dir = tpcc::test::local_server().directory() + "/ts_tpcc_test";
-  tpcc::test::make_directory_for_server(dir);
-  tpcc::test::execute_outside_transaction(db,
-                                          "create tablespace ts_tpcc_test location '" + dir + "'");
-  prepare_output({"prepare", "--conn", db, "--warehouses", "1", "--no-check", "--tablespace",
-                  "stock=ts_tpcc_test,customer=ts_tpcc_test", "--partitions", "2"},
-                 0);
-  const std::string in_ts =
-      "select count(*) from pg_class c join pg_tablespace t on t.oid = c.reltablespace "
-      "where t.spcname = 'ts_tpcc_test' and c.relname ~ ";
-  CHECK(scalar(db, in_ts + "'^bmsql_stock_p[12]'") == 4);     // 2 partitions, their keys
-  CHECK(scalar(db, in_ts + "'^bmsql_customer_p[12]'") == 6);  // and name indexes
-  CHECK(scalar(db, in_ts + "'^bmsql_item'") == 0);
-  prepare_output({"cleanup", "--conn", db}, 0);
-  tpcc::test::execute_outside_transaction(db, "drop tablespace ts_tpcc_test");
 }
 
 TEST_CASE("check on a database without a load exits 2 with a clear message", "[prepare]") {
@@ -304,46 +109,6 @@ TEST_CASE("Ctrl-C during a load exits 130, says how to resume, and the resume co
   prepare_output(args, 0);
   CHECK(scalar(db, "select count(*) from bmsql_warehouse") == 4);
   CHECK(scalar(db, "select count(*) from bmsql_stock") == 400000);
-}
-
-TEST_CASE(
-    "prepare on a load with another layout exits 2 naming each difference and changes nothing",
-    "[prepare][layout]") {
-  const std::string db = tpcc::test::prepared_database("tpcc_layout", 1);
-  const std::vector<std::string> changed = {"prepare", "--conn",       db,          "--warehouses",
-                                            "1",       "--partitions", "4",         "--fillfactor",
-                                            "80",      "--tablespace", "pg_default"};
-  std::string output = prepare_output(changed, 2);
-  CHECK(output.find("--partitions 4: the database was loaded with partitions 0 (bmsql_config "
-                    "tpcc_partitions)") != std::string::npos);
-  CHECK(
-      output.find("--fillfactor 80: the database was loaded with fillfactor default (bmsql_config "
-                  "tpcc_fillfactor)") != std::string::npos);
-  CHECK(output.find("--tablespace pg_default: the database was loaded with tablespace none") !=
-        std::string::npos);
-  CHECK(output.find("run tpcc cleanup first") != std::string::npos);
-  CHECK(scalar(db, "select count(*) from pg_class where relname like 'bmsql_stock%'") == 2);
-  // Only the default storage options (docs/performance.md, Steady state), none of the asked ones.
-  CHECK(scalar(db,
-               "select count(*) from pg_class where relname like 'bmsql%' "
-               "and (reloptions @> array['fillfactor=80'] or reltablespace <> 0)") == 0);
-  CHECK(scalar_text(db, "select cfg_value from bmsql_config where cfg_name = 'tpcc_partitions'") ==
-        "0");
-
-  // A load of an older tpcc, without the keys: the catalog tells partitions
-  // and fillfactor; the tablespace is accepted as asked.
-  tpcc::test::execute(db,
-                      "delete from bmsql_config where cfg_name like 'tpcc\\_%' "
-                      "and cfg_name not in ('tpcc_seed', 'tpcc_load_time', "
-                      "'tpcc_load_complete')");
-  output = prepare_output(changed, 2);
-  CHECK(output.find("--partitions 4: the database was loaded with partitions 0 (the catalog; the "
-                    "load predates tpcc_partitions)") != std::string::npos);
-  CHECK(output.find(
-            "--fillfactor 80: the database was loaded with fillfactor default (the catalog") !=
-        std::string::npos);
-  CHECK(output.find("--tablespace") == std::string::npos);
-  CHECK(scalar(db, "select count(*) from pg_class where relname like 'bmsql_stock%'") == 2);
 }
 
 TEST_CASE("prepare after a run reinstalls the functions and checks the run-time conditions",

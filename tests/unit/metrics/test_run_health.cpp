@@ -8,7 +8,7 @@
 #include <fstream>
 #include <string>
 
-#include "app/run_command.hpp"
+#include "app/run_outcome.hpp"
 #include "config/errors.hpp"
 #include "db/error_classes.hpp"
 #include "metrics/run.hpp"

@@ -1,0 +1,44 @@
+#include "app/run_engine_setup.hpp"
+
+#include <functional>
+#include <vector>
+
+#include "loader/layout.hpp"
+#include "report/console/interval_line.hpp"
+#include "terminal/engine/driver_barrier.hpp"
+
+namespace tpcc {
+
+EngineSetup engine_setup_for_run(const Config& config, const RunSetup& setup, std::uint64_t seed,
+                                 ResultSink& results, std::ostream& out,
+                                 std::string& barrier_start) {
+  results.begin_intervals(config.standbys.size());
+  EngineSetup engine_setup;
+  engine_setup.warehouses = setup.load.warehouses;
+  engine_setup.c_run = setup.c_run;
+  engine_setup.citus = recorded_distribution(setup.load) == Distribution::Citus;
+  engine_setup.seed = seed;
+  engine_setup.interval_lines = [&config](const std::vector<IntervalSample>& samples) {
+    return interval_lines(samples, config);
+  };
+  engine_setup.on_interval = [&results](const std::vector<IntervalSample>& samples) {
+    results.append_interval(samples);
+  };
+  if (config.driver_count > 0) {
+    engine_setup.start_barrier = [&config, &out,
+                                  &barrier_start](const std::function<bool()>& interrupted) {
+      const BarrierStart start = meet_at_start_barrier(config, interrupted, out);
+      barrier_start = start.utc;
+      return start.at;
+    };
+  }
+  if (config.delivery_mode == DeliveryMode::Deferred) {
+    results.begin_deliveries();
+    engine_setup.on_delivery = [&results](const DeliveryRecord& record) {
+      results.append_delivery(record);
+    };
+  }
+  return engine_setup;
+}
+
+}  // namespace tpcc

@@ -1,0 +1,99 @@
+#include "app/run_setup_print.hpp"
+
+#include <string>
+
+#include "config/conn/mask.hpp"
+#include "config/names.hpp"
+#include "config/settings/values.hpp"
+#include "loader/layout.hpp"
+#include "terminal/engine/binding.hpp"
+#include "terminal/engine/deck.hpp"
+#include "terminal/engine/engine.hpp"
+
+namespace tpcc {
+namespace {
+
+std::string constants_text(const NURandConstants& c) {
+  return "C_LAST " + std::to_string(c.c_last) + ", C_ID " + std::to_string(c.c_id) + ", OL_I_ID " +
+         std::to_string(c.ol_i_id);
+}
+
+}  // namespace
+
+void print_setup(std::ostream& out, const Config& config, const RunSetup& setup) {
+  const int connections = resolved_connections(config);
+  out << "tpcc run\n"
+      << "  warehouses:   " << setup.load.warehouses << "\n"
+      << "  terminals:    " << config.terminals << " (home warehouse "
+      << (config.terminal_warehouse_fixed ? "fixed per terminal" : "random per transaction")
+      << ")\n"
+      << "  connections:  " << connections << "\n"
+      << "  mix:          " << format_mix(config.mix) << " (NO,P,OS,D,SL)\n"
+      << "  profile:      " << profile_name(config.profile) << ", mode " << mode_name(config.mode)
+      << ", isolation " << isolation_name(config.isolation) << "\n"
+      << "  delivery:     " << delivery_mode_name(config.delivery_mode);
+  if (config.delivery_mode == DeliveryMode::Deferred) {
+    out << " (2.7.2: queued for " << config.delivery_workers << " delivery worker"
+        << (config.delivery_workers == 1 ? "" : "s") << ", delivery.csv)";
+  }
+  out << "\n";
+  if (recorded_distribution(setup.load) == Distribution::Citus) {
+    out << "  distribution: " << describe_distribution(setup.load) << "\n";
+  }
+  if (config.txns_per_terminal > 0) {
+    out << "  length:       " << config.txns_per_terminal << " transactions per terminal";
+  } else {
+    out << "  length:       " << config.duration_seconds << " s";
+  }
+  out << " after " << config.warmup_seconds << " s warm-up\n";
+  out << "  pacing:       ";
+  if (config.keying_and_thinking) {
+    out << "keying and think times (5.2.5) x " << format_number(config.think_multiplier);
+    if (config.keying_multiplier != config.think_multiplier) {
+      out << " (keying x " << format_number(config.keying_multiplier) << ")";
+    }
+  } else {
+    out << "no keying or think time";
+  }
+  if (config.rate_tpm > 0) {
+    out << ", at most " << format_number(config.rate_tpm) << " transactions per minute";
+  }
+  out << "\n";
+  if (config.driver_count > 0) {
+    const HomeWarehouses homes = home_warehouses(config, setup.load.warehouses);
+    out << "  driver:       " << config.driver_index << " of " << config.driver_count
+        << " (run id '" << config.run_id << "'), home warehouses " << homes.first << ".."
+        << homes.last << "\n";
+  }
+  out << "  C-Load:       "
+      << (setup.c_load_recorded ? constants_text(setup.load.c_load) : std::string("not recorded"))
+      << "\n"
+      << "  C-Run:        " << constants_text(setup.c_run) << "\n";
+  if (!setup.c_load_recorded) {
+    out << "warning: bmsql_config records no C-Load for C_LAST; C-Run is drawn without the "
+           "2.1.6.1 delta rule\n";
+  }
+  if (config.profile == Profile::ReadWrite) {
+    for (const std::string& warning : mix_warnings(config.mix))
+      out << "warning: " << warning << "\n";
+  }
+  for (std::size_t i = 0; i < config.standbys.size(); ++i) {
+    const Config standby = standby_run_config(config, config.standbys[i]);
+    out << "  standby " << i + 1 << ":    " << describe_target(standby.conninfo) << ", "
+        << standby.terminals << " read-only terminals, mix " << format_mix(standby.mix)
+        << ", isolation " << isolation_name(standby.isolation) << "\n";
+  }
+  for (const std::string& warning : setup.standby_warnings) out << "warning: " << warning << "\n";
+  if (config.keying_and_thinking && config.warmup_seconds == 0) {
+    out << "warning: keying and think times without --warmup: the measurement includes the "
+           "ramp-up (5.5)\n";
+  }
+  if (config.terminals < setup.load.warehouses) {
+    out << "warning: " << config.terminals << " terminals for " << setup.load.warehouses
+        << " warehouses: warehouses " << config.terminals + 1 << ".." << setup.load.warehouses
+        << " get no terminal\n";
+  }
+  out.flush();
+}
+
+}  // namespace tpcc
