@@ -6,6 +6,7 @@
 #include "app/repeat_command.hpp"
 #include "app/report_command.hpp"
 #include "app/run_command.hpp"
+#include "app/snapshot_command.hpp"
 #include "check/load_gaps.hpp"
 #include "check/runner.hpp"
 #include "config/errors.hpp"
@@ -97,6 +98,7 @@ int run_command(const Config& config) {
       return config.repeat > 1 ? run_repeated(config, std::cout) : run_benchmark(config, std::cout);
     case Verb::Acid: return acid_command(config, std::cout);
     case Verb::Report: return report_command(config, std::cout);
+    case Verb::Snapshot: return snapshot_command(config, std::cout);
   }
   return kExitUsage;
 }

@@ -5,6 +5,7 @@
 #include <pqxx/except>
 
 #include "app/commands.hpp"
+#include "app/server_error_hint.hpp"
 #include "config/command_line/options.hpp"
 #include "config/command_line/scrub_argv.hpp"
 #include "config/errors.hpp"
@@ -37,8 +38,12 @@ int main(int argc, char* argv[]) {
   } catch (const pqxx::sql_error& e) {
     std::string query = e.query();
     query.erase(0, query.find_first_not_of(" \n"));
-    std::cerr << "tpcc: server error: " << e.what() << (query.empty() ? "" : "while running:\n")
-              << query << "\n";
+    const std::string state = e.sqlstate();
+    std::cerr << "tpcc: server error" << (state.empty() ? "" : " " + sqlstate_text(state)) << ": "
+              << e.what() << (query.empty() ? "" : "while running:\n") << query << "\n";
+    if (const std::string hint = server_error_hint(state); !hint.empty()) {
+      std::cerr << "tpcc: " << hint << "\n";
+    }
     return kExitConnect;
   } catch (const std::exception& e) {
     std::cerr << "tpcc: " << e.what() << "\n";

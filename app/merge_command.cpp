@@ -11,8 +11,7 @@
 namespace tpcc {
 
 int merge_command(const Config& config, std::ostream& out) {
-  std::vector<DriverResult> results;
-  for (const std::string& dir : config.merge_dirs) results.push_back(read_driver_result(dir));
+  std::vector<DriverResult> results = read_driver_results(config.merge_dirs);
   check_mergeable(results);
   const MergedRun merged = merge_results(results, config.out_dir);
 

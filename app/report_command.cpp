@@ -14,6 +14,7 @@
 #include "report/results/merge.hpp"
 #include "report/results/result_read.hpp"
 #include "report/views/compare.hpp"
+#include "report/views/environment_compare.hpp"
 #include "report/views/format.hpp"
 #include "report/views/repeat_set.hpp"
 
@@ -59,14 +60,44 @@ int redraw_command(const Config& config, std::ostream& out) {
   return kExitOk;
 }
 
+namespace {
+
+// First what differed before the runs measured anything: another snapshot,
+// other conditioning, other server settings or another host.
+void print_environment_differences(const std::vector<ResultDir>& runs, std::ostream& out) {
+  std::vector<ComparedSetting> differing;
+  for (ComparedSetting& c : compared_environment(runs)) {
+    if (c.differs) differing.push_back(std::move(c));
+  }
+  if (differing.empty()) {
+    out << "start and environment: no difference (snapshot, conditioning, server settings, "
+           "client host, tpcc build)\n";
+    return;
+  }
+  out << "start and environment, where the runs differ:\n";
+  for (const ComparedSetting& c : differing) {
+    out << "  " << c.key << ":";
+    for (std::size_t i = 0; i < c.values.size(); ++i) {
+      out << (i == 0 ? " " : " | ") << (c.values[i] ? *c.values[i] : "not recorded");
+    }
+    out << "\n";
+  }
+}
+
+}  // namespace
+
 // Two repeated sets (tpcc run --repeat): each figure's ratio with its
 // confidence interval.
 int compare_sets_command(const Config& config, std::ostream& out) {
   const std::string& dir_a = config.compare_dirs[0];
   const std::string& dir_b = config.compare_dirs[1];
-  const std::vector<ComparedSetFigure> figures = compared_sets(
-      read_result_set(dir_a, "--compare", false), read_result_set(dir_b, "--compare", false));
+  const std::vector<ResultDir> runs_a = read_result_set(dir_a, "--compare", false);
+  const std::vector<ResultDir> runs_b = read_result_set(dir_b, "--compare", false);
+  const std::vector<ComparedSetFigure> figures = compared_sets(runs_a, runs_b);
   out << "A: " << dir_a << "\nB: " << dir_b << "\n";
+  std::vector<ResultDir> both = runs_a;
+  both.insert(both.end(), runs_b.begin(), runs_b.end());
+  print_environment_differences(both, out);
   print_set_comparison(out, figures);
   const std::string path = page_path(config.out_dir, ".", "compare.html");
   write_page(path, html_compare_sets(dir_a, dir_b, figures));
@@ -90,6 +121,7 @@ int compare_command(const Config& config, std::ostream& out) {
   }
   const std::string path = page_path(config.out_dir, ".", "compare.html");
   write_page(path, html_compare(runs));
+  print_environment_differences(runs, out);
   for (const ComparedFigure& f : compared_figures(runs)) {
     if (f.name != "tpmC") continue;
     for (std::size_t i = 0; i < runs.size(); ++i) {

@@ -7,9 +7,11 @@
 
 #include "app/run_checks.hpp"
 #include "app/run_engine_setup.hpp"
+#include "app/run_not_started.hpp"
 #include "app/run_outcome.hpp"
 #include "app/run_setup.hpp"
 #include "app/run_setup_print.hpp"
+#include "experiment/start.hpp"
 #include "report/console/summary.hpp"
 #include "report/results/result_sink.hpp"
 #include "spec/random.hpp"
@@ -38,8 +40,10 @@ int run_benchmark(const Config& given, std::ostream& out) {
   Random rng(time_seed());
   RunSetup setup;
   EngineResult result;
+  ExperimentRecord experiment;
   std::string barrier_start;  // --driver: the common start, UTC
   try {
+    experiment = start_experiment(config, out);  // --restore, --condition, the environment
     setup = read_setup(config, rng);
     check_setup(config, setup);
     print_setup(out, config, setup);
@@ -48,10 +52,11 @@ int run_benchmark(const Config& given, std::ostream& out) {
         engine_setup_for_run(config, setup, rng.next(), results, out, barrier_start);
     result = run_engine(config, engine_setup, out);
   } catch (...) {
-    results.discard();  // nothing was measured
+    record_not_started(results, std::current_exception(), started, out);
     throw;
   }
   RunInfo info = run_info(config, setup, result, started, barrier_start);
+  info.experiment = experiment;
 
   out << "\n";
   print_summary(out, config, info, result.stats);

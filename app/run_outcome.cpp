@@ -9,6 +9,7 @@
 #include "config/local_time.hpp"
 #include "config/settings/values.hpp"
 #include "report/rules/run_rules.hpp"
+#include "report/views/health.hpp"
 #include "terminal/engine/binding.hpp"
 
 namespace tpcc {
@@ -35,7 +36,7 @@ void add_measured_interval(RunInfo& info, const EngineResult& result) {
 // Why a side of the run failed (run_exit_status with a completed stop).
 std::string failure_text(const RunStats& stats, const RunHealth& health) {
   if (health.downtime_seconds > 0) {
-    return "the server was unreachable for " + format_seconds(health.downtime_seconds) + " s";
+    return downtime_failure_text(health);
   }
   if (unfinished_total(stats) > 0) {
     return std::to_string(unfinished_total(stats)) +

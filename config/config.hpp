@@ -15,7 +15,7 @@
 
 namespace tpcc {
 
-enum class Verb { Prepare, Run, Check, Cleanup, Quickstart, Acid, Report };
+enum class Verb { Prepare, Run, Check, Cleanup, Quickstart, Acid, Report, Snapshot };
 enum class LoadMethod { Copy, Insert };
 // COPY's data format: text, or binary (no text parsing on the server).
 enum class CopyFormat { Text, Binary };
@@ -31,6 +31,9 @@ enum class DeliveryMode { Sync, Deferred };
 // The shape of the run's interval lines: tpcc's own (tpmC, percentiles) or
 // sysbench's ("[ 1s ] thds: ... tps: ... qps: ...").
 enum class ReportFormat { Tpcc, Sysbench };
+// tpcc run --condition: the steps that may run before the terminals start,
+// in the order they run.
+enum class ConditionStep { Vacuum, Analyze, Checkpoint, Prewarm };
 
 // One hot standby that read-only terminals drive during the primary's run.
 struct StandbyTarget {
@@ -78,6 +81,10 @@ struct Config {
   // cleanup
   bool cascade = false;  // also drop objects of others that depend on kit tables
 
+  // snapshot: keep the loaded database as a template copy, or (drop) remove
+  // that copy (docs/experiments.md)
+  bool snapshot_drop = false;
+
   // quickstart
   bool keep = false;      // keep the throwaway server running
   int citus_workers = 0;  // >0: a local Citus coordinator and this many workers
@@ -117,6 +124,15 @@ struct Config {
   std::string result_dir;               // empty: results/<timestamp>/
   std::string json_file;                // extra copy of result.json
   std::vector<StandbyTarget> standbys;  // combined primary + standby run
+
+  // run: experiments from one loaded state (docs/experiments.md). restore:
+  // put the database back to its snapshot first; condition: what to do to
+  // the server between that and the terminals' start, in this order;
+  // label and notes: the user's words about the run, kept in result.json.
+  bool restore = false;
+  std::vector<ConditionStep> condition;
+  std::string label;
+  std::string run_notes;
 
   // run: several drivers, one result (docs/several-drivers.md). Driver
   // driver_index of driver_count (1-based; 0 of 0: the only driver) takes

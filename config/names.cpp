@@ -6,7 +6,7 @@
 namespace tpcc {
 namespace {
 
-constexpr std::array<std::pair<std::string_view, Verb>, 7> kVerbs = {{
+constexpr std::array<std::pair<std::string_view, Verb>, 8> kVerbs = {{
     {"prepare", Verb::Prepare},
     {"run", Verb::Run},
     {"check", Verb::Check},
@@ -14,6 +14,7 @@ constexpr std::array<std::pair<std::string_view, Verb>, 7> kVerbs = {{
     {"quickstart", Verb::Quickstart},
     {"acid", Verb::Acid},
     {"report", Verb::Report},
+    {"snapshot", Verb::Snapshot},
 }};
 
 constexpr std::array<std::pair<std::string_view, std::string_view>, 10> kTables = {{
@@ -63,6 +64,16 @@ std::string_view isolation_name(Isolation i) {
     case Isolation::ReadCommitted: return "rc";
     case Isolation::RepeatableRead: return "rr";
     case Isolation::Serializable: return "serializable";
+  }
+  return "?";
+}
+
+std::string_view condition_step_name(ConditionStep s) {
+  switch (s) {
+    case ConditionStep::Vacuum: return "vacuum";
+    case ConditionStep::Analyze: return "analyze";
+    case ConditionStep::Checkpoint: return "checkpoint";
+    case ConditionStep::Prewarm: return "prewarm";
   }
   return "?";
 }

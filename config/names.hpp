@@ -18,8 +18,9 @@ std::string_view mode_name(Mode m);               // "statements" | "procedures"
 std::string_view isolation_name(Isolation i);
 std::string_view delivery_mode_name(
     DeliveryMode m);  // "sync" | "deferred"     // "rc" | "rr" | "serializable"
-std::string_view report_format_name(ReportFormat f);  // "tpcc" | "sysbench"
-std::string_view distribution_name(Distribution d);   // "none" | "citus"
+std::string_view report_format_name(ReportFormat f);    // "tpcc" | "sysbench"
+std::string_view distribution_name(Distribution d);     // "none" | "citus"
+std::string_view condition_step_name(ConditionStep s);  // "vacuum", "analyze", ...
 
 std::optional<Verb> parse_verb(std::string_view text);
 

@@ -15,6 +15,7 @@
 #include "config/errors.hpp"
 #include "config/local_time.hpp"
 #include "db/connect.hpp"
+#include "db/writable.hpp"
 #include "loader/layout.hpp"
 #include "loader/load_state.hpp"
 #include "loader/parallel_load.hpp"
@@ -162,6 +163,7 @@ double seconds_since(std::chrono::steady_clock::time_point start) {
 PrepareOutcome prepare_database(const Config& given, std::ostream& out) {
   const auto start = std::chrono::steady_clock::now();
   auto conn = connect(given.conninfo);
+  require_writable(*conn, given.conninfo, "tpcc prepare");
   validate_against_server(*conn, given);
   pqxx::nontransaction(*conn).exec(kWaitForEarlierPrepareSql);
   std::signal(SIGINT, on_interrupt);

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "metrics/checkpoints.hpp"
+#include "metrics/experiment.hpp"
 #include "metrics/lag.hpp"
 #include "metrics/server_metrics.hpp"
 #include "metrics/stats.hpp"
@@ -33,6 +34,10 @@ struct IntervalSample {
   // reconnect), and the transactions in flight for over a second at its
   // end (a hung server or a lock wait).
   double downtime_seconds = 0;
+  // The connections that failed to reconnect in the interval ("connection
+  // 2", "delivery worker 1"): the interval line says which when only
+  // delivery workers did, while the terminals were served.
+  std::vector<std::string> unreachable_connections;
   int stalled = 0;
   double oldest_stalled_seconds = 0;
   // The primary's server metrics (--server-metrics on; the primary's lines).
@@ -74,9 +79,20 @@ struct RunHealth {
   std::string stop_detail;      // the signal, or the error that stopped the run
   double downtime_seconds = 0;  // server unreachable: no session could connect
   std::int64_t reconnect_failures = 0;
+  // Every connection that failed to reconnect during the run, in the order
+  // they first failed ("connection 2", "delivery worker 1").
+  std::vector<std::string> unreachable_connections;
+  // An outage still open at the end: since when, in seconds from the start
+  // (a server that went away and did not come back).
+  std::optional<double> unreachable_since;
   std::optional<ErrorNote> first_error;
-  std::optional<ErrorNote> last_error;
+  std::optional<ErrorNote> last_error;  // the latest error, whatever its kind
+  // How many different (SQLSTATE, message) errors were seen, counted up to
+  // kMaxDistinctErrors: a last error unlike the first is one of several.
+  std::int64_t distinct_errors = 0;
 };
+
+inline constexpr std::int64_t kMaxDistinctErrors = 1000;
 
 // "completed", "interrupted", "fatal_error", "max_downtime", "internal_error".
 const char* stop_reason_name(StopReason reason);
@@ -142,6 +158,8 @@ struct RunInfo {
   std::vector<IntervalThroughput> measured_lines;
   std::optional<DriverRun> driver;      // tpcc run --driver I/N
   std::vector<MergedPart> merged_from;  // tpcc report --merge: the drivers merged
+  // --restore, --condition and the environment (docs/experiments.md).
+  ExperimentRecord experiment;
 };
 
 }  // namespace tpcc

@@ -5,6 +5,7 @@
 
 #include "config/errors.hpp"
 #include "db/connect.hpp"
+#include "db/writable.hpp"
 #include "schema/schema.hpp"
 
 namespace tpcc {
@@ -31,6 +32,7 @@ void list_dependents(const pqxx::result& dependents, std::ostream& out) {
 // someone else's created meanwhile.
 int cleanup_database(const Config& config, std::ostream& out) {
   auto conn = connect(config.conninfo);
+  require_writable(*conn, config.conninfo, "tpcc cleanup");
   pqxx::work tx(*conn);
   // Counted before the drop so the message says what was really there.
   const auto present = tx.exec_params(kCountKitTablesSql, all_tables_array())[0][0].as<int>();

@@ -35,6 +35,9 @@ constexpr VerbInfo kVerbs[] = {
      "redraw a result directory's report.html (DIR), merge the result directories of the "
      "drivers of one run (--merge DIR... --out DIR) into one result.json, summary and "
      "report.html, or compare runs on one page (--compare DIR DIR...)"},
+    {Verb::Snapshot,
+     "keep the loaded database as a template copy that tpcc run --restore puts back before a "
+     "run (--drop removes it; docs/experiments.md)"},
 };
 
 const char* summary(Verb v) {

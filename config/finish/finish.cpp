@@ -343,13 +343,23 @@ std::string resolve_conninfo(const RawConn& raw, ParseState& st) {
 // libpq's defaults: another database than the one the file names.
 void check_destructive_target(const ParseState& st) {
   const Verb verb = st.cfg.verb;
-  if (verb != Verb::Cleanup && verb != Verb::Prepare) return;
+  // snapshot and run --restore create and drop whole databases: they go
+  // only where a conn names, never to the environment's database.
+  const bool drops_databases = verb == Verb::Snapshot || (verb == Verb::Run && st.cfg.restore);
+  if (verb != Verb::Cleanup && verb != Verb::Prepare && !drops_databases) return;
   // sysbench's --pgsql-host or --pgsql-db name the target themselves.
   const auto& parts = st.sysbench.connection;
   if (parts.count("host") != 0 || parts.count("dbname") != 0) return;
-  const std::string tail = "; 'tpcc " + std::string(verb_name(verb)) +
+  const std::string what = verb == Verb::Run ? "run --restore" : std::string(verb_name(verb));
+  const std::string tail = "; 'tpcc " + what +
                            "' does not fall back to the PG* environment or libpq's defaults "
                            "when the connection it was given cannot be read: nothing was done";
+  if (drops_databases && !st.conn && st.unread_conn_keys.empty()) {
+    throw UsageError("'tpcc " + what +
+                     "' creates and drops databases, so it needs --conn (props conn) naming the "
+                     "database; it never takes the PG* environment's or libpq's default: nothing "
+                     "was done");
+  }
   if (st.conn) {
     if (st.conn->text.find_first_not_of(" \t\r\n") == std::string::npos) {
       throw UsageError(st.conn->where + ": the connection is empty" + tail +
@@ -413,6 +423,13 @@ void finish_config(ParseState& st) {
   check_terminals_per_warehouse(st);
   warn_rollback_percent(st);
   if (st.cfg.verb == Verb::Run) finish_standbys(st);
+  // Each driver would drop the database under the others' terminals.
+  if (st.cfg.verb == Verb::Run && st.cfg.restore && st.cfg.driver_count > 0) {
+    st.problem(
+        "--restore (props restore) with --driver: the drivers of one run share the database, "
+        "and each would drop it under the others; restore it once, in a run of its own without "
+        "--driver, before the drivers start");
+  }
 }
 
 }  // namespace tpcc

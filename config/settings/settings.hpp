@@ -22,7 +22,8 @@ namespace tpcc {
 // Which verbs take an option (bit per Verb).
 using VerbSet = unsigned;
 constexpr VerbSet verb_bit(Verb v) { return 1u << static_cast<unsigned>(v); }
-inline constexpr VerbSet kAllVerbs = 0x3F;
+// Every verb that reaches a database (all but report).
+inline constexpr VerbSet kAllVerbs = 0x3F | verb_bit(Verb::Snapshot);
 
 // A connection string as written, before JDBC translation and credentials.
 struct RawConn {

@@ -35,6 +35,7 @@ constexpr const char* kQuickstartSection = "Quickstart";
 constexpr const char* kCitusSection = "Citus";
 constexpr const char* kAcidSection = "ACID";
 constexpr const char* kReportSection = "Report";
+constexpr const char* kExperimentsSection = "Experiments";
 constexpr const char* kSysbenchSection = "sysbench-tpcc's flags";
 
 using Apply = void (*)(const std::string&, const Source&, ParseState&);
@@ -94,6 +95,7 @@ void add_citus(std::vector<Setting>& table);
 void add_acid(std::vector<Setting>& table);
 void add_drivers(std::vector<Setting>& table);
 void add_report(std::vector<Setting>& table);
+void add_experiments(std::vector<Setting>& table);
 void add_sysbench(std::vector<Setting>& table);
 
 // sysbench passes every flag to every command: a sysbench flag given on the

@@ -1,10 +1,12 @@
 #include "report/console/interval_line.hpp"
 
+#include <cctype>
 #include <cmath>
 #include <string>
 
 #include "metrics/run.hpp"
 #include "report/views/format.hpp"
+#include "report/views/health.hpp"
 #include "report/views/lag_text.hpp"
 
 namespace tpcc {
@@ -17,12 +19,20 @@ std::string elapsed_text(const IntervalSample& sample) {
   return "[ " + std::to_string(std::llround(sample.end_seconds)) + "s ]";
 }
 
-// What went wrong in the interval: " SERVER UNREACHABLE 4.0s" and
-// " STALLED: 2 in flight, oldest 6.0s".
+// What went wrong in the interval: " SERVER UNREACHABLE 4.0s" (or, when
+// only delivery workers could not reconnect while the terminals were
+// served, " DELIVERY WORKER 1 CANNOT RECONNECT 4.0s") and " STALLED: 2 in
+// flight, oldest 6.0s".
 std::string trouble_text(const IntervalSample& sample) {
   std::string text;
   if (sample.downtime_seconds > 0) {
-    text += " SERVER UNREACHABLE " + fixed(sample.downtime_seconds, 1) + "s";
+    if (only_delivery_workers(sample.unreachable_connections)) {
+      std::string who = connections_text(sample.unreachable_connections);
+      for (char& c : who) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+      text += " " + who + " CANNOT RECONNECT " + fixed(sample.downtime_seconds, 1) + "s";
+    } else {
+      text += " SERVER UNREACHABLE " + fixed(sample.downtime_seconds, 1) + "s";
+    }
   }
   if (sample.stalled > 0) {
     text += " STALLED: " + std::to_string(sample.stalled) + " in flight, oldest " +

@@ -97,6 +97,9 @@ void print_lag(std::ostream& out, const LagFigures& lag) {
 void print_standby(std::ostream& out, int number, const StandbyRun& standby, double seconds) {
   out << "\nStandby " << number << " (read-only, " << standby.target << "), " << standby.terminals
       << " terminals:\n";
+  for (const std::string& line : standby_health_lines(number, standby)) {
+    out << "  " << line << '\n';
+  }
   out << "  tpmTOTAL: " << fixed(tpm_total(standby.stats, seconds), 1)
       << "    reconnects: " << standby.stats.reconnects << '\n';
   print_lag(out, standby.lag);

@@ -139,9 +139,13 @@ std::string standby_html(int number, const StandbyRun& standby, double seconds) 
           ? html::server_metrics_section(metrics, name + ": server metrics per interval") +
                 html::wait_events_section(metrics, name + ": wait events of the kit's backends")
           : std::string();
+  std::string health;
+  for (const std::string& line : standby_health_lines(number, standby)) {
+    health += "<p class=\"interrupted\">" + html_escape(line) + "</p>\n";
+  }
   return "<h2>Standby " + std::to_string(number) + " (read-only, " + html_escape(standby.target) +
-         "), " + std::to_string(standby.terminals) +
-         " terminals</h2>\n<p>tpmTOTAL: " + fixed(tpm_total(standby.stats, seconds), 1) + "</p>\n" +
+         "), " + std::to_string(standby.terminals) + " terminals</h2>\n" + health +
+         "<p>tpmTOTAL: " + fixed(tpm_total(standby.stats, seconds), 1) + "</p>\n" +
          "<p>Replication lag, p50 / p99 / max of " + std::to_string(lag.samples) +
          " samples: replay lag " + format_lag_summary(lag.replay_lag_ms, false) +
          "; bytes behind " + format_lag_summary(lag.bytes_behind, true) + "; last replay age " +

@@ -40,6 +40,11 @@ struct DriverResult {
 // UsageError naming the file when one is missing or not tpcc's.
 DriverResult read_driver_result(const std::string& dir);
 
+// read_driver_result of each; a directory of a driver killed before its end
+// (config.json but no result.json) is refused naming it and the driver it
+// was (the one number the others do not name).
+std::vector<DriverResult> read_driver_results(const std::vector<std::string>& dirs);
+
 // Throws UsageError (exit 2) naming the difference and the directories
 // when the results are not the drivers of one run: a result of no driver,
 // different run ids, driver counts, warehouse counts, mixes or run

@@ -8,6 +8,7 @@
 #include "config/names.hpp"
 #include "metrics/run.hpp"
 #include "report/results/delivery_file.hpp"
+#include "report/results/experiment_json.hpp"
 #include "report/results/histograms_file.hpp"
 #include "report/results/json_round.hpp"
 #include "report/results/lag_json.hpp"
@@ -183,11 +184,16 @@ Json error_note_json(const std::optional<ErrorNote>& note) {
 void add_health(Json& j, const RunHealth& health) {
   j["downtime_seconds"] = round_to(health.downtime_seconds, 3);
   j["reconnect_failures"] = health.reconnect_failures;
+  j["unreachable_connections"] = health.unreachable_connections;
+  j["unreachable_since_seconds"] =
+      health.unreachable_since ? Json(round_to(*health.unreachable_since, 3)) : Json(nullptr);
   j["first_error"] = error_note_json(health.first_error);
   j["last_error"] = error_note_json(health.last_error);
+  j["distinct_errors"] = health.distinct_errors;
 }
 
-Json standby_json(const StandbyRun& standby, double seconds) {
+// number: 1-based, as the summary names the standby.
+Json standby_json(int number, const StandbyRun& standby, double seconds) {
   Json j;
   j["tpmC"] = round_to(tpmc(standby.stats, seconds), 2);
   j["tpmTOTAL"] = round_to(tpm_total(standby.stats, seconds), 2);
@@ -203,6 +209,8 @@ Json standby_json(const StandbyRun& standby, double seconds) {
   j["reconnects"] = standby.stats.reconnects;
   j["unfinished_at_end"] = unfinished_total(standby.stats);
   add_health(j, standby.health);
+  const std::string stopped = standby_stop_detail(number, standby);
+  j["stop_detail"] = stopped.empty() ? Json(nullptr) : Json(stopped);
   return j;
 }
 
@@ -257,10 +265,12 @@ std::string result_json(const Config& config, const RunInfo& info, const RunStat
   j["mode"] = mode_name(config.mode);
   j["profile"] = profile_name(config.profile);
   j["transactions"] = transactions_json(stats, seconds);
-  if (!info.standbys.empty()) j["standby"] = standby_json(info.standbys.front(), seconds);
+  if (!info.standbys.empty()) j["standby"] = standby_json(1, info.standbys.front(), seconds);
   if (info.standbys.size() > 1) {
     Json all = Json::array();
-    for (const StandbyRun& standby : info.standbys) all.push_back(standby_json(standby, seconds));
+    for (std::size_t i = 0; i < info.standbys.size(); ++i) {
+      all.push_back(standby_json(static_cast<int>(i + 1), info.standbys[i], seconds));
+    }
     j["standbys"] = all;
   }
   // Additions.
@@ -296,6 +306,23 @@ std::string result_json(const Config& config, const RunInfo& info, const RunStat
   j["audits"] = audits_json(stats, info.warehouses);
   j["run_rules"] = run_rules_json(config, info, stats);
   j["server_metrics"] = server_metrics_json(info.server_metrics);
+  j["tool"] = "tpcc";
+  j["tool_version"] = TPCC_VERSION;
+  // How the run started and what it ran on (docs/experiments.md).
+  j["snapshot"] = snapshot_json(info.experiment.snapshot);
+  j["conditioning"] = conditioning_json(info.experiment.conditioning);
+  j["environment"] = environment_json(info.experiment.environment);
+  return j.dump(2);
+}
+
+std::string not_started_json(const std::string& stop_reason, const std::string& detail,
+                             int exit_status, const std::string& started_at) {
+  Json j;
+  j["measured"] = false;
+  j["stop_reason"] = stop_reason;
+  j["stop_detail"] = detail;
+  j["exit_status"] = exit_status;
+  j["started_at"] = started_at;
   j["tool"] = "tpcc";
   j["tool_version"] = TPCC_VERSION;
   return j.dump(2);

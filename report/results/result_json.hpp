@@ -13,4 +13,11 @@ namespace tpcc {
 // result.json as text.
 std::string result_json(const Config& config, const RunInfo& info, const RunStats& stats);
 
+// result.json of a run that measured nothing (it never connected, or a
+// check refused it before the start): "measured": false, the stop_reason
+// ("not_connected", "not_started"), the error as stop_detail and the exit
+// status. tpcc report reads it back as a run that never started.
+std::string not_started_json(const std::string& stop_reason, const std::string& detail,
+                             int exit_status, const std::string& started_at);
+
 }  // namespace tpcc

@@ -2,6 +2,8 @@
 // result.json (the run's figures and its driver), config.json (the settings
 // the report depends on), histograms.json (the counts in full) and
 // intervals_by_type.csv (the figures over time).
+#include <algorithm>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
@@ -10,6 +12,7 @@
 #include "config/effective.hpp"
 #include "config/errors.hpp"
 #include "config/names.hpp"
+#include "report/results/experiment_json.hpp"
 #include "report/results/histograms_file.hpp"
 #include "report/results/lag_json.hpp"
 #include "report/results/merge.hpp"
@@ -106,6 +109,15 @@ void read_health(const Json& j, RunHealth& health) {
   health.reconnect_failures = j.at("reconnect_failures").get<std::int64_t>();
   health.first_error = error_note_from(j.value("first_error", Json()));
   health.last_error = error_note_from(j.value("last_error", Json()));
+  // Absent in the results of an older tpcc.
+  if (j.contains("unreachable_connections")) {
+    health.unreachable_connections =
+        j.at("unreachable_connections").get<std::vector<std::string>>();
+  }
+  if (j.contains("unreachable_since_seconds") && !j.at("unreachable_since_seconds").is_null()) {
+    health.unreachable_since = j.at("unreachable_since_seconds").get<double>();
+  }
+  health.distinct_errors = j.value("distinct_errors", std::int64_t{0});
 }
 
 // One standby of result.json; its counts and histograms are histograms.json's.
@@ -116,6 +128,10 @@ StandbyRun standby_from(const Json& j) {
   standby.lag = lag_from_json(j.at("replication_lag"));
   standby.server_metrics = server_metrics_from_json(j.value("server_metrics", Json()));
   read_health(j, standby.health);
+  // What the run said of it (views/health.hpp standby_stop_detail).
+  if (j.contains("stop_detail") && !j.at("stop_detail").is_null()) {
+    standby.health.stop_detail = j.at("stop_detail").get<std::string>();
+  }
   return standby;
 }
 
@@ -150,6 +166,7 @@ RunInfo info_from(const Json& j) {
   }
   const Json& driver = j.at("driver");
   if (!driver.is_null()) info.driver = driver_from(driver);
+  info.experiment = experiment_from_json(j);
   // "standbys" lists them all when there are several, "standby" is the first.
   if (j.contains("standbys")) {
     for (const Json& standby : j.at("standbys")) info.standbys.push_back(standby_from(standby));
@@ -157,6 +174,41 @@ RunInfo info_from(const Json& j) {
     info.standbys.push_back(standby_from(j.at("standby")));
   }
   return info;
+}
+
+// A run killed before its end (SIGKILL, a crash of the machine) leaves
+// config.json and intervals.csv but no result.json.
+bool unfinished(const std::string& result_path, const std::string& config_path) {
+  std::error_code ec;
+  return !std::filesystem::exists(result_path, ec) && std::filesystem::exists(config_path, ec);
+}
+
+std::string unfinished_text(const std::string& who, const std::string& dir) {
+  return who + " did not finish: " + dir +
+         " has config.json but no result.json (the process was killed, or the machine stopped, "
+         "before it wrote its results)";
+}
+
+// An unfinished run, or one that measured nothing (its result.json says
+// so), is named rather than a file that cannot be read.
+void refuse_unfinished(const std::string& dir, const std::string& result_path,
+                       const std::string& config_path, const std::string& flag) {
+  if (unfinished(result_path, config_path)) {
+    throw UsageError(flag + ": " + unfinished_text("the run", dir));
+  }
+  std::error_code ec;
+  if (!std::filesystem::exists(result_path, ec)) return;
+  Json j;
+  try {
+    j = read_json(result_path, flag);
+  } catch (const UsageError&) {
+    return;  // named below, where every file is read
+  }
+  if (j.is_object() && j.value("measured", true) == false) {
+    throw UsageError(flag + ": " + dir + ": the run measured nothing (" +
+                     j.value("stop_reason", std::string("not_started")) + ": " +
+                     j.value("stop_detail", std::string()) + ")");
+  }
 }
 
 }  // namespace
@@ -168,6 +220,7 @@ ResultDir read_result_dir(const std::string& dir, const std::string& flag, bool 
   const std::string config_path = dir + "/config.json";
   const std::string histograms_path = dir + "/" + kHistogramsFile;
   const std::string points_path = dir + "/" + kIntervalsByTypeFile;
+  refuse_unfinished(dir, result_path, config_path, flag);
   // Every file is looked for first, so that the one missing is named
   // before any is judged.
   for (const std::string& path : {result_path, config_path, histograms_path}) read_text(path, flag);
@@ -262,6 +315,38 @@ bool is_result_set(const std::string& dir) {
   } catch (const UsageError&) {
     return false;
   }
-}
+  std::vector<DriverResult> read_driver_results(const std::vector<std::string>& dirs) {
+    std::vector<DriverResult> results;
+    std::vector<std::string> killed;
+    for (const std::string& dir : dirs) {
+      if (unfinished(dir + "/result.json", dir + "/config.json")) {
+        killed.push_back(dir);
+      } else {
+        results.push_back(read_driver_result(dir));
+      }
+    }
+    if (killed.empty()) return results;
+    // The driver a killed directory was: the one number the finished ones
+    // do not name (its config.json does not say).
+    std::string who = "a driver";
+    if (killed.size() == 1 && !results.empty() && results.front().info.driver) {
+      const int count = results.front().info.driver->count;
+      std::vector<int> missing;
+      for (int index = 1; index <= count; ++index) {
+        const bool present = std::any_of(results.begin(), results.end(), [index](const auto& r) {
+          return r.info.driver && r.info.driver->index == index;
+        });
+        if (!present) missing.push_back(index);
+      }
+      if (missing.size() == 1) {
+        who = "driver " + std::to_string(missing.front()) + " of " + std::to_string(count);
+      }
+    }
+    throw UsageError("--merge: " + unfinished_text(who, killed.front()) +
+                     (killed.size() > 1 ? " (and " + std::to_string(killed.size() - 1) +
+                                              " more directories like it)"
+                                        : std::string()) +
+                     "; merge the drivers that finished, or run again");
+  }
 
 }  // namespace tpcc

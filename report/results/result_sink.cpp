@@ -167,6 +167,18 @@ void ResultSink::write_final(const RunInfo& info, const RunStats& stats,
   if (!config_.json_file.empty()) write_text(config_.json_file, result);
 }
 
+void ResultSink::write_not_started(const std::string& stop_reason, const std::string& detail,
+                                   int exit_status, const std::string& started_at) {
+  if (intervals_.is_open()) intervals_.close();
+  {
+    std::lock_guard<std::mutex> lock(deliveries_mutex_);
+    if (deliveries_.is_open()) deliveries_.close();
+  }
+  const std::string result = not_started_json(stop_reason, detail, exit_status, started_at) + "\n";
+  write_text(fs::path(dir_) / "result.json", result);
+  if (!config_.json_file.empty()) write_text(config_.json_file, result);
+}
+
 void ResultSink::write_file(const std::string& name, const std::string& text) const {
   write_text(fs::path(dir_) / name, text);
 }

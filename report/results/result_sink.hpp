@@ -51,6 +51,13 @@ class ResultSink {
   // std::runtime_error naming it when it cannot be written.
   void write_file(const std::string& name, const std::string& text) const;
 
+  // The run measured nothing (it could not connect, or a check refused it):
+  // result.json says why (not_started_json), beside config.json and
+  // whatever else was begun; the --json copy too. Throws std::runtime_error
+  // naming the file that could not be written.
+  void write_not_started(const std::string& stop_reason, const std::string& detail, int exit_status,
+                         const std::string& started_at);
+
   // The run did not start (a usage or connection error): removes the files
   // this sink wrote, and the directory if it created it and it is now empty.
   void discard();

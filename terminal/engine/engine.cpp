@@ -43,6 +43,7 @@ Engine::Engine(const Config& config, const EngineSetup& setup, std::ostream& out
         const std::optional<ErrorNote> fatal = g->faults.fatal_error();
         std::string detail = fatal ? fatal->message : std::string("fatal error");
         if (g->number > 0) detail = group_name(*g) + ": " + detail;
+        if (!stopping_) stop_group_ = g->number;
         stop(StopReason::Fatal, detail);
       });
     });
@@ -337,6 +338,8 @@ EngineResult Engine::run() {
     standby.stats = measured_stats(*groups_[k]);
     standby.intervals = groups_[k]->reporter->take_samples();
     standby.health = groups_[k]->faults.health(end);
+    // The standby stopped the run: its own stop detail says so.
+    if (stop_group_ == static_cast<int>(k)) standby.health.stop_detail = stop_detail_;
     if (k <= standby_metrics_.size()) {
       standby_metrics_[k - 1]->stop();
       standby.server_metrics = standby_metrics_[k - 1]->run_figures();

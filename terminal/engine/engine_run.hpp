@@ -115,6 +115,7 @@ class Engine {
   bool stopping_ = false;
   StopReason stop_reason_ = StopReason::Completed;
   std::string stop_detail_;
+  int stop_group_ = -1;  // the group whose fault stopped the run (downtime, fatal)
   bool measuring_ = false;
   bool signalled_ = false;
   bool signalled_before_start_ = false;  // at the start barrier (--driver)

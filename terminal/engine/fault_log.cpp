@@ -35,6 +35,9 @@ void FaultLog::error(Clock::time_point at, const std::string& sqlstate,
   std::lock_guard<std::mutex> lock(mutex_);
   last_error_ = note(at, sqlstate, message);
   if (!first_error_) first_error_ = last_error_;
+  if (static_cast<std::int64_t>(distinct_errors_.size()) < kMaxDistinctErrors) {
+    distinct_errors_.insert(sqlstate + " " + message);
+  }
 }
 
 void FaultLog::fatal(Clock::time_point at, const std::string& sqlstate,
@@ -50,14 +53,22 @@ void FaultLog::fatal(Clock::time_point at, const std::string& sqlstate,
   if (call) call();
 }
 
-void FaultLog::unreachable(Clock::time_point lost, Clock::time_point now) {
+void FaultLog::unreachable(Clock::time_point lost, Clock::time_point now,
+                           const std::string& connection) {
   std::lock_guard<std::mutex> lock(mutex_);
   ++reconnect_failures_;
   if (!open_since_) open_since_ = std::min(lost, now);
+  if (failing_now_.insert(connection).second &&
+      std::find(failed_connections_.begin(), failed_connections_.end(), connection) ==
+          failed_connections_.end()) {
+    failed_connections_.push_back(connection);
+  }
+  failed_in_line_.insert(connection);
 }
 
-void FaultLog::reachable(Clock::time_point at) {
+void FaultLog::reachable(Clock::time_point at, const std::string& connection) {
   std::lock_guard<std::mutex> lock(mutex_);
+  failing_now_.erase(connection);
   if (!open_since_) return;
   outages_.emplace_back(*open_since_, std::max(at, *open_since_));
   open_since_.reset();
@@ -76,6 +87,18 @@ double FaultLog::current_outage(Clock::time_point now) const {
   return open_since_ && now > *open_since_ ? seconds_between(*open_since_, now) : 0.0;
 }
 
+std::vector<std::string> FaultLog::take_unreachable_connections() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  std::vector<std::string> names(failed_in_line_.begin(), failed_in_line_.end());
+  failed_in_line_ = failing_now_;
+  return names;
+}
+
+std::vector<std::string> FaultLog::failing_connections() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return {failing_now_.begin(), failing_now_.end()};
+}
+
 std::optional<ErrorNote> FaultLog::fatal_error() const {
   std::lock_guard<std::mutex> lock(mutex_);
   return fatal_;
@@ -86,6 +109,11 @@ RunHealth FaultLog::health(Clock::time_point end) const {
   health.downtime_seconds = downtime_between(Clock::time_point::min(), end);
   std::lock_guard<std::mutex> lock(mutex_);
   health.reconnect_failures = reconnect_failures_;
+  health.unreachable_connections = failed_connections_;
+  if (open_since_ && *open_since_ <= end) {
+    health.unreachable_since = std::max(0.0, seconds_between(start_, *open_since_));
+  }
+  health.distinct_errors = static_cast<std::int64_t>(distinct_errors_.size());
   health.first_error = first_error_;
   health.last_error = last_error_;
   return health;

@@ -8,6 +8,7 @@
 #include <functional>
 #include <mutex>
 #include <optional>
+#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -28,11 +29,18 @@ class FaultLog {
   // An error retrying cannot fix: recorded, and the first one calls on_fatal.
   void fatal(Clock::time_point at, const std::string& sqlstate, const std::string& message);
 
-  // A reconnect attempt failed at `now`: the server has been unreachable
-  // since `lost` (when the session's connection broke), unless an outage is
-  // already open. The outage ends when any session connects (reachable).
-  void unreachable(Clock::time_point lost, Clock::time_point now);
-  void reachable(Clock::time_point at);
+  // A reconnect attempt of `connection` ("connection 2", "delivery worker
+  // 1") failed at `now`: the server has been unreachable since `lost` (when
+  // the session's connection broke), unless an outage is already open. The
+  // outage ends when any session connects (reachable).
+  void unreachable(Clock::time_point lost, Clock::time_point now, const std::string& connection);
+  void reachable(Clock::time_point at, const std::string& connection);
+
+  // The connections that failed to reconnect since the last call, and those
+  // still failing: the interval line's.
+  std::vector<std::string> take_unreachable_connections();
+  // The connections failing to reconnect now.
+  std::vector<std::string> failing_connections() const;
 
   // Seconds of outage within (from, to]; an open outage counts up to `to`.
   double downtime_between(Clock::time_point from, Clock::time_point to) const;
@@ -53,6 +61,10 @@ class FaultLog {
   std::vector<std::pair<Clock::time_point, Clock::time_point>> outages_;  // closed ones
   std::optional<Clock::time_point> open_since_;
   std::int64_t reconnect_failures_ = 0;
+  std::vector<std::string> failed_connections_;  // in the run, in order
+  std::set<std::string> failing_now_;
+  std::set<std::string> failed_in_line_;
+  std::set<std::string> distinct_errors_;  // up to kMaxDistinctErrors
   std::optional<ErrorNote> first_error_;
   std::optional<ErrorNote> last_error_;
   std::optional<ErrorNote> fatal_;

@@ -103,7 +103,10 @@ Group::Group(Config group_config, int group_number, const EngineSetup& setup, St
   }
   std::vector<WorkerStats*> stats;
   for (int w = 0; w < connections + delivery_workers; ++w) {
-    workers.push_back(std::make_unique<Worker>(w, &env));
+    workers.push_back(std::make_unique<Worker>(
+        w, &env,
+        w < connections ? "connection " + std::to_string(w + 1)
+                        : "delivery worker " + std::to_string(w - connections + 1)));
     stats.push_back(&workers.back()->stats());
   }
   reporter = std::make_unique<IntervalReporter>(std::move(stats));

@@ -27,6 +27,7 @@ std::vector<IntervalSample> cut_all(const Groups& groups, Clock::time_point end,
     const Clock::time_point from = group->reporter->last_boundary();
     IntervalSample sample = cut(*group->reporter);
     sample.downtime_seconds = group->faults.downtime_between(from, end);
+    sample.unreachable_connections = group->faults.take_unreachable_connections();
     const StalledWork stalled = stalled_work(*group, end);
     sample.stalled = stalled.count;
     sample.oldest_stalled_seconds = stalled.oldest_seconds;

@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include "terminal/engine/engine_run.hpp"
 
@@ -57,8 +58,23 @@ void Engine::schedule_watchdog() {
       const double outage = group->faults.current_outage(now);
       if (outage <= config_.max_downtime_seconds) continue;
       std::ostringstream detail;
-      detail << group_name(*group) << " unreachable for " << static_cast<int>(outage)
-             << " s, more than --max-downtime " << config_.max_downtime_seconds << " s";
+      // Only delivery workers failing: the terminals are served, and the
+      // line says which connections could not reconnect.
+      const std::vector<std::string> failing = group->faults.failing_connections();
+      bool deliveries_only = !failing.empty();
+      for (const std::string& name : failing) {
+        deliveries_only = deliveries_only && name.rfind("delivery worker", 0) == 0;
+      }
+      if (deliveries_only) {
+        for (std::size_t k = 0; k < failing.size(); ++k) detail << (k ? ", " : "") << failing[k];
+        detail << " of " << group_name(*group) << " could not reconnect for "
+               << static_cast<int>(outage) << " s, more than --max-downtime "
+               << config_.max_downtime_seconds << " s";
+      } else {
+        detail << group_name(*group) << " unreachable for " << static_cast<int>(outage)
+               << " s, more than --max-downtime " << config_.max_downtime_seconds << " s";
+      }
+      stop_group_ = group->number;
       log_.line("stopping: " + detail.str());
       stop(StopReason::Downtime, detail.str());
       return;

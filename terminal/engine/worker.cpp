@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <exception>
+#include <utility>
 
 #include "config/errors.hpp"
 #include "db/error_classes.hpp"
@@ -39,7 +40,8 @@ VirtualTerminal::VirtualTerminal(int terminal_index, const TerminalContext& term
                                  const MixWeights& mix, const Random& random)
     : index(terminal_index), context(terminal_context), deck(mix), rng(random) {}
 
-Worker::Worker(int worker_id, const WorkerEnv* env) : id_(worker_id), env_(env) {}
+Worker::Worker(int worker_id, const WorkerEnv* env, std::string name)
+    : id_(worker_id), env_(env), name_(std::move(name)) {}
 
 Worker::~Worker() = default;
 
@@ -199,9 +201,9 @@ bool Worker::reconnect(Clock::time_point lost) {
     try {
       session_->reconnect();
       stats_.record_reconnect(env_->phases->phase_at(Clock::now()));
-      if (env_->faults != nullptr) env_->faults->reachable(Clock::now());
+      if (env_->faults != nullptr) env_->faults->reachable(Clock::now(), name_);
       if (failed_before && env_->log != nullptr) {
-        env_->log->line("connection " + std::to_string(id_ + 1) + ": reconnected");
+        env_->log->line(name_ + ": reconnected");
       }
       return true;
     } catch (const std::exception& e) {
@@ -211,15 +213,20 @@ bool Worker::reconnect(Clock::time_point lost) {
       // A database dropped, a role without rights: no retry will connect.
       const bool permanent =
           sql != nullptr ? retrying_cannot_fix(sqlstate) : connect_refusal_is_permanent(e.what());
-      if (env_->faults != nullptr && !permanent) env_->faults->unreachable(lost, Clock::now());
+      if (env_->faults != nullptr && !permanent) {
+        env_->faults->unreachable(lost, Clock::now(), name_);
+      }
       // One message per outage; the attempts go on quietly.
       if (!failed_before && env_->log != nullptr) {
-        env_->log->error("connection " + std::to_string(id_ + 1) +
+        env_->log->error(name_ +
                          (permanent ? ": reconnect refused: "
                                     : ": reconnect failed, retrying with backoff up to 5 s: ") +
                          e.what());
       }
-      if (permanent || !failed_before) note_error(sqlstate, e.what(), permanent);
+      // Every attempt: the last error is the latest refusal, which may
+      // differ from the first (refused, then starting up, then too many
+      // clients).
+      note_error(sqlstate, e.what(), permanent);
       if (permanent) return false;
       failed_before = true;
     }

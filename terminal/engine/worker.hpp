@@ -59,7 +59,9 @@ struct Completion {
 
 class Worker {
  public:
-  Worker(int worker_id, const WorkerEnv* env);
+  // name: what the console and the FaultLog call its connection
+  // ("connection 2", "delivery worker 1").
+  Worker(int worker_id, const WorkerEnv* env, std::string name);
   ~Worker();
   Worker(const Worker&) = delete;
   Worker& operator=(const Worker&) = delete;
@@ -114,6 +116,7 @@ class Worker {
 
   int id_;
   const WorkerEnv* env_;
+  std::string name_;
   std::unique_ptr<Session> session_;
   WorkerStats stats_;
   std::atomic<Clock::rep> in_flight_since_{0};  // 0: none

@@ -53,6 +53,8 @@ StandbyPair::~StandbyPair() {
   primary_.reset();
 }
 
+void StandbyPair::crash_standby() { standby_->crash(); }
+
 void StandbyPair::wait_for_replay(double seconds) const {
   const std::string target = scalar_text(primary_->conninfo(), "select pg_current_wal_lsn()::text");
   wait_until(seconds, "replay up to " + target, [this, &target] {

@@ -28,6 +28,10 @@ class StandbyPair {
   const LocalServer& primary() const { return *primary_; }
   const LocalServer& standby() const { return *standby_; }
 
+  // The standby's server goes away as in a crash (pg_ctl stop -m
+  // immediate) and stays away; the destructor removes its directory.
+  void crash_standby();
+
   // Waits until the standby has replayed all WAL the primary has written
   // so far; throws std::runtime_error after `seconds`.
   void wait_for_replay(double seconds) const;

@@ -329,7 +329,13 @@ TEST_CASE(
   CHECK(
       text.find("driver(s) 2 of 2 (run id 'lonely') did not arrive within --barrier-timeout 4 s") !=
       std::string::npos);
-  CHECK_FALSE(fs::exists(fs::path(dir) / "result.json"));
+  // Nothing measured: result.json says so and why.
+  const Json never = read_json(dir + "/result.json");
+  CHECK(never.at("measured") == false);
+  CHECK(never.at("stop_reason") == "not_started");
+  CHECK(never.at("exit_status") == 3);
+  CHECK(never.at("stop_detail").get<std::string>().find("did not arrive within") !=
+        std::string::npos);
   // It withdrew: a later run with the id starts afresh.
   CHECK(registered("lonely") == 0);
 }
@@ -361,4 +367,26 @@ TEST_CASE("drivers: tpcc cleanup drops the start barrier's table", "[drivers]") 
   CHECK(tpcc::test::scalar(conninfo,
                            "select count(*) from pg_class where relname = "
                            "'tpcc_driver_barrier'") == 0);
+}
+
+TEST_CASE("drivers: a merge with a driver killed before its end names the driver and directory",
+          "[drivers]") {
+  const TwoDrivers& runs = two_drivers();
+  REQUIRE(runs.first_status == 0);
+  REQUIRE(runs.second_status == 0);
+  // What a SIGKILL of the second driver mid-run leaves: config.json and
+  // intervals.csv, no result.json, histograms.json or report.html.
+  const std::string killed = scratch_dir("killed-second");
+  fs::copy(runs.second, killed);
+  for (const char* name : {"result.json", "histograms.json", "report.html"}) {
+    fs::remove(fs::path(killed) / name);
+  }
+  std::string output;
+  CHECK(tpcc::test::run_tpcc(
+            {"report", "--merge", runs.first, killed, "--out", scratch_dir("merged-killed")},
+            &output) == 2);
+  INFO(output);
+  CHECK(output.find("--merge: driver 2 of 2 did not finish: " + killed +
+                    " has config.json but no result.json") != std::string::npos);
+  CHECK(output.find("cannot read") == std::string::npos);
 }

@@ -406,3 +406,231 @@ TEST_CASE("tpcc run: an existing non-empty result directory is never overwritten
   CHECK(slurp(fs::path(dir) / "result.json") == "{\"mine\": true}\n");
   CHECK(read_result(dir + "-2").at("tpmC").get<double>() > 0);
 }
+
+namespace {
+
+// A login role that may run tpcc on the database at conninfo but is no
+// superuser: its connection limit (ALTER ROLE ... CONNECTION LIMIT) holds.
+std::string limited_role(const std::string& conninfo, const std::string& name) {
+  const std::string role = name + "_" + std::to_string(::getpid());
+  tpcc::test::execute(conninfo, "create role " + role +
+                                    " login; grant all on all tables in schema public to " + role +
+                                    "; grant all on all sequences in schema public to " + role +
+                                    "; grant execute on all functions in schema public to " + role);
+  return role;
+}
+
+// Commits `undo` on conninfo when the test ends, however it ends.
+struct CommittedChangeOnExit {
+  std::string conninfo;
+  std::string undo;
+  ~CommittedChangeOnExit() {
+    try {
+      tpcc::test::execute(conninfo, undo);
+    } catch (const std::exception& e) {
+      WARN(e.what());
+    }
+  }
+};
+
+// Lifts the role's connection limit even when an assertion ends the test.
+struct Unlimit {
+  std::string conninfo;
+  std::string role;
+  ~Unlimit() {
+    try {
+      tpcc::test::execute(conninfo, "alter role " + role + " connection limit -1");
+    } catch (const std::exception& e) {
+      WARN(e.what());
+    }
+  }
+};
+
+}  // namespace
+
+TEST_CASE("tpcc run: the last error is the latest reconnect failure, not the first",
+          "[run][faults]") {
+  const std::string conninfo = tpcc::test::prepared_database("tpcc_faults_refusals", 1);
+  const std::string role = limited_role(conninfo, "tpcc_limited");
+  const Unlimit unlimit{conninfo, role};
+  const CommittedChangeOnExit database_limit{
+      conninfo, "alter database tpcc_faults_refusals connection limit -1"};
+  const std::string dir = scratch_dir("refusals");
+  const std::string log = scratch_dir("refusals.log");
+  TpccChild child(run_args(conninfo + " user=" + role, dir, {"--duration", "10"}), log);
+  sleep_seconds(2);
+  // The terminals' sessions end and a new one of the role is refused
+  // ("too many connections for role") ...
+  tpcc::test::execute(conninfo, "alter role " + role + " connection limit 0");
+  CHECK(tpcc::test::scalar(conninfo,
+                           "select count(pg_terminate_backend(pid)) from pg_stat_activity "
+                           "where usename = '" +
+                               role +
+                               "' and query not like '%checkpoints%' and query not like "
+                               "'%pg_stat%'") >= 2);
+  sleep_seconds(1);
+  // ... then for another reason ("too many connections for database"),
+  // which the last error must be.
+  tpcc::test::execute(conninfo,
+                      "alter database tpcc_faults_refusals connection limit 0; alter role " + role +
+                          " connection limit -1");
+  const int status = child.wait_for(30);
+  const std::string output = slurp(log);
+  INFO(output);
+  CHECK(status == 1);
+  CHECK(output.find("reconnect failed, retrying with backoff up to 5 s: ") != std::string::npos);
+  CHECK(output.find("too many connections for role") != std::string::npos);
+  const Json result = read_result(dir);
+  REQUIRE_FALSE(result.at("last_error").is_null());
+  const std::string last = result.at("last_error").at("message").get<std::string>();
+  CHECK(last.find("too many connections for database") != std::string::npos);
+  CHECK(result.at("distinct_errors").get<std::int64_t>() >= 3);
+  CHECK(output.find("last error at ") != std::string::npos);
+  CHECK(output.find("different errors in all)") != std::string::npos);
+}
+
+TEST_CASE(
+    "tpcc run: a delivery worker that cannot reconnect while the terminals are served is "
+    "named, not the server",
+    "[run][faults]") {
+  const std::string conninfo = tpcc::test::prepared_database("tpcc_faults_delivery", 1);
+  // Each district's delete waits 50 ms: the delivery worker is in its
+  // delete most of the time, where the test can tell its session.
+  tpcc::test::execute(conninfo,
+                      "create function tpcc_test_slow_delete() returns trigger language plpgsql "
+                      "as $$ begin perform pg_sleep(0.05); return old; end $$; "
+                      "create trigger tpcc_test_slow_delete before delete on bmsql_new_order "
+                      "for each row execute function tpcc_test_slow_delete()");
+  const std::string role = limited_role(conninfo, "tpcc_deliverer");
+  const Unlimit unlimit{conninfo, role};
+  const std::string dir = scratch_dir("delivery_down");
+  const std::string log = scratch_dir("delivery_down.log");
+  TpccChild child({"run", "--conn", conninfo + " user=" + role, "--terminals", "2", "--delivery",
+                   "deferred", "--duration", "8", "--report-interval", "1", "--result-dir", dir},
+                  log);
+  sleep_seconds(2);
+  tpcc::test::execute(conninfo, "alter role " + role + " connection limit 0");
+  // The delivery worker is the only session that runs Delivery's delete;
+  // caught while it runs one, its session is ended and cannot come back.
+  long long ended = 0;
+  for (int i = 0; i < 500 && ended == 0; ++i) {
+    ended = tpcc::test::scalar(
+        conninfo,
+        "select count(pg_terminate_backend(pid)) from pg_stat_activity where usename = '" + role +
+            "' and state = 'active' and query like '%delete from bmsql_new_order%'");
+  }
+  REQUIRE(ended == 1);
+  const int status = child.wait_for(30);
+  const std::string output = slurp(log);
+  INFO(output);
+  CHECK(status == 1);
+  CHECK(output.find("DELIVERY WORKER 1 CANNOT RECONNECT ") != std::string::npos);
+  CHECK(output.find("SERVER UNREACHABLE") == std::string::npos);
+  CHECK(output.find("DOWNTIME: delivery worker 1 of the server could not reconnect for ") !=
+        std::string::npos);
+  CHECK(output.find("delivery worker 1: reconnect failed") != std::string::npos);
+  CHECK(output.find("run failed: delivery worker 1 could not reconnect for ") != std::string::npos);
+  const Json result = read_result(dir);
+  CHECK(result.at("unreachable_connections") == Json::array({"delivery worker 1"}));
+  CHECK(result.at("tpmC").get<double>() > 0);
+}
+
+TEST_CASE("tpcc run: a run that never connects still leaves its result directory, saying so",
+          "[run][faults]") {
+  const std::string nowhere = "host=/nonexistent-socket-dir port=1 dbname=tpcc";
+  const std::string dir = scratch_dir("never_connected");
+  std::string output;
+  CHECK(run_tpcc({"run", "--conn", nowhere, "--result-dir", dir}, &output) == 3);
+  INFO(output);
+  CHECK(output.find("cannot connect to") != std::string::npos);
+  CHECK(output.find("the run measured nothing (not_connected): " + dir + "/result.json") !=
+        std::string::npos);
+  CHECK(fs::is_regular_file(fs::path(dir) / "config.json"));
+  const Json result = read_result(dir);
+  CHECK(result.at("measured") == false);
+  CHECK(result.at("stop_reason") == "not_connected");
+  CHECK(result.at("exit_status") == 3);
+  CHECK(result.at("stop_detail").get<std::string>().find("cannot connect to") != std::string::npos);
+  // tpcc report says what the directory holds.
+  output.clear();
+  CHECK(run_tpcc({"report", dir}, &output) == 2);
+  CHECK(output.find("the run measured nothing (not_connected: cannot connect to") !=
+        std::string::npos);
+}
+
+TEST_CASE(
+    "tpcc run: a statement_timeout set on the database that cancels tpcc's own statement says "
+    "57014 and the setting",
+    "[run][faults]") {
+  const std::string conninfo = tpcc::test::prepared_database("tpcc_faults_stmt_timeout", 1);
+  tpcc::test::execute_outside_transaction(
+      conninfo, "alter database tpcc_faults_stmt_timeout set statement_timeout = '300ms'");
+  // tpcc's reading of the load waits for this lock until statement_timeout
+  // cancels it: a slow setup statement, every time.
+  pqxx::connection holder{conninfo};
+  pqxx::work tx{holder};
+  tx.exec("lock table bmsql_config in access exclusive mode");
+  const std::string dir = scratch_dir("stmt_timeout");
+  std::string output;
+  CHECK(run_tpcc({"run", "--conn", conninfo, "--duration", "5", "--result-dir", dir}, &output) ==
+        3);
+  INFO(output);
+  CHECK(output.find("tpcc: server error 57014 query_canceled: ") != std::string::npos);
+  CHECK(output.find("hint: the server's statement_timeout (set for the database, the role or the "
+                    "server") != std::string::npos);
+  CHECK(output.find("--statement-timeout") != std::string::npos);
+  const Json result = read_result(dir);
+  CHECK(result.at("stop_reason") == "not_started");
+  CHECK(result.at("stop_detail").get<std::string>().rfind("57014 query_canceled: ", 0) == 0);
+}
+
+TEST_CASE(
+    "2.4.2.3 tpcc run --spec: statement timeouts of a slow server fail the run of record, "
+    "naming the clause",
+    "[run][faults][run_rules]") {
+  const std::string conninfo = tpcc::test::prepared_database("tpcc_faults_slow", 1);
+  // Every Payment's history row waits 2 s; --statement-timeout 1s cancels it.
+  tpcc::test::execute(conninfo,
+                      "create function tpcc_test_slow() returns trigger language plpgsql as "
+                      "$$ begin perform pg_sleep(2); return new; end $$; "
+                      "create trigger tpcc_test_slow before insert on bmsql_history "
+                      "for each row execute function tpcc_test_slow()");
+  const std::string dir = scratch_dir("slow_spec");
+  std::string output;
+  const int status = run_tpcc({"run",
+                               "--conn",
+                               conninfo,
+                               "--spec",
+                               "--terminals",
+                               "2",
+                               "--warmup",
+                               "0",
+                               "--duration",
+                               "5",
+                               "--think-multiplier",
+                               "0.001",
+                               "--statement-timeout",
+                               "1s",
+                               "--stop-grace",
+                               "1",
+                               "--report-interval",
+                               "1",
+                               "--result-dir",
+                               dir},
+                              &output);
+  INFO(output);
+  CHECK(status == 1);
+  CHECK(output.find("run failed (--spec): ") != std::string::npos);
+  CHECK(output.find("2.4.2.3 transactions failed other than New-Order rollbacks") !=
+        std::string::npos);
+  const Json result = read_result(dir);
+  CHECK(result.at("transactions").at("payment").at("timeouts").get<std::int64_t>() >= 1);
+  bool judged = false;
+  for (const Json& rule : result.at("run_rules").at("rules")) {
+    if (rule.at("clause") != "2.4.2.3") continue;
+    judged = true;
+    CHECK(rule.at("verdict") == "fail");
+    CHECK(rule.at("value").get<std::string>().find(" of them timeouts") != std::string::npos);
+  }
+  CHECK(judged);
+}

@@ -13,6 +13,7 @@
 #include <sstream>
 #include <string>
 #include <thread>
+#include <vector>
 
 #include <signal.h>
 #include <sys/types.h>
@@ -258,4 +259,87 @@ TEST_CASE("tpcc run --standby-conn: primary read-write and standby read-only in 
   CHECK(gone_within(standby_pid, 10));
   CHECK_FALSE(fs::exists(primary_dir));
   CHECK_FALSE(fs::exists(standby_dir));
+}
+
+TEST_CASE(
+    "tpcc run --standby-conn: a standby killed mid-run is named in the summary, the page and "
+    "result.json; prepare and cleanup refuse a standby",
+    "[standby][faults]") {
+  tpcc::test::StandbyPair pair(kStandbyName);
+  tpcc::test::execute_outside_transaction(pair.primary().conninfo(),
+                                          std::string("create database ") + kDatabase);
+  const std::string primary = pair.primary().conninfo_for(kDatabase);
+  const std::string standby = pair.standby().conninfo_for(kDatabase);
+  std::string output;
+  REQUIRE(tpcc::test::run_tpcc({"prepare", "--conn", primary, "--warehouses", "1", "--no-check"},
+                               &output) == 0);
+  pair.wait_for_replay(60);
+
+  // A verb that writes, pointed at the standby: refused before it starts,
+  // naming what the target is and the option to change (not the server's
+  // "cannot execute ... in a read-only transaction").
+  for (const std::string verb : {"prepare", "cleanup"}) {
+    INFO(verb);
+    output.clear();
+    std::vector<std::string> args = {verb, "--conn", standby};
+    if (verb == "prepare") args.insert(args.end(), {"--warehouses", "1", "--no-check"});
+    CHECK(tpcc::test::run_tpcc(args, &output) == 3);
+    INFO(output);
+    CHECK(output.find(std::string("tpcc ") + verb + ": ") != std::string::npos);
+    CHECK(output.find("is a hot standby (pg_is_in_recovery() is true)") != std::string::npos);
+    CHECK(output.find("--conn (props key conn)") != std::string::npos);
+    CHECK(output.find("read-only transaction") == std::string::npos);
+  }
+
+  // The standby's server stops 2 s into an 8 s run and never comes back:
+  // the run goes on (its outage is shorter than --max-downtime) and exits 1.
+  const tpcc::test::TempDir scratch;
+  const fs::path dir = scratch.path() / "standby-down";
+  const fs::path log = scratch.path() / "standby-down.log";
+  tpcc::test::TpccChild child(
+      {"run", "--conn", primary, "--terminals", "2", "--duration", "8", "--report-interval", "1",
+       "--standby-conn", standby, "--standby-terminals", "2", "--result-dir", dir.string()},
+      log.string());
+  REQUIRE(text_within(log, "[ 2s ] standby 1: tpmTOTAL:", 30));
+  pair.crash_standby();
+  const int status = child.wait_for(60);
+  output = slurp(log);
+  INFO(output);
+  CHECK(status == 1);
+  CHECK(output.find("run failed on standby 1: ") != std::string::npos);
+  // The summary: at the top, and in the standby's own block.
+  const std::string down = "STANDBY 1 DOWN: standby 1 (";
+  const auto top = output.find(down);
+  REQUIRE(top != std::string::npos);
+  CHECK(output.find(" to the end of the run (") != std::string::npos);
+  const auto block = output.find("Standby 1 (read-only");
+  REQUIRE(block != std::string::npos);
+  CHECK(output.find(down, block) != std::string::npos);
+  CHECK(output.find("DOWNTIME: standby 1 (", block) != std::string::npos);
+  // result.json: the standby's stop detail and its outage.
+  const Json result = read_result(dir);
+  const Json& side = result.at("standby");
+  REQUIRE(side.at("stop_detail").is_string());
+  CHECK(side.at("stop_detail").get<std::string>().rfind("standby 1 (", 0) == 0);
+  CHECK(side.at("downtime_seconds").get<double>() > 0);
+  CHECK(side.at("unreachable_since_seconds").get<double>() >= 1);
+  CHECK(side.at("reconnect_failures").get<std::int64_t>() >= 1);
+  CHECK_FALSE(side.at("last_error").is_null());
+  CHECK(result.at("stop_detail").is_null());  // the run itself completed
+  CHECK(result.at("downtime_seconds").get<double>() == 0);
+  // The page says it where it says the primary's downtime, and in the
+  // standby's section.
+  const std::string page = slurp(dir / "report.html");
+  const auto page_top = page.find("STANDBY 1 DOWN: standby 1 (");
+  REQUIRE(page_top != std::string::npos);
+  const auto section = page.find("<h2>Standby 1 (read-only");
+  REQUIRE(section != std::string::npos);
+  CHECK(page_top < section);
+  CHECK(page.find("STANDBY 1 DOWN: standby 1 (", section) != std::string::npos);
+  // tpcc report DIR draws the same page from the files.
+  fs::remove(dir / "report.html");
+  std::string redrawn;
+  CHECK(tpcc::test::run_tpcc({"report", dir.string()}, &redrawn) == 0);
+  INFO(redrawn);
+  CHECK(slurp(dir / "report.html") == page);
 }

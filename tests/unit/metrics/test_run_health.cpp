@@ -7,8 +7,10 @@
 #include <filesystem>
 #include <fstream>
 #include <string>
+#include <vector>
 
 #include "app/run_outcome.hpp"
+#include "app/server_error_hint.hpp"
 #include "config/errors.hpp"
 #include "db/error_classes.hpp"
 #include "metrics/run.hpp"
@@ -47,11 +49,11 @@ TEST_CASE("downtime counts from the lost connection to the first reconnect, acro
   CHECK(log.current_outage(at(5)) == 0);
   // Lost at 10 s, first failed attempt at 10.1 s; a second session's
   // failure does not restart the outage.
-  log.unreachable(at(10), at(10.1));
-  log.unreachable(at(11), at(11.5));
+  log.unreachable(at(10), at(10.1), "connection 1");
+  log.unreachable(at(11), at(11.5), "connection 2");
   CHECK(log.current_outage(at(14)) == Approx(4));
   CHECK(log.downtime_between(at(0), at(12)) == Approx(2));  // open: counted up to the end asked
-  log.reachable(at(16));
+  log.reachable(at(16), "connection 1");
   CHECK(log.current_outage(at(20)) == 0);
   CHECK(log.downtime_between(at(0), at(20)) == Approx(6));
   CHECK(log.downtime_between(at(12), at(14)) == Approx(2));  // the part inside the interval
@@ -63,8 +65,53 @@ TEST_CASE("downtime counts from the lost connection to the first reconnect, acro
 
 TEST_CASE("a reconnect without an outage is no downtime (a killed backend)", "[faults]") {
   FaultLog log;
-  log.reachable(at(3));
+  log.reachable(at(3), "connection 1");
   CHECK(log.health(at(10)).downtime_seconds == 0);
+  CHECK(log.health(at(10)).unreachable_connections.empty());
+}
+
+TEST_CASE("the fault log names the connections that cannot reconnect, line by line and in all",
+          "[faults]") {
+  FaultLog log;
+  log.set_start(at(0));
+  log.unreachable(at(2), at(2.1), "delivery worker 1");
+  log.unreachable(at(2), at(2.3), "delivery worker 1");
+  CHECK(log.take_unreachable_connections() == std::vector<std::string>{"delivery worker 1"});
+  // Still failing: named in the next line too.
+  CHECK(log.take_unreachable_connections() == std::vector<std::string>{"delivery worker 1"});
+  log.reachable(at(5), "delivery worker 1");
+  // Failing when this line began: named once more, then no longer.
+  CHECK(log.take_unreachable_connections() == std::vector<std::string>{"delivery worker 1"});
+  CHECK(log.take_unreachable_connections().empty());
+  log.unreachable(at(6), at(6.1), "connection 2");
+  RunHealth health = log.health(at(10));
+  CHECK(health.unreachable_connections ==
+        std::vector<std::string>{"delivery worker 1", "connection 2"});
+  // An outage open at the end: since when.
+  REQUIRE(health.unreachable_since);
+  CHECK(*health.unreachable_since == Approx(6));
+  log.reachable(at(7), "connection 2");
+  CHECK_FALSE(log.health(at(10)).unreachable_since);
+}
+
+TEST_CASE("the last error is the latest one, and the different errors are counted", "[faults]") {
+  FaultLog log;
+  log.set_start(at(0));
+  log.error(at(1), "", "connection refused");
+  log.error(at(2), "", "connection refused");
+  log.error(at(3), "57P03", "the database system is starting up");
+  log.error(at(4), "53300", "too many connections for role \"bench\"");
+  const RunHealth health = log.health(at(10));
+  CHECK(health.first_error->message == "connection refused");
+  CHECK(health.last_error->message == "too many connections for role \"bench\"");
+  CHECK(health.distinct_errors == 3);
+  tpcc::RunInfo info;
+  info.health = health;
+  const auto lines = tpcc::health_lines(info, clean_stats());
+  REQUIRE(lines.size() == 2);
+  CHECK(lines[1] ==
+        "last error at 4.0 s: 53300 too many connections for role \"bench\" (3 different "
+        "errors in all)");
 }
 
 TEST_CASE("the first fatal error is kept and stops the run once, and errors keep first and last",
@@ -153,6 +200,13 @@ TEST_CASE("an interval without answers shows no percentile, and downtime and sta
   line = tpcc::format_interval_line(sample);
   CHECK(line.find("SERVER UNREACHABLE 6.0s") != std::string::npos);
   CHECK(line.find("STALLED: 2 in flight, oldest 3.2s") != std::string::npos);
+  // Only a delivery worker could not reconnect: the terminals were served.
+  sample.unreachable_connections = {"delivery worker 1"};
+  line = tpcc::format_interval_line(sample);
+  CHECK(line.find("SERVER UNREACHABLE") == std::string::npos);
+  CHECK(line.find("DELIVERY WORKER 1 CANNOT RECONNECT 6.0s") != std::string::npos);
+  sample.unreachable_connections = {"connection 1", "delivery worker 1"};
+  CHECK(tpcc::format_interval_line(sample).find("SERVER UNREACHABLE 6.0s") != std::string::npos);
 }
 
 TEST_CASE("the summary and report name the stop, the downtime and the unfinished", "[faults]") {
@@ -173,6 +227,38 @@ TEST_CASE("the summary and report name the stop, the downtime and the unfinished
   CHECK(lines[1].rfind("DOWNTIME: the server was unreachable for 4.0 s (7 failed", 0) == 0);
   CHECK(lines[2].rfind("UNFINISHED: 2 transaction(s)", 0) == 0);
   CHECK(lines[3] == "first error at 1.5 s: 42501 permission denied");
+}
+
+TEST_CASE("the summary and report name a standby's outage, and a delivery worker's", "[faults]") {
+  tpcc::RunInfo info;
+  tpcc::StandbyRun standby;
+  standby.target = "host /tmp port 5433";
+  standby.health.downtime_seconds = 3.5;
+  standby.health.reconnect_failures = 9;
+  standby.health.unreachable_since = 4.25;
+  standby.health.unreachable_connections = {"connection 1", "connection 2"};
+  info.standbys.push_back(standby);
+  const auto lines = tpcc::health_lines(info, clean_stats());
+  REQUIRE(lines.size() == 2);
+  CHECK(lines[0] ==
+        "STANDBY 1 DOWN: standby 1 (host /tmp port 5433) unreachable from 4.2 s to the end of "
+        "the run (9 failed reconnect attempts): its terminals served nothing after that");
+  CHECK(lines[1].rfind("DOWNTIME: standby 1 (host /tmp port 5433) was unreachable for 3.5 s", 0) ==
+        0);
+  CHECK(tpcc::standby_stop_detail(1, standby).rfind("standby 1 (host /tmp port 5433)", 0) == 0);
+  tpcc::StandbyRun clean;
+  clean.target = "host /tmp port 5434";
+  CHECK(tpcc::standby_stop_detail(2, clean).empty());
+  CHECK(tpcc::standby_health_lines(2, clean).empty());
+
+  tpcc::RunInfo delivery;
+  delivery.health.downtime_seconds = 2;
+  delivery.health.reconnect_failures = 4;
+  delivery.health.unreachable_connections = {"delivery worker 1"};
+  CHECK(tpcc::health_lines(delivery, clean_stats()).front() ==
+        "DOWNTIME: delivery worker 1 of the server could not reconnect for 2.0 s (4 failed "
+        "reconnect attempts) while the terminals' connections were up; a run with downtime is "
+        "not a clean run");
 }
 
 TEST_CASE("result sink: created and written before the run, never over a non-empty directory",
@@ -215,4 +301,17 @@ TEST_CASE("result sink: discard removes only what it created", "[faults]") {
   existing.discard();
   CHECK(fs::is_directory(scratch.path() / "empty_but_mine"));
   CHECK(fs::is_empty(scratch.path() / "empty_but_mine"));
+}
+
+TEST_CASE("a server error that ends a verb says its SQLSTATE, and the setting behind it",
+          "[faults]") {
+  CHECK(tpcc::sqlstate_text("57014") == "57014 query_canceled");
+  CHECK(tpcc::sqlstate_text("25006") == "25006 read_only_sql_transaction");
+  CHECK(tpcc::sqlstate_text("42P01") == "42P01");
+  const std::string timeout = tpcc::server_error_hint("57014");
+  CHECK(timeout.find("statement_timeout") != std::string::npos);
+  CHECK(timeout.find("--statement-timeout") != std::string::npos);
+  CHECK(tpcc::server_error_hint("55P03").find("--lock-timeout") != std::string::npos);
+  CHECK(tpcc::server_error_hint("25006").find("--conn (props key conn)") != std::string::npos);
+  CHECK(tpcc::server_error_hint("42P01").empty());
 }

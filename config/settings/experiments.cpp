@@ -1,0 +1,109 @@
+// The options table, experiments part: the snapshot of a loaded database,
+// the run's restore from it, conditioning before the terminals start, and
+// the user's label and notes kept in result.json (docs/experiments.md).
+#include <algorithm>
+
+#include "config/names.hpp"
+#include "config/settings/table_parts.hpp"
+#include "config/settings/values.hpp"
+
+namespace tpcc::settings_table {
+namespace {
+
+constexpr VerbSet kSnapshot = verb_bit(Verb::Snapshot);
+
+constexpr ConditionStep kSteps[] = {ConditionStep::Vacuum, ConditionStep::Analyze,
+                                    ConditionStep::Checkpoint, ConditionStep::Prewarm};
+
+// "vacuum,analyze": the steps named, in the order they always run (vacuum
+// before analyze, prewarm last, after everything else has read the tables).
+std::vector<ConditionStep> parse_condition(const std::string& text, const std::string& where) {
+  std::vector<bool> wanted(std::size(kSteps), false);
+  // "" (config.json of a run without --condition): no step.
+  if (text.find_first_not_of(" \t") == std::string::npos) return {};
+  for (const std::string& item : split(text, ',')) {
+    if (item == "restart") {
+      throw UsageError(where +
+                       ": 'restart' is not supported: tpcc restarts no server before a run (it "
+                       "owns none it could safely restart); restart it yourself, then run "
+                       "without restart in --condition");
+    }
+    bool known = false;
+    for (std::size_t i = 0; i < std::size(kSteps); ++i) {
+      if (item == condition_step_name(kSteps[i])) wanted[i] = known = true;
+    }
+    if (!known) fail(where, item, "a step of vacuum, analyze, checkpoint, prewarm");
+  }
+  std::vector<ConditionStep> steps;
+  for (std::size_t i = 0; i < std::size(kSteps); ++i) {
+    if (wanted[i]) steps.push_back(kSteps[i]);
+  }
+  return steps;
+}
+
+std::string condition_text(const std::vector<ConditionStep>& steps) {
+  std::string out;
+  for (const ConditionStep step : steps) {
+    out += (out.empty() ? "" : ",") + std::string(condition_step_name(step));
+  }
+  return out;
+}
+
+std::string none_if_empty(const std::string& text) {
+  return text.empty() ? std::string("none") : text;
+}
+
+}  // namespace
+
+void add_experiments(std::vector<Setting>& s) {
+  add(
+      s, "drop", nullptr, {}, kSnapshot, kExperimentsSection,
+      "Remove the snapshot (the database <db>_tpcc_snapshot that tpcc snapshot made) instead of "
+      "making one. A database tpcc did not make is never dropped.",
+      [](const std::string& v, const Source& src, ParseState& st) {
+        st.cfg.snapshot_drop = parse_bool(v, src.where);
+      },
+      [](const Config& c) { return yes_no(c.snapshot_drop); });
+  add(
+      s, "restore", nullptr, {}, kRun, kExperimentsSection,
+      "Before the run, put the database back to its snapshot (tpcc snapshot): drop it and "
+      "create it again from <db>_tpcc_snapshot, connected to the server's postgres database. "
+      "Refused (exit 2, nothing done) without a snapshot, without CREATEDB, while other "
+      "sessions use the database, for a load distributed by Citus, or without a conn naming "
+      "the database. result.json's snapshot then names the state the run started from.",
+      [](const std::string& v, const Source& src, ParseState& st) {
+        st.cfg.restore = parse_bool(v, src.where);
+      },
+      [](const Config& c) { return yes_no(c.restore); })
+      .json = json_field<&Config::restore>("run", "restore");
+  add(
+      s, "condition", "STEPS", {}, kRun, kExperimentsSection,
+      "Steps before the terminals start, a comma list of vacuum (VACUUM of the kit's tables), "
+      "analyze (ANALYZE of those prepare analyzes), checkpoint (CHECKPOINT: superuser or "
+      "pg_checkpoint), prewarm (pg_prewarm of the kit's tables and indexes, when the extension "
+      "is there or can be created; otherwise said and skipped); they run in that order, each "
+      "timed, printed and kept in result.json's conditioning. restart is refused.",
+      [](const std::string& v, const Source& src, ParseState& st) {
+        st.cfg.condition = parse_condition(v, src.where);
+      },
+      [](const Config& c) { return c.condition.empty() ? "none" : condition_text(c.condition); })
+      .json = {"run", "condition",
+               [](const Config& c) { return nlohmann::ordered_json(condition_text(c.condition)); },
+               [](const nlohmann::json& j, Config& c) {
+                 c.condition = parse_condition(j.get<std::string>(), "config.json run.condition");
+               }};
+  add(
+      s, "label", "TEXT", {}, kRun, kExperimentsSection,
+      "A name for the run (a sweep's point, say), kept in result.json's environment.",
+      [](const std::string& v, const Source&, ParseState& st) { st.cfg.label = v; },
+      [](const Config& c) { return none_if_empty(c.label); })
+      .json = json_field<&Config::label>("run", "label");
+  add(
+      s, "notes", "TEXT", {}, kRun, kExperimentsSection,
+      "Free text about the run, kept in result.json's environment.",
+      [](const std::string& v, const Source&, ParseState& st) { st.cfg.run_notes = v; },
+      [](const Config& c) { return none_if_empty(c.run_notes); })
+      .json = json_field<&Config::run_notes>("run", "notes");
+}
+
+}  // namespace tpcc::settings_table

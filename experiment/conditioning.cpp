@@ -1,0 +1,119 @@
+#include "experiment/conditioning.hpp"
+
+#include <algorithm>
+#include <chrono>
+
+#include <pqxx/pqxx>
+
+#include "config/errors.hpp"
+#include "config/names.hpp"
+#include "config/settings/values.hpp"
+#include "config/table_storage.hpp"
+#include "db/connect.hpp"
+#include "schema/schema.hpp"
+
+namespace tpcc {
+namespace {
+
+// CHECKPOINT: superuser, or (15) a member of pg_checkpoint.
+constexpr const char* kMayCheckpointSql =
+    "select rolsuper or coalesce((select pg_has_role(current_user, oid, 'MEMBER') from pg_roles "
+    "where rolname = 'pg_checkpoint'), false) from pg_roles where rolname = current_user";
+constexpr const char* kPrewarmInstalledSql =
+    "select count(*) from pg_extension where extname = 'pg_prewarm'";
+constexpr const char* kPrewarmAvailableSql =
+    "select count(*) from pg_available_extensions where name = 'pg_prewarm'";
+// The kit's tables (their partitions included) and their indexes, in the
+// current schema, read into shared buffers; the blocks read.
+constexpr const char* kPrewarmSql =
+    "select coalesce(sum(pg_prewarm(c.oid)), 0) from pg_class c "
+    "left join pg_index i on i.indexrelid = c.oid left join pg_class t on t.oid = i.indrelid "
+    "where c.relnamespace = to_regnamespace(current_schema())::oid and c.relkind in ('r', 'i') "
+    "and (c.relname like 'bmsql\\_%' or t.relname like 'bmsql\\_%')";
+
+double seconds_since(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+bool contains(const std::vector<ConditionStep>& steps, ConditionStep step) {
+  return std::find(steps.begin(), steps.end(), step) != steps.end();
+}
+
+// The tables prepare vacuums and analyzes: all of the kit's but those it
+// leaves without statistics on purpose (config/table_storage.hpp), whose
+// planner estimates VACUUM would change as much as ANALYZE.
+std::string maintained_tables(std::string* left_out) {
+  const auto& unanalyzed = tables_left_unanalyzed();
+  std::string list;
+  for (const std::string& table : kAllTables) {
+    if (std::find(unanalyzed.begin(), unanalyzed.end(), table) != unanalyzed.end()) {
+      *left_out += (left_out->empty() ? "" : ", ") + table;
+      continue;
+    }
+    list += (list.empty() ? "" : ", ") + table;
+  }
+  return list;
+}
+
+std::string prewarm(pqxx::connection& conn) {
+  pqxx::nontransaction tx(conn);
+  if (tx.exec1(kPrewarmInstalledSql)[0].as<int>() == 0) {
+    if (tx.exec1(kPrewarmAvailableSql)[0].as<int>() == 0) {
+      return "skipped: the pg_prewarm extension is not installed on the server (contrib)";
+    }
+    try {
+      tx.exec("create extension if not exists pg_prewarm");
+    } catch (const pqxx::sql_error& e) {
+      return std::string("skipped: create extension pg_prewarm failed: ") + e.what();
+    }
+  }
+  const auto blocks = tx.exec1(kPrewarmSql)[0].as<std::int64_t>();
+  return std::to_string(blocks) + " blocks of the kit's tables and indexes read";
+}
+
+}  // namespace
+
+void check_conditioning(const Config& config) {
+  if (!contains(config.condition, ConditionStep::Checkpoint)) return;
+  auto conn = connect(config.conninfo);
+  pqxx::nontransaction tx(*conn);
+  if (tx.exec1(kMayCheckpointSql)[0].as<bool>()) return;
+  throw UsageError(
+      "--condition checkpoint: this role may not run CHECKPOINT (superuser or a member of "
+      "pg_checkpoint): nothing was done; GRANT pg_checkpoint TO " +
+      std::string(conn->username()) + ", or leave checkpoint out");
+}
+
+std::vector<ConditioningStep> condition_database(const Config& config, std::ostream& out) {
+  std::vector<ConditioningStep> steps;
+  if (config.condition.empty()) return steps;
+  auto conn = connect(config.conninfo);
+  std::string left_out;
+  const std::string tables = maintained_tables(&left_out);
+  for (const ConditionStep step : config.condition) {
+    const auto start = std::chrono::steady_clock::now();
+    std::string detail;
+    switch (step) {
+      case ConditionStep::Vacuum:
+      case ConditionStep::Analyze: {
+        pqxx::nontransaction tx(*conn);
+        tx.exec(std::string(step == ConditionStep::Vacuum ? "vacuum " : "analyze ") + tables);
+        detail = "the kit's tables but " + left_out + ", which prepare leaves without statistics";
+        break;
+      }
+      case ConditionStep::Checkpoint: {
+        pqxx::nontransaction tx(*conn);
+        tx.exec("checkpoint");
+        break;
+      }
+      case ConditionStep::Prewarm: detail = prewarm(*conn); break;
+    }
+    ConditioningStep done{std::string(condition_step_name(step)), seconds_since(start), detail};
+    out << "  condition " << done.step << ": " << format_seconds(done.seconds) << " s"
+        << (detail.empty() ? "" : " (" + detail + ")") << "\n";
+    steps.push_back(std::move(done));
+  }
+  return steps;
+}
+
+}  // namespace tpcc

@@ -1,0 +1,47 @@
+// The snapshot of a loaded database: a template copy, <db>_tpcc_snapshot,
+// that a run can put the database back to, so that repeats and sweeps start
+// from the same state (docs/experiments.md). The snapshot carries its
+// identity (what was loaded, the row counts of the ten tables) as its
+// database comment; a database without tpcc's identity is never dropped.
+#pragma once
+
+#include <ostream>
+#include <string>
+
+#include "config/config.hpp"
+#include "metrics/experiment.hpp"
+
+namespace tpcc {
+
+// <db>_tpcc_snapshot; UsageError when that is longer than an identifier may be.
+std::string snapshot_database_name(const std::string& database);
+
+// tpcc snapshot: copies the database config.conninfo names. Refuses (UsageError,
+// nothing done) a database without a complete load of tpcc's, one distributed
+// by Citus, a role without CREATEDB, other sessions on the database, and an
+// existing snapshot.
+int create_snapshot(const Config& config, std::ostream& out);
+
+// tpcc snapshot --drop: drops the snapshot if it carries tpcc's identity.
+int drop_snapshot(const Config& config, std::ostream& out);
+
+// What restore_snapshot() will do, found before anything is done: throws
+// UsageError naming the reason and what to do when it cannot work.
+struct RestorePlan {
+  std::string database;
+  std::string owner;
+  std::string snapshot;
+  SnapshotIdentity identity;
+  // ALTER DATABASE / ALTER ROLE ... IN DATABASE statements that give the
+  // re-created database the settings the dropped one had.
+  std::vector<std::string> settings_statements;
+  std::string maintenance_conninfo;  // the same server's postgres (or template1)
+  std::int64_t snapshot_bytes = 0;
+};
+RestorePlan plan_restore(const Config& config);
+
+// tpcc run --restore: drops the database and creates it again from its
+// snapshot, as plan_restore() found them; prints how long it took.
+SnapshotRestore restore_snapshot(const RestorePlan& plan, std::ostream& out);
+
+}  // namespace tpcc

@@ -1,0 +1,17 @@
+// What a run does before its terminals start, for experiments from one
+// loaded state: --restore (back to the snapshot), --condition (vacuum,
+// analyze, checkpoint, prewarm), and the environment every result records.
+#pragma once
+
+#include <ostream>
+
+#include "config/config.hpp"
+#include "metrics/experiment.hpp"
+
+namespace tpcc {
+
+// Checks everything the options need first (UsageError, nothing done),
+// then restores, conditions and reads the environment, printing each step.
+ExperimentRecord start_experiment(const Config& config, std::ostream& out);
+
+}  // namespace tpcc

@@ -1,0 +1,80 @@
+// What a run's result records about how it started: the snapshot it was
+// restored from, the conditioning steps before the terminals, and the
+// environment (server settings, client host, the kit). Types only: the
+// experiment room fills them, the report writes them into result.json, so
+// that two results can tell whether they started from the same state.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace tpcc {
+
+// The identity a snapshot carries (its database comment): what was loaded
+// and how many rows each of the ten tables held when it was taken.
+struct SnapshotIdentity {
+  std::string name;        // the snapshot database, <db>_tpcc_snapshot
+  std::string source;      // the database it copies
+  std::string created_at;  // UTC, ISO 8601
+  // bmsql_config's rows at the time: warehouses, seed, layout options, ...
+  std::vector<std::pair<std::string, std::string>> layout;
+  std::vector<std::pair<std::string, std::int64_t>> row_counts;  // table -> rows
+  std::string row_digest;  // md5 of "table=rows\n" over row_counts, in order
+};
+
+// A run that restored its database first: from what, and how long it took.
+struct SnapshotRestore {
+  SnapshotIdentity identity;
+  std::string strategy;  // CREATE DATABASE's STRATEGY (WAL_LOG, FILE_COPY), or "" before 15
+  double seconds = 0;
+};
+
+// One conditioning step (--condition): how long it took, and what it did
+// or why it did nothing (prewarm without the extension).
+struct ConditioningStep {
+  std::string step;
+  double seconds = 0;
+  std::string detail;
+};
+
+// A pg_settings row whose source is not 'default'.
+struct ServerSetting {
+  std::string name;
+  std::string setting;
+  std::string unit;
+  std::string source;
+};
+
+struct Environment {
+  bool collected = false;
+  // The server, as the run's database sees it.
+  std::string server_version;
+  std::vector<ServerSetting> settings;
+  std::vector<std::pair<std::string, std::string>> extensions;  // name -> version
+  std::int64_t database_bytes = 0;
+  // The client host (tpcc's own machine); empty or 0 where unreadable.
+  std::string hostname;
+  std::string cpu_model;
+  int cpus = 0;
+  double cpu_mhz = 0;  // /proc/cpuinfo's first "cpu MHz"
+  std::int64_t memory_kb = 0;
+  std::string kernel;                 // uname: sysname release version machine
+  std::string transparent_hugepages;  // the selected one of .../enabled: "madvise"
+  std::string cpu_governor;           // cpu0's scaling_governor; "" where absent
+  // tpcc itself, and the user's words about the run.
+  std::string tool_version;
+  std::string build_type;
+  std::string label;
+  std::string notes;
+};
+
+struct ExperimentRecord {
+  std::optional<SnapshotRestore> snapshot;
+  std::vector<ConditioningStep> conditioning;
+  Environment environment;
+};
+
+}  // namespace tpcc

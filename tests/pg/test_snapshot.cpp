@@ -1,0 +1,264 @@
+// Experiments from one loaded state (docs/experiments.md): tpcc snapshot
+// keeps the loaded database as a template copy, tpcc run --restore puts it
+// back (the same rows afterwards, the database's settings kept, the
+// snapshot's identity in result.json), --condition runs its steps before
+// the terminals, and result.json's environment shows the server's settings.
+// Every way it cannot work is refused with exit 2 before anything changes.
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <stdexcept>
+#include <string>
+
+#include <nlohmann/json.hpp>
+#include <pqxx/pqxx>
+
+#include "tests/pg/pg_fixture.hpp"
+
+namespace {
+
+namespace fs = std::filesystem;
+using Json = nlohmann::json;
+using tpcc::test::run_tpcc;
+using tpcc::test::scalar;
+using tpcc::test::scalar_text;
+using tpcc::test::scratch_dir;
+
+Json read_result(const std::string& dir) {
+  std::ifstream in(fs::path(dir) / "result.json");
+  if (!in) throw std::runtime_error("no result.json in " + dir);
+  return Json::parse(in);
+}
+
+// The rows a run changes, as one text: every warehouse and district row
+// (their YTDs and next order ids), the orders, new orders, order lines and
+// history by content, and the row counts of all ten tables.
+constexpr const char* kStateSql =
+    "select concat_ws(' ', "
+    "(select md5(string_agg(w::text, ',' order by w_id)) from bmsql_warehouse w), "
+    "(select md5(string_agg(d::text, ',' order by d_w_id, d_id)) from bmsql_district d), "
+    "(select md5(string_agg(o::text, ',' order by o_w_id, o_d_id, o_id)) from bmsql_oorder o), "
+    "(select md5(string_agg(n::text, ',' order by no_w_id, no_d_id, no_o_id)) "
+    " from bmsql_new_order n), "
+    "(select sum(hashtext(l::text)::bigint) from bmsql_order_line l), "
+    "(select sum(hashtext(c.c_id || ' ' || c.c_balance || ' ' || c.c_payment_cnt)::bigint) "
+    " from bmsql_customer c), "
+    "(select count(*) from bmsql_config), (select count(*) from bmsql_item), "
+    "(select count(*) from bmsql_stock), (select count(*) from bmsql_history), "
+    "(select count(*) from bmsql_order_line))";
+
+std::string state(const std::string& conninfo) { return scalar_text(conninfo, kStateSql); }
+
+long long databases_named(const std::string& name) {
+  return scalar(tpcc::test::server_conninfo(),
+                "select count(*) from pg_database where datname = '" + name + "'");
+}
+
+// A short read-only run: Order-Status and Stock-Level change no rows, so
+// the state after it is the state it started from.
+std::vector<std::string> read_only_run(const std::string& conninfo, const std::string& dir) {
+  return {"run", conninfo,     "--profile", "ro",           "--terminals",
+          "2",   "--duration", "2",         "--result-dir", dir};
+}
+
+std::vector<std::string> with(std::vector<std::string> args, std::vector<std::string> more) {
+  args.insert(args.end(), more.begin(), more.end());
+  return args;
+}
+
+}  // namespace
+
+TEST_CASE(
+    "tpcc snapshot, a run that changes the data, run --restore: the same rows as at the "
+    "snapshot, the database's settings kept, the snapshot's identity in result.json",
+    "[snapshot]") {
+  const std::string name = "tpcc_snap_restore";
+  const std::string snapshot = name + "_tpcc_snapshot";
+  const std::string db = tpcc::test::prepared_database(name, 1);
+  const std::string conn = "--conn=" + db;
+  std::string output;
+  REQUIRE(run_tpcc({"snapshot", conn}, &output) == 0);
+  INFO(output);
+  CHECK(output.find("snapshot " + snapshot + " of " + name) != std::string::npos);
+  CHECK(output.find("STRATEGY FILE_COPY") != std::string::npos);  // W=1 is over 64 MB
+  CHECK(databases_named(snapshot) == 1);
+  const std::string loaded = state(db);
+
+  // A second snapshot would hide which state a restore goes back to.
+  std::string again;
+  CHECK(run_tpcc({"snapshot", conn}, &again) == 2);
+  CHECK(again.find("exists already") != std::string::npos);
+
+  std::string run_output;
+  REQUIRE(run_tpcc({"run", conn, "--terminals", "4", "--duration", "3", "--result-dir",
+                    scratch_dir("changing_run")},
+                   &run_output) == 0);
+  INFO(run_output);
+  REQUIRE(state(db) != loaded);
+
+  // A database setting, which dropping the database would lose, and which
+  // the environment must list.
+  tpcc::test::execute_outside_transaction(db, "alter database " + name + " set work_mem = '7MB'");
+  const std::string dir = scratch_dir("restored_run");
+  std::string restored;
+  const int status = run_tpcc(with(read_only_run(conn, dir),
+                                   {"--restore", "--condition", "prewarm,checkpoint,analyze,vacuum",
+                                    "--label", "point-1", "--notes", "restored"}),
+                              &restored);
+  INFO(restored);
+  REQUIRE(status == 0);
+  CHECK(restored.find("restored " + name + " from snapshot " + snapshot) != std::string::npos);
+  CHECK(state(db) == loaded);
+  CHECK(scalar_text(db, "show work_mem") == "7MB");
+
+  const Json result = read_result(dir);
+  const Json& snap = result.at("snapshot");
+  CHECK(snap.at("name") == snapshot);
+  CHECK(snap.at("source") == name);
+  CHECK(snap.at("row_digest").get<std::string>().size() == 32);
+  CHECK(output.find(snap.at("row_digest").get<std::string>()) != std::string::npos);
+  CHECK(snap.at("layout").at("warehouses") == "1");
+  CHECK(snap.at("row_counts").at("bmsql_item") == 100000);
+  CHECK(snap.at("restore_seconds").get<double>() > 0);
+
+  // --condition: every step, in the order they always run, each timed.
+  const Json& steps = result.at("conditioning");
+  REQUIRE(steps.size() == 4);
+  CHECK(steps[0].at("step") == "vacuum");
+  CHECK(steps[1].at("step") == "analyze");
+  CHECK(steps[2].at("step") == "checkpoint");
+  CHECK(steps[3].at("step") == "prewarm");
+  CHECK(steps[3].at("detail").get<std::string>().find("blocks of the kit's tables") !=
+        std::string::npos);
+  CHECK(restored.find("condition prewarm: ") != std::string::npos);
+
+  // The environment: the setting the test changed, where it came from.
+  const Json& env = result.at("environment");
+  bool found = false;
+  for (const Json& s : env.at("server").at("settings")) {
+    if (s.at("name") == "work_mem") {
+      found = true;
+      CHECK(s.at("setting") == "7168");
+      CHECK(s.at("unit") == "kB");
+      CHECK(s.at("source") == "database");
+    }
+  }
+  CHECK(found);
+  CHECK(env.at("server").at("version").get<std::string>().rfind("PostgreSQL", 0) == 0);
+  CHECK(env.at("server").at("extensions").contains("pg_prewarm"));
+  CHECK(env.at("server").at("database_bytes").get<std::int64_t>() > 0);
+  CHECK(env.at("client").at("cpus").get<int>() > 0);
+  CHECK(env.at("client").at("memory_kb").get<std::int64_t>() > 0);
+  CHECK(env.at("label") == "point-1");
+  CHECK(env.at("notes") == "restored");
+
+  // Without --restore a result names no snapshot.
+  tpcc::test::execute_outside_transaction(db, "alter database " + name + " set work_mem = '9MB'");
+  const std::string plain = scratch_dir("plain_run");
+  std::string plain_output;
+  REQUIRE(run_tpcc(read_only_run(conn, plain), &plain_output) == 0);
+  CHECK(read_result(plain).at("snapshot").is_null());
+
+  // tpcc report --compare says first how the two runs started differently.
+  std::string compared;
+  REQUIRE(run_tpcc({"report", "--compare", dir, plain, "--out", scratch_dir("compare") + ".html"},
+                   &compared) == 0);
+  INFO(compared);
+  CHECK(compared.find("start and environment, where the runs differ:") != std::string::npos);
+  CHECK(compared.find("  snapshot: " + snapshot + " taken ") != std::string::npos);
+  CHECK(compared.find("  conditioning: vacuum,analyze,checkpoint,prewarm | none") !=
+        std::string::npos);
+  CHECK(compared.find("  server.setting.work_mem: 7168 kB (database) | 9216 kB (database)") !=
+        std::string::npos);
+  CHECK(compared.find("server.setting.application_name") == std::string::npos);
+  CHECK(compared.find("client.cpus") == std::string::npos);  // the same host
+
+  std::string dropped;
+  CHECK(run_tpcc({"snapshot", conn, "--drop"}, &dropped) == 0);
+  CHECK(databases_named(snapshot) == 0);
+  CHECK(databases_named(name) == 1);
+}
+
+TEST_CASE(
+    "tpcc snapshot and run --restore refuse, exit 2 with nothing changed: another session "
+    "connected, no snapshot, a snapshot tpcc did not make, a database tpcc did not load, no "
+    "conn",
+    "[snapshot]") {
+  const std::string name = "tpcc_snap_refuse";
+  const std::string snapshot = name + "_tpcc_snapshot";
+  // Loaded once: no section changes it, and each leaves no snapshot behind.
+  const std::string& db = tpcc::test::loaded_database(name, 1);
+  const std::string conn = "--conn=" + db;
+  const std::string dir = scratch_dir("refused");
+
+  SECTION("no snapshot") {
+    std::string output;
+    CHECK(run_tpcc(with(read_only_run(conn, dir), {"--restore"}), &output) == 2);
+    INFO(output);
+    CHECK(output.find("has no snapshot") != std::string::npos);
+    CHECK(output.find("tpcc snapshot") != std::string::npos);
+    CHECK(!fs::exists(fs::path(dir) / "result.json"));
+    std::string drop;
+    CHECK(run_tpcc({"snapshot", conn, "--drop"}, &drop) == 2);
+    CHECK(drop.find("has no snapshot") != std::string::npos);
+  }
+  SECTION("another session connected") {
+    std::string taken;
+    REQUIRE(run_tpcc({"snapshot", conn}, &taken) == 0);
+    const std::string loaded = state(db);
+    {
+      pqxx::connection other(db);
+      std::string output;
+      CHECK(run_tpcc(with(read_only_run(conn, dir), {"--restore"}), &output) == 2);
+      INFO(output);
+      CHECK(output.find("1 other session(s) are connected to database " + name) !=
+            std::string::npos);
+      std::string snap;
+      std::string dropped;
+      CHECK(run_tpcc({"snapshot", conn, "--drop"}, &dropped) == 0);
+      CHECK(run_tpcc({"snapshot", conn}, &snap) == 2);
+      CHECK(snap.find("other session(s)") != std::string::npos);
+      CHECK(databases_named(snapshot) == 0);
+    }
+    CHECK(state(db) == loaded);
+  }
+  SECTION("a database named like the snapshot that tpcc did not make") {
+    tpcc::test::execute_outside_transaction(tpcc::test::server_conninfo(),
+                                            "create database " + snapshot);
+    std::string output;
+    CHECK(run_tpcc(with(read_only_run(conn, dir), {"--restore"}), &output) == 2);
+    INFO(output);
+    CHECK(output.find("not one tpcc made") != std::string::npos);
+    std::string drop;
+    CHECK(run_tpcc({"snapshot", conn, "--drop"}, &drop) == 2);
+    CHECK(drop.find("nothing was dropped") != std::string::npos);
+    CHECK(databases_named(snapshot) == 1);
+    CHECK(databases_named(name) == 1);
+    tpcc::test::execute_outside_transaction(tpcc::test::server_conninfo(),
+                                            "drop database " + snapshot);
+  }
+  SECTION("a database without tpcc's load") {
+    const std::string empty = tpcc::test::create_database("tpcc_snap_empty");
+    std::string output;
+    CHECK(run_tpcc({"snapshot", "--conn", empty}, &output) == 2);
+    CHECK(databases_named("tpcc_snap_empty_tpcc_snapshot") == 0);
+  }
+  SECTION("no conn: never the environment's database") {
+    std::string output;
+    CHECK(run_tpcc({"snapshot"}, &output) == 2);
+    CHECK(output.find("needs --conn") != std::string::npos);
+    std::string run;
+    CHECK(run_tpcc(with({"run", "--profile", "ro", "--duration", "2", "--result-dir", dir},
+                        {"--restore"}),
+                   &run) == 2);
+    CHECK(run.find("needs --conn") != std::string::npos);
+  }
+  SECTION("--condition restart is refused, naming the flag") {
+    std::string output;
+    CHECK(run_tpcc(with(read_only_run(conn, dir), {"--condition", "vacuum,restart"}), &output) ==
+          2);
+    CHECK(output.find("--condition") != std::string::npos);
+    CHECK(output.find("restart") != std::string::npos);
+  }
+}

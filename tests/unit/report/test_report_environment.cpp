@@ -1,0 +1,103 @@
+// result.json's snapshot, conditioning and environment: written, read back,
+// and compared by tpcc report --compare (docs/experiments.md).
+#include <catch2/catch.hpp>
+
+#include <nlohmann/json.hpp>
+
+#include "report/results/experiment_json.hpp"
+#include "report/views/environment_compare.hpp"
+
+namespace {
+
+tpcc::ExperimentRecord sample() {
+  tpcc::ExperimentRecord r;
+  tpcc::SnapshotRestore restore;
+  restore.identity.name = "tpcc_tpcc_snapshot";
+  restore.identity.source = "tpcc";
+  restore.identity.created_at = "2026-12-01T23:00:00Z";
+  restore.identity.layout = {{"warehouses", "1"}};
+  restore.identity.row_counts = {{"bmsql_item", 100000}};
+  restore.identity.row_digest = "0123456789abcdef0123456789abcdef";
+  restore.strategy = "FILE_COPY";
+  restore.seconds = 1.5;
+  r.snapshot = restore;
+  r.conditioning = {{"vacuum", 0.25, ""}, {"checkpoint", 0.5, ""}};
+  tpcc::Environment& e = r.environment;
+  e.collected = true;
+  e.server_version = "PostgreSQL 15.20";
+  e.settings = {{"shared_buffers", "16384", "8kB", "configuration file"},
+                {"application_name", "tpcc", "", "client"}};
+  e.extensions = {{"plpgsql", "1.0"}};
+  e.cpu_model = "Test CPU";
+  e.cpus = 2;
+  e.memory_kb = 1000;
+  e.tool_version = "0.1.0";
+  e.build_type = "RelWithDebInfo";
+  e.label = "base";
+  return r;
+}
+
+tpcc::ResultDir run_with(const tpcc::ExperimentRecord& r) {
+  tpcc::ResultDir dir;
+  dir.info.experiment = r;
+  return dir;
+}
+
+// As result.json holds them, written and parsed again.
+nlohmann::json as_result(const tpcc::ExperimentRecord& r) {
+  nlohmann::ordered_json j;
+  j["snapshot"] = tpcc::snapshot_json(r.snapshot);
+  j["conditioning"] = tpcc::conditioning_json(r.conditioning);
+  j["environment"] = tpcc::environment_json(r.environment);
+  return nlohmann::json::parse(j.dump());
+}
+
+}  // namespace
+
+TEST_CASE("result.json's snapshot, conditioning and environment read back as written",
+          "[report][experiments]") {
+  const tpcc::ExperimentRecord back = tpcc::experiment_from_json(as_result(sample()));
+  REQUIRE(back.snapshot);
+  CHECK(back.snapshot->identity.row_digest == "0123456789abcdef0123456789abcdef");
+  REQUIRE(back.snapshot->identity.row_counts.size() == 1);
+  CHECK(back.snapshot->identity.row_counts.front().second == 100000);
+  CHECK(back.snapshot->strategy == "FILE_COPY");
+  REQUIRE(back.conditioning.size() == 2);
+  CHECK(back.conditioning[1].step == "checkpoint");
+  CHECK(back.environment.collected);
+  REQUIRE(back.environment.settings.size() == 2);
+  CHECK(back.environment.settings.front().name == "shared_buffers");
+  CHECK(back.environment.cpus == 2);
+  CHECK(back.environment.label == "base");
+
+  // A result of a tpcc before these fields: nothing restored, nothing read.
+  const tpcc::ExperimentRecord old = tpcc::experiment_from_json(nlohmann::json::object());
+  CHECK_FALSE(old.snapshot);
+  CHECK_FALSE(old.environment.collected);
+  CHECK(tpcc::environment_json(old.environment).is_null());
+}
+
+TEST_CASE("report --compare: the start and environment items that differ, and only those",
+          "[report][experiments]") {
+  tpcc::ExperimentRecord tuned = sample();
+  tuned.environment.settings = {{"shared_buffers", "32768", "8kB", "configuration file"},
+                                {"application_name", "tpcc-2", "", "client"},
+                                {"work_mem", "8192", "kB", "database"}};
+  tuned.snapshot.reset();
+  const auto compared = tpcc::compared_environment({run_with(sample()), run_with(tuned)});
+  std::vector<std::string> differing;
+  for (const auto& c : compared) {
+    if (c.differs) differing.push_back(c.key);
+  }
+  CHECK(differing == std::vector<std::string>{"snapshot", "server.setting.shared_buffers",
+                                              "server.setting.work_mem"});
+  for (const auto& c : compared) {
+    if (c.key != "server.setting.work_mem") continue;
+    CHECK(*c.values[0] == "default");
+    CHECK(*c.values[1] == "8192 kB (database)");
+  }
+  // The same start and environment: nothing differs.
+  for (const auto& c : tpcc::compared_environment({run_with(sample()), run_with(sample())})) {
+    CHECK_FALSE(c.differs);
+  }
+}
