@@ -315,38 +315,40 @@ bool is_result_set(const std::string& dir) {
   } catch (const UsageError&) {
     return false;
   }
-  std::vector<DriverResult> read_driver_results(const std::vector<std::string>& dirs) {
-    std::vector<DriverResult> results;
-    std::vector<std::string> killed;
-    for (const std::string& dir : dirs) {
-      if (unfinished(dir + "/result.json", dir + "/config.json")) {
-        killed.push_back(dir);
-      } else {
-        results.push_back(read_driver_result(dir));
-      }
+}
+
+std::vector<DriverResult> read_driver_results(const std::vector<std::string>& dirs) {
+  std::vector<DriverResult> results;
+  std::vector<std::string> killed;
+  for (const std::string& dir : dirs) {
+    if (unfinished(dir + "/result.json", dir + "/config.json")) {
+      killed.push_back(dir);
+    } else {
+      results.push_back(read_driver_result(dir));
     }
-    if (killed.empty()) return results;
-    // The driver a killed directory was: the one number the finished ones
-    // do not name (its config.json does not say).
-    std::string who = "a driver";
-    if (killed.size() == 1 && !results.empty() && results.front().info.driver) {
-      const int count = results.front().info.driver->count;
-      std::vector<int> missing;
-      for (int index = 1; index <= count; ++index) {
-        const bool present = std::any_of(results.begin(), results.end(), [index](const auto& r) {
-          return r.info.driver && r.info.driver->index == index;
-        });
-        if (!present) missing.push_back(index);
-      }
-      if (missing.size() == 1) {
-        who = "driver " + std::to_string(missing.front()) + " of " + std::to_string(count);
-      }
-    }
-    throw UsageError("--merge: " + unfinished_text(who, killed.front()) +
-                     (killed.size() > 1 ? " (and " + std::to_string(killed.size() - 1) +
-                                              " more directories like it)"
-                                        : std::string()) +
-                     "; merge the drivers that finished, or run again");
   }
+  if (killed.empty()) return results;
+  // The driver a killed directory was: the one number the finished ones
+  // do not name (its config.json does not say).
+  std::string who = "a driver";
+  if (killed.size() == 1 && !results.empty() && results.front().info.driver) {
+    const int count = results.front().info.driver->count;
+    std::vector<int> missing;
+    for (int index = 1; index <= count; ++index) {
+      const bool present = std::any_of(results.begin(), results.end(), [index](const auto& r) {
+        return r.info.driver && r.info.driver->index == index;
+      });
+      if (!present) missing.push_back(index);
+    }
+    if (missing.size() == 1) {
+      who = "driver " + std::to_string(missing.front()) + " of " + std::to_string(count);
+    }
+  }
+  throw UsageError("--merge: " + unfinished_text(who, killed.front()) +
+                   (killed.size() > 1 ? " (and " + std::to_string(killed.size() - 1) +
+                                            " more directories like it)"
+                                      : std::string()) +
+                   "; merge the drivers that finished, or run again");
+}
 
 }  // namespace tpcc
