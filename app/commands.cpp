@@ -4,6 +4,7 @@
 
 #include "app/acid_command.hpp"
 #include "app/consistency_test_run.hpp"
+#include "app/repeat_command.hpp"
 #include "app/report_command.hpp"
 #include "app/run_command.hpp"
 #include "app/snapshot_command.hpp"
@@ -95,7 +96,9 @@ int run_command(const Config& config) {
     case Verb::Check: return check_command(config);
     case Verb::Cleanup: return cleanup_database(config, std::cout);
     case Verb::Quickstart: return quickstart_command(config);
-    case Verb::Run: return run_with_consistency_test(config, std::cout);
+    case Verb::Run:
+      return config.repeat > 1 ? run_repeated(config, std::cout)
+                               : run_with_consistency_test(config, std::cout);
     case Verb::Acid: return acid_command(config, std::cout);
     case Verb::Report: return report_command(config, std::cout);
     case Verb::Snapshot: return snapshot_command(config, std::cout);

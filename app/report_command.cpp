@@ -1,5 +1,6 @@
 #include "app/report_command.hpp"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
@@ -7,6 +8,7 @@
 #include <system_error>
 
 #include "config/errors.hpp"
+#include "report/console/repeat_table.hpp"
 #include "report/console/summary.hpp"
 #include "report/html/html_report.hpp"
 #include "report/results/merge.hpp"
@@ -14,6 +16,7 @@
 #include "report/views/compare.hpp"
 #include "report/views/environment_compare.hpp"
 #include "report/views/format.hpp"
+#include "report/views/repeat_set.hpp"
 
 namespace tpcc {
 namespace {
@@ -83,7 +86,35 @@ void print_environment_differences(const std::vector<ResultDir>& runs, std::ostr
 
 }  // namespace
 
+// Two repeated sets (tpcc run --repeat): each figure's ratio with its
+// confidence interval.
+int compare_sets_command(const Config& config, std::ostream& out) {
+  const std::string& dir_a = config.compare_dirs[0];
+  const std::string& dir_b = config.compare_dirs[1];
+  const std::vector<ResultDir> runs_a = read_result_set(dir_a, "--compare", false);
+  const std::vector<ResultDir> runs_b = read_result_set(dir_b, "--compare", false);
+  const std::vector<ComparedSetFigure> figures = compared_sets(runs_a, runs_b);
+  out << "A: " << dir_a << "\nB: " << dir_b << "\n";
+  std::vector<ResultDir> both = runs_a;
+  both.insert(both.end(), runs_b.begin(), runs_b.end());
+  print_environment_differences(both, out);
+  print_set_comparison(out, figures);
+  const std::string path = page_path(config.out_dir, ".", "compare.html");
+  write_page(path, html_compare_sets(dir_a, dir_b, figures));
+  out << "comparison written to " << path << "\n";
+  return kExitOk;
+}
+
 int compare_command(const Config& config, std::ostream& out) {
+  const bool sets = std::any_of(config.compare_dirs.begin(), config.compare_dirs.end(),
+                                [](const std::string& dir) { return is_result_set(dir); });
+  if (sets) {
+    if (config.compare_dirs.size() != 2) {
+      throw UsageError("--compare: repeated sets (tpcc run --repeat) are compared two at a time; " +
+                       std::to_string(config.compare_dirs.size()) + " directories were given");
+    }
+    return compare_sets_command(config, out);
+  }
   std::vector<ResultDir> runs;
   for (const std::string& dir : config.compare_dirs) {
     runs.push_back(read_result_dir(dir, "--compare", true));
@@ -99,6 +130,8 @@ int compare_command(const Config& config, std::ostream& out) {
       out << "\n";
     }
   }
+  out << "single runs: no confidence interval can be given; repeat each configuration "
+         "(tpcc run --repeat N) to tell a difference from noise\n";
   out << "comparison written to " << path << "\n";
   return kExitOk;
 }

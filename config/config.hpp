@@ -103,6 +103,7 @@ struct Config {
   int connections = 0;  // 0: one per terminal
   int duration_seconds = 60;
   int warmup_seconds = 0;
+  int repeat = 1;              // runs of one set (DIR/run-1 ... run-N), summarized together
   long txns_per_terminal = 0;  // >0: stop after this many instead of duration
   std::array<double, kTxnTypes> mix = {45, 43, 4, 4, 4};
   Profile profile = Profile::ReadWrite;

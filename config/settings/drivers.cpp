@@ -74,7 +74,9 @@ void add_report(std::vector<Setting>& s) {
       s, "compare", "DIR...", {}, kReport, kReportSection,
       "Two result directories or more, put side by side on one page: the headline figures "
       "with their ratios to the first run, throughput and latency curves overlaid, and the "
-      "configuration differences highlighted. Written to --out (default compare.html here).",
+      "configuration differences highlighted. Two repeated sets (tpcc run --repeat) give "
+      "each figure's ratio of means with its 95 % confidence interval, within or beyond "
+      "noise. Written to --out (default compare.html here).",
       [](const std::string& v, const Source&, ParseState& st) { st.cfg.compare_dirs.push_back(v); },
       [](const Config&) { return std::string("none"); })
       .repeat = Repeat::Many;

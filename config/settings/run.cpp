@@ -15,6 +15,10 @@ namespace {
 constexpr std::array<const char*, kTxnTypes> kWeightKeys = {
     "newOrderWeight", "paymentWeight", "orderStatusWeight", "deliveryWeight", "stockLevelWeight"};
 
+// A set of repeated runs: enough for any confidence interval, few enough
+// that a typo (--repeat 1000) is caught rather than run for days.
+constexpr int kMaxRepeat = 100;
+
 // BenchmarkSQL gives run lengths in minutes.
 int minutes_to_seconds(const std::string& v, const Source& src) {
   return static_cast<int>(std::llround(parse_number(v, 0, false, src.where) * 60));
@@ -96,6 +100,16 @@ void add_length_and_mix(std::vector<Setting>& s) {
       },
       [](const Config& c) { return std::to_string(c.warmup_seconds); })
       .json = json_field<&Config::warmup_seconds>("run", "warmup_seconds");
+  add(
+      s, "repeat", "N", {}, kRun, kRunSection,
+      "Run N times into DIR/run-1 ... DIR/run-N, then write DIR/result.json and DIR/report.html "
+      "with each figure's median, mean, min, max, coefficient of variation and 95 % confidence "
+      "interval (Student's t). Each run restores the snapshot first when --restore is given.",
+      [](const std::string& v, const Source& src, ParseState& st) {
+        st.cfg.repeat = parse_int(v, 1, kMaxRepeat, src.where);
+      },
+      [](const Config& c) { return std::to_string(c.repeat); })
+      .json = json_field<&Config::repeat>("run", "repeat");
   add(
       s, "txns-per-terminal", "N", {"runTxnsPerTerminal"}, kRunVerbs, kRunSection,
       "Stop after N transactions per terminal instead of after --duration (0: use --duration).",

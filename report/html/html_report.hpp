@@ -18,6 +18,7 @@
 #include "metrics/run.hpp"
 #include "report/results/interval_points.hpp"
 #include "report/results/result_read.hpp"
+#include "report/views/repeat_set.hpp"
 
 namespace tpcc {
 
@@ -46,5 +47,20 @@ std::string html_report(const Config& config, const RunInfo& info, const RunStat
 
 // The page of tpcc report --compare (compare_page.cpp).
 std::string html_compare(const std::vector<ResultDir>& runs);
+
+// The page of a repeated set (tpcc run --repeat; repeat_page.cpp): each run
+// linked to its own report.html (runs' dir relative to the set's), and each
+// figure's spread.
+struct RepeatSetPage {
+  std::vector<ResultDir> runs;
+  std::vector<int> exit_statuses;
+  std::vector<RepeatedFigure> figures;
+};
+std::string html_repeat_set(const RepeatSetPage& page);
+
+// tpcc report --compare of two repeated sets: each figure's means, their
+// ratio and its 95 % confidence interval, and whether it is beyond noise.
+std::string html_compare_sets(const std::string& dir_a, const std::string& dir_b,
+                              const std::vector<ComparedSetFigure>& figures);
 
 }  // namespace tpcc

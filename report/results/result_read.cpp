@@ -16,6 +16,7 @@
 #include "report/results/histograms_file.hpp"
 #include "report/results/lag_json.hpp"
 #include "report/results/merge.hpp"
+#include "report/results/repeat_set_json.hpp"
 #include "report/results/result_read.hpp"
 #include "report/results/server_metrics_json.hpp"
 
@@ -279,6 +280,43 @@ ResultDir read_result_dir(const std::string& dir, const std::string& flag, bool 
 DriverResult read_driver_result(const std::string& dir) {
   ResultDir r = read_result_dir(dir, "--merge", false);
   return {r.dir, r.config, r.info, r.stats, r.intervals};
+}
+
+namespace {
+
+// The run directories a set's result.json lists; none from a single run's.
+std::vector<std::string> listed_runs(const std::string& dir, const std::string& flag) {
+  const std::string path = dir + "/result.json";
+  const Json j = read_json(path, flag);
+  std::vector<std::string> runs;
+  if (j.value("kind", "") != kRepeatSetKind) return runs;
+  try {
+    for (const Json& run : j.at("runs"))
+      runs.push_back(dir + "/" + run.at("dir").get<std::string>());
+  } catch (const Json::exception& e) {
+    throw UsageError(flag + ": " + path + " is not a tpcc result (" + e.what() + ")");
+  }
+  if (runs.empty()) throw UsageError(flag + ": " + path + " lists no runs");
+  return runs;
+}
+
+}  // namespace
+
+std::vector<ResultDir> read_result_set(const std::string& dir, const std::string& flag,
+                                       bool with_points) {
+  const std::vector<std::string> listed = listed_runs(dir, flag);
+  if (listed.empty()) return {read_result_dir(dir, flag, with_points)};
+  std::vector<ResultDir> runs;
+  for (const std::string& run : listed) runs.push_back(read_result_dir(run, flag, with_points));
+  return runs;
+}
+
+bool is_result_set(const std::string& dir) {
+  try {
+    return !listed_runs(dir, "").empty();
+  } catch (const UsageError&) {
+    return false;
+  }
 }
 
 std::vector<DriverResult> read_driver_results(const std::vector<std::string>& dirs) {

@@ -30,4 +30,13 @@ struct ResultDir {
 // flag and naming the file when one is missing or not tpcc's.
 ResultDir read_result_dir(const std::string& dir, const std::string& flag, bool with_points);
 
+// The runs of a repeated set (tpcc run --repeat: its result.json lists
+// them), in order; a single run's directory as the one run. Throws as
+// read_result_dir does, naming the run that cannot be read.
+std::vector<ResultDir> read_result_set(const std::string& dir, const std::string& flag,
+                                       bool with_points);
+
+// dir's result.json is a repeated set's.
+bool is_result_set(const std::string& dir);
+
 }  // namespace tpcc

@@ -30,6 +30,22 @@ Values each(const std::vector<ResultDir>& runs, Get get) {
 // The wait events compared: the first few of each run's measured waits.
 constexpr std::size_t kComparedWaitsPerRun = 4;
 
+// CPU milliseconds per transaction attempted in the measured interval, from
+// the server metrics' CPU seconds of each measured interval (the kit's own
+// process, or the server's processes on this host); none where the run did
+// not sample them.
+std::optional<double> cpu_ms_per_transaction(
+    const ResultDir& r, std::optional<double> ServerMetricsInterval::*cpu_seconds) {
+  std::optional<double> seconds;
+  for (const ServerMetricsPoint& point : r.info.server_metrics.intervals) {
+    if (point.warmup || !(point.metrics.*cpu_seconds)) continue;
+    seconds = seconds.value_or(0) + *(point.metrics.*cpu_seconds);
+  }
+  const auto transactions = completed_total(r.stats) + errors_total(r.stats);
+  if (!seconds || transactions == 0) return std::nullopt;
+  return *seconds * 1000 / static_cast<double>(transactions);
+}
+
 bool any_value(const ComparedFigure& f) {
   return std::any_of(f.values.begin(), f.values.end(), [](const auto& v) { return v.has_value(); });
 }
@@ -127,16 +143,26 @@ std::vector<ComparedFigure> compared_figures(const std::vector<ResultDir>& runs)
       each(runs,
            [](const ResultDir& r) -> std::optional<double> { return r.info.measured_seconds; }),
       1));
-  for (const auto& type : kTransactions) {
-    const auto i = static_cast<std::size_t>(type.index);
-    figures.push_back(figure(std::string(type.title) + " p90 ms",
-                             each(runs,
-                                  [i](const ResultDir& r) -> std::optional<double> {
-                                    const LatencyHistogram& h = r.stats.txn[i].latency;
-                                    if (h.count() == 0) return std::nullopt;
-                                    return h.percentile(90) / 1000.0;
-                                  }),
-                             2));
+  for (const double percentile : {90, 99}) {
+    for (const auto& type : kTransactions) {
+      const auto i = static_cast<std::size_t>(type.index);
+      figures.push_back(figure(std::string(type.title) + " p" + fixed(percentile, 0) + " ms",
+                               each(runs,
+                                    [i, percentile](const ResultDir& r) -> std::optional<double> {
+                                      const LatencyHistogram& h = r.stats.txn[i].latency;
+                                      if (h.count() == 0) return std::nullopt;
+                                      return h.percentile(percentile) / 1000.0;
+                                    }),
+                               2));
+    }
+  }
+  for (const auto& [name, cpu] :
+       {std::pair{"client CPU ms/txn", &ServerMetricsInterval::client_cpu_seconds},
+        std::pair{"server CPU ms/txn", &ServerMetricsInterval::server_cpu_seconds}}) {
+    ComparedFigure f = figure(
+        name,
+        each(runs, [cpu = cpu](const ResultDir& r) { return cpu_ms_per_transaction(r, cpu); }), 3);
+    if (any_value(f)) figures.push_back(f);
   }
   return figures;
 }

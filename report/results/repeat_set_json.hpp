@@ -1,0 +1,25 @@
+// result.json of a repeated set (tpcc run --repeat N): the runs it holds
+// (DIR/run-1 ... DIR/run-N, each a run's own result directory) and each
+// headline figure's values with their spread. report --compare reads the
+// runs back through it (read_result_set).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "report/views/repeat_set.hpp"
+
+namespace tpcc {
+
+// result.json's "kind" of a repeated set; a single run's has none.
+inline constexpr const char* kRepeatSetKind = "repeated runs";
+
+struct RepeatSetRun {
+  std::string dir;  // relative to the set's directory: "run-1"
+  int exit_status = 0;
+};
+
+std::string repeat_set_json(const std::vector<RepeatSetRun>& runs,
+                            const std::vector<RepeatedFigure>& figures, int exit_status);
+
+}  // namespace tpcc
