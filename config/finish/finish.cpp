@@ -400,9 +400,10 @@ void check_durability(const ParseState& st) {
   // The other ACID tests run their own transactions; only the durability
   // test's load is the run's. A props file shared with run may set them.
   if (st.cfg.verb == Verb::Acid && !st.cfg.durability) {
-    for (const auto* source : {&st.terminals_source, &st.mix_source, &st.rollback_source}) {
-      if (*source && (*source)->layer == Layer::Flag) {
-        throw UsageError((*source)->where +
+    for (const char* option : {"terminals", "mix", "rollback-percent"}) {
+      const std::optional<Source> source = st.given.source(option);
+      if (source && source->layer == Layer::Flag) {
+        throw UsageError(source->where +
                          ": tpcc acid uses it only with --durability (the load at the crash)");
       }
     }
