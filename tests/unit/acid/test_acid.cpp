@@ -35,7 +35,7 @@ TEST_CASE("acid: the verb takes --conn, --mode, --isolation and --result-dir", "
   CHECK_THAT(tpcc::help_text(std::nullopt), Catch::Contains("acid"));
 }
 
-TEST_CASE("acid: run options such as --duration are refused; --terminals without --durability",
+TEST_CASE("acid: run options such as --duration are refused, --terminals without --durability",
           "[acid]") {
   CHECK_THAT(usage_error({"acid", "--duration", "60"}), Catch::Contains("not for 'tpcc acid'"));
   // The durability test's load is the run's terminals and mix (3.5.3).

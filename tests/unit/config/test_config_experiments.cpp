@@ -28,7 +28,7 @@ std::string steps(const tpcc::Config& c) {
 
 }  // namespace
 
-TEST_CASE("tpcc snapshot is a verb; --drop is its option only", "[config][experiments]") {
+TEST_CASE("tpcc snapshot is a verb, --drop is its option only", "[config][experiments]") {
   const tpcc::Config c = parse({"snapshot", "--conn", "dbname=t"});
   CHECK(c.verb == tpcc::Verb::Snapshot);
   CHECK_FALSE(c.snapshot_drop);
@@ -47,14 +47,15 @@ TEST_CASE("tpcc snapshot and run --restore need a conn: never the PG* environmen
   CHECK(parse({"run", "--conn", "dbname=t", "--restore"}).restore);
 }
 
-TEST_CASE("--restore with --driver is refused: each driver would drop the shared database",
+TEST_CASE("run --restore with --driver is refused: each driver would drop the shared database",
           "[config][experiments]") {
   CHECK(has(usage_error({"run", "--conn", "dbname=t", "--restore", "--driver", "1/2"}),
             "--restore (props restore) with --driver"));
 }
 
-TEST_CASE("--condition: the steps named, always in the order vacuum, analyze, checkpoint, prewarm",
-          "[config][experiments]") {
+TEST_CASE(
+    "run --condition: the steps named, always in the order vacuum, analyze, checkpoint, prewarm",
+    "[config][experiments]") {
   CHECK(steps(parse({"run", "--condition", "prewarm,vacuum"})) == "vacuum,prewarm");
   CHECK(steps(parse({"run", "--condition", "checkpoint , analyze,vacuum,prewarm"})) ==
         "vacuum,analyze,checkpoint,prewarm");
@@ -67,7 +68,7 @@ TEST_CASE("--condition: the steps named, always in the order vacuum, analyze, ch
   CHECK(has(restart, "'restart' is not supported"));
 }
 
-TEST_CASE("--label and --notes are kept as given", "[config][experiments]") {
+TEST_CASE("run --label and --notes are kept as given", "[config][experiments]") {
   const tpcc::Config c = parse({"run", "--label", "W=10 sweep", "--notes", "after a reboot"});
   CHECK(c.label == "W=10 sweep");
   CHECK(c.run_notes == "after a reboot");
