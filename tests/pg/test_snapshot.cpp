@@ -198,7 +198,11 @@ TEST_CASE(
     INFO(output);
     CHECK(output.find("has no snapshot") != std::string::npos);
     CHECK(output.find("tpcc snapshot") != std::string::npos);
-    CHECK(!fs::exists(fs::path(dir) / "result.json"));
+    // Like every run that measured nothing, it leaves a result saying why.
+    const Json result = read_result(dir);
+    CHECK(result.at("measured") == false);
+    CHECK(result.at("stop_reason") == "not_started");
+    CHECK(result.at("stop_detail").get<std::string>().find("has no snapshot") != std::string::npos);
     std::string drop;
     CHECK(run_tpcc({"snapshot", conn, "--drop"}, &drop) == 2);
     CHECK(drop.find("has no snapshot") != std::string::npos);
