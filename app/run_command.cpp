@@ -9,6 +9,7 @@
 #include "app/run_engine_setup.hpp"
 #include "app/run_not_started.hpp"
 #include "app/run_outcome.hpp"
+#include "app/run_query_mode.hpp"
 #include "app/run_setup.hpp"
 #include "app/run_setup_print.hpp"
 #include "experiment/start.hpp"
@@ -46,6 +47,7 @@ int run_benchmark(const Config& given, std::ostream& out) {
     experiment = start_experiment(config, out);  // --restore, --condition, the environment
     setup = read_setup(config, rng);
     check_setup(config, setup);
+    refuse_prepared_through_pooler(config);
     print_setup(out, config, setup);
     out << "  results:      " << results.dir() << "/\n";
     const EngineSetup engine_setup =

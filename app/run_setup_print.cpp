@@ -32,7 +32,8 @@ void print_setup(std::ostream& out, const Config& config, const RunSetup& setup)
       << "  connections:  " << connections << "\n"
       << "  mix:          " << format_mix(config.mix) << " (NO,P,OS,D,SL)\n"
       << "  profile:      " << profile_name(config.profile) << ", mode " << mode_name(config.mode)
-      << ", isolation " << isolation_name(config.isolation) << "\n"
+      << " (" << query_mode_name(config.query_mode) << " queries), isolation "
+      << isolation_name(config.isolation) << "\n"
       << "  delivery:     " << delivery_mode_name(config.delivery_mode);
   if (config.delivery_mode == DeliveryMode::Deferred) {
     out << " (2.7.2: queued for " << config.delivery_workers << " delivery worker"

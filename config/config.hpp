@@ -21,6 +21,11 @@ enum class LoadMethod { Copy, Insert };
 enum class CopyFormat { Text, Binary };
 enum class Profile { ReadWrite, ReadOnly };
 enum class Mode { Statements, Procedures };
+// How a session sends its statements: named prepared statements (prepared
+// once per connection), the extended protocol with the unnamed statement
+// (parsed on every execution), or the simple protocol with the values as
+// quoted literals. Only the last two survive a transaction pooler.
+enum class QueryMode { Prepared, Extended, Simple };
 enum class Isolation { ReadCommitted, RepeatableRead, Serializable };
 // How prepare lays the tables out over servers: one server, or Citus's
 // coordinator and workers (schema/citus.hpp).
@@ -108,6 +113,7 @@ struct Config {
   std::array<double, kTxnTypes> mix = {45, 43, 4, 4, 4};
   Profile profile = Profile::ReadWrite;
   Mode mode = Mode::Statements;
+  QueryMode query_mode = QueryMode::Prepared;
   Isolation isolation = Isolation::ReadCommitted;
   bool terminal_warehouse_fixed = true;  // BenchmarkSQL terminalWarehouseFixed
   bool allow_many_terminals = false;     // > 10 terminals per warehouse with fixed binding

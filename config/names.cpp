@@ -51,6 +51,15 @@ std::string_view profile_name(Profile p) { return p == Profile::ReadWrite ? "rw"
 
 std::string_view mode_name(Mode m) { return m == Mode::Statements ? "statements" : "procedures"; }
 
+std::string_view query_mode_name(QueryMode m) {
+  switch (m) {
+    case QueryMode::Prepared: return "prepared";
+    case QueryMode::Extended: return "extended";
+    case QueryMode::Simple: return "simple";
+  }
+  return "?";
+}
+
 std::string_view delivery_mode_name(DeliveryMode m) {
   return m == DeliveryMode::Sync ? "sync" : "deferred";
 }

@@ -15,6 +15,7 @@
 #include "config/conn/mask.hpp"
 #include "config/errors.hpp"
 #include "db/connect.hpp"
+#include "db/literal_sql.hpp"
 
 namespace tpcc {
 namespace {
@@ -75,7 +76,9 @@ void Session::open() {
   queued_ = 0;
   connect_interruptibly();
   PQsetNoticeProcessor(conn_, ignore_notice, nullptr);
-  if (PQenterPipelineMode(conn_) != 1) {
+  simple_batch_.clear();
+  // The simple protocol has no pipeline: its queue is one query string.
+  if (options_.query_mode != QueryMode::Simple && PQenterPipelineMode(conn_) != 1) {
     const std::string message = trimmed(PQerrorMessage(conn_));
     PQfinish(conn_);
     conn_ = nullptr;
@@ -83,6 +86,7 @@ void Session::open() {
                        message);
   }
   for (const auto& [name, value] : options_.settings) set_now(name, value);
+  if (options_.query_mode != QueryMode::Prepared) return;
   for (const auto& [name, sql] : statements_) prepare_now(name, sql);
 }
 
@@ -172,6 +176,7 @@ void Session::abandon() {
   conn_ = nullptr;
   broken_ = true;
   queued_ = 0;
+  simple_batch_.clear();
   throw Abandoned("gave up waiting for " + describe_target(conninfo_) +
                   ": the statement was cancelled and the connection closed");
 }
@@ -191,6 +196,7 @@ bool Session::in_transaction() const {
 void Session::throw_lost(const std::string& what, const std::string& sqlstate) {
   broken_ = true;
   queued_ = 0;
+  simple_batch_.clear();
   std::string message = "connection to " + describe_target(conninfo_) + " lost";
   if (!what.empty()) message += ": " + what;
   throw ConnectionLost(message, sqlstate);
@@ -210,7 +216,14 @@ void Session::prepare(const std::string& name, const std::string& sql) {
     throw std::logic_error("statement " + name + " registered with two different texts");
   }
   statements_.emplace_back(name, sql);
-  if (connected()) prepare_now(name, sql);
+  if (connected() && options_.query_mode == QueryMode::Prepared) prepare_now(name, sql);
+}
+
+const std::string& Session::statement_sql(const char* name) const {
+  for (const auto& [known_name, sql] : statements_) {
+    if (known_name == name) return sql;
+  }
+  throw std::logic_error(std::string("statement ") + name + " was never registered");
 }
 
 void Session::prepare_now(const std::string& name, const std::string& sql) {
@@ -221,10 +234,49 @@ void Session::prepare_now(const std::string& name, const std::string& sql) {
 
 void Session::set_now(const std::string& name, const std::string& value) {
   if (!conn_ || broken_) throw_lost("not connected");
+  if (options_.query_mode == QueryMode::Simple) {
+    const std::string sql =
+        with_literals("select set_config($1, $2, false)", {name, value}, {false, false},
+                      [this](const std::string& v) { return quote_literal(v); });
+    std::string state;
+    std::string message;
+    if (!run_simple(sql.c_str(), state, message)) throw_lost(message, state);
+    if (!message.empty()) {
+      throw SqlError("setting " + name + ": " + state + " " + message, state);
+    }
+    return;
+  }
   const char* values[] = {name.c_str(), value.c_str()};
   check_send(PQsendQueryParams(conn_, "select set_config($1, $2, false)", 2, nullptr, values,
                                nullptr, nullptr, 0));
   sync_and_check("setting " + name);
+}
+
+std::string Session::quote_literal(const std::string& value) {
+  char* quoted = PQescapeLiteral(conn_, value.data(), value.size());
+  if (!quoted) throw SqlError("cannot quote a value: " + trimmed(PQerrorMessage(conn_)), "22021");
+  std::string text = quoted;
+  PQfreemem(quoted);
+  return text;
+}
+
+bool Session::run_simple(const char* sql, std::string& error_state, std::string& error_message) {
+  check_send(PQsendQuery(conn_, sql));
+  PipelineError error;
+  for (;;) {
+    PGresult* result = next_result();
+    if (!result) break;
+    const ExecStatusType status = PQresultStatus(result);
+    if (status == PGRES_FATAL_ERROR) record_error(result, error);
+    PQclear(result);
+  }
+  error_state = error.sqlstate;
+  error_message = error.message;
+  if (PQstatus(conn_) == CONNECTION_BAD) {
+    if (error_message.empty()) error_message = trimmed(PQerrorMessage(conn_));
+    return false;
+  }
+  return !(error.set && is_connection_state(error.sqlstate));
 }
 
 void Session::sync_and_check(const std::string& what) {
@@ -261,10 +313,27 @@ void Session::queue(const char* statement_name, const Params& params) {
   for (std::size_t i = 0; i < values.size(); ++i) {
     param_values_[i] = nulls[i] ? nullptr : values[i].c_str();
   }
-  // Text parameters and text results: the data is copied into libpq's
-  // output buffer here, so `params` need not outlive the call.
-  check_send(PQsendQueryPrepared(conn_, statement_name, static_cast<int>(values.size()),
-                                 param_values_.data(), nullptr, nullptr, 0));
+  switch (options_.query_mode) {
+    case QueryMode::Prepared:
+      // Text parameters and text results: the data is copied into libpq's
+      // output buffer here, so `params` need not outlive the call.
+      check_send(PQsendQueryPrepared(conn_, statement_name, static_cast<int>(values.size()),
+                                     param_values_.data(), nullptr, nullptr, 0));
+      break;
+    case QueryMode::Extended:
+      // Parse, Bind and Execute of the unnamed statement: nothing outlives
+      // the round trip on the server, so a transaction pooler may hand the
+      // next one to another connection.
+      check_send(PQsendQueryParams(conn_, statement_sql(statement_name).c_str(),
+                                   static_cast<int>(values.size()), nullptr, param_values_.data(),
+                                   nullptr, nullptr, 0));
+      break;
+    case QueryMode::Simple:
+      simple_batch_ += with_literals(statement_sql(statement_name), values, nulls,
+                                     [this](const std::string& v) { return quote_literal(v); });
+      simple_batch_ += ";\n";
+      break;
+  }
   ++queued_;
 }
 
@@ -275,6 +344,12 @@ void Session::queue_command(const char* sql) {
   if (commit_action_ != CommitAction::Commit && std::strcmp(sql, "commit") == 0) {
     sql = commit_action_ == CommitAction::Rollback ? "rollback" : "select 'commit held'";
   }
+  if (options_.query_mode == QueryMode::Simple) {
+    simple_batch_ += sql;
+    simple_batch_ += ";\n";
+    ++queued_;
+    return;
+  }
   // Pipeline mode allows only the extended protocol: a parameterless
   // PQsendQueryParams instead of a simple query.
   check_send(PQsendQueryParams(conn_, sql, 0, nullptr, nullptr, nullptr, nullptr, 0));
@@ -283,10 +358,11 @@ void Session::queue_command(const char* sql) {
 
 std::vector<QueryResult> Session::flush() {
   if (!conn_ || broken_) throw_lost("not connected");
-  std::vector<QueryResult> results;
-  results.reserve(static_cast<std::size_t>(queued_));
   const int expected = queued_;
   queued_ = 0;
+  if (options_.query_mode == QueryMode::Simple) return flush_simple(expected);
+  std::vector<QueryResult> results;
+  results.reserve(static_cast<std::size_t>(expected));
   check_send(PQpipelineSync(conn_));
 
   PipelineError error;
@@ -320,7 +396,47 @@ std::vector<QueryResult> Session::flush() {
     PQclear(result);
     if (PQstatus(conn_) == CONNECTION_BAD) throw_lost(error.message, error.sqlstate);
   }
+  return finish_flush(std::move(results), expected, error.sqlstate, error.message, error.set);
+}
 
+std::vector<QueryResult> Session::flush_simple(int expected) {
+  std::vector<QueryResult> results;
+  if (expected == 0) return results;
+  results.reserve(static_cast<std::size_t>(expected));
+  const std::string batch = std::move(simple_batch_);
+  simple_batch_.clear();
+  check_send(PQsendQuery(conn_, batch.c_str()));
+  // One result per statement of the string, up to the first error (the
+  // server skips the rest), then NULL.
+  PipelineError error;
+  for (;;) {
+    PGresult* result = next_result();
+    if (!result) break;
+    const ExecStatusType status = PQresultStatus(result);
+    if (!error.set && (status == PGRES_TUPLES_OK || status == PGRES_COMMAND_OK)) {
+      count_command_tag(executed_, PQcmdStatus(result));
+      results.emplace_back(result);  // takes ownership
+      continue;
+    }
+    if (status == PGRES_FATAL_ERROR || status == PGRES_NONFATAL_ERROR) {
+      record_error(result, error);
+    }
+    PQclear(result);
+  }
+  if (PQstatus(conn_) == CONNECTION_BAD) {
+    if (error.set) throw_lost(error.message, error.sqlstate);
+    throw_lost(trimmed(PQerrorMessage(conn_)));
+  }
+  return finish_flush(std::move(results), expected, error.sqlstate, error.message, error.set);
+}
+
+std::vector<QueryResult> Session::finish_flush(std::vector<QueryResult> results, int expected,
+                                               const std::string& error_state,
+                                               const std::string& error_message, bool failed) {
+  PipelineError error;
+  error.set = failed;
+  error.sqlstate = error_state;
+  error.message = error_message;
   if (!error.set) {
     if (static_cast<int>(results.size()) != expected) {
       throw_lost("pipeline returned " + std::to_string(results.size()) + " results for " +
@@ -365,6 +481,13 @@ bool Session::drain_to_sync() {
 
 void Session::rollback_if_open() {
   if (!in_transaction()) return;
+  if (options_.query_mode == QueryMode::Simple) {
+    simple_batch_.clear();
+    std::string state;
+    std::string message;
+    if (!run_simple("rollback", state, message)) throw_lost(message, state);
+    return;
+  }
   check_send(PQsendQueryParams(conn_, "rollback", 0, nullptr, nullptr, nullptr, nullptr, 0));
   check_send(PQpipelineSync(conn_));
   if (!drain_to_sync()) throw_lost(trimmed(PQerrorMessage(conn_)));

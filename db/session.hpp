@@ -1,7 +1,12 @@
-// A terminal's database session: one libpq connection in pipeline mode with
-// the transactions' statements prepared once. Statements are queued and sent
-// together, so a transaction costs one or two round trips, not one per
-// statement (client CPU grows with round trips; see docs/performance.md).
+// A terminal's database session: one libpq connection with the transactions'
+// statements registered once. Statements are queued and sent together, so a
+// transaction costs one or two round trips, not one per statement (client
+// CPU grows with round trips; see docs/performance.md). How they are sent is
+// the session's query mode (SessionOptions::query_mode), in this one place:
+// prepared, named statements prepared on every connection and executed in
+// pipeline mode; extended, the unnamed statement of the extended protocol,
+// parsed at each execution, in pipeline mode; simple, the queue joined into
+// one simple-protocol query string with the values as quoted literals.
 #pragma once
 
 #include <atomic>
@@ -124,6 +129,7 @@ struct SessionOptions {
   const SessionInterrupts* interrupts = nullptr;  // must outlive the session
   // Server settings made on every (re)connect, e.g. {"statement_timeout", "5000"}.
   std::vector<std::pair<std::string, std::string>> settings;
+  QueryMode query_mode = QueryMode::Prepared;
 };
 
 class Session {
@@ -135,10 +141,13 @@ class Session {
   Session(const Session&) = delete;
   Session& operator=(const Session&) = delete;
 
-  // Registers a statement; it is prepared now and again after reconnect().
+  // Registers a statement; in the prepared query mode it is prepared now and
+  // again after reconnect(), in the others its text is sent when queued.
   void prepare(const std::string& name, const std::string& sql);
 
-  // Queues a prepared statement or a parameterless command (BEGIN, COMMIT,
+  QueryMode query_mode() const { return options_.query_mode; }
+
+  // Queues a registered statement or a parameterless command (BEGIN, COMMIT,
   // ROLLBACK, "begin isolation level serializable read only", ...).
   void queue(const std::string& statement_name, const Params& params);
   void queue_command(const std::string& sql);
@@ -181,6 +190,17 @@ class Session {
   // Connects without blocking past an interrupt (PQconnectStart/Poll).
   void connect_interruptibly();
   void prepare_now(const std::string& name, const std::string& sql);
+  // The text a statement was registered with; throws std::logic_error.
+  const std::string& statement_sql(const char* name) const;
+  // The simple query mode: sends the joined queue as one query and reads
+  // its results up to the end (no pipeline, no sync points).
+  std::vector<QueryResult> flush_simple(int expected);
+  // Sends one simple query and reads to its end; false if the connection
+  // broke. The first error's SQLSTATE and message, or empty.
+  bool run_simple(const char* sql, std::string& error_state, std::string& error_message);
+  // PQescapeLiteral: 'text' with the quotes doubled, as this connection's
+  // encoding and standard_conforming_strings require.
+  std::string quote_literal(const std::string& value);
   void set_now(const std::string& name, const std::string& value);
   // Sends a sync and reads to it; throws SqlError ("<what>: <state> <message>").
   void sync_and_check(const std::string& what);
@@ -192,6 +212,10 @@ class Session {
   // Reads results up to the next sync point; returns false if the
   // connection broke on the way.
   bool drain_to_sync();
+  // After a flush's results are read: the results, or the error thrown.
+  std::vector<QueryResult> finish_flush(std::vector<QueryResult> results, int expected,
+                                        const std::string& error_state,
+                                        const std::string& error_message, bool failed);
   std::string conninfo_;
   SessionOptions options_;
   PGconn* conn_ = nullptr;
@@ -200,6 +224,7 @@ class Session {
   int queued_ = 0;
   CommitAction commit_action_ = CommitAction::Commit;
   std::vector<const char*> param_values_;  // reused by queue()
+  std::string simple_batch_;               // the simple query mode's queue
   StatementCounts executed_;               // by command tag, since take_statement_counts()
 };
 

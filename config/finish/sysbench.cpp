@@ -53,6 +53,8 @@ std::string int_text(int n) { return std::to_string(n); }
 
 std::string isolation_text(Isolation i) { return std::string(isolation_name(i)); }
 
+std::string query_mode_text(QueryMode m) { return std::string(query_mode_name(m)); }
+
 // "--tables 10" as given, or "--scale 10 (sysbench-tpcc's default)".
 std::string factor_text(const std::optional<Given<int>>& given, const char* flag, int fallback) {
   if (given) return std::string(flag) + " " + std::to_string(given->value);
@@ -91,10 +93,6 @@ void take_tables_and_scale(ParseState& st) {
 
 void note_ignored(ParseState& st) {
   const SysbenchFlags& sb = st.sysbench;
-  if (st.cfg.verb == Verb::Run && sb.ps_mode_disable && sb.ps_mode_disable->value) {
-    st.cfg.notes.push_back(sb.ps_mode_disable->source.where +
-                           " disable: ignored; tpcc always uses prepared statements");
-  }
   if (sb.without_effect.empty()) return;
   std::string flags;
   for (const std::string& flag : sb.without_effect) flags += (flags.empty() ? "" : ", ") + flag;
@@ -135,6 +133,7 @@ void finish_sysbench(ParseState& st) {
     take_alias(sb.threads, c.terminals, "terminals", int_text, st);
     take_alias(sb.time, c.duration_seconds, "duration", int_text, st);
     take_alias(sb.trx_level, c.isolation, "isolation", isolation_text, st);
+    take_alias(sb.ps_mode, c.query_mode, "query-mode", query_mode_text, st);
   }
   if (c.verb == Verb::Prepare) {
     take_alias(sb.threads, c.load_workers, "load-workers", int_text, st);

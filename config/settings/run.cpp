@@ -175,6 +175,23 @@ void add_execution(std::vector<Setting>& s) {
       .json =
       json_enum<&Config::mode, mode_name, Mode::Statements, Mode::Procedures>("run", "mode");
   add(
+      s, "query-mode", "prepared|extended|simple", {"queryMode"}, kRunVerbs, kRunSection,
+      "How the terminals send statements (--mode statements) and function calls (--mode "
+      "procedures): prepared, named statements prepared once per connection; extended, the "
+      "extended protocol with the unnamed statement, parsed at every execution; simple, the "
+      "simple protocol with the values as quoted literals, one query string per round trip. "
+      "pgbench's -M takes the same words; sysbench's --db-ps-mode disable is simple. Through a "
+      "transaction pooler (PgBouncer pool_mode=transaction) only extended and simple work: "
+      "prepared is refused before the run when a prepared statement does not outlive its "
+      "transaction.",
+      [](const std::string& v, const Source& src, ParseState& st) {
+        st.cfg.query_mode = kQueryModes[static_cast<std::size_t>(
+            parse_choice(v, {"prepared", "extended", "simple"}, src.where))];
+      },
+      [](const Config& c) { return std::string(query_mode_name(c.query_mode)); })
+      .json = json_enum<&Config::query_mode, query_mode_name, QueryMode::Prepared,
+                        QueryMode::Extended, QueryMode::Simple>("run", "query_mode");
+  add(
       s, "isolation", "rc|rr|serializable", {}, kRunVerbs | kAcid, kRunSection,
       "Transaction isolation: read committed, repeatable read or serializable. Serialization "
       "failures are retried and counted.",

@@ -49,7 +49,7 @@ struct SysbenchFlags {
   std::optional<Given<int>> scale;
   std::optional<Given<int>> time;
   std::optional<Given<Isolation>> trx_level;
-  std::optional<Given<bool>> ps_mode_disable;  // --db-ps-mode disable
+  std::optional<Given<QueryMode>> ps_mode;  // --db-ps-mode: auto is prepared, disable simple
   // The sysbench flags given to a verb they have no effect on, for one note.
   std::vector<std::string> without_effect;
 };

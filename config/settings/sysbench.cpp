@@ -116,13 +116,15 @@ void add_workload(std::vector<Setting>& s) {
       none);
   add(
       s, "db-ps-mode", "auto|disable", {}, kSysbenchVerbs, kSysbenchSection,
-      "sysbench's prepared-statement mode. tpcc always prepares its statements once per "
-      "session and pipelines them (--mode statements), or calls prepared functions (--mode "
-      "procedures): auto is what it does anyway, and disable is ignored, with a note, as "
-      "tpcc has no unprepared path.",
+      "sysbench's prepared-statement mode: auto is run's --query-mode prepared (statements "
+      "prepared once per session); disable, no server-side prepared statements, is "
+      "--query-mode simple (the values sent as quoted literals, as sysbench's client-side "
+      "emulation does). Refused beside --query-mode with another mode; prepare and cleanup "
+      "accept it without effect.",
       [](const std::string& v, const Source& src, ParseState& st) {
         const bool disable = parse_choice(v, {"auto", "disable"}, src.where) == 1;
-        st.sysbench.ps_mode_disable = Given<bool>{disable, src};
+        st.sysbench.ps_mode =
+            Given<QueryMode>{disable ? QueryMode::Simple : QueryMode::Prepared, src};
         note_without_effect(src, st, kRun);
       },
       [](const Config&) -> std::string { return "auto"; });

@@ -48,6 +48,10 @@ inline std::string yes_no(bool b) { return b ? "true" : "false"; }
 inline constexpr std::array<Isolation, 3> kIsolationLevels = {
     Isolation::ReadCommitted, Isolation::RepeatableRead, Isolation::Serializable};
 
+// The query modes in the order --query-mode prepared|extended|simple names them.
+inline constexpr std::array<QueryMode, 3> kQueryModes = {QueryMode::Prepared, QueryMode::Extended,
+                                                         QueryMode::Simple};
+
 // Appends one option and returns it for the rarer fields (repeat).
 inline Setting& add(std::vector<Setting>& table, const char* flag, const char* value_name,
                     std::vector<const char*> props_keys, VerbSet verbs, const char* section,

@@ -70,6 +70,9 @@ void CheckpointWatch::loop() {
   SessionOptions options;
   options.interrupts = &interrupts_;
   options.settings.emplace_back("statement_timeout", kStatementTimeoutMillis);
+  // A side connection, whatever --query-mode: no named statement, so that
+  // it works through a transaction pooler too.
+  options.query_mode = QueryMode::Extended;
   try {
     session_ = std::make_unique<Session>(conninfo_, options);
   } catch (const std::exception&) {

@@ -172,6 +172,9 @@ void ServerMetricsSampler::open_session() {
   SessionOptions options;
   options.interrupts = &interrupts_;
   options.settings.emplace_back("statement_timeout", kStatementTimeoutMillis);
+  // A side connection, whatever --query-mode: no named statement, so that
+  // it works through a transaction pooler too.
+  options.query_mode = QueryMode::Extended;
   session_ = std::make_unique<Session>(conninfo_, options);
   session_->queue_command(kWhoSql);
   const std::vector<QueryResult> who = session_->flush();

@@ -24,6 +24,7 @@ std::int64_t micros_between(Clock::time_point from, Clock::time_point to) {
 SessionOptions session_options(const WorkerEnv& env) {
   SessionOptions options;
   options.interrupts = env.interrupts;
+  options.query_mode = env.config->query_mode;
   if (env.config->statement_timeout_ms > 0) {
     options.settings.emplace_back("statement_timeout",
                                   std::to_string(env.config->statement_timeout_ms));

@@ -142,11 +142,18 @@ TEST_CASE("sysbench: --db-driver must be pgsql", "[config][sysbench]") {
                  Catch::Contains("PostgreSQL only"));
 }
 
-TEST_CASE("sysbench: --db-ps-mode auto is what tpcc does, disable is noted as ignored",
+TEST_CASE("sysbench: --db-ps-mode auto is the prepared query mode, disable the simple one",
           "[config][sysbench]") {
-  CHECK(parse({"run", "--db-ps-mode=auto"}).notes.empty());
-  CHECK(has_note(parse({"run", "--db-ps-mode=disable"}),
-                 "--db-ps-mode disable: ignored; tpcc always uses prepared statements"));
+  const Config auto_mode = parse({"run", "--db-ps-mode=auto"});
+  CHECK(auto_mode.notes.empty());
+  CHECK(auto_mode.query_mode == tpcc::QueryMode::Prepared);
+  const Config disabled = parse({"run", "--db-ps-mode=disable"});
+  CHECK(disabled.notes.empty());
+  CHECK(disabled.query_mode == tpcc::QueryMode::Simple);
+  CHECK(parse({"run", "--db-ps-mode=disable", "--query-mode=simple"}).query_mode ==
+        tpcc::QueryMode::Simple);
+  CHECK_THAT(usage_error({"run", "--db-ps-mode=disable", "--query-mode=prepared"}),
+             Catch::Contains("--db-ps-mode simple and --query-mode prepared disagree"));
   CHECK_THAT(usage_error({"run", "--db-ps-mode=off"}), Catch::StartsWith("--db-ps-mode: 'off'"));
 }
 

@@ -1,0 +1,51 @@
+// The simple query mode's statement text (db/literal_sql.hpp): each $N
+// becomes its value's literal, and nothing else in the text changes.
+#include <catch2/catch.hpp>
+
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "db/literal_sql.hpp"
+
+namespace {
+
+// Stands in for PQescapeLiteral's shape only: the substitution is what is
+// tested here; the database test runs libpq's quoting through a server.
+std::string bracketed(const std::string& value) { return "[" + value + "]"; }
+
+std::string substituted(const std::string& sql, const std::vector<std::string>& values,
+                        std::vector<bool> nulls = {}) {
+  nulls.resize(values.size(), false);
+  return tpcc::with_literals(sql, values, nulls, bracketed);
+}
+
+}  // namespace
+
+TEST_CASE("simple query mode: $N becomes its value, $10 is not $1 followed by 0",
+          "[db][query-mode]") {
+  CHECK(substituted("select $1::int + $2", {"1", "2"}) == "select [1]::int + [2]");
+  const std::vector<std::string> ten = {"a", "b", "c", "d", "e", "f", "g", "h", "i", "j"};
+  CHECK(substituted("select $10, $1", ten) == "select [j], [a]");
+  CHECK(substituted("select $2, $2", {"x", "y"}) == "select [y], [y]");
+}
+
+TEST_CASE("simple query mode: a null is NULL, with the statement's cast", "[db][query-mode]") {
+  CHECK(substituted("insert into t values ($1::int, $2)", {"", "v"}, {true, false}) ==
+        "insert into t values (NULL::int, [v])");
+}
+
+TEST_CASE("simple query mode: $N inside literals, quoted names and comments stays",
+          "[db][query-mode]") {
+  CHECK(substituted("select '$1', \"a$1\", $1 -- $1\n, $1 /* $1 */", {"v"}) ==
+        "select '$1', \"a$1\", [v] -- $1\n, [v] /* $1 */");
+  CHECK(substituted("select 'it''s $1', $1", {"v"}) == "select 'it''s $1', [v]");
+  // A $ inside a name is part of the name.
+  CHECK(substituted("select x$1 from t where y = $1", {"v"}) == "select x$1 from t where y = [v]");
+}
+
+TEST_CASE("simple query mode: a parameter beyond the values is the kit's bug, not a query",
+          "[db][query-mode]") {
+  CHECK_THROWS_AS(substituted("select $2", {"v"}), std::logic_error);
+  CHECK_THROWS_AS(substituted("select $0", {"v"}), std::logic_error);
+}
