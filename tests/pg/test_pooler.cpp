@@ -1,0 +1,251 @@
+// --query-mode through a real pooler: Debian's PgBouncer in front of the
+// tests' server, started here. Through transaction pooling the extended and
+// simple query modes run clean and leave a consistent database; the prepared
+// mode is refused before the run, with a result saying it measured nothing;
+// session pooling keeps prepared statements working. And, straight to the
+// server, every query mode completes a run of either --mode without errors.
+#include <catch2/catch.hpp>
+
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <signal.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdint>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <stdexcept>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "db/session.hpp"
+#include "pgserver/process.hpp"
+#include "pgserver/run_as.hpp"
+#include "tests/pg/pg_fixture.hpp"
+
+namespace {
+
+namespace fs = std::filesystem;
+using Json = nlohmann::json;
+using tpcc::test::loaded_database;
+using tpcc::test::local_server;
+using tpcc::test::run_tpcc;
+using tpcc::test::scratch_dir;
+
+constexpr const char* kDatabase = "tpcc_pooler";
+constexpr const char* kPgBouncer = "/usr/sbin/pgbouncer";
+const std::vector<std::string> kTxnNames = {"new_order", "payment", "order_status", "delivery",
+                                            "stock_level"};
+
+int free_loopback_port() {
+  const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+  sockaddr_in addr{};
+  addr.sin_family = AF_INET;
+  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  socklen_t length = sizeof addr;
+  if (fd < 0 || ::bind(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) != 0 ||
+      ::getsockname(fd, reinterpret_cast<sockaddr*>(&addr), &length) != 0) {
+    if (fd >= 0) ::close(fd);
+    throw std::runtime_error("no free port on 127.0.0.1");
+  }
+  ::close(fd);
+  return ntohs(addr.sin_port);
+}
+
+// Whether something accepts connections on 127.0.0.1:port.
+bool listening(int port) {
+  const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+  sockaddr_in addr{};
+  addr.sin_family = AF_INET;
+  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  addr.sin_port = htons(static_cast<std::uint16_t>(port));
+  const bool connected =
+      fd >= 0 && ::connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) == 0;
+  if (fd >= 0) ::close(fd);
+  return connected;
+}
+
+// One PgBouncer with two pools of the test database: "tx" in transaction
+// pooling of at most 4 server connections, so that the run's terminals share
+// them, and "session" in session pooling of 20, room for every connection of
+// the run (a client beyond a session pool waits for one to close).
+class PgBouncer {
+ public:
+  PgBouncer() {
+    dir_ = local_server().directory() + "/pgbouncer-" + std::to_string(::getpid());
+    fs::remove_all(dir_);
+    tpcc::test::make_directory_for_server(dir_);
+    port_ = free_loopback_port();
+    const std::string server = "host=" + local_server().socket_dir() +
+                               " port=" + std::to_string(local_server().port()) +
+                               " dbname=" + kDatabase + " user=postgres";
+    {
+      std::ofstream users(dir_ + "/users.txt");
+      users << "\"postgres\" \"\"\n";
+      std::ofstream ini(dir_ + "/pgbouncer.ini");
+      ini << "[databases]\n"
+          << "tx = " << server << " pool_mode=transaction\n"
+          << "session = " << server << " pool_mode=session pool_size=20\n"
+          << "[pgbouncer]\n"
+          << "listen_addr = 127.0.0.1\n"
+          << "listen_port = " << port_ << "\n"
+          << "unix_socket_dir =\n"
+          << "auth_type = trust\n"
+          << "auth_file = " << dir_ << "/users.txt\n"
+          << "pool_mode = transaction\n"
+          << "default_pool_size = 4\n"
+          << "max_client_conn = 200\n"
+          << "logfile = " << dir_ << "/pgbouncer.log\n"
+          << "pidfile = " << dir_ << "/pgbouncer.pid\n";
+    }
+    const tpcc::RunAs as = ::geteuid() == 0 ? tpcc::RunAs::user("postgres") : tpcc::RunAs();
+    std::string output;
+    // -d: PgBouncer puts itself in the background once it listens.
+    if (tpcc::run_process(as.command({kPgBouncer, "-d", dir_ + "/pgbouncer.ini"}), {}, &output) !=
+        0) {
+      throw std::runtime_error("pgbouncer did not start: " + output +
+                               tpcc::file_tail(dir_ + "/pgbouncer.log", 20));
+    }
+    // -d returns once PgBouncer forked; it listens and writes its pid file
+    // a moment later.
+    for (int i = 0; i < 100 && (pid_ <= 0 || !listening(port_)); ++i) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(50));
+      std::ifstream pidfile(dir_ + "/pgbouncer.pid");
+      pidfile >> pid_;
+    }
+    if (!listening(port_)) {
+      throw std::runtime_error("pgbouncer does not listen on port " + std::to_string(port_) +
+                               ":\n" + tpcc::file_tail(dir_ + "/pgbouncer.log", 20));
+    }
+  }
+  ~PgBouncer() {
+    if (pid_ > 0) ::kill(pid_, SIGTERM);
+  }
+  PgBouncer(const PgBouncer&) = delete;
+  PgBouncer& operator=(const PgBouncer&) = delete;
+
+  // The conninfo of pool "tx" or "session".
+  std::string conninfo(const std::string& pool) const {
+    return "host=127.0.0.1 port=" + std::to_string(port_) + " dbname=" + pool + " user=postgres";
+  }
+  std::string log() const { return tpcc::file_tail(dir_ + "/pgbouncer.log", 30); }
+
+ private:
+  std::string dir_;
+  int port_ = 0;
+  pid_t pid_ = 0;
+};
+
+Json read_result(const std::string& dir) {
+  std::ifstream in(fs::path(dir) / "result.json");
+  if (!in) throw std::runtime_error("no result.json in " + dir);
+  return Json::parse(in);
+}
+
+struct Totals {
+  std::int64_t committed = 0;
+  std::int64_t errors = 0;
+};
+
+Totals totals(const Json& result) {
+  Totals t;
+  for (const auto& name : kTxnNames) {
+    const Json& txn = result.at("transactions").at(name);
+    t.committed += txn.at("count").get<std::int64_t>();
+    t.errors += txn.at("errors").get<std::int64_t>();
+  }
+  return t;
+}
+
+// A short, cheap run: W=1, 4 terminals, 600 transactions a minute.
+int short_run(const std::string& conninfo, const std::string& query_mode, const std::string& mode,
+              const std::string& dir, std::string* output) {
+  return run_tpcc({"run", "--conn", conninfo, "--terminals", "4", "--duration", "3", "--rate",
+                   "600", "--query-mode", query_mode, "--mode", mode, "--result-dir", dir},
+                  output);
+}
+
+void check_clean_run(const std::string& conninfo, const std::string& query_mode,
+                     const std::string& mode) {
+  const std::string dir = scratch_dir("pooler-" + query_mode + "-" + mode);
+  std::string output;
+  const int status = short_run(conninfo, query_mode, mode, dir, &output);
+  INFO(query_mode << " " << mode << ":\n" << output);
+  REQUIRE(status == 0);
+  const Totals t = totals(read_result(dir));
+  CHECK(t.committed > 5);
+  CHECK(t.errors == 0);
+}
+
+bool have_pgbouncer() {
+  if (::access(kPgBouncer, X_OK) == 0) return true;
+  WARN("skipped: " << kPgBouncer << " is missing (apt-get install pgbouncer)");
+  return false;
+}
+
+}  // namespace
+
+TEST_CASE("every query mode completes a run of either --mode without errors", "[pooler]") {
+  const std::string conninfo = loaded_database(kDatabase, 1);
+  for (const char* mode : {"statements", "procedures"}) {
+    for (const char* query_mode : {"prepared", "extended", "simple"}) {
+      check_clean_run(conninfo, query_mode, mode);
+    }
+  }
+}
+
+TEST_CASE("the simple query mode sends values as literals libpq quoted", "[pooler]") {
+  const std::string conninfo = loaded_database(kDatabase, 1);
+  tpcc::SessionOptions options;
+  options.query_mode = tpcc::QueryMode::Simple;
+  tpcc::Session session(conninfo, options);
+  session.prepare("echo", "select $1::text, $2::int, $3::numeric[], $4::text -- $1");
+  const std::string tricky = "O'Brien \\ $1 -- \"x\"";
+  session.queue("echo", tpcc::Params().add(tricky).add(7).add_cents_array({150, -5}).add_null());
+  const std::vector<tpcc::QueryResult> rows = session.flush();
+  CHECK(std::string(rows.at(0).text(0, 0)) == tricky);
+  CHECK(rows.at(0).as_int(0, 1) == 7);
+  CHECK(std::string(rows.at(0).text(0, 2)) == "{1.50,-0.05}");
+  CHECK(rows.at(0).is_null(0, 3));
+}
+
+TEST_CASE("through PgBouncer's transaction pooling, extended and simple run clean and check",
+          "[pooler]") {
+  if (!have_pgbouncer()) return;
+  loaded_database(kDatabase, 1);
+  const PgBouncer bouncer;
+  INFO(bouncer.log());
+  for (const char* query_mode : {"extended", "simple"}) {
+    check_clean_run(bouncer.conninfo("tx"), query_mode, "statements");
+  }
+  check_clean_run(bouncer.conninfo("tx"), "simple", "procedures");
+  std::string output;
+  const int status = run_tpcc({"check", "--conn", bouncer.conninfo("tx")}, &output);
+  INFO(output);
+  CHECK(status == 0);
+}
+
+TEST_CASE("through PgBouncer's transaction pooling, prepared is refused before the run",
+          "[pooler]") {
+  if (!have_pgbouncer()) return;
+  loaded_database(kDatabase, 1);
+  const PgBouncer bouncer;
+  const std::string dir = scratch_dir("pooler-refused");
+  std::string output;
+  const int status = short_run(bouncer.conninfo("tx"), "prepared", "statements", dir, &output);
+  INFO(output);
+  CHECK(status == 2);
+  CHECK_THAT(output, Catch::Contains("transaction pooler") &&
+                         Catch::Contains("--query-mode extended") && Catch::Contains("queryMode"));
+  const Json result = read_result(dir);
+  CHECK(result.at("measured") == false);
+  CHECK(result.at("stop_reason") == "not_started");
+  // Straight to the server, or through session pooling, the same run goes.
+  check_clean_run(bouncer.conninfo("session"), "prepared", "statements");
+}
