@@ -21,7 +21,7 @@ void add_capacity(std::vector<Setting>& s) {
       [](const Config& c) { return format_number(c.efficiency_floor); });
   add(
       s, "latency-limit", "MS", {"latencyLimit"}, kCapacity, kCapacitySection,
-      "Without keying and think times (--keying-think off): a step passes when its New-Order "
+      "Without keying and think times (--keying-think=off): a step passes when its New-Order "
       "90th percentile response time is at most MS milliseconds (> 0; the errored and timed "
       "out counted as over it), and the search looks for the terminal count with the highest "
       "tpmC that keeps it (5.2.5.3's New-Order limit is 5000).",

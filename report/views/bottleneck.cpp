@@ -74,7 +74,10 @@ Bottleneck judge_bottleneck(const BottleneckFigures& f) {
   if (f.host_cpus > 0 && f.server_cpu_seconds) {
     const double used = *f.server_cpu_seconds / f.measured_seconds;
     const bool server_busy = used >= kBoundCpuShare * f.host_cpus;
-    const bool host_busy = f.host_busy_pct && *f.host_busy_pct >= kBoundCpuShare * 100;
+    // A busy host counts when the server is most of what keeps it busy:
+    // other processes on a shared machine are no bound of the server's.
+    const bool host_busy = f.host_busy_pct && *f.host_busy_pct >= kBoundCpuShare * 100 &&
+                           used >= 0.5 * *f.host_busy_pct / 100 * f.host_cpus;
     if (server_busy || host_busy) {
       return {"server_cpu",
               "bound by: the server's CPU (its processes " + fixed(used, 2) + " of " +
@@ -110,6 +113,10 @@ Bottleneck judge_bottleneck(const BottleneckFigures& f) {
     figures += std::string(figures.empty() ? "" : "; ") + "server CPU " +
                fixed(*f.server_cpu_seconds / f.measured_seconds, 2) + " of " +
                std::to_string(f.host_cpus);
+  }
+  if (f.host_busy_pct) {
+    figures +=
+        std::string(figures.empty() ? "" : "; ") + "host " + fixed(*f.host_busy_pct, 0) + " % busy";
   }
   if (f.wait_samples > 0) figures += std::string(figures.empty() ? "" : "; ") + waits_text(f);
   if (figures.empty()) figures = "no server metrics sampled";

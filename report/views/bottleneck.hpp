@@ -4,8 +4,9 @@
 // - the client: tpcc's own CPU near the capacity of its threads (one per
 //   connection and delivery worker, at most one CPU each, at most the
 //   host's CPUs): the kit, not the server, set the pace;
-// - the server's CPU (a server on this host): its processes, or the whole
-//   host, near all of its CPUs;
+// - the server's CPU (a server on this host): its processes near all of
+//   its CPUs, or the host near them with the server's processes half of
+//   that at least (not a machine kept busy by others);
 // - locks: the kit's backends mostly waiting for heavyweight locks (Lock:*);
 // - I/O: mostly waiting for reads and writes (IO:*, the WAL's included);
 // - the network: mostly waiting for the client's next message

@@ -93,7 +93,7 @@ TEST_CASE("capacity: unpaced, a New-Order p90 limit no server meets passes no st
   std::string output;
   const int status =
       tpcc::test::run_tpcc({"capacity", "--conn", loaded_database(kDatabase, kWarehouses),
-                            "--keying-think", "off", "--latency-limit", "0.001", "--warmup", "0",
+                            "--keying-think=off", "--latency-limit", "0.001", "--warmup", "0",
                             "--duration", "2", "--report-interval", "1", "--result-dir", dir},
                            &output);
   INFO(output);

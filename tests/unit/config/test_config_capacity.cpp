@@ -31,7 +31,7 @@ TEST_CASE("capacity: paced by 5.2.5 with the deck's mix and a warm-up unless giv
   CHECK(c.search_start == 1);
   CHECK_FALSE(c.confirm);
   const tpcc::Config unpaced =
-      parse({"capacity", "--conn", "dbname=t", "--keying-think", "off", "--latency-limit", "250",
+      parse({"capacity", "--conn", "dbname=t", "--keying-think=off", "--latency-limit", "250",
              "--warmup", "5", "--mix", "45,43,4,4,4", "--confirm", "--confirm-duration", "600"});
   CHECK_FALSE(unpaced.keying_and_thinking);
   CHECK(unpaced.latency_limit_ms == 250);

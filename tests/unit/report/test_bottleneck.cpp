@@ -35,7 +35,8 @@ bool contains(const std::string& text, const std::string& what) {
 TEST_CASE("bound by: cannot tell when nothing stands out, with the figures", "[bottleneck]") {
   const tpcc::Bottleneck b = tpcc::judge_bottleneck(calm());
   CHECK(b.bound_by == "unknown");
-  CHECK(contains(b.line, "bound by: cannot tell (client CPU 0.50 of 4; server CPU 1.00 of 4"));
+  CHECK(contains(
+      b.line, "bound by: cannot tell (client CPU 0.50 of 4; server CPU 1.00 of 4; host 40 % busy"));
   CHECK(contains(b.line, "Lock 20 %, IO 20 %, ClientRead 30 %, CPU 30 % of 1000 samples"));
   tpcc::BottleneckFigures none;
   none.measured_seconds = 60;
@@ -58,8 +59,12 @@ TEST_CASE("bound by: the server's CPU", "[bottleneck]") {
   tpcc::BottleneckFigures f = calm();
   f.server_cpu_seconds = 228;  // 3.8 of 4
   CHECK(tpcc::judge_bottleneck(f).bound_by == "server_cpu");
+  // A host kept busy by others, the server's processes at 1 of 4 CPUs: not the server.
   f = calm();
   f.host_busy_pct = 97;
+  CHECK(tpcc::judge_bottleneck(f).bound_by == "unknown");
+  CHECK(contains(tpcc::judge_bottleneck(f).line, "host 97 % busy"));
+  f.server_cpu_seconds = 150;  // 2.5 of 4
   const tpcc::Bottleneck b = tpcc::judge_bottleneck(f);
   CHECK(b.bound_by == "server_cpu");
   CHECK(contains(b.line, "the host 97 % busy"));
