@@ -3,6 +3,7 @@
 #include <iostream>
 
 #include "app/acid_command.hpp"
+#include "app/capacity_command.hpp"
 #include "app/consistency_test_run.hpp"
 #include "app/repeat_command.hpp"
 #include "app/report_command.hpp"
@@ -102,6 +103,7 @@ int run_command(const Config& config) {
     case Verb::Acid: return acid_command(config, std::cout);
     case Verb::Report: return report_command(config, std::cout);
     case Verb::Snapshot: return snapshot_command(config, std::cout);
+    case Verb::Capacity: return capacity_command(config, std::cout);
   }
   return kExitUsage;
 }

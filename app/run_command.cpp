@@ -9,6 +9,7 @@
 #include "app/run_engine_setup.hpp"
 #include "app/run_not_started.hpp"
 #include "app/run_outcome.hpp"
+#include "app/run_preflight.hpp"
 #include "app/run_query_mode.hpp"
 #include "app/run_setup.hpp"
 #include "app/run_setup_print.hpp"
@@ -49,6 +50,7 @@ int run_benchmark(const Config& given, std::ostream& out) {
     check_setup(config, setup);
     refuse_prepared_through_pooler(config);
     print_setup(out, config, setup);
+    experiment.preflight = run_preflight(config, experiment.environment, out);
     out << "  results:      " << results.dir() << "/\n";
     const EngineSetup engine_setup =
         engine_setup_for_run(config, setup, rng.next(), results, out, barrier_start);
@@ -62,6 +64,7 @@ int run_benchmark(const Config& given, std::ostream& out) {
 
   out << "\n";
   print_summary(out, config, info, result.stats);
+  print_bound_by(out, config, info);
   info.exit_status = overall_status(config, info, result.stats, out);
   results.write_final(info, result.stats, result.intervals);
   out << "results written to " << results.dir() << "\n";

@@ -15,7 +15,7 @@
 
 namespace tpcc {
 
-enum class Verb { Prepare, Run, Check, Cleanup, Quickstart, Acid, Report, Snapshot };
+enum class Verb { Prepare, Run, Check, Cleanup, Quickstart, Acid, Report, Snapshot, Capacity };
 enum class LoadMethod { Copy, Insert };
 // COPY's data format: text, or binary (no text parsing on the server).
 enum class CopyFormat { Text, Binary };
@@ -173,6 +173,16 @@ struct Config {
   // sets terminals to 10 per home warehouse of the loaded database.
   bool terminals_from_load = false;
   int lock_timeout_ms = 0;  // server lock_timeout per session (0: the server's)
+
+  // capacity: a bracketing search for the largest load that passes the
+  // run rules a short run can judge (app/capacity_command.cpp). With
+  // keying and think times it searches active warehouses (10 terminals
+  // each); without, terminals against the New-Order p90 limit.
+  double efficiency_floor = 85;         // percent of 12.86 tpmC per active warehouse
+  double latency_limit_ms = 5000;       // unpaced: New-Order p90 limit (5.2.5.3: 5 s)
+  int search_start = 1;                 // the first step's active warehouses (or terminals)
+  bool confirm = false;                 // a full-length run at the answer
+  int confirm_duration_seconds = 7200;  // its measured interval (5.5: 120 minutes)
 
   // sysbench-tpcc's command line (config/settings/sysbench.cpp): the
   // warehouses came from --tables x --scale (run then checks them against

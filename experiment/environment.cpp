@@ -24,7 +24,11 @@ constexpr const char* kSettingsSql =
     "where source <> 'default' order by name";
 constexpr const char* kExtensionsSql =
     "select extname, extversion from pg_extension order by extname";
-constexpr const char* kServerSql = "select version(), pg_database_size(current_database())";
+// The third column: whether the server is on this host, as the server
+// metrics sampler reads it (a unix socket has no server address).
+constexpr const char* kServerSql =
+    "select version(), pg_database_size(current_database()), "
+    "coalesce(host(inet_server_addr()) in ('127.0.0.1', '::1'), true)";
 
 std::string trim(const std::string& s) {
   const auto first = s.find_first_not_of(" \t\n");
@@ -100,6 +104,7 @@ Environment collect_environment(const Config& config) {
     const pqxx::row server = tx.exec1(kServerSql);
     env.server_version = server[0].as<std::string>();
     env.database_bytes = server[1].as<std::int64_t>();
+    env.server_on_this_host = server[2].as<bool>();
     for (const auto& row : tx.exec(kSettingsSql)) {
       env.settings.push_back({row[0].as<std::string>(), row[1].as<std::string>(),
                               row[2].as<std::string>(), row[3].as<std::string>()});

@@ -55,6 +55,9 @@ struct Environment {
   std::vector<ServerSetting> settings;
   std::vector<std::pair<std::string, std::string>> extensions;  // name -> version
   std::int64_t database_bytes = 0;
+  // The server answers on this host (a unix socket, or a loopback address):
+  // the host facts below are then the server's too.
+  std::optional<bool> server_on_this_host;
   // The client host (tpcc's own machine); empty or 0 where unreadable.
   std::string hostname;
   std::string cpu_model;
@@ -71,10 +74,19 @@ struct Environment {
   std::string notes;
 };
 
+// One finding of the pre-flight checks (experiment/preflight.hpp): a
+// setting or host fact that changes what the run's figures mean.
+struct PreflightFinding {
+  std::string check;     // "durability", "cache", "max_connections", ...
+  std::string severity;  // "refuse" (the run cannot work), "warning" or "note"
+  std::string text;
+};
+
 struct ExperimentRecord {
   std::optional<SnapshotRestore> snapshot;
   std::vector<ConditioningStep> conditioning;
   Environment environment;
+  std::vector<PreflightFinding> preflight;
 };
 
 }  // namespace tpcc

@@ -38,6 +38,11 @@ constexpr VerbInfo kVerbs[] = {
     {Verb::Snapshot,
      "keep the loaded database as a template copy that tpcc run --restore puts back before a "
      "run (--drop removes it; docs/experiments.md)"},
+    {Verb::Capacity,
+     "search for the largest number of active warehouses (10 paced terminals each) whose "
+     "short runs pass the run rules a short run can judge (efficiency floor, 90th percentile "
+     "limits, mix), or without keying and think times the terminal count with the highest "
+     "tpmC within --latency-limit; each step a run of --duration into DIR/step-K"},
 };
 
 const char* summary(Verb v) {

@@ -27,7 +27,7 @@ bool takes(const Setting& s, Verb verb) { return s.flag != nullptr && (s.verbs &
 std::string verb_list(VerbSet verbs) {
   std::string out;
   for (const Verb v : {Verb::Prepare, Verb::Run, Verb::Check, Verb::Cleanup, Verb::Quickstart,
-                       Verb::Acid, Verb::Report, Verb::Snapshot}) {
+                       Verb::Acid, Verb::Report, Verb::Snapshot, Verb::Capacity}) {
     if (verbs & verb_bit(v)) out += (out.empty() ? "" : ", ") + std::string(verb_name(v));
   }
   return out;
@@ -301,7 +301,8 @@ Config parse_command_line(int argc, const char* const argv[], std::ostream& warn
   std::vector<std::string> args = command_word_first({argv + 1, argv + argc});
   if (args.empty()) {
     throw UsageError(
-        "missing command: prepare, run, check, cleanup, quickstart, acid, report or snapshot "
+        "missing command: prepare, run, check, cleanup, quickstart, acid, report, snapshot or "
+        "capacity "
         "(see 'tpcc --help')");
   }
   const std::string first = args.front();
@@ -320,7 +321,7 @@ Config parse_command_line(int argc, const char* const argv[], std::ostream& warn
   if (!verb) {
     throw UsageError(
         "unknown command '" + first +
-        "'; expected prepare, run, check, cleanup, quickstart, acid, report or snapshot; "
+        "'; expected prepare, run, check, cleanup, quickstart, acid, report, snapshot or capacity; "
         "sysbench's prepare, run and cleanup may also come last (see 'tpcc --help')");
   }
 

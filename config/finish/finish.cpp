@@ -22,7 +22,9 @@ constexpr std::array<double, kTxnTypes> kReadOnlyMix = {0, 0, 50, 0, 50};
 // has its own district, so ten per warehouse at most.
 constexpr int kTerminalsPerWarehouse = 10;
 
-bool runs_terminals(Verb v) { return v == Verb::Run || v == Verb::Quickstart; }
+bool runs_terminals(Verb v) {
+  return v == Verb::Run || v == Verb::Quickstart || v == Verb::Capacity;
+}
 
 // Whether the warehouse count is known before connecting: a props
 // `warehouses` key, or quickstart, which loads that many itself.
@@ -226,6 +228,25 @@ void finish_spec(ParseState& st) {
 // is not enough to tell).
 constexpr int kQuickstartWarmupSeconds = 30;
 
+// tpcc capacity: the rules a step is judged by assume 5.2.5's keying and
+// think times and a mix whose whole decks clear 5.2.3's minimums, as --spec
+// does; and a step needs a warm-up, since a paced terminal's first
+// New-Order completes only after its 18 s keying time. Each only where
+// nothing was given; the terminals and their homes are the search's.
+constexpr int kCapacityWarmupSeconds = 30;
+
+void finish_capacity(ParseState& st) {
+  Config& c = st.cfg;
+  if (c.verb != Verb::Capacity) return;
+  if (!st.given.source("keying-think") && !bmsql6_pacing_given(st)) c.keying_and_thinking = true;
+  if (!st.given.source("mix") && c.profile != Profile::ReadOnly) c.mix = kSpecDeckMix;
+  if (!st.given.source("warmup")) c.warmup_seconds = kCapacityWarmupSeconds;
+  if (c.profile == Profile::ReadOnly) {
+    st.problem(st.given.source("profile")->where +
+               ": tpcc capacity measures tpmC, the New-Orders of the rw profile; ro runs none");
+  }
+}
+
 void finish_quickstart_warmup(ParseState& st) {
   if (st.cfg.verb != Verb::Quickstart || st.given.source("warmup")) return;
   st.cfg.warmup_seconds = kQuickstartWarmupSeconds;
@@ -345,12 +366,14 @@ void check_destructive_target(const ParseState& st) {
   const Verb verb = st.cfg.verb;
   // snapshot and run --restore create and drop whole databases: they go
   // only where a conn names, never to the environment's database.
-  const bool drops_databases = verb == Verb::Snapshot || (verb == Verb::Run && st.cfg.restore);
+  const bool drops_databases =
+      verb == Verb::Snapshot || ((verb == Verb::Run || verb == Verb::Capacity) && st.cfg.restore);
   if (verb != Verb::Cleanup && verb != Verb::Prepare && !drops_databases) return;
   // sysbench's --pgsql-host or --pgsql-db name the target themselves.
   const auto& parts = st.sysbench.connection;
   if (parts.count("host") != 0 || parts.count("dbname") != 0) return;
-  const std::string what = verb == Verb::Run ? "run --restore" : std::string(verb_name(verb));
+  // Only run and capacity take --restore.
+  const std::string what = std::string(verb_name(verb)) + (st.cfg.restore ? " --restore" : "");
   const std::string tail = "; 'tpcc " + what +
                            "' does not fall back to the PG* environment or libpq's defaults "
                            "when the connection it was given cannot be read: nothing was done";
@@ -427,6 +450,7 @@ void finish_config(ParseState& st) {
   st.collect([&] { check_driver_slice(st); });
   st.collect([&] { finish_terminal_multiplier(st); });
   finish_spec(st);
+  finish_capacity(st);
   finish_quickstart_warmup(st);
   st.collect([&] { check_run_length(st); });
   st.collect([&] { check_connections(st); });

@@ -318,6 +318,7 @@ std::vector<Setting> build() {
   settings_table::add_citus(s);
   settings_table::add_acid(s);
   settings_table::add_experiments(s);
+  settings_table::add_capacity(s);
   settings_table::add_report(s);
   settings_table::add_sysbench(s);
   return s;
@@ -412,11 +413,13 @@ std::vector<std::string> known_props_keys() {
 
 const std::vector<const char*>& sections() {
   using namespace settings_table;
-  static const std::vector<const char*> list = {
-      kConnection,         kLoad,          kCheckSection,
-      kCleanupSection,     kRunSection,    kStandbySection,
-      kQuickstartSection,  kCitusSection,  kAcidSection,
-      kExperimentsSection, kReportSection, kSysbenchSection};
+  static const std::vector<const char*> list = {kConnection,        kLoad,
+                                                kCheckSection,      kCleanupSection,
+                                                kRunSection,        kStandbySection,
+                                                kQuickstartSection, kCitusSection,
+                                                kAcidSection,       kExperimentsSection,
+                                                kCapacitySection,   kReportSection,
+                                                kSysbenchSection};
   return list;
 }
 

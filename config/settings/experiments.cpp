@@ -65,7 +65,7 @@ void add_experiments(std::vector<Setting>& s) {
       },
       [](const Config& c) { return yes_no(c.snapshot_drop); });
   add(
-      s, "restore", nullptr, {}, kRun, kExperimentsSection,
+      s, "restore", nullptr, {}, kRun | kCapacity, kExperimentsSection,
       "Before the run, put the database back to its snapshot (tpcc snapshot): drop it and "
       "create it again from <db>_tpcc_snapshot, connected to the server's postgres database. "
       "Refused (exit 2, nothing done) without a snapshot, without CREATEDB, while other "
@@ -77,7 +77,7 @@ void add_experiments(std::vector<Setting>& s) {
       [](const Config& c) { return yes_no(c.restore); })
       .json = json_field<&Config::restore>("run", "restore");
   add(
-      s, "condition", "STEPS", {}, kRun, kExperimentsSection,
+      s, "condition", "STEPS", {}, kRun | kCapacity, kExperimentsSection,
       "Steps before the terminals start, a comma list of vacuum (VACUUM of the kit's tables), "
       "analyze (ANALYZE of those prepare analyzes), checkpoint (CHECKPOINT: superuser or "
       "pg_checkpoint), prewarm (pg_prewarm of the kit's tables and indexes, when the extension "
@@ -93,13 +93,13 @@ void add_experiments(std::vector<Setting>& s) {
                  c.condition = parse_condition(j.get<std::string>(), "config.json run.condition");
                }};
   add(
-      s, "label", "TEXT", {}, kRun, kExperimentsSection,
+      s, "label", "TEXT", {}, kRun | kCapacity, kExperimentsSection,
       "A name for the run (a sweep's point, say), kept in result.json's environment.",
       [](const std::string& v, const Source&, ParseState& st) { st.cfg.label = v; },
       [](const Config& c) { return none_if_empty(c.label); })
       .json = json_field<&Config::label>("run", "label");
   add(
-      s, "notes", "TEXT", {}, kRun, kExperimentsSection,
+      s, "notes", "TEXT", {}, kRun | kCapacity, kExperimentsSection,
       "Free text about the run, kept in result.json's environment.",
       [](const std::string& v, const Source&, ParseState& st) { st.cfg.run_notes = v; },
       [](const Config& c) { return none_if_empty(c.run_notes); })

@@ -46,7 +46,7 @@ std::string show_timeout(const Config& c) {
 
 void add_length_and_mix(std::vector<Setting>& s) {
   add(
-      s, "terminals", "N", {}, kRunVerbs | kAcid, kRunSection,
+      s, "terminals", "N", {}, kOneRunVerbs | kAcid, kRunSection,
       "Virtual terminals (clause 5.2.1: 10 per warehouse for a compliant run). With fixed "
       "warehouses, more than 10 per home warehouse is refused unless --allow-many-terminals "
       "(checked against props warehouses when given, and against the loaded warehouses when "
@@ -57,7 +57,7 @@ void add_length_and_mix(std::vector<Setting>& s) {
       [](const Config& c) { return std::to_string(c.terminals); })
       .json = json_field<&Config::terminals>("run", "terminals");
   add(
-      s, nullptr, "X", {"terminalMultiplier"}, kRunVerbs, kRunSection,
+      s, nullptr, "X", {"terminalMultiplier"}, kOneRunVerbs, kRunSection,
       "BenchmarkSQL 6: terminals = 10 x warehouses x X (rounded, at least 1); needs the props "
       "key warehouses. --terminals wins over it.",
       [](const std::string& v, const Source& src, ParseState& st) {
@@ -111,7 +111,7 @@ void add_length_and_mix(std::vector<Setting>& s) {
       [](const Config& c) { return std::to_string(c.repeat); })
       .json = json_field<&Config::repeat>("run", "repeat");
   add(
-      s, "txns-per-terminal", "N", {"runTxnsPerTerminal"}, kRunVerbs, kRunSection,
+      s, "txns-per-terminal", "N", {"runTxnsPerTerminal"}, kOneRunVerbs, kRunSection,
       "Stop after N transactions per terminal instead of after --duration (0: use --duration).",
       [](const std::string& v, const Source& src, ParseState& st) {
         st.cfg.txns_per_terminal = parse_long(v, 0, src.where);
@@ -237,7 +237,7 @@ void add_execution(std::vector<Setting>& s) {
       [](const Config& c) { return yes_no(c.terminal_warehouse_fixed); })
       .json = json_field<&Config::terminal_warehouse_fixed>("run", "terminal_warehouse_fixed");
   add(
-      s, "warehouse-from", "N", {"useWarehouseFrom"}, kRunVerbs, kRunSection,
+      s, "warehouse-from", "N", {"useWarehouseFrom"}, kOneRunVerbs, kRunSection,
       "First home warehouse of the terminals, for several drivers sharing one database "
       "(BenchmarkSQL 6; 0, or -1 in props: warehouse 1). Remote warehouses are drawn from all.",
       [](const std::string& v, const Source& src, ParseState& st) {
@@ -246,7 +246,7 @@ void add_execution(std::vector<Setting>& s) {
       [](const Config& c) { return std::to_string(c.warehouse_from); })
       .json = json_field<&Config::warehouse_from>("run", "warehouse_from");
   add(
-      s, "warehouse-to", "N", {"useWarehouseTo"}, kRunVerbs, kRunSection,
+      s, "warehouse-to", "N", {"useWarehouseTo"}, kOneRunVerbs, kRunSection,
       "Last home warehouse of the terminals (0, or -1 in props: the last loaded).",
       [](const std::string& v, const Source& src, ParseState& st) {
         st.cfg.warehouse_to = warehouse_bound(v, src);
@@ -308,7 +308,7 @@ void add_pacing(std::vector<Setting>& s) {
 // explicitly; config/finish/finish.cpp applies it.
 void add_spec(std::vector<Setting>& s) {
   add(
-      s, "spec", nullptr, {}, kRunVerbs, kRunSection,
+      s, "spec", nullptr, {}, kOneRunVerbs, kRunSection,
       "Set everything the TPC-C run rules require, except what is given explicitly: keying "
       "and think times with multipliers 1 (5.2.5), 10 terminals per home warehouse with fixed "
       "home warehouses (4.2.2; from props warehouses, or else from the loaded database), "

@@ -23,7 +23,7 @@ namespace tpcc {
 using VerbSet = unsigned;
 constexpr VerbSet verb_bit(Verb v) { return 1u << static_cast<unsigned>(v); }
 // Every verb that reaches a database (all but report).
-inline constexpr VerbSet kAllVerbs = 0x3F | verb_bit(Verb::Snapshot);
+inline constexpr VerbSet kAllVerbs = 0x3F | verb_bit(Verb::Snapshot) | verb_bit(Verb::Capacity);
 
 // A connection string as written, before JDBC translation and credentials.
 struct RawConn {

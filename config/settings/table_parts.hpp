@@ -23,7 +23,13 @@ constexpr VerbSet kAcid = verb_bit(Verb::Acid);
 constexpr VerbSet kReport = verb_bit(Verb::Report);
 constexpr VerbSet kDatabaseVerbs = kAllVerbs & ~kQuickstart;  // quickstart brings its own server
 constexpr VerbSet kLoadVerbs = kPrepare | kQuickstart;
-constexpr VerbSet kRunVerbs = kRun | kQuickstart;
+constexpr VerbSet kCapacity = verb_bit(Verb::Capacity);
+// The verbs that drive terminals: every step of tpcc capacity is a run.
+constexpr VerbSet kRunVerbs = kRun | kQuickstart | kCapacity;
+// The run options tpcc capacity sets itself at each step (the terminals,
+// their home warehouses) or does not take (--spec: the search judges its
+// short runs by the rules a short run can meet).
+constexpr VerbSet kOneRunVerbs = kRun | kQuickstart;
 
 constexpr const char* kConnection = "Connection";
 constexpr const char* kLoad = "Load";
@@ -36,6 +42,7 @@ constexpr const char* kCitusSection = "Citus";
 constexpr const char* kAcidSection = "ACID";
 constexpr const char* kReportSection = "Report";
 constexpr const char* kExperimentsSection = "Experiments";
+constexpr const char* kCapacitySection = "Capacity";
 constexpr const char* kSysbenchSection = "sysbench-tpcc's flags";
 
 using Apply = void (*)(const std::string&, const Source&, ParseState&);
@@ -100,6 +107,7 @@ void add_acid(std::vector<Setting>& table);
 void add_drivers(std::vector<Setting>& table);
 void add_report(std::vector<Setting>& table);
 void add_experiments(std::vector<Setting>& table);
+void add_capacity(std::vector<Setting>& table);
 void add_sysbench(std::vector<Setting>& table);
 
 // sysbench passes every flag to every command: a sysbench flag given on the

@@ -41,23 +41,33 @@ Json environment_json(const Environment& env) {
   Json extensions = Json::object();
   for (const auto& [name, version] : env.extensions) extensions[name] = version;
   auto text_or_null = [](const std::string& s) { return s.empty() ? Json(nullptr) : Json(s); };
-  return {{"server",
-           {{"version", env.server_version},
-            {"database_bytes", env.database_bytes},
-            {"settings", settings},
-            {"extensions", extensions}}},
-          {"client",
-           {{"hostname", env.hostname},
-            {"cpu_model", text_or_null(env.cpu_model)},
-            {"cpus", env.cpus},
-            {"cpu_mhz", round_to(env.cpu_mhz, 1)},
-            {"memory_kb", env.memory_kb},
-            {"kernel", env.kernel},
-            {"transparent_hugepages", text_or_null(env.transparent_hugepages)},
-            {"cpu_governor", text_or_null(env.cpu_governor)}}},
-          {"tool", {{"version", env.tool_version}, {"build_type", env.build_type}}},
-          {"label", text_or_null(env.label)},
-          {"notes", text_or_null(env.notes)}};
+  return {
+      {"server",
+       {{"version", env.server_version},
+        {"database_bytes", env.database_bytes},
+        {"on_this_host", env.server_on_this_host ? Json(*env.server_on_this_host) : Json(nullptr)},
+        {"settings", settings},
+        {"extensions", extensions}}},
+      {"client",
+       {{"hostname", env.hostname},
+        {"cpu_model", text_or_null(env.cpu_model)},
+        {"cpus", env.cpus},
+        {"cpu_mhz", round_to(env.cpu_mhz, 1)},
+        {"memory_kb", env.memory_kb},
+        {"kernel", env.kernel},
+        {"transparent_hugepages", text_or_null(env.transparent_hugepages)},
+        {"cpu_governor", text_or_null(env.cpu_governor)}}},
+      {"tool", {{"version", env.tool_version}, {"build_type", env.build_type}}},
+      {"label", text_or_null(env.label)},
+      {"notes", text_or_null(env.notes)}};
+}
+
+Json preflight_json(const std::vector<PreflightFinding>& findings) {
+  Json list = Json::array();
+  for (const PreflightFinding& f : findings) {
+    list.push_back({{"check", f.check}, {"severity", f.severity}, {"text", f.text}});
+  }
+  return list;
 }
 
 namespace {

@@ -15,6 +15,9 @@ nlohmann::ordered_json conditioning_json(const std::vector<ConditioningStep>& st
 // null when the environment was not read (a result merged from drivers).
 nlohmann::ordered_json environment_json(const Environment& env);
 
+// [{check, severity, text}]: the pre-flight findings (experiment/preflight.hpp).
+nlohmann::ordered_json preflight_json(const std::vector<PreflightFinding>& findings);
+
 // The three read back from result.json (all empty from a tpcc that did not
 // write them), for tpcc report --compare.
 ExperimentRecord experiment_from_json(const nlohmann::json& result);

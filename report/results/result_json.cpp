@@ -16,6 +16,7 @@
 #include "report/results/server_metrics_json.hpp"
 #include "report/rules/audits.hpp"
 #include "report/rules/run_rules.hpp"
+#include "report/views/bottleneck.hpp"
 #include "report/views/health.hpp"
 #include "spec/transactions.hpp"
 
@@ -313,6 +314,9 @@ std::string result_json(const Config& config, const RunInfo& info, const RunStat
   j["snapshot"] = snapshot_json(info.experiment.snapshot);
   j["conditioning"] = conditioning_json(info.experiment.conditioning);
   j["environment"] = environment_json(info.experiment.environment);
+  j["preflight"] = preflight_json(info.experiment.preflight);
+  const Bottleneck bound = judge_bottleneck(bottleneck_figures(config, info));
+  j["bottleneck"] = {{"bound_by", bound.bound_by}, {"line", bound.line}};
   return j.dump(2);
 }
 

@@ -1,0 +1,194 @@
+#include "app/capacity_command.hpp"
+
+#include <algorithm>
+#include <ctime>
+#include <exception>
+#include <filesystem>
+
+#include "app/run_command.hpp"
+#include "config/errors.hpp"
+#include "db/connect.hpp"
+#include "loader/load_state.hpp"
+#include "report/console/capacity_table.hpp"
+#include "report/html/capacity_page.hpp"
+#include "report/html/html_report.hpp"
+#include "report/results/capacity_json.hpp"
+#include "report/results/result_read.hpp"
+#include "report/results/result_sink.hpp"
+#include "report/rules/bracket_search.hpp"
+#include "report/rules/run_rules.hpp"
+
+namespace tpcc {
+namespace {
+
+// 4.2.2: ten terminals per active warehouse (and, unpaced, at most ten per
+// loaded warehouse, so fixed home warehouses keep their districts apart).
+constexpr int kTerminalsPerWarehouse = 10;
+
+int loaded_warehouses(const Config& config) {
+  const auto conn = connect(config.conninfo);
+  return read_recorded_load(*conn).warehouses;
+}
+
+// One step's run: `value` active warehouses (paced) or terminals.
+Config step_config(const Config& config, int value, const std::string& dir) {
+  Config one = config;
+  one.verb = Verb::Run;
+  one.spec = false;
+  one.json_file.clear();
+  one.result_dir = dir;
+  if (capacity_paced(config)) {
+    one.terminals = kTerminalsPerWarehouse * value;
+    one.warehouse_from = 1;
+    one.warehouse_to = value;
+  } else {
+    one.terminals = value;
+    one.warehouse_from = 0;
+    one.warehouse_to = 0;
+  }
+  if (one.connections > one.terminals) one.connections = one.terminals;
+  return one;
+}
+
+std::string what_is_searched(bool paced, int value) {
+  return paced ? std::to_string(value) +
+                     (value == 1 ? " active warehouse, " : " active warehouses, ") +
+                     std::to_string(kTerminalsPerWarehouse * value) + " terminals"
+               : std::to_string(value) + (value == 1 ? " terminal" : " terminals");
+}
+
+void print_plan(std::ostream& out, const Config& config, int loaded, int most) {
+  const bool paced = capacity_paced(config);
+  out << "capacity search: " << loaded << (loaded == 1 ? " warehouse" : " warehouses")
+      << " loaded; " << (paced ? "active warehouses" : "terminals") << " from "
+      << std::min(config.search_start, most) << ", doubling, then bisecting, up to " << most
+      << "\n  each step: " << config.warmup_seconds << " s warm-up, " << config.duration_seconds
+      << " s measured\n  a step passes when: ";
+  if (paced) {
+    out << "every 90th percentile within its limit (5.2.5.3), the mix's minimums once a whole "
+           "deck is dealt (5.2.3)";
+    if (config.efficiency_floor > 0) {
+      out << ", efficiency at least " << config.efficiency_floor << "% (--efficiency-floor)";
+    }
+  } else {
+    out << "New-Order's 90th percentile at most " << config.latency_limit_ms
+        << " ms (--latency-limit)";
+  }
+  out << "\n";
+}
+
+// The search's own files: result.json and report.html.
+void write_search(ResultSink& set, const Config& config, const CapacitySearchRecord& record,
+                  std::ostream& out) {
+  set.write_file("result.json", capacity_json(config, record) + "\n");
+  set.write_file(kReportFile, html_capacity_search(record, capacity_paced(config)));
+  out << "search results written to " << set.dir() << "\n";
+}
+
+// The step's verdict from its result directory, as the report reads it.
+CapacityStep judged_step(const Config& one, const std::string& dir, int active) {
+  const ResultDir result = read_result_dir(dir, "capacity", false);
+  return judge_capacity_step(one, result.info, result.stats, active);
+}
+
+// --confirm: the full-length run at the answer, judged by every run rule
+// as a run with --spec is.
+CapacityConfirmation confirm_answer(const Config& config, const CapacityStep& answer,
+                                    const std::string& set_dir, std::ostream& out) {
+  const bool paced = capacity_paced(config);
+  CapacityConfirmation confirmation;
+  confirmation.dir = "confirm";
+  Config one = step_config(config, paced ? answer.active_warehouses : answer.terminals,
+                           (std::filesystem::path(set_dir) / confirmation.dir).string());
+  one.spec = true;
+  one.duration_seconds = config.confirm_duration_seconds;
+  out << "\n== confirmation: "
+      << what_is_searched(paced, paced ? answer.active_warehouses : answer.terminals) << ", "
+      << one.duration_seconds << " s ==\n";
+  confirmation.exit_status = run_benchmark(one, out);
+  const ResultDir result =
+      read_result_dir(set_dir + "/" + confirmation.dir, "capacity --confirm", false);
+  const std::vector<RunRule> rules = judge_run_rules(one, result.info, result.stats);
+  confirmation.rules_pass = all_rules_pass(rules);
+  confirmation.rules_line = rules_overall_line(rules);
+  return confirmation;
+}
+
+}  // namespace
+
+int capacity_command(const Config& config, std::ostream& out) {
+  const bool paced = capacity_paced(config);
+  const int loaded = loaded_warehouses(config);
+  if (loaded <= 0) throw UsageError("tpcc capacity: the database holds no load; run tpcc prepare");
+  CapacitySearchRecord record;
+  record.loaded_warehouses = loaded;
+  record.most = paced ? loaded : kTerminalsPerWarehouse * loaded;
+  ResultSink set(config, std::time(nullptr));
+  if (!set.note().empty()) out << "note: " << set.note() << "\n";
+  print_plan(out, config, loaded, record.most);
+  BracketSearch search(config.search_start, record.most);
+  try {
+    while (const std::optional<int> value = search.next()) {
+      CapacityStep step;
+      step.step = static_cast<int>(record.steps.size()) + 1;
+      step.dir = "step-" + std::to_string(step.step);
+      const std::string dir = (std::filesystem::path(set.dir()) / step.dir).string();
+      const Config one = step_config(config, *value, dir);
+      out << "\n== step " << step.step << ": " << what_is_searched(paced, *value) << " ==\n";
+      const int status = run_benchmark(one, out);
+      const int active = paced ? *value : loaded;
+      const std::string name = step.dir;
+      step = judged_step(one, dir, active);
+      step.step = static_cast<int>(record.steps.size()) + 1;
+      step.dir = name;
+      step.exit_status = status;
+      record.steps.push_back(step);
+      out << "step " << step.step << ": " << capacity_verdict_text(step.verdict) << "\n";
+      if (step.verdict == CapacityVerdict::Stopped) {
+        record.stopped =
+            "step " + std::to_string(step.step) + " is no verdict on the load: " + step.why.front();
+        record.exit_status = status != kExitOk ? status : kExitFailed;
+        break;
+      }
+      search.record(*value, step.verdict == CapacityVerdict::Pass);
+    }
+  } catch (const std::exception& e) {
+    // A step that could not run (the server gone before it connected, a
+    // refusal): the steps so far are kept, and the error ends the search.
+    record.stopped =
+        "step " + std::to_string(record.steps.size() + 1) + " did not run: " + e.what();
+    out << "\n";
+    print_capacity_steps(out, record.steps, paced);
+    out << "search stopped: " << record.stopped << "\n";
+    record.exit_status = dynamic_cast<const UsageError*>(&e) != nullptr     ? kExitUsage
+                         : dynamic_cast<const ConnectError*>(&e) != nullptr ? kExitConnect
+                                                                            : kExitFailed;
+    write_search(set, config, record, out);
+    throw;
+  }
+  out << "\ncapacity search steps:\n";
+  print_capacity_steps(out, record.steps, paced);
+  record.answer = capacity_answer(record.steps, paced);
+  record.answer_line = capacity_answer_line(record.answer, paced);
+  if (!record.stopped.empty()) {
+    out << "search stopped: " << record.stopped << "\n";
+    if (record.answer) out << "so far " << record.answer_line << "\n";
+    write_search(set, config, record, out);
+    return record.exit_status;
+  }
+  out << record.answer_line << "\n";
+  record.exit_status = record.answer ? kExitOk : kExitFailed;
+  if (record.answer && config.confirm) {
+    record.confirmation = confirm_answer(config, *record.answer, set.dir(), out);
+    const CapacityConfirmation& c = *record.confirmation;
+    out << "\nconfirmation (" << c.dir << "): " << c.rules_line << "\n"
+        << record.answer_line
+        << (c.exit_status == kExitOk ? " (confirmed)" : " (NOT confirmed by the full-length run)")
+        << "\n";
+    if (c.exit_status != kExitOk) record.exit_status = c.exit_status;
+  }
+  write_search(set, config, record, out);
+  return record.exit_status;
+}
+
+}  // namespace tpcc

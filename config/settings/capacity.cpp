@@ -1,0 +1,61 @@
+// The options table, capacity part: tpcc capacity's bracketing search for
+// the largest load that passes the run rules a short run can judge
+// (app/capacity_command.cpp, docs/experiments.md). The steps themselves
+// take the run's options (--duration, --warmup, --keying-think, ...).
+#include "config/settings/table_parts.hpp"
+#include "config/settings/values.hpp"
+
+namespace tpcc::settings_table {
+
+void add_capacity(std::vector<Setting>& s) {
+  add(
+      s, "efficiency-floor", "PCT", {"efficiencyFloor"}, kCapacity, kCapacitySection,
+      "With keying and think times: a step passes only when its tpmC is at least PCT percent "
+      "of the 12.86 tpmC per active warehouse that the 5.2.5 pacing allows (0..100; 0: not "
+      "judged). Not a clause of the specification: the usual reading that a system keeping "
+      "up with its terminals reaches most of the ceiling (CockroachDB's passing efficiency "
+      "is 85).",
+      [](const std::string& v, const Source& src, ParseState& st) {
+        st.cfg.efficiency_floor = parse_number_in(v, 0, 100, src.where);
+      },
+      [](const Config& c) { return format_number(c.efficiency_floor); });
+  add(
+      s, "latency-limit", "MS", {"latencyLimit"}, kCapacity, kCapacitySection,
+      "Without keying and think times (--keying-think=off): a step passes when its New-Order "
+      "90th percentile response time is at most MS milliseconds (> 0; the errored and timed "
+      "out counted as over it), and the search looks for the terminal count with the highest "
+      "tpmC that keeps it (5.2.5.3's New-Order limit is 5000).",
+      [](const std::string& v, const Source& src, ParseState& st) {
+        st.cfg.latency_limit_ms = parse_number(v, 0, true, src.where);
+      },
+      [](const Config& c) { return format_number(c.latency_limit_ms); });
+  add(
+      s, "search-start", "N", {"searchStart"}, kCapacity, kCapacitySection,
+      "The first step's active warehouses (terminals without keying and think times); the "
+      "search doubles it while steps pass, then bisects between the last that passed and "
+      "the first that failed. Beyond the loaded warehouses (10 terminals per warehouse "
+      "unpaced) it starts there.",
+      [](const std::string& v, const Source& src, ParseState& st) {
+        st.cfg.search_start = parse_int(v, 1, kNoLimit, src.where);
+      },
+      [](const Config& c) { return std::to_string(c.search_start); });
+  add(
+      s, "confirm", nullptr, {}, kCapacity, kCapacitySection,
+      "After the search, one full-length run at the answer into DIR/confirm, of "
+      "--confirm-duration seconds, judged by every run rule as a run with --spec is; its "
+      "failing makes the exit status 1.",
+      [](const std::string& v, const Source& src, ParseState& st) {
+        st.cfg.confirm = parse_bool(v, src.where);
+      },
+      [](const Config& c) { return yes_no(c.confirm); });
+  add(
+      s, "confirm-duration", "SEC", {"confirmDuration"}, kCapacity, kCapacitySection,
+      "The measured interval of the --confirm run in seconds (5.5: at least 7200, 120 "
+      "minutes, for a result of record).",
+      [](const std::string& v, const Source& src, ParseState& st) {
+        st.cfg.confirm_duration_seconds = parse_int(v, 1, kNoLimit, src.where);
+      },
+      [](const Config& c) { return std::to_string(c.confirm_duration_seconds); });
+}
+
+}  // namespace tpcc::settings_table

@@ -1,0 +1,84 @@
+#include "report/rules/capacity_step.hpp"
+
+#include "config/settings/values.hpp"
+#include "report/rules/run_rules.hpp"
+#include "report/views/format.hpp"
+#include "report/views/health.hpp"
+
+namespace tpcc {
+namespace {
+
+// Why a step is no verdict on the load: the server lost, the run stopped
+// early, transactions still hanging at its end.
+std::vector<std::string> stop_reasons(const RunInfo& info, const RunStats& stats) {
+  std::vector<std::string> why;
+  if (info.health.stop != StopReason::Completed) {
+    std::string text = std::string("run stopped (") + stop_reason_name(info.health.stop) + ")";
+    if (!info.health.stop_detail.empty()) text += ": " + info.health.stop_detail;
+    why.push_back(text);
+  }
+  if (info.health.downtime_seconds > 0) why.push_back(downtime_failure_text(info.health));
+  if (unfinished_total(stats) > 0) {
+    why.push_back(std::to_string(unfinished_total(stats)) +
+                  " transaction(s) hung: unfinished at the end");
+  }
+  return why;
+}
+
+// The verdicts of judge_run_rules that a short run can be held to.
+void add_rule_failures(const Config& config, const RunInfo& info, const RunStats& stats,
+                       std::vector<std::string>& why) {
+  for (const RunRule& rule : judge_run_rules(config, info, stats)) {
+    if (rule.verdict != RuleVerdict::Fail) continue;
+    const bool p90 = rule.clause == "5.2.5.3";
+    const bool mix = rule.clause == "5.2.3" && stats.whole_decks > 0;
+    if (p90 || mix) why.push_back(rule.clause + " " + rule.name + ": " + rule.value);
+  }
+}
+
+}  // namespace
+
+const char* capacity_verdict_text(CapacityVerdict verdict) {
+  switch (verdict) {
+    case CapacityVerdict::Pass: return "PASS";
+    case CapacityVerdict::Fail: return "FAIL";
+    case CapacityVerdict::Stopped: return "STOPPED";
+  }
+  return "?";
+}
+
+CapacityStep judge_capacity_step(const Config& config, const RunInfo& info, const RunStats& stats,
+                                 int active_warehouses) {
+  CapacityStep step;
+  step.active_warehouses = active_warehouses;
+  step.terminals = config.terminals;
+  step.tpmc = tpmc(stats, info.measured_seconds);
+  const TxnStats& new_order = stats.txn[kNewOrder];
+  if (new_order.latency.count() > 0) step.new_order_p90_ms = new_order.latency.percentile(90) / 1e3;
+  if (efficiency_meaningful(config)) step.efficiency = efficiency(step.tpmc, active_warehouses);
+
+  step.why = stop_reasons(info, stats);
+  if (!step.why.empty()) {
+    step.verdict = CapacityVerdict::Stopped;
+    return step;
+  }
+  if (completed_total(stats) == 0) step.why.push_back("no transaction completed");
+  if (capacity_paced(config)) {
+    add_rule_failures(config, info, stats, step.why);
+    if (step.efficiency && *step.efficiency < config.efficiency_floor) {
+      step.why.push_back("efficiency " + fixed(*step.efficiency, 1) + "% below the floor " +
+                         fixed(config.efficiency_floor, 1) + "%");
+    }
+  } else if (!p90_within(new_order, config.latency_limit_ms / 1e3)) {
+    std::string value = step.new_order_p90_ms ? fixed(*step.new_order_p90_ms, 1) + " ms" : "none";
+    if (failed_responses(new_order) > 0) {
+      value += ", " + std::to_string(failed_responses(new_order)) + " failed counted as over";
+    }
+    step.why.push_back("New-Order 90th percentile " + value + " above --latency-limit " +
+                       format_number(config.latency_limit_ms) + " ms");
+  }
+  step.verdict = step.why.empty() ? CapacityVerdict::Pass : CapacityVerdict::Fail;
+  return step;
+}
+
+}  // namespace tpcc

@@ -1,0 +1,58 @@
+// tpcc capacity: the verdict on one step of the search, from the step's
+// run as its result directory records it. Paced (5.2.5 keying and think
+// times), a step passes when it meets the run rules a short run can judge
+// (judge_run_rules' verdicts, not judged again here):
+// - 5.2.5.3: every transaction type's 90th percentile response time within
+//   its limit;
+// - 5.2.3: the mix's minimums, once at least one whole deck (5.2.4.2) was
+//   dealt in the measured interval; before that the shares of a few
+//   partial decks say more about chance than about the system;
+// - the efficiency floor (--efficiency-floor): tpmC at least that percent
+//   of 12.86 per active warehouse; a system falling behind its terminals
+//   completes fewer New-Orders than they key.
+// The rules that need a long run (5.5's interval and steady state,
+// 5.5.2.2's checkpoints, 9.2.2.5's audits) are left to a --confirm run.
+// Unpaced, a step passes when the New-Order 90th percentile is within
+// --latency-limit. Either way a step that lost its server, was
+// interrupted, or left transactions hanging at its end is not a verdict
+// on the load: the search stops there. Pure: no I/O.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "config/config.hpp"
+#include "metrics/run.hpp"
+#include "metrics/stats.hpp"
+
+namespace tpcc {
+
+enum class CapacityVerdict { Pass, Fail, Stopped };
+
+// "PASS", "FAIL", "STOPPED".
+const char* capacity_verdict_text(CapacityVerdict verdict);
+
+struct CapacityStep {
+  int step = 0;               // 1-based
+  int active_warehouses = 0;  // the terminals' home warehouses 1..N
+  int terminals = 0;
+  std::string dir;  // the step's result directory, relative to the search's
+  int exit_status = 0;
+  double tpmc = 0;
+  std::optional<double> efficiency;        // percent, when meaningful (5.2.5)
+  std::optional<double> new_order_p90_ms;  // none when no New-Order completed
+  CapacityVerdict verdict = CapacityVerdict::Stopped;
+  std::vector<std::string> why;  // each failed rule, or why the step stopped
+};
+
+// The verdict on a step's run. config is the step's (its terminals, home
+// warehouses and pacing); efficiency_floor and latency_limit_ms are the
+// search's (Config::efficiency_floor, latency_limit_ms).
+CapacityStep judge_capacity_step(const Config& config, const RunInfo& info, const RunStats& stats,
+                                 int active_warehouses);
+
+// The search is over the active warehouses (paced) or the terminals.
+inline bool capacity_paced(const Config& config) { return config.keying_and_thinking; }
+
+}  // namespace tpcc

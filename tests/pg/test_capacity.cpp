@@ -1,0 +1,107 @@
+// tpcc capacity on a real server: a paced search over the active warehouses
+// of a 2-warehouse load finds its answer and lists each step's run, and the
+// failing side, a step that cannot pass (an unreachable efficiency floor,
+// a New-Order p90 limit no server meets), says "no step passed" with exit 1.
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "tests/pg/pg_fixture.hpp"
+
+namespace {
+
+namespace fs = std::filesystem;
+using Json = nlohmann::json;
+using tpcc::test::loaded_database;
+
+constexpr const char* kDatabase = "tpcc_capacity";
+constexpr int kWarehouses = 2;
+
+Json read_json(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return Json::parse(text.str());
+}
+
+bool has(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
+
+}  // namespace
+
+TEST_CASE("capacity: a paced search doubles to the loaded warehouses and lists its steps",
+          "[capacity]") {
+  const std::string dir = tpcc::test::scratch_dir("paced");
+  std::string output;
+  // Keying and think times at 1 % of 5.2.5's keep the steps short; the
+  // efficiency they give is no measure, so only the rules are judged.
+  const int status = tpcc::test::run_tpcc(
+      {"capacity", "--conn", loaded_database(kDatabase, kWarehouses), "--think-multiplier", "0.01",
+       "--warmup", "1", "--duration", "4", "--report-interval", "2", "--result-dir", dir},
+      &output);
+  INFO(output);
+  REQUIRE(status == 0);
+  CHECK(has(output, "== step 1: 1 active warehouse, 10 terminals =="));
+  CHECK(has(output, "== step 2: 2 active warehouses, 20 terminals =="));
+  CHECK(has(output, "largest passing: 2 warehouses, tpmC "));
+  const Json search = read_json(fs::path(dir) / "result.json");
+  CHECK(search.at("kind") == "capacity search");
+  CHECK(search.at("searched") == "active warehouses");
+  REQUIRE(search.at("steps").size() == 2);
+  CHECK(search.at("answer").at("active_warehouses") == 2);
+  CHECK(fs::exists(fs::path(dir) / "report.html"));
+  for (const Json& step : search.at("steps")) {
+    CHECK(step.at("verdict") == "pass");
+    const fs::path step_dir = fs::path(dir) / step.at("dir").get<std::string>();
+    CHECK(fs::exists(step_dir / "report.html"));
+    const Json run = read_json(step_dir / "result.json");
+    CHECK(run.at("terminals") == step.at("terminals"));
+    // What the run says before and after itself.
+    CHECK(run.at("preflight").is_array());
+    CHECK(has(run.at("bottleneck").at("line").get<std::string>(), "bound by: "));
+  }
+}
+
+TEST_CASE("capacity: an efficiency floor a short paced step cannot reach passes no step",
+          "[capacity]") {
+  const std::string dir = tpcc::test::scratch_dir("floor");
+  std::string output;
+  // At 5.2.5's own times a terminal's first New-Order is keyed for 18 s: a
+  // 3 s step completes none, 0 % of the 12.86 tpmC per warehouse.
+  const int status = tpcc::test::run_tpcc(
+      {"capacity", "--conn", loaded_database(kDatabase, kWarehouses), "--efficiency-floor", "50",
+       "--warmup", "0", "--duration", "3", "--report-interval", "1", "--result-dir", dir},
+      &output);
+  INFO(output);
+  CHECK(status == 1);
+  CHECK(has(output, "efficiency 0.0% below the floor 50.0%"));
+  CHECK(has(output, "no step passed"));
+  const Json search = read_json(fs::path(dir) / "result.json");
+  CHECK(search.at("answer").is_null());
+  REQUIRE(search.at("steps").size() == 1);
+  CHECK(search.at("steps")[0].at("verdict") == "fail");
+}
+
+TEST_CASE("capacity: unpaced, a New-Order p90 limit no server meets passes no step", "[capacity]") {
+  const std::string dir = tpcc::test::scratch_dir("unpaced");
+  std::string output;
+  const int status =
+      tpcc::test::run_tpcc({"capacity", "--conn", loaded_database(kDatabase, kWarehouses),
+                            "--keying-think=off", "--latency-limit", "0.001", "--warmup", "0",
+                            "--duration", "2", "--report-interval", "1", "--result-dir", dir},
+                           &output);
+  INFO(output);
+  CHECK(status == 1);
+  CHECK(has(output, "== step 1: 1 terminal =="));
+  CHECK(has(output, "above --latency-limit 0.001 ms"));
+  CHECK(has(output, "no step passed"));
+  const Json search = read_json(fs::path(dir) / "result.json");
+  CHECK(search.at("searched") == "terminals");
+  CHECK(search.at("answer").is_null());
+}

@@ -1,0 +1,62 @@
+// tpcc capacity's options: the run's options for its steps with the
+// pacing, mix and warm-up the search's rules assume, its own options, and
+// the run options it sets itself refused.
+#include <catch2/catch.hpp>
+
+#include <string>
+#include <vector>
+
+#include "tests/unit/config_test_support.hpp"
+
+namespace {
+
+using tpcc::test::parse;
+using tpcc::test::usage_error;
+
+bool has(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
+
+}  // namespace
+
+TEST_CASE("capacity: paced by 5.2.5 with the deck's mix and a warm-up unless given",
+          "[config][capacity]") {
+  const tpcc::Config c = parse({"capacity", "--conn", "dbname=t"});
+  CHECK(c.verb == tpcc::Verb::Capacity);
+  CHECK(c.keying_and_thinking);
+  CHECK(c.mix[tpcc::kPayment] == Approx(1000.0 / 23));
+  CHECK(c.warmup_seconds == 30);
+  CHECK(c.duration_seconds == 60);
+  CHECK(c.efficiency_floor == 85);
+  CHECK(c.search_start == 1);
+  CHECK_FALSE(c.confirm);
+  const tpcc::Config unpaced =
+      parse({"capacity", "--conn", "dbname=t", "--keying-think=off", "--latency-limit", "250",
+             "--warmup", "5", "--mix", "45,43,4,4,4", "--confirm", "--confirm-duration", "600"});
+  CHECK_FALSE(unpaced.keying_and_thinking);
+  CHECK(unpaced.latency_limit_ms == 250);
+  CHECK(unpaced.warmup_seconds == 5);
+  CHECK(unpaced.mix[tpcc::kNewOrder] == 45);
+  CHECK(unpaced.confirm);
+  CHECK(unpaced.confirm_duration_seconds == 600);
+}
+
+TEST_CASE("capacity: the terminals and their home warehouses are the search's",
+          "[config][capacity]") {
+  for (const char* flag : {"--terminals", "--warehouse-to", "--warehouse-from"}) {
+    CHECK(has(usage_error({"capacity", "--conn", "dbname=t", flag, "2"}),
+              "is not for 'tpcc capacity'"));
+  }
+  CHECK(
+      has(usage_error({"capacity", "--conn", "dbname=t", "--spec"}), "is not for 'tpcc capacity'"));
+  CHECK(has(usage_error({"capacity", "--conn", "dbname=t", "--efficiency-floor", "101"}),
+            "--efficiency-floor"));
+  CHECK(has(usage_error({"capacity", "--conn", "dbname=t", "--latency-limit", "0"}),
+            "--latency-limit"));
+  CHECK(has(usage_error({"capacity", "--conn", "dbname=t", "--search-start", "0"}),
+            "--search-start"));
+  CHECK(has(usage_error({"capacity", "--conn", "dbname=t", "--profile", "ro"}),
+            "tpcc capacity measures tpmC"));
+  CHECK(has(usage_error({"run", "--conn", "dbname=t", "--latency-limit", "5"}),
+            "an option of capacity"));
+}
