@@ -27,17 +27,11 @@
 #include "config/names.hpp"
 #include "config/settings/values.hpp"
 #include "db/connect.hpp"
-#include "pgserver/data_dir_server.hpp"
+#include "experiment/owned_server.hpp"
 
 namespace tpcc {
 namespace {
 
-// The backend serving this connection, the port, and the data directory
-// where the role may read it (superuser, pg_read_all_settings); pg_settings
-// hides it from others, which leaves the first two checks.
-constexpr const char* kIdentitySql =
-    "select pg_backend_pid(), current_setting('port')::int, "
-    "(select setting from pg_settings where name = 'data_directory')";
 // SIGKILLed processes are gone within milliseconds; a process stuck in
 // the kernel (uninterruptible I/O) gets this long.
 constexpr double kCrashTimeoutSeconds = 30;
@@ -46,46 +40,6 @@ constexpr const char* kRestartLog = "server-restart.log";
 constexpr int kRestartPollMillis = 500;
 // Its start time: a new one once it was crashed and came back.
 constexpr const char* kStartTimeSql = "select pg_postmaster_start_time()::text";
-
-[[noreturn]] void refuse(const std::string& dir, const std::string& why) {
-  throw UsageError("--server-datadir " + dir + ": " + why);
-}
-
-// The server --conn reaches must be the one whose postmaster.pid is in DIR:
-// its backend a child of that postmaster, on the same port, and (where
-// visible) in the same data directory.
-void check_same_server(const std::string& conninfo, const DataDirServer& server) {
-  const auto conn = connect(conninfo);
-  pqxx::nontransaction tx(*conn);
-  const pqxx::row row = tx.exec1(kIdentitySql);
-  const int backend = row[0].as<int>();
-  const int port = row[1].as<int>();
-  const PostmasterPid& pm = server.postmaster();
-  const std::string& dir = server.data_dir();
-  const std::optional<int> parent = live_parent_pid(backend);
-  if (!parent) {
-    refuse(dir, "the connection's server process " + std::to_string(backend) +
-                    " is not in this machine's /proc (another host or container?), so it cannot "
-                    "be shown to be a child of the postmaster " +
-                    std::to_string(pm.pid) +
-                    " of postmaster.pid; tpcc crashes only the server it is connected to");
-  }
-  if (*parent != pm.pid) {
-    refuse(dir, "the connection's server process " + std::to_string(backend) +
-                    " is a child of process " + std::to_string(*parent) +
-                    ", not of the postmaster " + std::to_string(pm.pid) + " of postmaster.pid");
-  }
-  if (port != pm.port) {
-    refuse(dir, "the connection's server listens on port " + std::to_string(port) +
-                    ", postmaster.pid says " + std::to_string(pm.port));
-  }
-  if (!row[2].is_null()) {
-    std::error_code ec;
-    if (!std::filesystem::equivalent(row[2].as<std::string>(), dir, ec)) {
-      refuse(dir, "the connection's server has data_directory " + row[2].as<std::string>());
-    }
-  }
-}
 
 DurabilitySettings read_settings(const std::string& conninfo) {
   const auto conn = connect(conninfo);
@@ -148,14 +102,7 @@ void say_plan(const DurabilityPlan& plan, std::ostream& out) {
 int kill_and_restart(const Config& config, const AcidOptions& options,
                      const std::string& result_dir, std::ostream& out) {
   const std::string& dir = config.server_datadir;
-  std::optional<DataDirServer> opened;
-  try {
-    opened = DataDirServer::open(dir);
-  } catch (const std::runtime_error& e) {
-    refuse(dir, e.what());
-  }
-  const DataDirServer& server = *opened;
-  check_same_server(options.conninfo, server);
+  const DataDirServer server = open_connected_server(dir, options.conninfo);
   const DurabilitySettings settings = read_settings(options.conninfo);
 
   out << "ACID test of TPC-C Clause 3.5.3.2, durability after an instantaneous interruption: "

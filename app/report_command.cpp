@@ -100,7 +100,7 @@ int compare_sets_command(const Config& config, std::ostream& out) {
   print_environment_differences(both, out);
   print_set_comparison(out, figures);
   const std::string path = page_path(config.out_dir, ".", "compare.html");
-  write_page(path, html_compare_sets(dir_a, dir_b, figures));
+  write_page(path, html_compare_sets(dir_a, runs_a, dir_b, runs_b, figures));
   out << "comparison written to " << path << "\n";
   return kExitOk;
 }

@@ -45,7 +45,8 @@ int run_benchmark(const Config& given, std::ostream& out) {
   ExperimentRecord experiment;
   std::string barrier_start;  // --driver: the common start, UTC
   try {
-    experiment = start_experiment(config, out);  // --restore, --condition, the environment
+    experiment =
+        start_experiment(config, results.dir(), out);  // --restore, --condition, the environment
     setup = read_setup(config, rng);
     check_setup(config, setup);
     refuse_prepared_through_pooler(config);

@@ -38,7 +38,7 @@ enum class DeliveryMode { Sync, Deferred };
 enum class ReportFormat { Tpcc, Sysbench };
 // tpcc run --condition: the steps that may run before the terminals start,
 // in the order they run.
-enum class ConditionStep { Vacuum, Analyze, Checkpoint, Prewarm };
+enum class ConditionStep { Vacuum, Analyze, Checkpoint, Restart, Prewarm };
 
 // One hot standby that read-only terminals drive during the primary's run.
 struct StandbyTarget {

@@ -83,6 +83,7 @@ std::string_view condition_step_name(ConditionStep s) {
     case ConditionStep::Vacuum: return "vacuum";
     case ConditionStep::Analyze: return "analyze";
     case ConditionStep::Checkpoint: return "checkpoint";
+    case ConditionStep::Restart: return "restart";
     case ConditionStep::Prewarm: return "prewarm";
   }
   return "?";

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <filesystem>
 
 #include <pqxx/pqxx>
 
@@ -10,6 +11,7 @@
 #include "config/settings/values.hpp"
 #include "config/table_storage.hpp"
 #include "db/connect.hpp"
+#include "experiment/owned_server.hpp"
 #include "schema/schema.hpp"
 
 namespace tpcc {
@@ -30,6 +32,9 @@ constexpr const char* kPrewarmSql =
     "left join pg_index i on i.indexrelid = c.oid left join pg_class t on t.oid = i.indrelid "
     "where c.relnamespace = to_regnamespace(current_schema())::oid and c.relkind in ('r', 'i') "
     "and (c.relname like 'bmsql\\_%' or t.relname like 'bmsql\\_%')";
+
+// Where a restart's pg_ctl and server output go, in the run's directory.
+constexpr const char* kRestartLog = "server-restart.log";
 
 double seconds_since(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -71,9 +76,26 @@ std::string prewarm(pqxx::connection& conn) {
   return std::to_string(blocks) + " blocks of the kit's tables and indexes read";
 }
 
+// pg_ctl stop -m fast (a shutdown checkpoint), then a start with the
+// server's last options, as the data directory's owner.
+// A server that does not come back is lost to the run (ConnectError).
+std::string restart(const DataDirServer& server, const std::string& log_file) {
+  try {
+    server.stop(log_file);
+    server.start(log_file);
+  } catch (const std::runtime_error& e) {
+    throw ConnectError(std::string("--condition restart: ") + e.what());
+  }
+  return "pg_ctl stop -m fast and start -D " + server.data_dir() + " as " + server.owner() +
+         " (server output: " + log_file + ")";
+}
+
 }  // namespace
 
 void check_conditioning(const Config& config) {
+  if (contains(config.condition, ConditionStep::Restart)) {
+    open_connected_server(config.server_datadir, config.conninfo);
+  }
   if (!contains(config.condition, ConditionStep::Checkpoint)) return;
   auto conn = connect(config.conninfo);
   pqxx::nontransaction tx(*conn);
@@ -84,7 +106,8 @@ void check_conditioning(const Config& config) {
       std::string(conn->username()) + ", or leave checkpoint out");
 }
 
-std::vector<ConditioningStep> condition_database(const Config& config, std::ostream& out) {
+std::vector<ConditioningStep> condition_database(const Config& config,
+                                                 const std::string& result_dir, std::ostream& out) {
   std::vector<ConditioningStep> steps;
   if (config.condition.empty()) return steps;
   auto conn = connect(config.conninfo);
@@ -104,6 +127,14 @@ std::vector<ConditioningStep> condition_database(const Config& config, std::ostr
       case ConditionStep::Checkpoint: {
         pqxx::nontransaction tx(*conn);
         tx.exec("checkpoint");
+        break;
+      }
+      case ConditionStep::Restart: {
+        // Checked by check_conditioning; opened again for the postmaster of now.
+        const DataDirServer server = open_connected_server(config.server_datadir, config.conninfo);
+        conn.reset();  // the fast shutdown would end it
+        detail = restart(server, (std::filesystem::path(result_dir) / kRestartLog).string());
+        conn = connect(config.conninfo);
         break;
       }
       case ConditionStep::Prewarm: detail = prewarm(*conn); break;

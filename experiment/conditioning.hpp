@@ -1,9 +1,11 @@
 // tpcc run --condition: what is done to the server between the restore and
-// the terminals' start (VACUUM, ANALYZE, CHECKPOINT, pg_prewarm), each step
-// timed, so that repeats start alike and the result says how.
+// the terminals' start (VACUUM, ANALYZE, CHECKPOINT, a restart of the server
+// of --server-datadir, pg_prewarm), each step timed, so that repeats start
+// alike and the result says how.
 #pragma once
 
 #include <ostream>
+#include <string>
 #include <vector>
 
 #include "config/config.hpp"
@@ -12,11 +14,14 @@
 namespace tpcc {
 
 // Before anything runs: throws UsageError when a step cannot work for this
-// role (checkpoint needs superuser or pg_checkpoint).
+// role (checkpoint needs superuser or pg_checkpoint) or this server
+// (restart needs --server-datadir to be the connection's server).
 void check_conditioning(const Config& config);
 
 // Runs config.condition in order on the database of config.conninfo,
-// printing each step and its time.
-std::vector<ConditioningStep> condition_database(const Config& config, std::ostream& out);
+// printing each step and its time. A restart's server output goes to
+// result_dir/server-restart.log.
+std::vector<ConditioningStep> condition_database(const Config& config,
+                                                 const std::string& result_dir, std::ostream& out);
 
 }  // namespace tpcc

@@ -8,7 +8,8 @@
 
 namespace tpcc {
 
-ExperimentRecord start_experiment(const Config& config, std::ostream& out) {
+ExperimentRecord start_experiment(const Config& config, const std::string& result_dir,
+                                  std::ostream& out) {
   ExperimentRecord record;
   // Every refusal before anything changes.
   std::optional<RestorePlan> plan;
@@ -17,7 +18,7 @@ ExperimentRecord start_experiment(const Config& config, std::ostream& out) {
   if (plan) record.snapshot = restore_snapshot(*plan, out);
   if (!config.condition.empty()) {
     out << "conditioning before the run:\n";
-    record.conditioning = condition_database(config, out);
+    record.conditioning = condition_database(config, result_dir, out);
   }
   record.environment = collect_environment(config);
   out.flush();

@@ -1,9 +1,10 @@
 // What a run does before its terminals start, for experiments from one
 // loaded state: --restore (back to the snapshot), --condition (vacuum,
-// analyze, checkpoint, prewarm), and the environment every result records.
+// analyze, checkpoint, restart, prewarm), and the environment every result records.
 #pragma once
 
 #include <ostream>
+#include <string>
 
 #include "config/config.hpp"
 #include "metrics/experiment.hpp"
@@ -12,6 +13,8 @@ namespace tpcc {
 
 // Checks everything the options need first (UsageError, nothing done),
 // then restores, conditions and reads the environment, printing each step.
-ExperimentRecord start_experiment(const Config& config, std::ostream& out);
+// result_dir: the run's, for a restart's server output.
+ExperimentRecord start_experiment(const Config& config, const std::string& result_dir,
+                                  std::ostream& out);
 
 }  // namespace tpcc

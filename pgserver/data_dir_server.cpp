@@ -221,4 +221,21 @@ void DataDirServer::start(const std::string& log_file) const {
   }
 }
 
+void DataDirServer::stop(const std::string& log_file) const {
+  const std::string bin_dir = std::filesystem::path(opts_.program).parent_path().string();
+  const std::vector<std::string> argv{
+      bin_dir + "/pg_ctl",  "stop", "-D", data_dir_, "-m", "fast", "-w", "-t",
+      kStartTimeoutSeconds, "-s"};
+  ProcessOptions opts;
+  opts.cwd = data_dir_;
+  opts.output_file = log_file;
+  opts.kill_after_seconds = kStartKillAfterSeconds;
+  const int rc = run_process(run_as_.command(argv), opts);
+  if (rc != 0) {
+    throw std::runtime_error("the server in " + data_dir_ + " did not stop (pg_ctl exit status " +
+                             std::to_string(rc) + "); " + log_file + " ends with:\n" +
+                             file_tail(log_file, 20));
+  }
+}
+
 }  // namespace tpcc

@@ -1,8 +1,8 @@
 // A running PostgreSQL server known only by its data directory, which the
-// kit was allowed to crash and start again (tpcc acid --durability
-// --server-datadir DIR): what its postmaster.pid and postmaster.opts say, a
-// crash as a loss of memory (SIGKILL of the postmaster and all its
-// children) and a start with the options of its last start.
+// kit was allowed to crash or stop and start again (tpcc acid --durability
+// --server-datadir DIR, tpcc run --condition restart): what its postmaster.pid and postmaster.opts
+// say, a crash as a loss of memory (SIGKILL of the postmaster and all its children) and a start
+// with the options of its last start.
 #pragma once
 
 #include <optional>
@@ -61,6 +61,12 @@ class DataDirServer {
   // to `log_file` (unless the server's own logging sends it elsewhere).
   // Throws std::runtime_error with the log's tail when it does not start.
   void start(const std::string& log_file) const;
+
+  // pg_ctl stop -m fast -w as the data directory's owner: sessions are
+  // ended, a shutdown checkpoint written, and it returns once the server is
+  // down. Output to `log_file`; throws std::runtime_error with its tail
+  // when the server does not stop.
+  void stop(const std::string& log_file) const;
 
  private:
   std::string data_dir_;

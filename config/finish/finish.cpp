@@ -398,8 +398,9 @@ void check_destructive_target(const ParseState& st) {
                    tail + ". Write the key as conn=...");
 }
 
-// 3.5.3: the durability test crashes a server, so only the one whose data
-// directory the user named; the directory means nothing without the test.
+// 3.5.3: the durability test crashes a server, and --condition restart
+// restarts one, so only the one whose data directory the user named; the
+// directory means nothing without one of them.
 void check_durability(const ParseState& st) {
   const bool datadir = !st.cfg.server_datadir.empty();
   const bool command = !st.cfg.crash_command.empty();
@@ -414,8 +415,17 @@ void check_durability(const ParseState& st) {
         "--crash-command (props crashCommand) and --server-datadir (props serverDataDir) are two "
         "ways to crash the server: give one");
   }
-  if (!st.cfg.durability && datadir) {
-    throw UsageError("--server-datadir (props serverDataDir) is only for --durability");
+  const bool restart = std::find(st.cfg.condition.begin(), st.cfg.condition.end(),
+                                 ConditionStep::Restart) != st.cfg.condition.end();
+  if (restart && !datadir) {
+    throw UsageError(
+        "--condition restart restarts the server: name its data directory with --server-datadir "
+        "DIR (props serverDataDir); tpcc restarts no server it was not given");
+  }
+  if (!st.cfg.durability && !restart && datadir) {
+    throw UsageError(
+        "--server-datadir (props serverDataDir) is only for --durability and --condition "
+        "restart");
   }
   if (!st.cfg.durability && command) {
     throw UsageError("--crash-command (props crashCommand) is only for --durability");

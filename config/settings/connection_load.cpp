@@ -275,10 +275,10 @@ void add_acid(std::vector<Setting>& s) {
       },
       [](const Config& c) { return yes_no(c.durability); });
   add(
-      s, "server-datadir", "DIR", {"serverDataDir"}, kAcid, kAcidSection,
+      s, "server-datadir", "DIR", {"serverDataDir"}, kAcid | kRun, kAcidSection,
       "Data directory of the server --conn reaches, which --durability may crash and start "
-      "again (as the directory's owner). Checked first: its postmaster.pid must name the server "
-      "of the connection.",
+      "again, and run --condition restart may restart (as the directory's owner). Checked "
+      "first: its postmaster.pid must name the server of the connection.",
       [](const std::string& v, const Source&, ParseState& st) { st.cfg.server_datadir = v; },
       [](const Config& c) {
         return c.server_datadir.empty() ? std::string("none") : c.server_datadir;

@@ -1,7 +1,8 @@
 // The page of tpcc report --compare: the runs named A, B, C, ... in their
 // colours; the headline figures with ratios to run A; tpmC and each
 // transaction's p90 over time, overlaid; the server metrics' means with
-// their ratios; the configuration differences.
+// their ratios; the configuration differences. The runs' start and
+// environment come first, as the console's comparison prints them.
 #include <algorithm>
 
 #include "config/names.hpp"
@@ -119,31 +120,18 @@ std::string curves_html(const std::vector<ResultDir>& runs) {
   return h + "</div>\n";
 }
 
+std::vector<std::string> run_names(std::size_t count) {
+  std::vector<std::string> names;
+  for (std::size_t i = 0; i < count; ++i) names.push_back(run_name(i));
+  return names;
+}
+
 std::string settings_html(const std::vector<ResultDir>& runs) {
   std::vector<std::string> jsons;
   for (const ResultDir& r : runs) jsons.push_back(r.config_json);
-  const std::vector<ComparedSetting> settings = compared_settings(jsons);
-  std::size_t differing = 0;
-  for (const auto& s : settings) differing += s.differs ? 1 : 0;
-  std::string head = "<tr>" + cell("setting", "th");
-  for (std::size_t i = 0; i < runs.size(); ++i) head += cell(run_name(i), "th");
-  head += "</tr>\n";
-  const auto rows = [&](bool differs) {
-    std::string t;
-    for (const ComparedSetting& s : settings) {
-      if (s.differs != differs) continue;
-      t += std::string(differs ? "<tr class=\"diff\">" : "<tr>") + cell(s.key);
-      for (const auto& v : s.values) t += cell(v ? *v : "(absent)");
-      t += "</tr>\n";
-    }
-    return t;
-  };
-  return "<h2>Configuration differences (config.json, password masked)</h2>\n<p>" +
-         std::to_string(differing) + " of " + std::to_string(settings.size()) +
-         " settings differ.</p>\n<table class=\"config\">\n" + head + rows(true) +
-         "</table>\n<details><summary>The settings all runs share</summary>\n"
-         "<table class=\"config\">\n" +
-         head + rows(false) + "</table>\n</details>\n";
+  return "<h2>Configuration differences (config.json, password masked)</h2>\n" +
+         html::compared_rows_html(compared_settings(jsons), run_names(runs.size()), "setting",
+                                  "(absent)");
 }
 
 }  // namespace
@@ -151,6 +139,7 @@ std::string settings_html(const std::vector<ResultDir>& runs) {
 std::string html_compare(const std::vector<ResultDir>& runs) {
   std::string page = html::page_head("tpcc comparison of " + std::to_string(runs.size()) + " runs");
   page += "<h1>tpcc: " + std::to_string(runs.size()) + " runs compared</h1>\n" + runs_html(runs);
+  page += html::environment_html(runs, run_names(runs.size()));
   page += figures_html(runs) + curves_html(runs) + server_metrics_html(runs) + settings_html(runs);
   return page + "</body>\n</html>\n";
 }

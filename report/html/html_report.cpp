@@ -218,6 +218,7 @@ std::string html_report(const ReportPage& p) {
   const ServerMetricsRun metrics = as_written(p.info.server_metrics);
   std::string page = html::page_head("tpcc run " + p.info.started_at);
   page += header_html(p.config, p.info, p.stats);
+  page += html::timeline_section(p.info);
   page += "<h2>Throughput per interval</h2>\n";
   if (p.points.empty()) {
     // tpcc report --merge sums the drivers' totals; their intervals are not

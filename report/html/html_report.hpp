@@ -59,8 +59,10 @@ struct RepeatSetPage {
 std::string html_repeat_set(const RepeatSetPage& page);
 
 // tpcc report --compare of two repeated sets: each figure's means, their
-// ratio and its 95 % confidence interval, and whether it is beyond noise.
-std::string html_compare_sets(const std::string& dir_a, const std::string& dir_b,
+// ratio and its 95 % confidence interval, and whether it is beyond noise;
+// first, how the runs of both sets started and what they ran on.
+std::string html_compare_sets(const std::string& dir_a, const std::vector<ResultDir>& runs_a,
+                              const std::string& dir_b, const std::vector<ResultDir>& runs_b,
                               const std::vector<ComparedSetFigure>& figures);
 
 }  // namespace tpcc

@@ -8,6 +8,8 @@
 
 #include "report/html/html_report.hpp"
 #include "report/html/svg.hpp"
+#include "report/views/compare.hpp"
+#include "report/views/environment_compare.hpp"
 
 namespace tpcc::html {
 
@@ -38,6 +40,22 @@ std::string server_metrics_section(const ServerMetricsRun& run,
 // stacked bar per interval (waits.cpp). Empty with metrics off.
 std::string wait_events_section(const ServerMetricsRun& run,
                                 const std::string& heading = "Wait events of the kit's backends");
+
+// The restore, the --condition steps, the warm-up and the measured
+// interval as one bar, each part as wide as it lasted (timeline.cpp).
+std::string timeline_section(const RunInfo& info);
+
+// Rows keyed and valued per run (config.json's leaves, the environment):
+// how many differ, the differing rows highlighted, then those all runs
+// share folded in a <details> (compared_rows.cpp). absent: the cell of a
+// run without the row.
+std::string compared_rows_html(const std::vector<ComparedSetting>& rows,
+                               const std::vector<std::string>& columns, const std::string& key,
+                               const std::string& absent);
+
+// The runs' start and environment compared (report/views/environment_compare).
+std::string environment_html(const std::vector<ResultDir>& runs,
+                             const std::vector<std::string>& columns);
 
 // The warm-up as a band: from 0 to the end of the last warm-up interval.
 std::vector<svg::Band> warmup_bands(const std::vector<IntervalPoint>& points);

@@ -58,15 +58,23 @@ std::string html_repeat_set(const RepeatSetPage& page) {
          spread_table(page.figures) + "</body>\n</html>\n";
 }
 
-std::string html_compare_sets(const std::string& dir_a, const std::string& dir_b,
+std::string html_compare_sets(const std::string& dir_a, const std::vector<ResultDir>& runs_a,
+                              const std::string& dir_b, const std::vector<ResultDir>& runs_b,
                               const std::vector<ComparedSetFigure>& figures) {
   std::string h = html::page_head("tpcc: two sets of runs compared") +
                   "<h1>Two sets of runs compared</h1>\n<table>\n<tr>" + cell("set", "th") +
                   cell("directory", "th") + cell("runs", "th") + "</tr>\n";
-  const std::size_t runs_a = figures.empty() || !figures.front().a ? 0 : figures.front().a->runs;
-  const std::size_t runs_b = figures.empty() || !figures.front().b ? 0 : figures.front().b->runs;
-  h += "<tr>" + cell("A") + cell(dir_a) + cell(std::to_string(runs_a)) + "</tr>\n<tr>" + cell("B") +
-       cell(dir_b) + cell(std::to_string(runs_b)) + "</tr>\n</table>\n";
+  h += "<tr>" + cell("A") + cell(dir_a) + cell(std::to_string(runs_a.size())) + "</tr>\n<tr>" +
+       cell("B") + cell(dir_b) + cell(std::to_string(runs_b.size())) + "</tr>\n</table>\n";
+  // Every run of both sets a column: A1 ... An, B1 ... Bm.
+  std::vector<ResultDir> runs = runs_a;
+  runs.insert(runs.end(), runs_b.begin(), runs_b.end());
+  std::vector<std::string> columns;
+  for (std::size_t i = 0; i < runs.size(); ++i) {
+    const bool in_a = i < runs_a.size();
+    columns.push_back((in_a ? "A" : "B") + std::to_string(in_a ? i + 1 : i - runs_a.size() + 1));
+  }
+  h += html::environment_html(runs, columns);
   h += "<h2>Figures</h2>\n<p class=\"note\">B's mean over A's, with the 95 % confidence "
        "interval of that ratio (Welch's t interval of the difference of the means, over A's "
        "mean). \"within noise\": the interval includes 1, so the runs do not tell the two "

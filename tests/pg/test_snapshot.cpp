@@ -8,6 +8,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <stdexcept>
 #include <string>
 
@@ -162,8 +163,8 @@ TEST_CASE(
 
   // tpcc report --compare says first how the two runs started differently.
   std::string compared;
-  REQUIRE(run_tpcc({"report", "--compare", dir, plain, "--out", scratch_dir("compare") + ".html"},
-                   &compared) == 0);
+  const std::string compare_page = scratch_dir("compare") + ".html";
+  REQUIRE(run_tpcc({"report", "--compare", dir, plain, "--out", compare_page}, &compared) == 0);
   INFO(compared);
   CHECK(compared.find("start and environment, where the runs differ:") != std::string::npos);
   CHECK(compared.find("  snapshot: " + snapshot + " taken ") != std::string::npos);
@@ -173,6 +174,13 @@ TEST_CASE(
         std::string::npos);
   CHECK(compared.find("server.setting.application_name") == std::string::npos);
   CHECK(compared.find("client.cpus") == std::string::npos);  // the same host
+  // The page shows them too, first and highlighted.
+  std::ifstream page_in(compare_page);
+  const std::string page((std::istreambuf_iterator<char>(page_in)),
+                         std::istreambuf_iterator<char>());
+  CHECK(page.find("<tr class=\"diff\"><td>server.setting.work_mem</td><td>7168 kB (database)</td>"
+                  "<td>9216 kB (database)</td></tr>") != std::string::npos);
+  CHECK(page.find("<h2>Start and environment</h2>") < page.find("<h2>Configuration differences"));
 
   std::string dropped;
   CHECK(run_tpcc({"snapshot", conn, "--drop"}, &dropped) == 0);
@@ -265,4 +273,44 @@ TEST_CASE(
     CHECK(output.find("--condition") != std::string::npos);
     CHECK(output.find("restart") != std::string::npos);
   }
+}
+
+TEST_CASE(
+    "run --condition restart restarts the server of --server-datadir before the terminals, "
+    "then prewarms; a directory that is not the connection's server is refused untouched",
+    "[snapshot]") {
+  // A read-only run changes nothing: the refusals' load serves here too.
+  const std::string& db = tpcc::test::loaded_database("tpcc_snap_refuse", 1);
+  const std::string conn = "--conn=" + db;
+  const std::string data_dir = tpcc::test::local_server().data_dir();
+  constexpr const char* kStartedSql = "select pg_postmaster_start_time()::text";
+  const std::string started = scalar_text(db, kStartedSql);
+
+  const std::string dir = scratch_dir("restart_run");
+  std::string output;
+  const int status = run_tpcc(with(read_only_run(conn, dir), {"--condition", "prewarm,restart",
+                                                              "--server-datadir", data_dir}),
+                              &output);
+  INFO(output);
+  REQUIRE(status == 0);
+  CHECK(scalar_text(db, kStartedSql) != started);
+  CHECK(output.find("condition restart: ") != std::string::npos);
+  const Json steps = read_result(dir).at("conditioning");
+  REQUIRE(steps.size() == 2);
+  CHECK(steps[0].at("step") == "restart");
+  CHECK(steps[0].at("detail").get<std::string>().find("pg_ctl stop -m fast and start") !=
+        std::string::npos);
+  CHECK(steps[1].at("step") == "prewarm");
+  CHECK(fs::exists(fs::path(dir) / "server-restart.log"));
+
+  const std::string restarted = scalar_text(db, kStartedSql);
+  const std::string elsewhere = scratch_dir("not_a_server");
+  fs::create_directories(elsewhere);
+  std::string refused;
+  CHECK(run_tpcc(with(read_only_run(conn, scratch_dir("restart_refused")),
+                      {"--condition", "restart", "--server-datadir", elsewhere}),
+                 &refused) == 2);
+  INFO(refused);
+  CHECK(refused.find("--server-datadir " + elsewhere) != std::string::npos);
+  CHECK(scalar_text(db, kStartedSql) == restarted);
 }

@@ -38,7 +38,8 @@ TEST_CASE("3.5.3 acid --durability without --server-datadir is refused, and the 
              Catch::StartsWith("--durability (props durability) crashes the server") &&
                  Catch::Contains("--server-datadir DIR") && Catch::Contains("--crash-command CMD"));
   CHECK(usage_error({"acid", "--server-datadir", "/d"}) ==
-        "--server-datadir (props serverDataDir) is only for --durability");
+        "--server-datadir (props serverDataDir) is only for --durability and --condition "
+        "restart");
   CHECK_THAT(usage_error({"run", "--durability"}),
              Catch::Contains("'--durability' is not for 'tpcc run'"));
 }

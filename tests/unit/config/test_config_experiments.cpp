@@ -54,7 +54,8 @@ TEST_CASE("run --restore with --driver is refused: each driver would drop the sh
 }
 
 TEST_CASE(
-    "run --condition: the steps named, always in the order vacuum, analyze, checkpoint, prewarm",
+    "run --condition: the steps named, always in the order vacuum, analyze, checkpoint, restart, "
+    "prewarm",
     "[config][experiments]") {
   CHECK(steps(parse({"run", "--condition", "prewarm,vacuum"})) == "vacuum,prewarm");
   CHECK(steps(parse({"run", "--condition", "checkpoint , analyze,vacuum,prewarm"})) ==
@@ -63,9 +64,18 @@ TEST_CASE(
   const std::string unknown = usage_error({"run", "--condition", "vacuum,vacum"});
   CHECK(has(unknown, "--condition"));
   CHECK(has(unknown, "'vacum'"));
+  CHECK(steps(parse({"run", "--condition", "prewarm,restart,checkpoint", "--server-datadir",
+                     "/srv/pg"})) == "checkpoint,restart,prewarm");
+}
+
+TEST_CASE("run --condition restart needs --server-datadir, and --server-datadir needs a restart",
+          "[config][experiments]") {
   const std::string restart = usage_error({"run", "--condition", "restart"});
-  CHECK(has(restart, "--condition"));
-  CHECK(has(restart, "'restart' is not supported"));
+  CHECK(has(restart, "--condition restart"));
+  CHECK(has(restart, "--server-datadir DIR (props serverDataDir)"));
+  CHECK(has(restart, "tpcc restarts no server it was not given"));
+  const std::string datadir = usage_error({"run", "--server-datadir", "/srv/pg"});
+  CHECK(has(datadir, "only for --durability and --condition restart"));
 }
 
 TEST_CASE("run --label and --notes are kept as given", "[config][experiments]") {

@@ -4,6 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "report/html/html_report.hpp"
 #include "report/results/experiment_json.hpp"
 #include "report/views/environment_compare.hpp"
 
@@ -100,4 +101,24 @@ TEST_CASE("report --compare: the start and environment items that differ, and on
   for (const auto& c : tpcc::compared_environment({run_with(sample()), run_with(sample())})) {
     CHECK_FALSE(c.differs);
   }
+}
+
+TEST_CASE(
+    "report --compare of two sets: the page shows first where the runs' start and "
+    "environment differ, one column per run of each set",
+    "[report][experiments][html]") {
+  tpcc::ExperimentRecord tuned = sample();
+  tuned.environment.settings = {{"shared_buffers", "32768", "8kB", "configuration file"}};
+  const std::vector<tpcc::ResultDir> a = {run_with(sample()), run_with(sample())};
+  const std::vector<tpcc::ResultDir> b = {run_with(tuned)};
+  const std::string page = tpcc::html_compare_sets("set-a", a, "set-b", b, {});
+  const std::size_t section = page.find("<h2>Start and environment</h2>");
+  REQUIRE(section != std::string::npos);
+  CHECK(page.find("<th>A1</th><th>A2</th><th>B1</th>", section) != std::string::npos);
+  CHECK(page.find("<tr class=\"diff\"><td>server.setting.shared_buffers</td>", section) !=
+        std::string::npos);
+  // The same server version in every run: shared, not highlighted.
+  CHECK(page.find("<tr class=\"diff\"><td>server.version</td>") == std::string::npos);
+  CHECK(page.find("<tr><td>server.version</td>", section) != std::string::npos);
+  CHECK(section < page.find("<h2>Figures</h2>"));
 }

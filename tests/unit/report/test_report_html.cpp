@@ -226,3 +226,33 @@ TEST_CASE("report html page has a section per standby with its lag", "[report]")
   CHECK(page.find("<h2>Standby 2 ") != std::string::npos);
   CHECK(page.find("replay lag 1.00ms / 3.00ms / 3.00ms; bytes behind -") != std::string::npos);
 }
+
+TEST_CASE("report.html's timeline draws the restore and each conditioning step before the run",
+          "[report][html][experiments]") {
+  tpcc::RunInfo info = sample_info();
+  tpcc::SnapshotRestore restore;
+  restore.seconds = 3.14;
+  info.experiment.snapshot = restore;
+  info.experiment.conditioning = {{"checkpoint", 0.41, ""}, {"restart", 1.5, "pg_ctl"}};
+  const std::string page = tpcc::html_report(tpcc::Config{}, info, sample_run(), six_intervals());
+  const std::size_t timeline = page.find("<h2>Timeline</h2>");
+  REQUIRE(timeline != std::string::npos);
+  // In the order they happened, each with its length, before the charts.
+  const std::size_t restored = page.find("restore<br>3.14 s", timeline);
+  const std::size_t checkpoint = page.find("checkpoint<br>0.41 s", timeline);
+  const std::size_t restarted = page.find("restart<br>1.50 s", timeline);
+  const std::size_t warmup = page.find("warm-up<br>10.0 s", timeline);
+  const std::size_t measured = page.find("measured<br>50.0 s", timeline);
+  REQUIRE(measured != std::string::npos);
+  CHECK(restored < checkpoint);
+  CHECK(checkpoint < restarted);
+  CHECK(restarted < warmup);
+  CHECK(warmup < measured);
+  CHECK(measured < page.find("<h2>Throughput per interval</h2>"));
+
+  // A run without a restore or conditioning: the warm-up and the run only.
+  const std::string plain =
+      tpcc::html_report(tpcc::Config{}, sample_info(), sample_run(), six_intervals());
+  CHECK(plain.find("restore<br>") == std::string::npos);
+  CHECK(plain.find("warm-up<br>10.0 s") != std::string::npos);
+}
