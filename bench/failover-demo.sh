@@ -13,7 +13,9 @@
 # MODES="async" runs one of the two. On loopback an asynchronous standby
 # keeps up within milliseconds and usually loses nothing; LAG=SEC freezes
 # its WAL receiver (SIGSTOP) for the last SEC seconds before the kill, as a
-# standby behind a slow link would lag (async only; default 0).
+# standby behind a slow link would lag (async only; default 0); the WAL sent
+# meanwhile waits in loopback's socket buffers, so a short LAG still loses
+# little or nothing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 TPCC=${1:-build/tpcc}; W=${2:-2}; T=${3:-8}; PROMOTE_AT=${4:-10}; DURATION=${5:-30}
