@@ -7,6 +7,7 @@
 
 #include "app/run_checks.hpp"
 #include "app/run_engine_setup.hpp"
+#include "app/run_ledger.hpp"
 #include "app/run_not_started.hpp"
 #include "app/run_outcome.hpp"
 #include "app/run_preflight.hpp"
@@ -62,6 +63,7 @@ int run_benchmark(const Config& given, std::ostream& out) {
   }
   RunInfo info = run_info(config, setup, result, started, barrier_start);
   info.experiment = experiment;
+  check_ledger_after_run(config, result, info, results.dir(), out);  // --failover
 
   out << "\n";
   print_summary(out, config, info, result.stats);

@@ -35,7 +35,7 @@ void add_measured_interval(RunInfo& info, const EngineResult& result) {
 
 // Why a side of the run failed (run_exit_status with a completed stop).
 std::string failure_text(const RunStats& stats, const RunHealth& health) {
-  if (health.downtime_seconds > 0) {
+  if (downtime_fails(health)) {
     return downtime_failure_text(health);
   }
   if (unfinished_total(stats) > 0) {
@@ -49,6 +49,13 @@ std::string failure_text(const RunStats& stats, const RunHealth& health) {
 }
 
 }  // namespace
+
+bool downtime_fails(const RunHealth& health) {
+  if (health.downtime_seconds <= 0) return false;
+  // --failover: the watchdog has already stopped a run whose outage ran
+  // past --max-downtime; an outage that never ended still fails it.
+  return !health.failover_expected || health.unreachable_since.has_value();
+}
 
 RunInfo run_info(const Config& config, const RunSetup& setup, const EngineResult& result,
                  std::time_t started, const std::string& barrier_start) {
@@ -109,7 +116,7 @@ int run_exit_status(const RunStats& stats, const RunHealth& health) {
     case StopReason::Completed: break;
   }
   // A number must not look clean when the run was not.
-  if (health.downtime_seconds > 0 || unfinished_total(stats) > 0) return kExitFailed;
+  if (downtime_fails(health) || unfinished_total(stats) > 0) return kExitFailed;
   const std::int64_t done = completed_total(stats);
   const std::int64_t errors = errors_total(stats);
   if (done == 0) return kExitFailed;
@@ -127,6 +134,12 @@ int overall_status(const Config& config, const RunInfo& info, const RunStats& st
     return status;
   }
   if (status == kExitFailed) out << "run failed: " << failure_text(stats, info.health) << "\n";
+  // --failover: an acknowledged commit missing after the run, or a ledger
+  // that could not be checked, fails it.
+  if (info.ledger && (info.ledger->lost > 0 || !info.ledger->error.empty())) {
+    out << "run failed: " << ledger_line(*info.ledger) << "\n";
+    if (status == kExitOk) status = kExitFailed;
+  }
   // A standby's errors and retries are counted like the primary's; the
   // run fails by the same rule on either side.
   for (std::size_t i = 0; i < info.standbys.size(); ++i) {

@@ -19,6 +19,11 @@ namespace tpcc {
 RunInfo run_info(const Config& config, const RunSetup& setup, const EngineResult& result,
                  std::time_t started, const std::string& barrier_start);
 
+// Whether the run's downtime fails it: any downtime does, but with
+// --failover (health.failover_expected) only an outage still open at the end
+// (a longer one than --max-downtime stopped the run already).
+bool downtime_fails(const RunHealth& health);
+
 // The exit status for a finished run's measured stats and health (see
 // run_benchmark).
 int run_exit_status(const RunStats& stats, const RunHealth& health);

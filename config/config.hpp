@@ -160,6 +160,11 @@ struct Config {
   // max_downtime_seconds stops (exit 3); at the end, transactions still in
   // flight get stop_grace_seconds, then are cancelled and counted unfinished.
   int max_downtime_seconds = 30;
+  // --failover: an outage is expected (a multi-host --conn moving to a
+  // promoted standby): downtime within max_downtime_seconds is reported,
+  // not a failure, and the acknowledged-commit ledger is kept and checked
+  // on the surviving primary after the run.
+  bool failover = false;
   double stop_grace_seconds = 5;
   int statement_timeout_ms = 0;  // server statement_timeout per session (0: the server's)
   // run: rules of record

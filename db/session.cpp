@@ -187,6 +187,13 @@ bool Session::connected() const { return conn_ && !broken_ && PQstatus(conn_) ==
 
 int Session::backend_pid() const { return conn_ ? PQbackendPID(conn_) : 0; }
 
+std::string Session::server_address() const {
+  if (conn_ == nullptr || broken_) return {};
+  const char* host = PQhost(conn_);
+  const char* port = PQport(conn_);
+  return std::string(host != nullptr ? host : "") + ":" + (port != nullptr ? port : "");
+}
+
 bool Session::in_transaction() const {
   if (!connected()) return false;
   const PGTransactionStatusType status = PQtransactionStatus(conn_);

@@ -169,6 +169,10 @@ class Session {
 
   bool connected() const;
   int backend_pid() const;
+  // The server this session is connected to, "host:port" as libpq reports
+  // it (with a multi-host conninfo: the host it chose); empty when not
+  // connected.
+  std::string server_address() const;
 
   // True while the server holds an open (or failed) transaction block.
   bool in_transaction() const;

@@ -1,5 +1,7 @@
 #include "metrics/run.hpp"
 
+#include <algorithm>
+
 namespace tpcc {
 
 const char* stop_reason_name(StopReason reason) {
@@ -11,6 +13,12 @@ const char* stop_reason_name(StopReason reason) {
     case StopReason::Internal: return "internal_error";
   }
   return "?";
+}
+
+double recovery_time_seconds(const RunHealth& health) {
+  double longest = 0;
+  for (const Outage& outage : health.outages) longest = std::max(longest, outage.seconds());
+  return longest;
 }
 
 std::vector<IntervalThroughput> measured_throughput(const std::vector<IntervalSample>& intervals) {

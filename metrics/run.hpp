@@ -14,6 +14,7 @@
 #include "metrics/checkpoints.hpp"
 #include "metrics/experiment.hpp"
 #include "metrics/lag.hpp"
+#include "metrics/ledger.hpp"
 #include "metrics/server_metrics.hpp"
 #include "metrics/stats.hpp"
 #include "spec/transactions.hpp"
@@ -72,6 +73,18 @@ enum class StopReason {
   Internal,     // an unexpected error in tpcc itself
 };
 
+// One outage: from the first lost connection until the first session
+// reconnected, in seconds from the start of the run, and the server the
+// sessions were connected to before and after it (host:port as libpq
+// reports it). With a multi-host --conn the two differ after a failover.
+struct Outage {
+  double start_seconds = 0;
+  double end_seconds = 0;
+  std::string host_before;
+  std::string host_after;
+  double seconds() const { return end_seconds - start_seconds; }
+};
+
 // What went wrong during a run, beyond the per-transaction counts: the
 // figures that keep a broken run from passing for a clean one.
 struct RunHealth {
@@ -90,9 +103,17 @@ struct RunHealth {
   // How many different (SQLSTATE, message) errors were seen, counted up to
   // kMaxDistinctErrors: a last error unlike the first is one of several.
   std::int64_t distinct_errors = 0;
+  // Every closed outage, in order (an open one is unreachable_since).
+  std::vector<Outage> outages;
+  // --failover: an outage was expected; one within --max-downtime is
+  // reported, not a failure.
+  bool failover_expected = false;
 };
 
 inline constexpr std::int64_t kMaxDistinctErrors = 1000;
+
+// The recovery time (RTO): the longest outage's length, 0 without one.
+double recovery_time_seconds(const RunHealth& health);
 
 // "completed", "interrupted", "fatal_error", "max_downtime", "internal_error".
 const char* stop_reason_name(StopReason reason);
@@ -160,6 +181,8 @@ struct RunInfo {
   std::vector<MergedPart> merged_from;  // tpcc report --merge: the drivers merged
   // --restore, --condition and the environment (docs/experiments.md).
   ExperimentRecord experiment;
+  // --failover: the acknowledged-commit ledger checked after the run.
+  std::optional<LedgerFigures> ledger;
 };
 
 }  // namespace tpcc

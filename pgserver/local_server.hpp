@@ -76,6 +76,9 @@ class LocalServer {
   // (crash recovery). start_again() throws like start().
   void crash();
   void start_again();
+  // For failover tests: a standby becomes a primary (pg_ctl promote -w).
+  // Throws std::runtime_error when pg_ctl fails.
+  void promote();
 
   // The postmaster's pid (postmaster.pid), 0 when not running.
   int postmaster_pid() const;

@@ -1,6 +1,7 @@
 // What the fault tests do to a LocalServer: crash it as a power cut would
 // take the processes (pg_ctl stop -m immediate, the directory kept), start
-// it again (crash recovery), and find its postmaster to freeze it.
+// it again (crash recovery), promote a standby, and find its postmaster to
+// freeze it.
 #include <fstream>
 #include <stdexcept>
 #include <string>
@@ -20,6 +21,19 @@ void LocalServer::crash() {
                               "30", "-s", "stop"}),
               opts);
   running_ = false;
+}
+
+void LocalServer::promote() {
+  ProcessOptions opts;
+  opts.cwd = dir_;
+  opts.output_file = dir_ + "/pg_ctl.log";
+  opts.kill_after_seconds = 60;
+  if (run_process(server_command(
+                      {bin_dir_ + "/pg_ctl", "-D", data_dir(), "-w", "-t", "30", "-s", "promote"}),
+                  opts) != 0) {
+    throw std::runtime_error("pg_ctl promote failed in " + dir_ + " (see pg_ctl.log)");
+  }
+  standby_ = false;
 }
 
 void LocalServer::start_again() {

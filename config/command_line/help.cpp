@@ -203,7 +203,8 @@ std::string help_text(std::optional<Verb> verb) {
   out << '\n';
   wrap(out,
        "Exit status: 0 success; 1 the benchmark ran but something failed (check violations, run "
-       "errors above 1%, any downtime, transactions unfinished at the end); 2 bad usage or "
+       "errors above 1%, any downtime unless --failover expected it, transactions unfinished at "
+       "the end, an acknowledged commit lost after a failover); 2 bad usage or "
        "configuration; 3 cannot connect, an error retrying cannot fix (permission denied, "
        "database or table missing), or the server unreachable beyond --max-downtime; 130 "
        "interrupted by SIGINT, SIGTERM or SIGHUP (results are still written).",

@@ -410,8 +410,8 @@ void add_faults(std::vector<Setting>& s) {
   add(
       s, "max-downtime", "SEC", {"maxDowntime"}, kRunVerbs, kRunSection,
       "A run whose server is unreachable (no connection can be opened) for longer than this "
-      "stops with exit 3; any downtime makes the run exit 1 and is reported as "
-      "downtime_seconds (1..86400).",
+      "stops with exit 3; any downtime makes the run exit 1 (with --failover: reported, not a "
+      "failure) and is reported as downtime_seconds (1..86400).",
       [](const std::string& v, const Source& src, ParseState& st) {
         st.cfg.max_downtime_seconds = parse_int(v, 1, 86400, src.where);
       },

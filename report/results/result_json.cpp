@@ -192,6 +192,32 @@ void add_health(Json& j, const RunHealth& health) {
   j["first_error"] = error_note_json(health.first_error);
   j["last_error"] = error_note_json(health.last_error);
   j["distinct_errors"] = health.distinct_errors;
+  // Each outage with the server before and after; the RTO is the longest.
+  Json outages = Json::array();
+  for (const Outage& o : health.outages) {
+    outages.push_back({{"start_seconds", round_to(o.start_seconds, 3)},
+                       {"end_seconds", round_to(o.end_seconds, 3)},
+                       {"seconds", round_to(o.seconds(), 3)},
+                       {"host_before", o.host_before},
+                       {"host_after", o.host_after}});
+  }
+  j["outages"] = outages;
+  j["rto_seconds"] = round_to(recovery_time_seconds(health), 3);
+  j["failover_expected"] = health.failover_expected;
+}
+
+// --failover: the acknowledged-commit ledger; null without it.
+Json ledger_json(const std::optional<LedgerFigures>& ledger) {
+  if (!ledger) return nullptr;
+  Json lost = Json::array();
+  for (const OrderKey& o : ledger->lost_orders) {
+    lost.push_back({{"w_id", o.w_id}, {"d_id", o.d_id}, {"o_id", o.o_id}});
+  }
+  return {{"acknowledged", ledger->acknowledged},
+          {"lost", ledger->lost},
+          {"checked_on_host", ledger->checked_on_host},
+          {"lost_orders", lost},
+          {"error", ledger->error.empty() ? Json(nullptr) : Json(ledger->error)}};
 }
 
 // number: 1-based, as the summary names the standby.
@@ -299,6 +325,7 @@ std::string result_json(const Config& config, const RunInfo& info, const RunStat
   j["stop_detail"] =
       info.health.stop_detail.empty() ? Json(nullptr) : Json(info.health.stop_detail);
   j["exit_status"] = info.exit_status;
+  j["ledger"] = ledger_json(info.ledger);
   j["transactions_all_phases"] = info.transactions_all_phases;
   j["mix"] = mix_json(config.mix);
   j["measured_interval"] = interval_json(info.measured_start_ms, info.measured_end_ms);

@@ -120,6 +120,28 @@ void read_health(const Json& j, RunHealth& health) {
     health.unreachable_since = j.at("unreachable_since_seconds").get<double>();
   }
   health.distinct_errors = j.value("distinct_errors", std::int64_t{0});
+  // Absent in the results of an older tpcc.
+  for (const Json& o : j.value("outages", Json::array())) {
+    health.outages.push_back(
+        {o.at("start_seconds").get<double>(), o.at("end_seconds").get<double>(),
+         o.at("host_before").get<std::string>(), o.at("host_after").get<std::string>()});
+  }
+  health.failover_expected = j.value("failover_expected", false);
+}
+
+std::optional<LedgerFigures> ledger_from(const Json& j) {
+  if (j.is_null()) return std::nullopt;
+  LedgerFigures ledger;
+  ledger.acknowledged = j.at("acknowledged").get<std::int64_t>();
+  ledger.lost = j.at("lost").get<std::int64_t>();
+  ledger.checked_on_host = j.at("checked_on_host").get<std::string>();
+  for (const Json& o : j.at("lost_orders")) {
+    ledger.lost_orders.push_back({o.at("w_id").get<std::int32_t>(),
+                                  o.at("d_id").get<std::int32_t>(),
+                                  o.at("o_id").get<std::int32_t>()});
+  }
+  if (!j.at("error").is_null()) ledger.error = j.at("error").get<std::string>();
+  return ledger;
 }
 
 // One standby of result.json; its counts and histograms are histograms.json's.
@@ -169,6 +191,7 @@ RunInfo info_from(const Json& j) {
   const Json& driver = j.at("driver");
   if (!driver.is_null()) info.driver = driver_from(driver);
   info.experiment = experiment_from_json(j);
+  info.ledger = ledger_from(j.value("ledger", Json()));
   // "standbys" lists them all when there are several, "standby" is the first.
   if (j.contains("standbys")) {
     for (const Json& standby : j.at("standbys")) info.standbys.push_back(standby_from(standby));

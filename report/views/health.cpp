@@ -45,6 +45,20 @@ void add_error_lines(const std::string& prefix, const RunHealth& health,
   lines.push_back(line);
 }
 
+// "OUTAGE 1: 10.2 s to 11.5 s (1.3 s), 127.0.0.1:5432 -> 127.0.0.1:5433".
+void add_outage_lines(const RunHealth& health, std::vector<std::string>& lines) {
+  for (std::size_t i = 0; i < health.outages.size(); ++i) {
+    const Outage& o = health.outages[i];
+    std::string line = "OUTAGE " + std::to_string(i + 1) + ": " + fixed(o.start_seconds, 1) +
+                       " s to " + fixed(o.end_seconds, 1) + " s (" + fixed(o.seconds(), 1) +
+                       " s), ";
+    line += o.host_before == o.host_after
+                ? "back on " + o.host_after
+                : o.host_before + " -> " + o.host_after + " (the sessions moved: a failover)";
+    lines.push_back(line);
+  }
+}
+
 std::string standby_name(int number, const StandbyRun& standby) {
   return "standby " + std::to_string(number) + " (" + standby.target + ")";
 }
@@ -124,7 +138,27 @@ std::vector<std::string> health_lines(const RunInfo& info, const RunStats& stats
     case StopReason::Downtime:
     case StopReason::Internal: lines.push_back("STOPPED: " + health.stop_detail); break;
   }
-  if (health.downtime_seconds > 0) lines.push_back(downtime_line("the server", health));
+  if (health.failover_expected && !health.unreachable_since) {
+    if (health.downtime_seconds > 0) {
+      lines.push_back("FAILOVER: RTO " + fixed(recovery_time_seconds(health), 1) +
+                      " s (the longest outage), " + fixed(health.downtime_seconds, 1) +
+                      " s unreachable in all; expected (--failover) and within --max-downtime");
+    }
+  } else if (health.downtime_seconds > 0) {
+    lines.push_back(downtime_line("the server", health));
+  }
+  add_outage_lines(health, lines);
+  if (info.ledger) {
+    std::string line = (info.ledger->lost > 0 || !info.ledger->error.empty() ? "LEDGER: " : "") +
+                       ledger_line(*info.ledger);
+    if (!info.ledger->lost_orders.empty()) {
+      line +=
+          "; lost: " + orders_text(info.ledger->lost_orders) +
+          (info.ledger->lost > static_cast<std::int64_t>(info.ledger->lost_orders.size()) ? ", ..."
+                                                                                          : "");
+    }
+    lines.push_back(line);
+  }
   if (const std::int64_t unfinished = unfinished_total(stats); unfinished > 0) {
     lines.push_back("UNFINISHED: " + std::to_string(unfinished) +
                     " transaction(s) got no answer by the end (--stop-grace) and were cancelled; "

@@ -362,6 +362,11 @@ EngineResult Engine::run() {
   result.health = primary().faults.health(end);
   result.health.stop = stop_reason_;
   result.health.stop_detail = stop_detail_;
+  result.health.failover_expected = config_.failover;
+  for (const auto& worker : primary().workers) {
+    result.acknowledged.insert(result.acknowledged.end(), worker->acknowledged().begin(),
+                               worker->acknowledged().end());
+  }
   return result;
 }
 

@@ -86,6 +86,9 @@ struct EngineResult {
   std::vector<LagSample> lag;                 // every replication lag sample
   CheckpointFigures checkpoints;              // the primary's, over the measured interval
   ServerMetricsRun server_metrics;            // notes and sample counts; per interval in intervals
+  // --failover: every New-Order the primary's terminals had acknowledged,
+  // in no order (metrics/ledger.hpp).
+  std::vector<OrderKey> acknowledged;
 };
 
 // What a standby's terminals run with: the primary's run settings, with the

@@ -53,11 +53,19 @@ void FaultLog::fatal(Clock::time_point at, const std::string& sqlstate,
   if (call) call();
 }
 
+void FaultLog::connected_to(const std::string& host) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (current_host_.empty()) current_host_ = host;
+}
+
 void FaultLog::unreachable(Clock::time_point lost, Clock::time_point now,
                            const std::string& connection) {
   std::lock_guard<std::mutex> lock(mutex_);
   ++reconnect_failures_;
-  if (!open_since_) open_since_ = std::min(lost, now);
+  if (!open_since_) {
+    open_since_ = std::min(lost, now);
+    open_host_before_ = current_host_;
+  }
   if (failing_now_.insert(connection).second &&
       std::find(failed_connections_.begin(), failed_connections_.end(), connection) ==
           failed_connections_.end()) {
@@ -66,18 +74,34 @@ void FaultLog::unreachable(Clock::time_point lost, Clock::time_point now,
   failed_in_line_.insert(connection);
 }
 
-void FaultLog::reachable(Clock::time_point at, const std::string& connection) {
+Outage FaultLog::outage_of(const Closed& closed) const {
+  return Outage{std::max(0.0, seconds_between(start_, closed.start)),
+                std::max(0.0, seconds_between(start_, closed.end)), closed.host_before,
+                closed.host_after};
+}
+
+std::optional<Outage> FaultLog::reachable(Clock::time_point lost, Clock::time_point at,
+                                          const std::string& connection, const std::string& host) {
   std::lock_guard<std::mutex> lock(mutex_);
   failing_now_.erase(connection);
-  if (!open_since_) return;
-  outages_.emplace_back(*open_since_, std::max(at, *open_since_));
+  if (!open_since_) {
+    const bool moved = !host.empty() && !current_host_.empty() && host != current_host_;
+    if (current_host_.empty()) current_host_ = host;
+    if (!moved) return std::nullopt;
+    open_since_ = std::min(lost, at);
+    open_host_before_ = current_host_;
+  }
+  outages_.push_back(Closed{*open_since_, std::max(at, *open_since_), open_host_before_,
+                            host.empty() ? open_host_before_ : host});
+  if (!host.empty()) current_host_ = host;
   open_since_.reset();
+  return outage_of(outages_.back());
 }
 
 double FaultLog::downtime_between(Clock::time_point from, Clock::time_point to) const {
   std::lock_guard<std::mutex> lock(mutex_);
   double seconds = 0;
-  for (const auto& [a, b] : outages_) seconds += overlap(a, b, from, to);
+  for (const Closed& closed : outages_) seconds += overlap(closed.start, closed.end, from, to);
   if (open_since_) seconds += overlap(*open_since_, to, from, to);
   return seconds;
 }
@@ -114,6 +138,9 @@ RunHealth FaultLog::health(Clock::time_point end) const {
     health.unreachable_since = std::max(0.0, seconds_between(start_, *open_since_));
   }
   health.distinct_errors = static_cast<std::int64_t>(distinct_errors_.size());
+  for (const Closed& closed : outages_) {
+    if (closed.start <= end) health.outages.push_back(outage_of(closed));
+  }
   health.first_error = first_error_;
   health.last_error = last_error_;
   return health;

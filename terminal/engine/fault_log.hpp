@@ -29,12 +29,22 @@ class FaultLog {
   // An error retrying cannot fix: recorded, and the first one calls on_fatal.
   void fatal(Clock::time_point at, const std::string& sqlstate, const std::string& message);
 
+  // A session opened at the start of the run, connected to `host`
+  // (host:port): the first one names the server an outage starts from.
+  void connected_to(const std::string& host);
+
   // A reconnect attempt of `connection` ("connection 2", "delivery worker
   // 1") failed at `now`: the server has been unreachable since `lost` (when
   // the session's connection broke), unless an outage is already open. The
   // outage ends when any session connects (reachable).
   void unreachable(Clock::time_point lost, Clock::time_point now, const std::string& connection);
-  void reachable(Clock::time_point at, const std::string& connection);
+  // `connection`, whose session broke at `lost`, connected again at `at`
+  // to `host` (empty when unknown). Closes the open outage and returns it.
+  // A session that reconnects at once, but to another server than the one
+  // the sessions were on (a multi-host --conn after a failover quicker than
+  // the first attempt), is an outage too: from `lost` to `at`.
+  std::optional<Outage> reachable(Clock::time_point lost, Clock::time_point at,
+                                  const std::string& connection, const std::string& host);
 
   // The connections that failed to reconnect since the last call, and those
   // still failing: the interval line's.
@@ -58,8 +68,18 @@ class FaultLog {
   mutable std::mutex mutex_;
   Clock::time_point start_{};
   std::function<void()> on_fatal_;
-  std::vector<std::pair<Clock::time_point, Clock::time_point>> outages_;  // closed ones
+  struct Closed {
+    Clock::time_point start;
+    Clock::time_point end;
+    std::string host_before;
+    std::string host_after;
+  };
+  Outage outage_of(const Closed& closed) const;
+
+  std::vector<Closed> outages_;  // closed ones
   std::optional<Clock::time_point> open_since_;
+  std::string current_host_;      // where the sessions are connected
+  std::string open_host_before_;  // the open outage's server before it
   std::int64_t reconnect_failures_ = 0;
   std::vector<std::string> failed_connections_;  // in the run, in order
   std::set<std::string> failing_now_;

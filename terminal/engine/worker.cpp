@@ -1,6 +1,7 @@
 #include "terminal/engine/worker.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <exception>
 #include <utility>
 
@@ -15,6 +16,16 @@ namespace {
 
 constexpr double kFirstBackoffSeconds = 0.1;
 constexpr double kMaxBackoffSeconds = 5.0;
+
+// "1.3 s, an outage from 10.2 s to 11.5 s".
+std::string format_outage(const Outage& outage) {
+  const auto tenths = [](double seconds) {
+    const long t = std::lround(seconds * 10);
+    return std::to_string(t / 10) + "." + std::to_string(t % 10);
+  };
+  return tenths(outage.seconds()) + " s, an outage from " + tenths(outage.start_seconds) +
+         " s to " + tenths(outage.end_seconds) + " s";
+}
 
 std::int64_t micros_between(Clock::time_point from, Clock::time_point to) {
   return std::chrono::duration_cast<std::chrono::microseconds>(to - from).count();
@@ -49,6 +60,7 @@ Worker::~Worker() = default;
 void Worker::connect(const std::string& conninfo) {
   session_ = std::make_unique<Session>(conninfo, session_options(*env_));
   prepare_transaction_statements(*session_, env_->config->mode);
+  if (env_->faults != nullptr) env_->faults->connected_to(session_->server_address());
 }
 
 std::optional<Clock::time_point> Worker::in_flight_since() const {
@@ -130,6 +142,9 @@ Completion Worker::execute(VirtualTerminal& terminal, TxnIndex type, Clock::time
   stats_.record(type, result, micros_between(due, done.at), done.phase,
                 session_->take_statement_counts());
   stats_.record_deck_card(terminal.deck_tally, terminal.deck, type, result, done.phase);
+  // The ledger keeps every acknowledged order, warm-up and after the end
+  // included: each one must survive a failover.
+  if (result.order.o_id != 0 && env_->config->failover) acknowledged_.push_back(result.order);
   if (result.outcome == Outcome::Error && done.phase != Phase::After) {
     log_error(terminal, type, result.error);
     note_error(result.sqlstate, result.error, retrying_cannot_fix(result.sqlstate));
@@ -202,8 +217,15 @@ bool Worker::reconnect(Clock::time_point lost) {
     try {
       session_->reconnect();
       stats_.record_reconnect(env_->phases->phase_at(Clock::now()));
-      if (env_->faults != nullptr) env_->faults->reachable(Clock::now(), name_);
-      if (failed_before && env_->log != nullptr) {
+      const std::string host = session_->server_address();
+      std::optional<Outage> outage;
+      if (env_->faults != nullptr)
+        outage = env_->faults->reachable(lost, Clock::now(), name_, host);
+      if (env_->log != nullptr && outage && outage->host_before != outage->host_after) {
+        // The session that ended the outage says where the sessions went.
+        env_->log->line(name_ + ": reconnected to " + outage->host_after + " (was " +
+                        outage->host_before + ") after " + format_outage(*outage));
+      } else if (failed_before && env_->log != nullptr) {
         env_->log->line(name_ + ": reconnected");
       }
       return true;

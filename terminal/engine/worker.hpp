@@ -8,6 +8,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "config/config.hpp"
 #include "terminal/engine/clock.hpp"
@@ -90,6 +91,9 @@ class Worker {
   void run_deliveries(DeliveryQueue& queue, const DeliverySink& sink, std::uint64_t seed);
 
   WorkerStats& stats() { return stats_; }
+  // --failover: the New-Orders whose COMMIT the server acknowledged on this
+  // worker's session (the ledger); only once the worker has stopped.
+  const std::vector<OrderKey>& acknowledged() const { return acknowledged_; }
   int id() const { return id_; }
   // When the transaction in flight was due; none between transactions.
   std::optional<Clock::time_point> in_flight_since() const;
@@ -119,6 +123,7 @@ class Worker {
   std::string name_;
   std::unique_ptr<Session> session_;
   WorkerStats stats_;
+  std::vector<OrderKey> acknowledged_;
   std::atomic<Clock::rep> in_flight_since_{0};  // 0: none
 };
 

@@ -274,12 +274,13 @@ NewOrderOutput place_new_order(Session& session, const NewOrderInput& input,
 }
 
 Outcome execute_new_order(Session& session, const NewOrderInput& input,
-                          const TerminalContext& terminal, TxnAudit& audit) {
+                          const TerminalContext& terminal, TxnAudit& audit, int* o_id) {
   audit.order_lines = static_cast<int>(input.lines.size());
   audit.remote_order_lines = input.remote_lines();
   const NewOrderOutput out = terminal.mode == Mode::Procedures
                                  ? call_new_order(session, input, terminal)
                                  : place_new_order(session, input, terminal);
+  if (o_id != nullptr) *o_id = out.o_id;
   return out.rolled_back ? Outcome::RolledBack : Outcome::Committed;
 }
 

@@ -69,9 +69,10 @@ NewOrderOutput place_new_order(Session& session, const NewOrderInput& input,
                                const TerminalContext& terminal);
 
 // place_new_order for the dispatcher: Committed, or RolledBack for the
-// unused item; records OL_CNT and remote lines in the audit.
+// unused item; records OL_CNT and remote lines in the audit, and, when
+// o_id is given, the O_ID the order got (the failover ledger's).
 Outcome execute_new_order(Session& session, const NewOrderInput& input,
-                          const TerminalContext& terminal, TxnAudit& audit);
+                          const TerminalContext& terminal, TxnAudit& audit, int* o_id = nullptr);
 
 void prepare_new_order_statements(Session& session);
 

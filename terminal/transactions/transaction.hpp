@@ -7,6 +7,7 @@
 #include <string>
 
 #include "config/config.hpp"
+#include "metrics/ledger.hpp"
 #include "spec/nurand.hpp"
 #include "spec/random.hpp"
 #include "spec/transactions.hpp"
@@ -53,6 +54,8 @@ struct TxnResult {
   TxnAudit audit;
   std::string error;     // when outcome == Error
   std::string sqlstate;  // the server's, when outcome == Error and it gave one
+  // A committed New-Order: the order it entered (o_id 0 otherwise).
+  OrderKey order;
 };
 
 // Serialization failures and deadlocks are retried this many times.

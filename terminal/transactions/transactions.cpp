@@ -80,9 +80,18 @@ void prepare_transaction_statements(Session& session, Mode mode) {
 TxnResult run_transaction(TxnIndex type, Session& session, Random& rng,
                           const TerminalContext& terminal) {
   switch (type) {
-    case kNewOrder:
-      return run_with_retries(generate_new_order(rng, terminal), execute_new_order, session, rng,
-                              terminal);
+    case kNewOrder: {
+      const NewOrderInput input = generate_new_order(rng, terminal);
+      int o_id = 0;
+      const auto execute = [&o_id](Session& s, const NewOrderInput& in, const TerminalContext& t,
+                                   TxnAudit& audit) {
+        return execute_new_order(s, in, t, audit, &o_id);
+      };
+      TxnResult result = run_with_retries(input, execute, session, rng, terminal);
+      // Only a COMMIT the server answered is an acknowledged order.
+      if (result.outcome == Outcome::Committed) result.order = {input.w_id, input.d_id, o_id};
+      return result;
+    }
     case kPayment:
       return run_with_retries(generate_payment(rng, terminal), execute_payment, session, rng,
                               terminal);

@@ -55,6 +55,10 @@ StandbyPair::~StandbyPair() {
 
 void StandbyPair::crash_standby() { standby_->crash(); }
 
+void StandbyPair::crash_primary() { primary_->crash(); }
+
+void StandbyPair::promote_standby() { standby_->promote(); }
+
 void StandbyPair::wait_for_replay(double seconds) const {
   const std::string target = scalar_text(primary_->conninfo(), "select pg_current_wal_lsn()::text");
   wait_until(seconds, "replay up to " + target, [this, &target] {

@@ -32,6 +32,11 @@ class StandbyPair {
   // immediate) and stays away; the destructor removes its directory.
   void crash_standby();
 
+  // A failover: the primary goes away as in a crash (pg_ctl stop -m
+  // immediate) and stays away; the standby is promoted (pg_ctl promote -w).
+  void crash_primary();
+  void promote_standby();
+
   // Waits until the standby has replayed all WAL the primary has written
   // so far; throws std::runtime_error after `seconds`.
   void wait_for_replay(double seconds) const;

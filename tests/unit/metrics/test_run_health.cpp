@@ -53,7 +53,7 @@ TEST_CASE("downtime counts from the lost connection to the first reconnect, acro
   log.unreachable(at(11), at(11.5), "connection 2");
   CHECK(log.current_outage(at(14)) == Approx(4));
   CHECK(log.downtime_between(at(0), at(12)) == Approx(2));  // open: counted up to the end asked
-  log.reachable(at(16), "connection 1");
+  log.reachable(at(16), at(16), "connection 1", "");
   CHECK(log.current_outage(at(20)) == 0);
   CHECK(log.downtime_between(at(0), at(20)) == Approx(6));
   CHECK(log.downtime_between(at(12), at(14)) == Approx(2));  // the part inside the interval
@@ -65,7 +65,7 @@ TEST_CASE("downtime counts from the lost connection to the first reconnect, acro
 
 TEST_CASE("a reconnect without an outage is no downtime (a killed backend)", "[faults]") {
   FaultLog log;
-  log.reachable(at(3), "connection 1");
+  log.reachable(at(3), at(3), "connection 1", "");
   CHECK(log.health(at(10)).downtime_seconds == 0);
   CHECK(log.health(at(10)).unreachable_connections.empty());
 }
@@ -79,7 +79,7 @@ TEST_CASE("the fault log names the connections that cannot reconnect, line by li
   CHECK(log.take_unreachable_connections() == std::vector<std::string>{"delivery worker 1"});
   // Still failing: named in the next line too.
   CHECK(log.take_unreachable_connections() == std::vector<std::string>{"delivery worker 1"});
-  log.reachable(at(5), "delivery worker 1");
+  log.reachable(at(5), at(5), "delivery worker 1", "");
   // Failing when this line began: named once more, then no longer.
   CHECK(log.take_unreachable_connections() == std::vector<std::string>{"delivery worker 1"});
   CHECK(log.take_unreachable_connections().empty());
@@ -90,7 +90,7 @@ TEST_CASE("the fault log names the connections that cannot reconnect, line by li
   // An outage open at the end: since when.
   REQUIRE(health.unreachable_since);
   CHECK(*health.unreachable_since == Approx(6));
-  log.reachable(at(7), "connection 2");
+  log.reachable(at(7), at(7), "connection 2", "");
   CHECK_FALSE(log.health(at(10)).unreachable_since);
 }
 
