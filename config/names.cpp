@@ -6,7 +6,7 @@
 namespace tpcc {
 namespace {
 
-constexpr std::array<std::pair<std::string_view, Verb>, 8> kVerbs = {{
+constexpr std::array<std::pair<std::string_view, Verb>, 9> kVerbs = {{
     {"prepare", Verb::Prepare},
     {"run", Verb::Run},
     {"check", Verb::Check},
@@ -15,6 +15,7 @@ constexpr std::array<std::pair<std::string_view, Verb>, 8> kVerbs = {{
     {"acid", Verb::Acid},
     {"report", Verb::Report},
     {"snapshot", Verb::Snapshot},
+    {"sweep", Verb::Sweep},
 }};
 
 constexpr std::array<std::pair<std::string_view, std::string_view>, 10> kTables = {{

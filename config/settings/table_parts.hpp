@@ -96,6 +96,7 @@ void add_acid(std::vector<Setting>& table);
 void add_drivers(std::vector<Setting>& table);
 void add_report(std::vector<Setting>& table);
 void add_experiments(std::vector<Setting>& table);
+void add_sweep(std::vector<Setting>& table);
 void add_sysbench(std::vector<Setting>& table);
 
 // sysbench passes every flag to every command: a sysbench flag given on the
