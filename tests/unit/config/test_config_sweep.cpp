@@ -51,7 +51,7 @@ TEST_CASE("sweep: --vary of an unknown or non-numeric option exits 2 naming it",
   const std::string isolation = usage_error(sweep({"--vary", "isolation=rc,rr"}));
   CHECK(has(isolation, "--vary isolation: not a numeric run option"));
   CHECK_FALSE(has(isolation, "give what to vary"));  // the one problem, not two
-  CHECK(has(usage_error(sweep({"--vary", "mix=45,43,4,4,4"})), "--vary mix: not a numeric"));
+  CHECK(has(usage_error(sweep({"--vary", "mix=45"})), "--vary mix: not a numeric"));
   CHECK(has(usage_error(sweep({"--vary", "repeat=1,2"})), "--vary repeat: not a numeric"));
   CHECK(has(usage_error(sweep({"--vary", "terminals"})), "is not NAME=V1,V2"));
   CHECK(has(usage_error(sweep({"--vary", "terminals=8,x"})), "'x' is not a number"));
