@@ -9,6 +9,7 @@
 #include "app/report_command.hpp"
 #include "app/run_command.hpp"
 #include "app/snapshot_command.hpp"
+#include "app/sweep_command.hpp"
 #include "check/load_gaps.hpp"
 #include "check/runner.hpp"
 #include "config/errors.hpp"
@@ -98,12 +99,14 @@ int run_command(const Config& config) {
     case Verb::Cleanup: return cleanup_database(config, std::cout);
     case Verb::Quickstart: return quickstart_command(config);
     case Verb::Run:
+      if (config.sweep) return run_sweep(config, std::cout);
       return config.repeat > 1 ? run_repeated(config, std::cout)
                                : run_with_consistency_test(config, std::cout);
     case Verb::Acid: return acid_command(config, std::cout);
     case Verb::Report: return report_command(config, std::cout);
     case Verb::Snapshot: return snapshot_command(config, std::cout);
     case Verb::Capacity: return capacity_command(config, std::cout);
+    case Verb::Sweep: break;  // parsed as a run with axes (config.sweep)
   }
   return kExitUsage;
 }

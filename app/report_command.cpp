@@ -7,12 +7,14 @@
 #include <fstream>
 #include <system_error>
 
+#include "app/sweep_command.hpp"
 #include "config/errors.hpp"
 #include "report/console/repeat_table.hpp"
 #include "report/console/summary.hpp"
 #include "report/html/html_report.hpp"
 #include "report/results/merge.hpp"
 #include "report/results/result_read.hpp"
+#include "report/results/sweep_json.hpp"
 #include "report/views/compare.hpp"
 #include "report/views/environment_compare.hpp"
 #include "report/views/format.hpp"
@@ -51,6 +53,7 @@ void write_page(const std::string& path, const std::string& text) {
 }
 
 int redraw_command(const Config& config, std::ostream& out) {
+  if (is_sweep_result(config.report_dir)) return redraw_sweep(config, out);
   const ResultDir r = read_result_dir(config.report_dir, "tpcc report", true);
   for (const std::string& note : r.notes) out << "tpcc report: " << note << "\n";
   print_summary(out, r.config, r.info, r.stats);

@@ -15,7 +15,20 @@
 
 namespace tpcc {
 
-enum class Verb { Prepare, Run, Check, Cleanup, Quickstart, Acid, Report, Snapshot, Capacity };
+// Sweep is the command word of tpcc sweep only: its configuration is a
+// run's (verb Run, sweep true), so that every check of a run's options holds.
+enum class Verb {
+  Prepare,
+  Run,
+  Check,
+  Cleanup,
+  Quickstart,
+  Acid,
+  Report,
+  Snapshot,
+  Capacity,
+  Sweep
+};
 enum class LoadMethod { Copy, Insert };
 // COPY's data format: text, or binary (no text parsing on the server).
 enum class CopyFormat { Text, Binary };
@@ -39,6 +52,15 @@ enum class ReportFormat { Tpcc, Sysbench };
 // tpcc run --condition: the steps that may run before the terminals start,
 // in the order they run.
 enum class ConditionStep { Vacuum, Analyze, Checkpoint, Restart, Prewarm };
+
+// One axis of tpcc sweep: a run option by its flag name (--vary
+// terminals=8,16) or a server setting (--vary-setting work_mem=4MB,64MB),
+// and its values as given.
+struct SweepAxis {
+  std::string name;
+  std::vector<std::string> values;
+  bool server_setting = false;
+};
 
 // One hot standby that read-only terminals drive during the primary's run.
 struct StandbyTarget {
@@ -139,6 +161,14 @@ struct Config {
   std::vector<ConditionStep> condition;
   std::string label;
   std::string run_notes;
+
+  // tpcc sweep (docs/experiments.md): the axes, --vary ones first, each in
+  // the order given; sweep_args: the command line after the command word,
+  // which each point's run is parsed from again with its values
+  // (sweep_point_config).
+  bool sweep = false;
+  std::vector<SweepAxis> sweep_axes;
+  std::vector<std::string> sweep_args;
 
   // run: several drivers, one result (docs/several-drivers.md). Driver
   // driver_index of driver_count (1-based; 0 of 0: the only driver) takes

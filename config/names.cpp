@@ -6,7 +6,7 @@
 namespace tpcc {
 namespace {
 
-constexpr std::array<std::pair<std::string_view, Verb>, 9> kVerbs = {{
+constexpr std::array<std::pair<std::string_view, Verb>, 10> kVerbs = {{
     {"prepare", Verb::Prepare},
     {"run", Verb::Run},
     {"check", Verb::Check},
@@ -16,6 +16,7 @@ constexpr std::array<std::pair<std::string_view, Verb>, 9> kVerbs = {{
     {"report", Verb::Report},
     {"snapshot", Verb::Snapshot},
     {"capacity", Verb::Capacity},
+    {"sweep", Verb::Sweep},
 }};
 
 constexpr std::array<std::pair<std::string_view, std::string_view>, 10> kTables = {{

@@ -43,6 +43,11 @@ constexpr VerbInfo kVerbs[] = {
      "short runs pass the run rules a short run can judge (efficiency floor, 90th percentile "
      "limits, mix), or without keying and think times the terminal count with the highest "
      "tpmC within --latency-limit; each step a run of --duration into DIR/step-K"},
+    {Verb::Sweep,
+     "runs over a grid of run options (--vary terminals=8,16) and server settings "
+     "(--vary-setting work_mem=4MB,64MB), each point repeated (--repeat) and reset (--restore), "
+     "into --result-dir DIR: one page of throughput and latency against the values; the same "
+     "command continues an interrupted sweep; takes every run option"},
 };
 
 const char* summary(Verb v) {
@@ -107,7 +112,7 @@ void sections_for(std::ostringstream& out, std::optional<Verb> verb) {
     bool any = false;
     for (const auto& s : settings()) {
       if (std::string(s.section) != section) continue;
-      if (verb && !(s.verbs & verb_bit(*verb))) continue;
+      if (verb && !verb_takes(s, *verb)) continue;
       section_verbs |= s.verbs;
       any = true;
     }
@@ -117,7 +122,7 @@ void sections_for(std::ostringstream& out, std::optional<Verb> verb) {
     out << ":\n";
     for (const auto& s : settings()) {
       if (std::string(s.section) != section) continue;
-      if (verb && !(s.verbs & verb_bit(*verb))) continue;
+      if (verb && !verb_takes(s, *verb)) continue;
       const std::string only =
           !verb && s.verbs != section_verbs ? " (" + verb_list(s.verbs) + " only)" : "";
       describe(out, s, only);
@@ -166,11 +171,14 @@ std::string options_markdown() {
 std::string help_text(std::optional<Verb> verb) {
   std::ostringstream out;
   if (verb) {
-    out << (*verb == Verb::Report
-                ? std::string("Usage: tpcc report DIR [--out DIR|FILE.html]\n"
-                              "       tpcc report --merge DIR... --out DIR\n"
-                              "       tpcc report --compare DIR DIR... "
-                              "[--out DIR|FILE.html]")
+    out << (*verb == Verb::Report ? std::string("Usage: tpcc report DIR [--out DIR|FILE.html]\n"
+                                                "       tpcc report --merge DIR... --out DIR\n"
+                                                "       tpcc report --compare DIR DIR... "
+                                                "[--out DIR|FILE.html]")
+            : *verb == Verb::Sweep
+                ? std::string("Usage: tpcc sweep [PROPS] [run options] --vary NAME=V1,V2,... "
+                              "[--vary ...]\n"
+                              "       [--vary-setting GUC=V1,V2,... ...] --result-dir DIR")
                 : "Usage: tpcc " + std::string(verb_name(*verb)) + " [PROPS] [options]")
         << "\n\n";
     wrap(out, std::string("tpcc ") + std::string(verb_name(*verb)) + ": " + summary(*verb) + ".",

@@ -16,18 +16,19 @@
 #include "config/names.hpp"
 #include "config/props/props.hpp"
 #include "config/settings/settings.hpp"
+#include "config/sweep_grid.hpp"
 
 namespace po = boost::program_options;
 
 namespace tpcc {
 namespace {
 
-bool takes(const Setting& s, Verb verb) { return s.flag != nullptr && (s.verbs & verb_bit(verb)); }
+bool takes(const Setting& s, Verb verb) { return s.flag != nullptr && verb_takes(s, verb); }
 
 std::string verb_list(VerbSet verbs) {
   std::string out;
   for (const Verb v : {Verb::Prepare, Verb::Run, Verb::Check, Verb::Cleanup, Verb::Quickstart,
-                       Verb::Acid, Verb::Report, Verb::Snapshot, Verb::Capacity}) {
+                       Verb::Acid, Verb::Report, Verb::Snapshot, Verb::Capacity, Verb::Sweep}) {
     if (verbs & verb_bit(v)) out += (out.empty() ? "" : ", ") + std::string(verb_name(v));
   }
   return out;
@@ -291,6 +292,129 @@ void apply_flags(const po::variables_map& vm, Verb verb, ParseState& st) {
   throw UsageError(message);
 }
 
+Config parse_verb_arguments(Verb verb, std::vector<std::string> args, std::ostream& warnings,
+                            const std::vector<SweepValue>* point_values);
+
+// Warnings of a point's parse were given by the sweep's own.
+std::ostream& null_stream() {
+  static std::ostream none(nullptr);
+  return none;
+}
+
+void apply_point_values(const std::vector<SweepValue>& values, ParseState& st) {
+  for (const SweepValue& v : values) {
+    const auto& all = settings();
+    const auto it = std::find_if(all.begin(), all.end(), [&](const Setting& s) {
+      return s.flag != nullptr && v.name == s.flag;
+    });
+    if (it != all.end()) apply_flag(*it, v.value, st);
+  }
+}
+
+std::string values_text(const std::vector<SweepValue>& values) {
+  std::string out;
+  for (const SweepValue& v : values) out += (out.empty() ? "" : ",") + v.name + "=" + v.value;
+  return out;
+}
+
+// tpcc sweep as a whole: a directory to continue in, axes, and every point
+// a run tpcc run would take. Each value is parsed as its option's flag
+// would be, so that its own checks (and the cross-checks of finish_config)
+// name it; then each combination, for checks between two varied options.
+void check_sweep(ParseState& st) {
+  const Config& c = st.cfg;
+  if (c.sweep_axes.empty() && st.problems.empty()) {
+    st.problem(
+        "tpcc sweep: give what to vary: --vary NAME=V1,V2,... or --vary-setting "
+        "GUC=V1,V2,... (see 'tpcc sweep --help')");
+  }
+  if (c.result_dir.empty()) {
+    st.problem(
+        "--result-dir: tpcc sweep needs one: the directory its points are written to, "
+        "and where the same command continues an interrupted sweep");
+  }
+  if (!c.json_file.empty()) {
+    st.problem(
+        "--json: not for tpcc sweep: each point's result.json is in its directory, and "
+        "the sweep's in --result-dir");
+  }
+  if (c.driver_count > 0) {
+    st.problem(
+        "--driver: tpcc sweep drives each point's run itself; several drivers cannot "
+        "sweep each on their own");
+  }
+  for (const SweepAxis& axis : c.sweep_axes) {
+    if (axis.server_setting) continue;
+    const std::optional<Source> given = st.given.source(axis.name);
+    if (given && given->layer == Layer::Flag) {
+      st.problem("--vary " + axis.name + ": --" + axis.name +
+                 " is given too; a sweep's option is either varied or fixed");
+    }
+  }
+  if (!st.problems.empty()) return;
+  for (const SweepAxis& axis : c.sweep_axes) {
+    if (axis.server_setting) continue;
+    for (const std::string& value : axis.values) {
+      const std::vector<SweepValue> one = {{axis.name, value}};
+      st.collect([&] {
+        try {
+          parse_verb_arguments(Verb::Sweep, c.sweep_args, null_stream(), &one);
+        } catch (const UsageError& e) {
+          throw UsageError("--vary " + axis.name + "=" + value + ": " + e.what());
+        }
+      });
+    }
+  }
+  if (!st.problems.empty()) return;
+  for (const std::vector<std::string>& point : sweep_grid(c.sweep_axes)) {
+    const std::vector<SweepValue> values = sweep_run_values(c.sweep_axes, point);
+    if (values.size() < 2) break;  // each value alone was checked above
+    try {
+      parse_verb_arguments(Verb::Sweep, c.sweep_args, null_stream(), &values);
+    } catch (const UsageError& e) {
+      st.problem("--vary: the point " + values_text(values) + ": " + e.what());
+      return;
+    }
+  }
+}
+
+// The flags and props of one verb (the command word taken off); for a
+// point of a sweep, point_values are given last, as --NAME VALUE flags
+// that replace what the command line or props gave.
+Config parse_verb_arguments(Verb verb, std::vector<std::string> args, std::ostream& warnings,
+                            const std::vector<SweepValue>* point_values) {
+  const std::vector<std::string> given_args = args;
+  split_empty_password(args);
+  const auto switch_values = take_switch_values(args, verb);
+  const auto vm = parse_flags(args, verb);
+  if (vm["help"].as<bool>()) throw HelpRequested{verb, help_text(verb)};
+
+  ParseState st;
+  // tpcc sweep is a run's configuration with axes (config.hpp).
+  st.cfg.verb = verb == Verb::Sweep ? Verb::Run : verb;
+  st.cfg.sweep = verb == Verb::Sweep && point_values == nullptr;
+  if (st.cfg.sweep) st.cfg.sweep_args = given_args;
+  st.warnings = &warnings;
+  if (verb == Verb::Report && vm.count("props") != 0) {
+    // tpcc report DIR: the positional word is a result directory.
+    st.cfg.report_dir = vm["props"].as<std::string>();
+  } else if (vm.count("props") != 0) {
+    const auto path = vm["props"].as<std::string>();
+    st.cfg.props_file = path;
+    const Props props = read_props_file(path);
+    refuse_without_known_keys(props, verb);
+    apply_props(props, st);
+  }
+  apply_flags(vm, verb, st);
+  for (const auto& [s, value] : switch_values) apply_flag(*s, value, st);
+
+  if (point_values != nullptr) apply_point_values(*point_values, st);
+  finish_config(st);
+  if (st.cfg.sweep) check_sweep(st);
+  if (!st.problems.empty()) report_problems(st.problems);
+  return st.cfg;
+}
+
 }  // namespace
 
 Config parse_command_line(int argc, const char* const argv[]) {
@@ -301,8 +425,8 @@ Config parse_command_line(int argc, const char* const argv[], std::ostream& warn
   std::vector<std::string> args = command_word_first({argv + 1, argv + argc});
   if (args.empty()) {
     throw UsageError(
-        "missing command: prepare, run, check, cleanup, quickstart, acid, report, snapshot or "
-        "capacity "
+        "missing command: prepare, run, check, cleanup, quickstart, acid, report, snapshot, "
+        "capacity or sweep "
         "(see 'tpcc --help')");
   }
   const std::string first = args.front();
@@ -321,35 +445,21 @@ Config parse_command_line(int argc, const char* const argv[], std::ostream& warn
   if (!verb) {
     throw UsageError(
         "unknown command '" + first +
-        "'; expected prepare, run, check, cleanup, quickstart, acid, report, snapshot or capacity; "
+        "'; expected prepare, run, check, cleanup, quickstart, acid, report, snapshot, capacity or "
+        "sweep; "
         "sysbench's prepare, run and cleanup may also come last (see 'tpcc --help')");
   }
 
   args.erase(args.begin());
-  split_empty_password(args);
-  const auto switch_values = take_switch_values(args, *verb);
-  const auto vm = parse_flags(args, *verb);
-  if (vm["help"].as<bool>()) throw HelpRequested{verb, help_text(verb)};
+  return parse_verb_arguments(*verb, args, warnings, nullptr);
+}
 
-  ParseState st;
-  st.cfg.verb = *verb;
-  st.warnings = &warnings;
-  if (*verb == Verb::Report && vm.count("props") != 0) {
-    // tpcc report DIR: the positional word is a result directory.
-    st.cfg.report_dir = vm["props"].as<std::string>();
-  } else if (vm.count("props") != 0) {
-    const auto path = vm["props"].as<std::string>();
-    st.cfg.props_file = path;
-    const Props props = read_props_file(path);
-    refuse_without_known_keys(props, *verb);
-    apply_props(props, st);
-  }
-  apply_flags(vm, *verb, st);
-  for (const auto& [s, value] : switch_values) apply_flag(*s, value, st);
-
-  finish_config(st);
-  if (!st.problems.empty()) report_problems(st.problems);
-  return st.cfg;
+Config sweep_point_config(const Config& sweep, const std::vector<SweepValue>& run_values) {
+  Config point = parse_verb_arguments(Verb::Sweep, sweep.sweep_args, null_stream(), &run_values);
+  point.sweep = false;
+  point.sweep_axes.clear();
+  point.sweep_args.clear();
+  return point;
 }
 
 }  // namespace tpcc

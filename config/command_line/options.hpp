@@ -10,6 +10,7 @@
 #include <string>
 
 #include "config/config.hpp"
+#include "config/sweep_grid.hpp"
 
 namespace tpcc {
 
@@ -29,6 +30,12 @@ Config parse_command_line(int argc, const char* const argv[]);
 
 // The same, with warnings written to `warnings`.
 Config parse_command_line(int argc, const char* const argv[], std::ostream& warnings);
+
+// One point of tpcc sweep as a run: the sweep's command line
+// (sweep.sweep_args) parsed again with run_values given last, as --NAME
+// VALUE flags, through every check a run's options pass. Throws UsageError
+// as parse_command_line does.
+Config sweep_point_config(const Config& sweep, const std::vector<SweepValue>& run_values);
 
 // Usage and every option of verb with its props keys and default; without a
 // verb, the commands and all options.

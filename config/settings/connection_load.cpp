@@ -320,6 +320,7 @@ std::vector<Setting> build() {
   settings_table::add_acid(s);
   settings_table::add_experiments(s);
   settings_table::add_capacity(s);
+  settings_table::add_sweep(s);
   settings_table::add_report(s);
   settings_table::add_sysbench(s);
   return s;

@@ -143,6 +143,10 @@ struct Setting {
 
 const std::vector<Setting>& settings();
 
+// Whether verb takes the option: tpcc sweep takes every run option and its
+// own (config/settings/sweep.cpp).
+bool verb_takes(const Setting& s, Verb verb);
+
 // An option's name: its flag, or its first props key when it has no flag.
 std::string option_name(const Setting& s);
 

@@ -109,6 +109,7 @@ void add_drivers(std::vector<Setting>& table);
 void add_report(std::vector<Setting>& table);
 void add_experiments(std::vector<Setting>& table);
 void add_capacity(std::vector<Setting>& table);
+void add_sweep(std::vector<Setting>& table);
 void add_sysbench(std::vector<Setting>& table);
 
 // sysbench passes every flag to every command: a sysbench flag given on the

@@ -74,6 +74,18 @@ std::string x_axis(const Frame& f, const Linear& x, const std::string& label) {
   return out + text(kLeft + f.plot_w() / 2, f.height - 4, "middle", label) + "\n";
 }
 
+// Labels at x = 1, 2, ..., n; no tick at 0 or n + 1, the axis's ends.
+std::string category_axis(const Frame& f, const Linear& x, const std::string& label,
+                          const std::vector<std::string>& categories) {
+  std::string out = line(kLeft, f.bottom(), kLeft + f.plot_w(), f.bottom(), "axis") + "\n";
+  for (std::size_t i = 0; i < categories.size(); ++i) {
+    const double px = x.at(static_cast<double>(i + 1));
+    out += line(px, f.bottom(), px, f.bottom() + 5, "axis");
+    out += text(px, f.bottom() + 18, "middle", categories[i]) + "\n";
+  }
+  return out + text(kLeft + f.plot_w() / 2, f.height - 4, "middle", label) + "\n";
+}
+
 std::string y_axis(const Frame& f, const Linear& y, const std::string& label) {
   std::string out = line(kLeft, kTop, kLeft, f.bottom(), "axis") + "\n";
   const int ticks = static_cast<int>(std::lround(y.s.max / y.s.step));
@@ -131,6 +143,20 @@ std::string polyline(const Series& s, const Linear& x, const Linear& y) {
   std::string out = "<polyline class=\"series\" stroke=\"" + s.color + "\"" +
                     (s.dashed ? " stroke-dasharray=\"6 4\"" : "") + " points=\"" + points +
                     "\"><title>" + html_escape(s.name) + "</title></polyline>\n";
+  const bool bars = s.y_low.size() == s.x.size() && s.y_high.size() == s.x.size();
+  for (std::size_t i = 0; bars && i < s.x.size() && i < s.y.size(); ++i) {
+    const double px = x.at(s.x[i]), low = y.at(s.y_low[i]), high = y.at(s.y_high[i]);
+    out += "<g class=\"errorbar\" stroke=\"" + s.color + "\">" + line(px, low, px, high, "bar") +
+           line(px - 4, low, px + 4, low, "bar") + line(px - 4, high, px + 4, high, "bar") +
+           "<title>" +
+           html_escape(s.name + ": " + fixed(s.y[i], 1) + " [" + fixed(s.y_low[i], 1) + ", " +
+                       fixed(s.y_high[i], 1) + "]") +
+           "</title></g>\n";
+  }
+  for (std::size_t i = 0; s.dots && s.x.size() > 1 && i < s.x.size() && i < s.y.size(); ++i) {
+    out += "<circle class=\"point\" cx=\"" + coord(x.at(s.x[i])) + "\" cy=\"" +
+           coord(y.at(s.y[i])) + "\" r=\"3\" fill=\"" + s.color + "\"/>\n";
+  }
   // A lone point draws no line: a dot shows it.
   if (s.x.size() == 1 && !s.y.empty()) {
     out += "<circle cx=\"" + coord(x.at(s.x[0])) + "\" cy=\"" + coord(y.at(s.y[0])) +
@@ -218,14 +244,19 @@ std::string line_chart(const LineChart& c) {
   for (const auto& s : c.series) {
     for (double v : s.x) largest_x = std::max(largest_x, v);
     for (double v : s.y) largest_y = std::max(largest_y, v);
+    for (double v : s.y_high) largest_y = std::max(largest_y, v);
     any = any || (!s.x.empty() && !s.y.empty());
   }
   std::string out = open_svg(f, c.title);
   if (!any) return out + no_data(f);
-  const Linear x{linear_scale(largest_x), kLeft, f.plot_w(), false};
+  const bool categories = !c.x_categories.empty();
+  const Linear x{categories ? Scale{static_cast<double>(c.x_categories.size()) + 1, 1}
+                            : linear_scale(largest_x),
+                 kLeft, f.plot_w(), false};
   const Linear y{linear_scale(largest_y), f.bottom(), f.plot_h(), true};
   out += bands_svg(f, c.bands, x);
-  out += y_axis(f, y, c.y_label) + x_axis(f, x, c.x_label);
+  out += y_axis(f, y, c.y_label) +
+         (categories ? category_axis(f, x, c.x_label, c.x_categories) : x_axis(f, x, c.x_label));
   out += markers_svg(f, c.markers, linear_px, &x);
   for (const auto& s : c.series) out += polyline(s, x, y);
   return out + legend(f, c.title, c.series, c.marker_legend ? c.markers : std::vector<Marker>{}) +

@@ -37,6 +37,11 @@ struct Series {
   std::vector<double> x;
   std::vector<double> y;
   bool dashed = false;
+  // Confidence bars: each point's interval [y_low, y_high], drawn when both
+  // have a value per point (tpcc sweep's medians with their 95 % interval).
+  std::vector<double> y_low{};
+  std::vector<double> y_high{};
+  bool dots = false;  // a dot at each point, not only the line
 };
 
 // A shaded stretch of the x axis (the warm-up) with its label.
@@ -74,6 +79,9 @@ struct LineChart {
   std::vector<Marker> markers;
   bool marker_legend = true;  // the markers' kinds in the legend
   double x_max = 0;           // the x axis reaches this at least (the run's end)
+  // Not empty: the x axis is these labels at x = 1, 2, ... (values that are
+  // not numbers, such as a server setting's "4MB"), not a number scale.
+  std::vector<std::string> x_categories;
   double width = 760;
   double height = 260;
 };

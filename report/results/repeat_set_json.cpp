@@ -13,7 +13,9 @@ Json number(const std::optional<double>& v, int decimals) {
   return v ? Json(round_to(*v, decimals)) : Json(nullptr);
 }
 
-Json figure_json(const RepeatedFigure& f) {
+}  // namespace
+
+Json repeated_figure_json(const RepeatedFigure& f) {
   Json values = Json::array();
   for (const auto& v : f.values) values.push_back(number(v, f.decimals));
   Json j = {{"name", f.name}, {"values", values}};
@@ -32,8 +34,6 @@ Json figure_json(const RepeatedFigure& f) {
   return j;
 }
 
-}  // namespace
-
 std::string repeat_set_json(const std::vector<RepeatSetRun>& runs,
                             const std::vector<RepeatedFigure>& figures, int exit_status) {
   Json j;
@@ -45,7 +45,7 @@ std::string repeat_set_json(const std::vector<RepeatSetRun>& runs,
   j["runs"] = listed;
   j["noisy_above_cv"] = kNoisyCoefficientOfVariation;
   Json listed_figures = Json::array();
-  for (const RepeatedFigure& f : figures) listed_figures.push_back(figure_json(f));
+  for (const RepeatedFigure& f : figures) listed_figures.push_back(repeated_figure_json(f));
   j["figures"] = listed_figures;
   j["exit_status"] = exit_status;
   j["tool"] = "tpcc";

@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include "report/views/repeat_set.hpp"
 
 namespace tpcc {
@@ -18,6 +20,11 @@ struct RepeatSetRun {
   std::string dir;  // relative to the set's directory: "run-1"
   int exit_status = 0;
 };
+
+// One figure as the set's result.json lists it: its name, each run's
+// value, and its median, mean, extremes, CV and 95 % interval (tpcc sweep's
+// points keep theirs the same way).
+nlohmann::json repeated_figure_json(const RepeatedFigure& figure);
 
 std::string repeat_set_json(const std::vector<RepeatSetRun>& runs,
                             const std::vector<RepeatedFigure>& figures, int exit_status);

@@ -1,0 +1,65 @@
+#include "config/sweep_grid.hpp"
+
+#include <cctype>
+#include <cstring>
+
+namespace tpcc {
+namespace {
+
+std::vector<SweepValue> values_of(const std::vector<SweepAxis>& axes,
+                                  const std::vector<std::string>& values, bool server_settings) {
+  std::vector<SweepValue> out;
+  for (std::size_t i = 0; i < axes.size() && i < values.size(); ++i) {
+    if (axes[i].server_setting == server_settings) out.push_back({axes[i].name, values[i]});
+  }
+  return out;
+}
+
+bool safe(char c) {
+  return std::isalnum(static_cast<unsigned char>(c)) != 0 || std::strchr("._-=,+", c) != nullptr;
+}
+
+}  // namespace
+
+std::vector<std::vector<std::string>> sweep_grid(const std::vector<SweepAxis>& axes) {
+  std::vector<std::vector<std::string>> points;
+  if (axes.empty()) return points;
+  for (const SweepAxis& axis : axes) {
+    if (axis.values.empty()) return points;
+  }
+  std::vector<std::size_t> at(axes.size(), 0);  // an odometer, the first digit fastest
+  while (true) {
+    std::vector<std::string> point;
+    for (std::size_t i = 0; i < axes.size(); ++i) point.push_back(axes[i].values[at[i]]);
+    points.push_back(std::move(point));
+    std::size_t i = 0;
+    while (i < axes.size() && ++at[i] == axes[i].values.size()) at[i++] = 0;
+    if (i == axes.size()) return points;
+  }
+}
+
+std::string sweep_point_name(const std::vector<SweepAxis>& axes,
+                             const std::vector<std::string>& values) {
+  std::string name;
+  for (std::size_t i = 0; i < axes.size() && i < values.size(); ++i) {
+    name += (i == 0 ? "" : ",") + axes[i].name + "=" + values[i];
+  }
+  for (char& c : name) {
+    if (!safe(c)) c = '_';
+  }
+  // "." and ".." name no directory of their own; a leading '-' reads as an option.
+  if (name.empty() || name.front() == '.' || name.front() == '-') name = "point" + name;
+  return name;
+}
+
+std::vector<SweepValue> sweep_run_values(const std::vector<SweepAxis>& axes,
+                                         const std::vector<std::string>& values) {
+  return values_of(axes, values, false);
+}
+
+std::vector<SweepValue> sweep_setting_values(const std::vector<SweepAxis>& axes,
+                                             const std::vector<std::string>& values) {
+  return values_of(axes, values, true);
+}
+
+}  // namespace tpcc

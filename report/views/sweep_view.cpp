@@ -1,0 +1,72 @@
+#include "report/views/sweep_view.hpp"
+
+#include <algorithm>
+#include <cstdlib>
+
+#include "spec/transactions.hpp"
+
+namespace tpcc {
+
+std::vector<std::string> sweep_figure_names() {
+  std::vector<std::string> names = {"tpmC", "tpmTOTAL"};
+  for (const auto& type : kTransactions) names.push_back(std::string(type.title) + " p90 ms");
+  return names;
+}
+
+const RepeatedFigure* sweep_figure(const SweepPointView& point, const std::string& name) {
+  for (const RepeatedFigure& f : point.figures) {
+    if (f.name == name && f.spread) return &f;
+  }
+  return nullptr;
+}
+
+std::size_t sweep_x_axis(const SweepView& view) {
+  for (std::size_t i = 0; i < view.axes.size(); ++i) {
+    if (!view.axes[i].server_setting) return i;
+  }
+  return 0;
+}
+
+double sweep_x(const SweepView& view, const SweepPointView& point) {
+  const std::size_t axis = sweep_x_axis(view);
+  if (axis >= view.axes.size() || axis >= point.values.size()) return 0;
+  const std::string& value = point.values[axis];
+  if (!view.axes[axis].server_setting) return std::strtod(value.c_str(), nullptr);
+  const auto& values = view.axes[axis].values;
+  return static_cast<double>(std::find(values.begin(), values.end(), value) - values.begin() + 1);
+}
+
+std::vector<SweepSeries> sweep_series(const SweepView& view) {
+  const std::size_t x_axis = sweep_x_axis(view);
+  std::vector<SweepSeries> series;
+  for (std::size_t p = 0; p < view.points.size(); ++p) {
+    std::string name;
+    for (std::size_t a = 0; a < view.axes.size() && a < view.points[p].values.size(); ++a) {
+      if (a == x_axis) continue;
+      name += (name.empty() ? "" : ",") + view.axes[a].name + "=" + view.points[p].values[a];
+    }
+    if (name.empty()) name = "all points";
+    auto it = std::find_if(series.begin(), series.end(),
+                           [&](const SweepSeries& s) { return s.name == name; });
+    if (it == series.end()) it = series.insert(series.end(), {name, {}});
+    it->points.push_back(p);
+  }
+  for (SweepSeries& s : series) {
+    std::stable_sort(s.points.begin(), s.points.end(), [&](std::size_t a, std::size_t b) {
+      return sweep_x(view, view.points[a]) < sweep_x(view, view.points[b]);
+    });
+  }
+  return series;
+}
+
+std::vector<std::string> sweep_failures(const SweepView& view) {
+  std::vector<std::string> out;
+  for (const SweepPointView& p : view.points) {
+    if (p.status != "failed" && p.status != "interrupted") continue;
+    out.push_back(p.dir + " (" + p.status + ", exit " + std::to_string(p.exit_status) +
+                  (p.detail.empty() ? "" : ": " + p.detail) + ")");
+  }
+  return out;
+}
+
+}  // namespace tpcc

@@ -1,0 +1,59 @@
+// tpcc sweep as the page and the console show it: each point's values and
+// figures (a single run's, or a repeated set's medians with their 95 %
+// interval, as report/views/repeat_set computes them), which axis is drawn
+// along x, and the series the other axes' values make.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "config/config.hpp"
+#include "report/views/repeat_set.hpp"
+
+namespace tpcc {
+
+struct SweepPointView {
+  std::string dir;                  // relative to the sweep's directory
+  std::vector<std::string> values;  // one per axis
+  std::string status;               // pending, done, failed, interrupted
+  int exit_status = 0;
+  std::string detail;  // why it failed, when it did not run to its end
+  std::size_t runs = 0;
+  std::vector<RepeatedFigure> figures;  // none when it has no result
+};
+
+struct SweepView {
+  std::vector<SweepAxis> axes;
+  std::vector<SweepPointView> points;
+  int exit_status = 0;
+  bool interrupted = false;
+};
+
+// The figures a sweep keeps per point: tpmC, tpmTOTAL, then the p90 of each
+// transaction type (names as compared_figures gives them).
+std::vector<std::string> sweep_figure_names();
+
+// The point's figure of that name with a spread, or nullptr.
+const RepeatedFigure* sweep_figure(const SweepPointView& point, const std::string& name);
+
+// The axis along x: the first run option (--vary), else the first axis.
+std::size_t sweep_x_axis(const SweepView& view);
+
+// A point's x: its value of the x axis as a number for a run option, its
+// position (1, 2, ...) among the axis's values for a server setting.
+double sweep_x(const SweepView& view, const SweepPointView& point);
+
+// The points of one combination of the other axes' values, in x order:
+// "work_mem=4MB" (the one series "all points" with a single axis).
+struct SweepSeries {
+  std::string name;
+  std::vector<std::size_t> points;  // indexes into view.points
+};
+std::vector<SweepSeries> sweep_series(const SweepView& view);
+
+// The points that failed or were interrupted, "terminals=64 (exit 3: ...)",
+// for the summary line.
+std::vector<std::string> sweep_failures(const SweepView& view);
+
+}  // namespace tpcc

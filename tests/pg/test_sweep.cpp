@@ -1,0 +1,260 @@
+// tpcc sweep on a real server: a 2x2 grid of terminals and work_mem writes
+// four points and a page, each point ran with its own work_mem, and
+// work_mem is back as it was; SIGINT stops the sweep after the current
+// point with work_mem put back, and the same command continues with the
+// points not finished; a setting that needs a restart, one the server does
+// not know and a value it refuses are refused (exit 2) with the server's
+// settings as they were.
+#include <catch2/catch.hpp>
+
+#include <chrono>
+#include <csignal>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "tests/pg/pg_fixture.hpp"
+
+namespace {
+
+namespace fs = std::filesystem;
+using Json = nlohmann::json;
+using tpcc::test::loaded_database;
+
+constexpr const char* kDatabase = "tpcc_sweep";
+constexpr int kWarehouses = 1;
+
+std::string read_text(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+Json read_json(const fs::path& path) { return Json::parse(read_text(path)); }
+
+const std::string& conn() { return loaded_database(kDatabase, kWarehouses); }
+
+// work_mem as a new session sees it, and what postgresql.auto.conf holds
+// for it: what the sweep must leave as it found.
+std::string work_mem_state() {
+  return tpcc::test::scalar_text(conn(), "select current_setting('work_mem')") + " / auto.conf: " +
+         tpcc::test::scalar_text(
+             conn(),
+             "select coalesce(string_agg(setting, ','), 'none') from pg_file_settings "
+             "where name = 'work_mem' and sourcefile like '%postgresql.auto.conf'");
+}
+
+// Short points: two seconds of warm-up and four measured, paced far below
+// what the machine does.
+std::vector<std::string> sweep_args(const std::string& dir, std::vector<std::string> axes) {
+  std::vector<std::string> args = {
+      "sweep", "--conn", conn(), "--warmup",     "1", "--duration", "4", "--report-interval",
+      "2",     "--rate", "3000", "--result-dir", dir};
+  args.insert(args.end(), axes.begin(), axes.end());
+  return args;
+}
+
+// work_mem's value in kB as a point's run recorded it (its environment).
+std::string recorded_work_mem(const fs::path& point) {
+  const Json result = read_json(point / "result.json");
+  for (const Json& s : result.at("environment").at("server").at("settings")) {
+    if (s.at("name") == "work_mem") return s.at("setting").get<std::string>();
+  }
+  return "default";
+}
+
+bool have_chromium() { return std::system("command -v chromium >/dev/null 2>&1") == 0; }
+
+std::string chromium_dom(const std::string& page) {
+  const std::string command =
+      "timeout 120 chromium --headless=new --no-sandbox --disable-gpu --dump-dom 'file://" + page +
+      "' 2>/dev/null";
+  std::string dom;
+  FILE* pipe = ::popen(command.c_str(), "r");
+  if (pipe == nullptr) return dom;
+  char buffer[4096];
+  for (std::size_t n; (n = std::fread(buffer, 1, sizeof buffer, pipe)) > 0;) dom.append(buffer, n);
+  ::pclose(pipe);
+  return dom;
+}
+
+std::size_t count_of(const std::string& text, const std::string& what) {
+  std::size_t n = 0;
+  for (auto at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+  return n;
+}
+
+// Waits (up to 60 s) for a file a running tpcc writes.
+bool wait_for_file(const fs::path& path) {
+  for (int i = 0; i < 600 && !fs::exists(path); ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+  return fs::exists(path);
+}
+
+// The 2x2 sweep, run once for the cases that read it: its directory, with
+// work_mem's state before it and after it.
+struct GridSweep {
+  std::string dir;
+  std::string output;
+  int status = -1;
+  std::string before;
+  std::string after;
+};
+
+const GridSweep& grid_sweep() {
+  static const GridSweep sweep = [] {
+    GridSweep s;
+    s.before = work_mem_state();
+    s.dir = tpcc::test::scratch_dir("grid");
+    s.status = tpcc::test::run_tpcc(
+        sweep_args(s.dir, {"--vary", "terminals=1,2", "--vary-setting", "work_mem=4MB,8MB"}),
+        &s.output);
+    s.after = work_mem_state();
+    return s;
+  }();
+  return sweep;
+}
+
+}  // namespace
+
+TEST_CASE("sweep: a 2x2 grid of terminals and work_mem writes four points and puts work_mem back",
+          "[sweep]") {
+  const GridSweep& run = grid_sweep();
+  INFO(run.output);
+  REQUIRE(run.status == 0);
+  CHECK(run.after == run.before);
+  const Json sweep = read_json(fs::path(run.dir) / "result.json");
+  CHECK(sweep.at("kind") == "sweep");
+  REQUIRE(sweep.at("points").size() == 4);
+  for (const Json& point : sweep.at("points")) {
+    const fs::path point_dir = fs::path(run.dir) / point.at("dir").get<std::string>();
+    CHECK(point.at("status") == "done");
+    CHECK(fs::exists(point_dir / "report.html"));
+    CHECK(point.at("figures")[0].at("name") == "tpmC");
+    // The run of each point saw its own work_mem (kB).
+    const std::string wanted = point.at("values").at("work_mem") == "4MB" ? "4096" : "8192";
+    CHECK(recorded_work_mem(point_dir) == wanted);
+  }
+  CHECK(run.output.find("work_mem put back") != std::string::npos);
+  CHECK(run.output.find("tpmC 95 % CI") != std::string::npos);
+}
+
+TEST_CASE("sweep: tpcc report DIR draws the sweep's page again", "[sweep]") {
+  const GridSweep& run = grid_sweep();
+  REQUIRE(run.status == 0);
+  const fs::path page = fs::path(run.dir) / "report.html";
+  const std::string written = read_text(page);
+  fs::remove(page);
+  std::string output;
+  CHECK(tpcc::test::run_tpcc({"report", run.dir}, &output) == 0);
+  INFO(output);
+  CHECK(read_text(page) == written);
+}
+
+TEST_CASE("sweep: the same directory with another grid exits 2 saying so, running nothing",
+          "[sweep]") {
+  const GridSweep& run = grid_sweep();
+  REQUIRE(run.status == 0);
+  std::string output;
+  CHECK(tpcc::test::run_tpcc(sweep_args(run.dir, {"--vary", "terminals=1,2,3", "--vary-setting",
+                                                  "work_mem=4MB,8MB"}),
+                             &output) == 2);
+  INFO(output);
+  CHECK(output.find("holds a sweep of another grid (--vary terminals: 1,2,3 here, 1,2") !=
+        std::string::npos);
+  CHECK_FALSE(fs::exists(fs::path(run.dir) / "terminals=3,work_mem=4MB"));
+}
+
+TEST_CASE("sweep: headless chromium lays the sweep's page out with its charts", "[sweep]") {
+  const GridSweep& run = grid_sweep();
+  REQUIRE(run.status == 0);
+  if (!have_chromium()) {
+    WARN("chromium is not installed: the sweep page is not checked in a browser");
+    return;
+  }
+  const std::string dom = chromium_dom((fs::path(run.dir) / "report.html").string());
+  // tpmC against terminals and a latency chart per transaction type.
+  CHECK(count_of(dom, "<svg") == 6);
+  CHECK(count_of(dom, "<polyline") >= 12);  // two series (work_mem values) per chart
+  CHECK(count_of(dom, "/report.html\"") == 4);
+}
+
+TEST_CASE("sweep: SIGINT puts work_mem back and exits 130; the same command continues", "[sweep]") {
+  const std::string before = work_mem_state();
+  const std::string dir = tpcc::test::scratch_dir("interrupted");
+  const std::vector<std::string> args =
+      sweep_args(dir, {"--vary", "terminals=1,2", "--vary-setting", "work_mem=8MB"});
+  const std::string log = (tpcc::test::scratch_root() / "interrupted.log").string();
+  {
+    tpcc::test::TpccChild child(args, log);
+    // The second point's run has begun its intervals.
+    REQUIRE(wait_for_file(fs::path(dir) / "terminals=2,work_mem=8MB" / "intervals.csv"));
+    child.signal(SIGINT);
+    const int status = child.wait_for(60);
+    INFO(read_text(log));
+    REQUIRE(status == 130);
+  }
+  CHECK(work_mem_state() == before);
+  const Json stopped = read_json(fs::path(dir) / "result.json");
+  CHECK(stopped.at("interrupted").get<bool>());
+  CHECK(stopped.at("points")[0].at("status") == "done");
+  CHECK(stopped.at("points")[1].at("status") == "interrupted");
+  CHECK_FALSE(read_json(fs::path(dir) / "sweep.json").at("settings_changed").get<bool>());
+
+  std::string output;
+  const int status = tpcc::test::run_tpcc(args, &output);
+  INFO(output);
+  REQUIRE(status == 0);
+  CHECK(output.find("1 of 2 points finished before") != std::string::npos);
+  CHECK(output.find("point 1 of 2: terminals=1,work_mem=8MB: finished before, skipped") !=
+        std::string::npos);
+  CHECK(output.find("== point 2 of 2: terminals=2,work_mem=8MB ==") != std::string::npos);
+  CHECK(output.find("== point 1 of 2") == std::string::npos);
+  const Json done = read_json(fs::path(dir) / "result.json");
+  CHECK_FALSE(done.at("interrupted").get<bool>());
+  for (const Json& point : done.at("points")) CHECK(point.at("status") == "done");
+  CHECK(work_mem_state() == before);
+}
+
+TEST_CASE("sweep: a restart-only, unknown or refused setting exits 2 naming it, nothing changed",
+          "[sweep]") {
+  const std::string shared_buffers =
+      tpcc::test::scalar_text(conn(), "select current_setting('shared_buffers')");
+  const std::string before = work_mem_state();
+  std::string output;
+  const std::string dir = tpcc::test::scratch_dir("refused");
+  CHECK(tpcc::test::run_tpcc(sweep_args(dir, {"--vary", "terminals=1", "--vary-setting",
+                                              "shared_buffers=64MB,128MB"}),
+                             &output) == 2);
+  CHECK(output.find("--vary-setting shared_buffers: takes effect only when the server restarts") !=
+        std::string::npos);
+  CHECK_FALSE(fs::exists(dir));
+  CHECK(tpcc::test::scalar_text(conn(), "select current_setting('shared_buffers')") ==
+        shared_buffers);
+  CHECK(tpcc::test::scalar(conn(),
+                           "select count(*) from pg_file_settings where name = "
+                           "'shared_buffers' and sourcefile like '%auto.conf'") == 0);
+
+  CHECK(tpcc::test::run_tpcc(sweep_args(dir, {"--vary-setting", "no_such_setting=1"}), &output) ==
+        2);
+  CHECK(output.find("--vary-setting no_such_setting: the server has no such setting") !=
+        std::string::npos);
+
+  // The server refuses the value at the first point: that point fails, the
+  // sweep stops and work_mem is as it was.
+  CHECK(tpcc::test::run_tpcc(sweep_args(dir, {"--vary-setting", "work_mem=lots"}), &output) == 2);
+  INFO(output);
+  CHECK(output.find("--vary-setting work_mem=lots: the server refuses the value") !=
+        std::string::npos);
+  CHECK(output.find("not done: work_mem=lots (failed, exit 2") != std::string::npos);
+  CHECK(work_mem_state() == before);
+}
