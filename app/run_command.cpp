@@ -8,6 +8,7 @@
 #include "app/run_checks.hpp"
 #include "app/run_engine_setup.hpp"
 #include "app/run_ledger.hpp"
+#include "app/run_live_metrics.hpp"
 #include "app/run_not_started.hpp"
 #include "app/run_outcome.hpp"
 #include "app/run_preflight.hpp"
@@ -36,6 +37,7 @@ std::uint64_t time_seed() {
 int run_benchmark(const Config& given, std::ostream& out) {
   const Config config = with_spec_terminals(given);
   ensure_run_limits(run_connection_count(config));
+  LiveMetricsRun live(config, out);  // --metrics-listen: bound before the run
   const std::time_t started = std::time(nullptr);
   // Before connecting: a run must not measure and then find it cannot write.
   ResultSink results(config, started);
@@ -55,7 +57,7 @@ int run_benchmark(const Config& given, std::ostream& out) {
     experiment.preflight = run_preflight(config, experiment.environment, out);
     out << "  results:      " << results.dir() << "/\n";
     const EngineSetup engine_setup =
-        engine_setup_for_run(config, setup, rng.next(), results, out, barrier_start);
+        live.hooked(engine_setup_for_run(config, setup, rng.next(), results, out, barrier_start));
     result = run_engine(config, engine_setup, out);
   } catch (...) {
     record_not_started(results, std::current_exception(), started, out);
@@ -72,6 +74,7 @@ int run_benchmark(const Config& given, std::ostream& out) {
   results.write_final(info, result.stats, result.intervals);
   out << "results written to " << results.dir() << "\n";
   out.flush();
+  live.finish(info, result.stats, out);
   return info.exit_status;
 }
 

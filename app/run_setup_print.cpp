@@ -48,7 +48,13 @@ void print_setup(std::ostream& out, const Config& config, const RunSetup& setup)
   } else {
     out << "  length:       " << config.duration_seconds << " s";
   }
-  out << " after " << config.warmup_seconds << " s warm-up\n";
+  out << " after " << config.warmup_seconds << " s warm-up";
+  if (config.warmup_extended_for_ramp) out << " (extended to cover the --ramp)";
+  out << "\n";
+  if (config.ramp_seconds > 0) {
+    out << "  ramp:         terminals start evenly over " << config.ramp_seconds
+        << " s, counted as warm-up\n";
+  }
   out << "  pacing:       ";
   if (config.keying_and_thinking) {
     out << "keying and think times (5.2.5) x " << format_number(config.think_multiplier);

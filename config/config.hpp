@@ -130,6 +130,15 @@ struct Config {
   int connections = 0;  // 0: one per terminal
   int duration_seconds = 60;
   int warmup_seconds = 0;
+  // --ramp (props rampupTerminalMins): terminal i of N starts ramp x i / N
+  // seconds after the run's start; the ramp counts as warm-up, and a
+  // shorter warm-up is extended to it (warmup_extended_for_ramp).
+  int ramp_seconds = 0;
+  bool warmup_extended_for_ramp = false;
+  // props rampupSUTMins: BenchmarkSQL 6 opens its connections over this
+  // long beside the terminals' ramp; tpcc opens them all before the start,
+  // so it is accepted only up to the terminals' ramp (config/finish).
+  int ramp_sut_seconds = 0;
   int repeat = 1;              // runs of one set (DIR/run-1 ... run-N), summarized together
   long txns_per_terminal = 0;  // >0: stop after this many instead of duration
   std::array<double, kTxnTypes> mix = {45, 43, 4, 4, 4};
@@ -152,6 +161,12 @@ struct Config {
   std::string result_dir;               // empty: results/<timestamp>/
   std::string json_file;                // extra copy of result.json
   std::vector<StandbyTarget> standbys;  // combined primary + standby run
+  // --metrics-listen ADDR:PORT: live Prometheus metrics while the run lasts
+  // (docs/live-metrics.md); empty: off. A non-loopback address needs
+  // metrics_listen_any; the final figures stay served metrics_linger_seconds.
+  std::string metrics_listen;
+  bool metrics_listen_any = false;
+  int metrics_linger_seconds = 0;
 
   // run: experiments from one loaded state (docs/experiments.md). restore:
   // put the database back to its snapshot first; condition: what to do to

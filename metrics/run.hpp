@@ -43,6 +43,10 @@ struct IntervalSample {
   double oldest_stalled_seconds = 0;
   // The primary's server metrics (--server-metrics on; the primary's lines).
   std::optional<ServerMetricsInterval> server;
+  // --ramp: the terminals started by the end of the interval, of how many
+  // (terminals 0: not known, a sample read back from a file).
+  int active_terminals = 0;
+  int terminals = 0;
 };
 
 // 5.5 steady state: one interval line of the measured interval, as the

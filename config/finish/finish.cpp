@@ -252,6 +252,31 @@ void finish_quickstart_warmup(ParseState& st) {
   st.cfg.warmup_seconds = kQuickstartWarmupSeconds;
 }
 
+// --ramp (rampupTerminalMins): the terminals' start counts as warm-up, so
+// no measured interval runs with fewer than all of them: a shorter warm-up
+// is extended to the ramp (the setup lines say so). rampupSUTMins is
+// BenchmarkSQL 6's launch of its connections beside the terminals' ramp;
+// tpcc opens every connection before the start, which matches it only
+// while the connections come no slower than the terminals that use them.
+void finish_ramp(ParseState& st) {
+  Config& c = st.cfg;
+  if (c.ramp_sut_seconds > c.ramp_seconds) {
+    const std::optional<Source> sut = st.given.source("rampupSUTMins");
+    st.problem((sut ? sut->where : std::string("rampupSUTMins")) +
+               ": BenchmarkSQL 6 would open its connections over " +
+               std::to_string(c.ramp_sut_seconds) +
+               " s, longer than the terminals' ramp (rampupTerminalMins, --ramp: " +
+               std::to_string(c.ramp_seconds) +
+               " s), so terminals would wait for connections; tpcc opens every connection "
+               "before the run starts and has no such wait: give rampupSUTMins at most "
+               "rampupTerminalMins, or leave it out");
+  }
+  if (c.ramp_seconds > c.warmup_seconds) {
+    c.warmup_seconds = c.ramp_seconds;
+    c.warmup_extended_for_ramp = true;
+  }
+}
+
 void check_run_length(ParseState& st) {
   Config& c = st.cfg;
   const std::optional<Source> dur = st.given.source("duration");
@@ -462,6 +487,7 @@ void finish_config(ParseState& st) {
   finish_spec(st);
   finish_capacity(st);
   finish_quickstart_warmup(st);
+  finish_ramp(st);
   st.collect([&] { check_run_length(st); });
   st.collect([&] { check_connections(st); });
   check_warehouse_range(st);

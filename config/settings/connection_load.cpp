@@ -313,6 +313,7 @@ std::vector<Setting> build() {
   settings_table::add_connection_and_load(s);
   settings_table::add_run(s);
   settings_table::add_failover(s);
+  settings_table::add_live(s);
   settings_table::add_drivers(s);
   settings_table::add_standby(s);
   settings_table::add_quickstart(s);
@@ -348,8 +349,6 @@ constexpr IgnoredKey kIgnored[] = {
     {"csvNullValue", kNoCsv},
     {"monkeys", kNoSutModel},
     {"maxDeliveryBGPerWarehouse", kNoSutModel},
-    {"rampupSUTMins", kNoSutModel},
-    {"rampupTerminalMins", kNoSutModel},
     {"resultIntervalSecs", kNoSutModel},
     {"restartSUTThreadProbability", kNoSutModel},
     {"transWaitTime", kNoSutModel},

@@ -101,6 +101,28 @@ void add_length_and_mix(std::vector<Setting>& s) {
       [](const Config& c) { return std::to_string(c.warmup_seconds); })
       .json = json_field<&Config::warmup_seconds>("run", "warmup_seconds");
   add(
+      s, "ramp", "SEC", {"rampupTerminalMins"}, kRunVerbs, kRunSection,
+      "Start the terminals evenly over this many seconds: terminal i of N starts SEC x i / N "
+      "after the run's start (props rampupTerminalMins is in minutes). The ramp counts as "
+      "warm-up: a shorter --warmup is extended to it, so every measured interval has all the "
+      "terminals; interval lines show the active ones until then.",
+      [](const std::string& v, const Source& src, ParseState& st) {
+        st.cfg.ramp_seconds = src.key == "rampupTerminalMins"
+                                  ? minutes_to_seconds(v, src)
+                                  : parse_int(v, 0, kNoLimit, src.where);
+      },
+      [](const Config& c) { return std::to_string(c.ramp_seconds); })
+      .json = json_field<&Config::ramp_seconds>("run", "ramp_seconds");
+  add(
+      s, nullptr, "MIN", {"rampupSUTMins"}, kRunVerbs, kRunSection,
+      "BenchmarkSQL 6: the minutes over which it opens its connections, beside the terminals' "
+      "ramp. tpcc opens every connection before the run starts, so the load ramps with the "
+      "terminals alone: accepted up to rampupTerminalMins (--ramp), refused above it.",
+      [](const std::string& v, const Source& src, ParseState& st) {
+        st.cfg.ramp_sut_seconds = minutes_to_seconds(v, src);
+      },
+      [](const Config&) -> std::string { return "0"; });
+  add(
       s, "repeat", "N", {}, kRun, kRunSection,
       "Run N times into DIR/run-1 ... DIR/run-N, then write DIR/result.json and DIR/report.html "
       "with each figure's median, mean, min, max, coefficient of variation and 95 % confidence "

@@ -101,6 +101,7 @@ ConfigJsonField json_enum(const char* section, const char* key) {
 void add_connection_and_load(std::vector<Setting>& table);
 void add_run(std::vector<Setting>& table);
 void add_failover(std::vector<Setting>& table);
+void add_live(std::vector<Setting>& table);
 void add_standby(std::vector<Setting>& table);
 void add_quickstart(std::vector<Setting>& table);
 void add_citus(std::vector<Setting>& table);

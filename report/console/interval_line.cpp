@@ -41,7 +41,16 @@ std::string trouble_text(const IntervalSample& sample) {
   return text;
 }
 
-std::string phase_text(const IntervalSample& sample) { return sample.warmup ? " (warm-up)" : ""; }
+// --ramp: " terminals: 12/40" while not all have started.
+std::string ramp_text(const IntervalSample& sample) {
+  if (sample.terminals <= 0 || sample.active_terminals >= sample.terminals) return "";
+  return " terminals: " + std::to_string(sample.active_terminals) + "/" +
+         std::to_string(sample.terminals);
+}
+
+std::string phase_text(const IntervalSample& sample) {
+  return ramp_text(sample) + (sample.warmup ? " (warm-up)" : "");
+}
 
 // count per second of the interval (0 for an interval of no length).
 double per_second(std::int64_t count, double seconds) {
@@ -83,7 +92,8 @@ std::string format_sysbench_interval_line(const IntervalSample& sample, int thre
   // sysbench's 95th percentile is 0.00 for an interval without events.
   const double p95_ms = latency_all(s).percentile(kSysbenchPercentile) / 1000.0;
   std::string line = elapsed_text(sample);
-  line += " thds: " + std::to_string(threads);
+  // --ramp: the threads running, as sysbench counts them.
+  line += " thds: " + std::to_string(sample.terminals > 0 ? sample.active_terminals : threads);
   line += " tps: " + sysbench_number(per_second(completed_total(s), length));
   line += " qps: " + sysbench_number(per_second(statements.total(), length));
   line += " (r/w/o: " + sysbench_number(per_second(statements.reads, length)) + "/" +

@@ -14,7 +14,8 @@ namespace tpcc {
 
 // "[ 10s ] tpmC: 1234 tpmTOTAL: 2740 p90: 12.3ms p99: 40.1ms err/s: 0 retries: 0",
 // rates over the interval's length, percentiles over all five transactions;
-// warm-up lines end in "(warm-up)".
+// warm-up lines end in "(warm-up)", preceded during a --ramp by the
+// terminals started so far ("terminals: 12/40").
 std::string format_interval_line(const IntervalSample& sample);
 
 // The same interval in sysbench's shape (--report-format sysbench):

@@ -52,7 +52,9 @@ std::string intervals_csv_header(std::size_t standbys, bool server_metrics) {
     }
   }
   if (server_metrics) csv += server_metrics_csv_header();
-  return csv + "\n";
+  // Last, so that readers of the columns before keep working: --ramp's
+  // terminals started by the end of the line.
+  return csv + ",active_terminals\n";
 }
 
 std::string intervals_csv_row(const IntervalSample& sample,
@@ -72,7 +74,7 @@ std::string intervals_csv_row(const IntervalSample& sample,
     append_standby_columns(csv, standbys[k], k < sample.lag.size() ? &sample.lag[k] : nullptr);
   }
   if (server_metrics) csv += server_metrics_csv_row(sample.server);
-  return csv + "\n";
+  return csv + "," + std::to_string(sample.active_terminals) + "\n";
 }
 
 std::string intervals_csv(const std::vector<IntervalSample>& intervals,

@@ -7,6 +7,8 @@
 // files of their own.
 #include "terminal/engine/engine_run.hpp"
 
+#include "terminal/engine/ramp.hpp"
+
 namespace tpcc {
 
 namespace {
@@ -179,15 +181,21 @@ void Engine::schedule_first_transactions(Group& group) {
   const PacingPolicy& policy = group.policy;
   for (VirtualTerminal& terminal : group.terminals) {
     terminal.type = terminal.deck.draw(terminal.rng);
+    // --ramp: the terminal starts at its place in the ramp; its schedule
+    // counts from then.
+    const double start =
+        terminal_start_seconds(terminal.index, group.config.terminals, group.config.ramp_seconds);
     double ready = 0;
     if (group.policy.keying_and_thinking) {
       // See first_due(): a think time first, so the terminals spread out.
       const double think = draw_think_seconds(terminal.type, policy.multiplier, terminal.rng);
       const double keying = keying_seconds(terminal.type, policy.keying_multiplier);
-      count_delays(group, terminal.type, phases_->start(), think, terminal.type, keying);
+      count_delays(group, terminal.type, seconds_after(phases_->start(), start), think,
+                   terminal.type, keying);
       ready = think + keying;
     }
-    const double due = first_due(group.policy, terminal.index, group.config.terminals, ready);
+    const double due =
+        start + first_due(group.policy, terminal.index, group.config.terminals, ready);
     terminal.due = seconds_after(phases_->start(), due);
     dispatch(group, terminal.index);
   }

@@ -10,6 +10,7 @@
 
 #include "config/settings/values.hpp"
 #include "metrics/run.hpp"
+#include "terminal/engine/ramp.hpp"
 
 namespace tpcc {
 namespace {
@@ -31,6 +32,13 @@ std::vector<IntervalSample> cut_all(const Groups& groups, Clock::time_point end,
     const StalledWork stalled = stalled_work(*group, end);
     sample.stalled = stalled.count;
     sample.oldest_stalled_seconds = stalled.oldest_seconds;
+    // --ramp: the terminals started by the end of the interval.
+    sample.terminals = group->config.terminals;
+    sample.active_terminals =
+        group->env.phases == nullptr
+            ? sample.terminals
+            : started_terminals(seconds_between(group->env.phases->start(), end), sample.terminals,
+                                group->config.ramp_seconds);
     samples.push_back(std::move(sample));
   }
   return samples;
@@ -80,6 +88,9 @@ void log_running(const Group& group) {
     started << "; mix " << format_mix(config.mix) << " (NO,P,OS,D,SL)";
   } else {
     if (config.warmup_seconds > 0) started << "; warm-up " << config.warmup_seconds << " s";
+    if (config.ramp_seconds > 0) {
+      started << "; terminals starting over " << config.ramp_seconds << " s";
+    }
     if (config.txns_per_terminal > 0) {
       started << "; " << config.txns_per_terminal << " transactions per terminal";
     } else {

@@ -9,6 +9,7 @@
 #include "db/error_classes.hpp"
 #include "db/session.hpp"
 #include "terminal/engine/binding.hpp"
+#include "terminal/engine/ramp.hpp"
 #include "terminal/transactions/delivery.hpp"
 
 namespace tpcc {
@@ -181,6 +182,12 @@ void Worker::run_deliveries(DeliveryQueue& queue, const DeliverySink& sink, std:
 
 void Worker::run_terminal(VirtualTerminal& terminal) {
   const long limit = env_->config->txns_per_terminal;
+  // --ramp: the terminal starts at its place in the ramp.
+  const Clock::time_point start = seconds_after(
+      env_->phases->start(),
+      terminal_start_seconds(terminal.index, env_->config->terminals, env_->config->ramp_seconds));
+  const double wait = seconds_between(Clock::now(), start);
+  if (wait > 0 && env_->stop->wait_for(wait)) return;
   while (!env_->stop->requested()) {
     const TxnIndex type = terminal.deck.draw(terminal.rng);
     // Unpaced: each transaction is due the moment the previous one ends.

@@ -137,7 +137,7 @@ TEST_CASE("server metrics: intervals.csv appends its columns only when sampled",
         ",wal_bytes,fpi,commits,rollbacks,blks_hit_ratio,tup_ins,tup_upd,tup_del,deadlocks,"
         "temp_bytes,ckpt_timed,ckpt_req,buf_ckpt,buf_backend,db_bytes,autovacuum_workers,"
         "autovacuum_tables,lock_waits,top_waits,client_cpu_s,host_user_pct,host_sys_pct,"
-        "host_iowait_pct,host_idle_pct,server_cpu_s");
+        "host_iowait_pct,host_idle_pct,server_cpu_s,active_terminals");
   CHECK(count_fields(row1) == count_fields(header));
   CHECK(count_fields(row2) == count_fields(header));
   CHECK(row1.find(",65536,,42,,0.9900,") != std::string::npos);

@@ -347,7 +347,7 @@ TEST_CASE("report intervals.csv has a standby's throughput and lag columns", "[r
                     "standby1_retries,standby1_write_lag_ms,standby1_flush_lag_ms,"
                     "standby1_replay_lag_ms,standby1_bytes_behind,standby1_replay_delay_ms") !=
         std::string::npos);
-  CHECK(row.substr(row.size() - 31) == ",300.00,1.000,0,0,,,1.500,4096,");
+  CHECK(row.substr(row.size() - 33) == ",300.00,1.000,0,0,,,1.500,4096,,0");
 }
 
 TEST_CASE("report intervals.csv has its header and one row per interval", "[report]") {
@@ -371,10 +371,10 @@ TEST_CASE("report intervals.csv has its header and one row per interval", "[repo
         "elapsed_s,warmup,tpmC,tpmTOTAL,new_order_count,new_order_p90_ms,payment_count,"
         "payment_p90_ms,order_status_count,order_status_p90_ms,delivery_count,delivery_p90_ms,"
         "stock_level_count,stock_level_p90_ms,errors,retries,timeouts,unfinished,downtime_s,"
-        "stalled");
+        "stalled,active_terminals");
   CHECK(row1.rfind("10.0,1,600.00,600.00,100,1.000,0,0.000,", 0) == 0);
   CHECK(row2.rfind("20.0,0,900.00,900.00,150,", 0) == 0);
-  CHECK(row2.substr(row2.size() - 14) == ",2,0,0,0,0.0,0");
+  CHECK(row2.substr(row2.size() - 16) == ",2,0,0,0,0.0,0,0");
 }
 
 TEST_CASE("report write_result_files writes result.json, intervals.csv, config.json", "[report]") {

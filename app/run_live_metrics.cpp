@@ -1,0 +1,61 @@
+#include "app/run_live_metrics.hpp"
+
+#include <chrono>
+#include <csignal>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <boost/asio.hpp>
+
+#include "config/conn/mask.hpp"
+#include "live/listen_address.hpp"
+
+namespace tpcc {
+
+LiveMetricsRun::LiveMetricsRun(const Config& config, std::ostream& out)
+    : linger_seconds_(config.metrics_linger_seconds) {
+  if (config.metrics_listen.empty()) return;
+  const ListenAddress address =
+      parse_listen_address(config.metrics_listen, config.metrics_listen_any, "--metrics-listen");
+  std::vector<std::string> standbys;
+  for (const StandbyTarget& standby : config.standbys) {
+    standbys.push_back(describe_target(standby.conninfo));
+  }
+  figures_ = std::make_unique<LiveFigures>(std::move(standbys), config.terminals);
+  LiveFigures* figures = figures_.get();
+  server_ = std::make_unique<MetricsServer>(
+      address, [figures] { return figures->text(); }, "--metrics-listen");
+  out << "live metrics at http://" << listen_address_text(address) << "/metrics\n";
+}
+
+EngineSetup LiveMetricsRun::hooked(EngineSetup setup) {
+  if (!figures_) return setup;
+  LiveFigures* figures = figures_.get();
+  IntervalSink results = std::move(setup.on_interval);
+  setup.on_interval = [figures, results](const std::vector<IntervalSample>& samples) {
+    if (results) results(samples);
+    figures->add_interval(samples);
+  };
+  return setup;
+}
+
+void LiveMetricsRun::finish(const RunInfo& info, const RunStats& stats, std::ostream& out) {
+  if (!figures_) return;
+  // Watched before the final figures are served, so that a scraper that
+  // saw them and signals meets this wait. The run is over and its files
+  // written: a signal only ends the wait, the exit status stays the run's.
+  boost::asio::io_context io;
+  boost::asio::signal_set signals(io, SIGINT, SIGTERM, SIGHUP);
+  figures_->finish(stats, info.measured_seconds, info.health.downtime_seconds);
+  if (linger_seconds_ <= 0) return;
+  out << "serving the final live metrics for " << linger_seconds_
+      << " s (--metrics-linger; SIGINT or SIGTERM ends it)\n";
+  out.flush();
+  boost::asio::steady_timer timer(io, std::chrono::seconds(linger_seconds_));
+  signals.async_wait([&timer](const boost::system::error_code&, int) { timer.cancel(); });
+  timer.async_wait([&signals](const boost::system::error_code&) { signals.cancel(); });
+  io.run();
+}
+
+}  // namespace tpcc

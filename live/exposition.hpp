@@ -1,0 +1,58 @@
+// The live metrics of a run in Prometheus's text exposition format
+// (version 0.0.4): a pure function of a snapshot, so the text is tested
+// without a run or a socket. docs/live-metrics.md lists the metrics.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "metrics/stats.hpp"
+
+namespace tpcc {
+
+// The run's phase as tpcc_phase shows it.
+enum class LivePhase { Starting, Warmup, Measured, Done };
+
+// "starting", "warmup", "measured", "done".
+const char* live_phase_name(LivePhase phase);
+
+// One standby's replication lag (the primary's replay_lag), absent while
+// the server gives none.
+struct StandbyLagNow {
+  std::string standby;  // host and port, password-free
+  std::optional<double> replay_lag_seconds;
+};
+
+// What the live metrics show at one moment: the counters and histograms of
+// the measured interval so far (the figures result.json holds at the end),
+// and gauges of the latest interval.
+struct LiveSnapshot {
+  LivePhase phase = LivePhase::Starting;
+  RunStats measured;
+  double run_tpmc = 0;       // tpmC of the measured interval so far (result.json's at the end)
+  double interval_tpmc = 0;  // tpmC of the latest interval line (warm-up ones included)
+  int active_terminals = 0;
+  int terminals = 0;
+  double downtime_seconds = 0;  // the whole run's, warm-up included
+  std::vector<StandbyLagNow> lag;
+};
+
+// The upper bounds (le) of tpcc_latency_seconds's buckets, in microseconds:
+// 1 ms to 60 s, each a lower edge of one of the kit's histogram buckets
+// (metrics/histogram.cpp), the nearest at or below a round figure, so that
+// each cumulative count is exact from the kit's own histogram.
+const std::vector<std::int64_t>& latency_bucket_bounds_micros();
+
+// The latencies of h below `micros` (a bound of latency_bucket_bounds_micros).
+std::int64_t count_below(const LatencyHistogram& h, std::int64_t micros);
+
+// A label value escaped as the format asks: backslash, double quote and
+// line feed as \\, \" and \n.
+std::string escape_label_value(const std::string& value);
+
+// The whole exposition text, ending in a line feed.
+std::string exposition_text(const LiveSnapshot& snapshot);
+
+}  // namespace tpcc
