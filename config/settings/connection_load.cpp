@@ -275,7 +275,7 @@ void add_acid(std::vector<Setting>& s) {
       },
       [](const Config& c) { return yes_no(c.durability); });
   add(
-      s, "server-datadir", "DIR", {"serverDataDir"}, kAcid | kRun, kAcidSection,
+      s, "server-datadir", "DIR", {"serverDataDir"}, kAcid | kRun | kCapacity, kAcidSection,
       "Data directory of the server --conn reaches, which --durability may crash and start "
       "again, and run --condition restart may restart (as the directory's owner). Checked "
       "first: its postmaster.pid must name the server of the connection.",

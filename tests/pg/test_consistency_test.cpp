@@ -13,18 +13,15 @@
 #include <nlohmann/json.hpp>
 
 #include "tests/pg/pg_fixture.hpp"
+#include "tests/pg/result_files.hpp"
 
 namespace {
+
+using tpcc::test::read_result;
 
 namespace fs = std::filesystem;
 using Json = nlohmann::json;
 using tpcc::test::scratch_dir;
-
-Json read_result(const std::string& dir) {
-  std::ifstream in(fs::path(dir) / "result.json");
-  if (!in) throw std::runtime_error("no result.json in " + dir);
-  return Json::parse(in);
-}
 
 // A short run by transaction count (no timing in the test): two terminals,
 // 40 transactions each, the default mix.

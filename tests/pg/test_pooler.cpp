@@ -28,8 +28,11 @@
 #include "pgserver/process.hpp"
 #include "pgserver/run_as.hpp"
 #include "tests/pg/pg_fixture.hpp"
+#include "tests/pg/result_files.hpp"
 
 namespace {
+
+using tpcc::test::read_result;
 
 namespace fs = std::filesystem;
 using Json = nlohmann::json;
@@ -141,12 +144,6 @@ class PgBouncer {
   int port_ = 0;
   pid_t pid_ = 0;
 };
-
-Json read_result(const std::string& dir) {
-  std::ifstream in(fs::path(dir) / "result.json");
-  if (!in) throw std::runtime_error("no result.json in " + dir);
-  return Json::parse(in);
-}
 
 struct Totals {
   std::int64_t committed = 0;

@@ -12,36 +12,17 @@
 #include <vector>
 
 #include "tests/pg/pg_fixture.hpp"
+#include "tests/pg/result_files.hpp"
 
 namespace {
+
+using tpcc::test::read_intervals;
 
 constexpr const char* kDatabase = "tpcc_ramp";
 constexpr int kWarehouses = 1;
 constexpr int kTerminals = 8;
 
 namespace fs = std::filesystem;
-
-// intervals.csv as rows of named fields (no field of these runs is quoted).
-std::vector<std::map<std::string, std::string>> read_intervals(const std::string& dir) {
-  std::ifstream in(fs::path(dir) / "intervals.csv");
-  std::string line;
-  std::getline(in, line);
-  std::vector<std::string> names;
-  std::istringstream header(line);
-  for (std::string name; std::getline(header, name, ',');) names.push_back(name);
-  std::vector<std::map<std::string, std::string>> rows;
-  while (std::getline(in, line)) {
-    std::map<std::string, std::string> row;
-    std::istringstream fields(line + ",");
-    std::string field;
-    for (const std::string& name : names) {
-      std::getline(fields, field, ',');
-      row[name] = field;
-    }
-    rows.push_back(row);
-  }
-  return rows;
-}
 
 void check_ramped_run(const std::vector<std::string>& extra, const std::string& name) {
   const std::string& conn = tpcc::test::loaded_database(kDatabase, kWarehouses);

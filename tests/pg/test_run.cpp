@@ -26,8 +26,11 @@
 #include <pqxx/pqxx>
 
 #include "tests/pg/pg_fixture.hpp"
+#include "tests/pg/result_files.hpp"
 
 namespace {
+
+using tpcc::test::read_result;
 
 namespace fs = std::filesystem;
 using Json = nlohmann::json;
@@ -38,12 +41,6 @@ using tpcc::test::loaded_database;
 using tpcc::test::scratch_dir;
 const std::vector<std::string> kTxnNames = {"new_order", "payment", "order_status", "delivery",
                                             "stock_level"};
-
-Json read_result(const std::string& dir) {
-  std::ifstream in(fs::path(dir) / "result.json");
-  if (!in) throw std::runtime_error("no result.json in " + dir);
-  return Json::parse(in);
-}
 
 // The rule of result.json's run_rules with that clause whose name contains
 // `name`.

@@ -25,8 +25,11 @@
 
 #include "pgserver/local_server.hpp"
 #include "tests/pg/pg_fixture.hpp"
+#include "tests/pg/result_files.hpp"
 
 namespace {
+
+using tpcc::test::read_result;
 
 namespace fs = std::filesystem;
 using Json = nlohmann::json;
@@ -40,12 +43,6 @@ std::string slurp(const fs::path& path) {
   std::ostringstream text;
   text << in.rdbuf();
   return text.str();
-}
-
-Json read_result(const std::string& dir) {
-  std::ifstream in(fs::path(dir) / "result.json");
-  if (!in) throw std::runtime_error("no result.json in " + dir);
-  return Json::parse(in);
 }
 
 double max_latency_ms(const Json& result) {

@@ -19,8 +19,12 @@
 #include <nlohmann/json.hpp>
 
 #include "tests/pg/pg_fixture.hpp"
+#include "tests/pg/result_files.hpp"
 
 namespace {
+
+using tpcc::test::read_intervals;
+using tpcc::test::read_result;
 
 // One warehouse loaded once for the whole file (tpcc::test::loaded_database).
 constexpr const char* kDatabase = "tpcc_metrics";
@@ -36,34 +40,6 @@ std::string page_text(const std::string& dir) {
   std::stringstream page;
   page << in.rdbuf();
   return page.str();
-}
-
-Json read_result(const std::string& dir) {
-  std::ifstream in(fs::path(dir) / "result.json");
-  if (!in) throw std::runtime_error("no result.json in " + dir);
-  return Json::parse(in);
-}
-
-// intervals.csv as rows of named fields (no field of these runs is quoted).
-std::vector<std::map<std::string, std::string>> read_intervals(const std::string& dir) {
-  std::ifstream in(fs::path(dir) / "intervals.csv");
-  std::string line;
-  std::getline(in, line);
-  std::vector<std::string> names;
-  std::istringstream header(line);
-  for (std::string name; std::getline(header, name, ',');) names.push_back(name);
-  std::vector<std::map<std::string, std::string>> rows;
-  while (std::getline(in, line)) {
-    std::map<std::string, std::string> row;
-    std::istringstream fields(line + ",");
-    std::string field;
-    for (const std::string& name : names) {
-      std::getline(fields, field, ',');
-      row[name] = field;
-    }
-    rows.push_back(row);
-  }
-  return rows;
 }
 
 // The intervals (elapsed_s) where intervals.csv shows a checkpoint.

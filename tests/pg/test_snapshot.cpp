@@ -16,8 +16,11 @@
 #include <pqxx/pqxx>
 
 #include "tests/pg/pg_fixture.hpp"
+#include "tests/pg/result_files.hpp"
 
 namespace {
+
+using tpcc::test::read_result;
 
 namespace fs = std::filesystem;
 using Json = nlohmann::json;
@@ -25,12 +28,6 @@ using tpcc::test::run_tpcc;
 using tpcc::test::scalar;
 using tpcc::test::scalar_text;
 using tpcc::test::scratch_dir;
-
-Json read_result(const std::string& dir) {
-  std::ifstream in(fs::path(dir) / "result.json");
-  if (!in) throw std::runtime_error("no result.json in " + dir);
-  return Json::parse(in);
-}
 
 // The rows a run changes, as one text: every warehouse and district row
 // (their YTDs and next order ids), the orders, new orders, order lines and

@@ -1,0 +1,46 @@
+// What the database tests read back from a result directory a run wrote:
+// result.json, and intervals.csv as rows of named fields.
+#pragma once
+
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace tpcc::test {
+
+inline nlohmann::json read_result(const std::string& dir) {
+  std::ifstream in(std::filesystem::path(dir) / "result.json");
+  if (!in) throw std::runtime_error("no result.json in " + dir);
+  return nlohmann::json::parse(in);
+}
+
+// No field of the kit's intervals.csv is quoted.
+inline std::vector<std::map<std::string, std::string>> read_intervals(const std::string& dir) {
+  std::ifstream in(std::filesystem::path(dir) / "intervals.csv");
+  if (!in) throw std::runtime_error("no intervals.csv in " + dir);
+  std::string line;
+  std::getline(in, line);
+  std::vector<std::string> names;
+  std::istringstream header(line);
+  for (std::string name; std::getline(header, name, ',');) names.push_back(name);
+  std::vector<std::map<std::string, std::string>> rows;
+  while (std::getline(in, line)) {
+    std::map<std::string, std::string> row;
+    std::istringstream fields(line + ",");
+    std::string field;
+    for (const std::string& name : names) {
+      std::getline(fields, field, ',');
+      row[name] = field;
+    }
+    rows.push_back(row);
+  }
+  return rows;
+}
+
+}  // namespace tpcc::test
