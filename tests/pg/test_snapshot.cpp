@@ -15,6 +15,7 @@
 #include <nlohmann/json.hpp>
 #include <pqxx/pqxx>
 
+#include "pgserver/local_server.hpp"
 #include "tests/pg/pg_fixture.hpp"
 #include "tests/pg/result_files.hpp"
 
@@ -276,18 +277,24 @@ TEST_CASE(
     "run --condition restart restarts the server of --server-datadir before the terminals, "
     "then prewarms; a directory that is not the connection's server is refused untouched",
     "[snapshot]") {
-  // A read-only run changes nothing: the refusals' load serves here too.
-  const std::string& db = tpcc::test::loaded_database("tpcc_snap_refuse", 1);
+  // A server of its own: the suite's is shared with the other test files.
+  tpcc::LocalServerOptions options;
+  options.quiet = true;
+  const auto server = tpcc::LocalServer::start(options);
+  tpcc::test::execute_outside_transaction(server->conninfo(), "create database tpcc");
+  const std::string db = server->conninfo_for("tpcc");
+  std::string loaded;
+  REQUIRE(run_tpcc({"prepare", "--conn", db, "--warehouses", "1", "--no-check"}, &loaded) == 0);
   const std::string conn = "--conn=" + db;
-  const std::string data_dir = tpcc::test::local_server().data_dir();
   constexpr const char* kStartedSql = "select pg_postmaster_start_time()::text";
   const std::string started = scalar_text(db, kStartedSql);
 
   const std::string dir = scratch_dir("restart_run");
   std::string output;
-  const int status = run_tpcc(with(read_only_run(conn, dir), {"--condition", "prewarm,restart",
-                                                              "--server-datadir", data_dir}),
-                              &output);
+  const int status =
+      run_tpcc(with(read_only_run(conn, dir),
+                    {"--condition", "prewarm,restart", "--server-datadir", server->data_dir()}),
+               &output);
   INFO(output);
   REQUIRE(status == 0);
   CHECK(scalar_text(db, kStartedSql) != started);
@@ -300,14 +307,16 @@ TEST_CASE(
   CHECK(steps[1].at("step") == "prewarm");
   CHECK(fs::exists(fs::path(dir) / "server-restart.log"));
 
+  // The suite's server is not the connection's: refused, neither touched.
   const std::string restarted = scalar_text(db, kStartedSql);
-  const std::string elsewhere = scratch_dir("not_a_server");
-  fs::create_directories(elsewhere);
+  const std::string shared = tpcc::test::local_server().data_dir();
+  const std::string shared_started = scalar_text(tpcc::test::server_conninfo(), kStartedSql);
   std::string refused;
   CHECK(run_tpcc(with(read_only_run(conn, scratch_dir("restart_refused")),
-                      {"--condition", "restart", "--server-datadir", elsewhere}),
+                      {"--condition", "restart", "--server-datadir", shared}),
                  &refused) == 2);
   INFO(refused);
-  CHECK(refused.find("--server-datadir " + elsewhere) != std::string::npos);
+  CHECK(refused.find("--server-datadir " + shared) != std::string::npos);
   CHECK(scalar_text(db, kStartedSql) == restarted);
+  CHECK(scalar_text(tpcc::test::server_conninfo(), kStartedSql) == shared_started);
 }
