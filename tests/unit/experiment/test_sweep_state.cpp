@@ -51,7 +51,7 @@ TEST_CASE("sweep state: sweep.json reads back as written, settings before the sw
   CHECK_THROWS_AS(tpcc::parse_sweep_state("not json"), std::runtime_error);
 }
 
-TEST_CASE("sweep state: the same grid continues; other values, axes or --repeat do not",
+TEST_CASE("sweep state: the same grid continues, other values, axes or --repeat do not",
           "[experiment][sweep]") {
   const tpcc::SweepState s = tpcc::new_sweep_state(kAxes, 1);
   CHECK(tpcc::grid_difference(s, kAxes, 1).empty());

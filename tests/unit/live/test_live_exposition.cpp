@@ -132,7 +132,7 @@ TEST_CASE("live: every metric has its HELP and TYPE before its samples", "[live]
   CHECK(text.back() == '\n');
 }
 
-TEST_CASE("live: counters count the measured interval; the end gives the run's own figures",
+TEST_CASE("live: counters count the measured interval, the end gives the run's own figures",
           "[live]") {
   tpcc::LiveFigures figures({"standby:5433"}, 4);
   std::vector<tpcc::IntervalSample> warm(1);

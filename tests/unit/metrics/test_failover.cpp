@@ -44,7 +44,7 @@ bool has_line(const std::vector<std::string>& lines, const std::string& part) {
 
 }  // namespace
 
-TEST_CASE("an outage records the server before and after it; the RTO is the longest",
+TEST_CASE("an outage records the server before and after it, the RTO is the longest",
           "[faults][failover]") {
   FaultLog log;
   log.set_start(at(0));
@@ -91,7 +91,7 @@ TEST_CASE("a session that reconnects at once to another server is an outage (a q
   CHECK(log.health(at(10)).outages.size() == 1);
 }
 
-TEST_CASE("--failover: downtime within --max-downtime is reported, not a failure",
+TEST_CASE("failover expected: downtime within --max-downtime is reported, not a failure",
           "[faults][failover]") {
   RunHealth health;
   health.downtime_seconds = 2.5;
