@@ -19,6 +19,7 @@
 #include <iostream>
 #include <stdexcept>
 #include <string>
+#include <system_error>
 #include <thread>
 #include <vector>
 
@@ -82,7 +83,8 @@ class PgBouncer {
  public:
   PgBouncer() {
     dir_ = local_server().directory() + "/pgbouncer-" + std::to_string(::getpid());
-    fs::remove_all(dir_);
+    std::error_code ignored;  // a file an exiting PgBouncer removed meanwhile
+    fs::remove_all(dir_, ignored);
     tpcc::test::make_directory_for_server(dir_);
     port_ = free_loopback_port();
     const std::string server = "host=" + local_server().socket_dir() +
@@ -127,8 +129,13 @@ class PgBouncer {
                                ":\n" + tpcc::file_tail(dir_ + "/pgbouncer.log", 20));
     }
   }
+  // Waits for it to be gone (it removes its pid file as it goes), so that
+  // the next test's PgBouncer starts in an empty directory.
   ~PgBouncer() {
-    if (pid_ > 0) ::kill(pid_, SIGTERM);
+    if (pid_ <= 0 || ::kill(pid_, SIGTERM) != 0) return;
+    for (int i = 0; i < 200 && ::kill(pid_, 0) == 0; ++i) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(25));
+    }
   }
   PgBouncer(const PgBouncer&) = delete;
   PgBouncer& operator=(const PgBouncer&) = delete;
