@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "config/table_storage.hpp"
+#include "config/workload_options.hpp"
 #include "spec/transactions.hpp"
 
 namespace tpcc {
@@ -76,6 +77,12 @@ struct Config {
   // environment and ~/.pgpass". A JDBC URL from a props file is translated.
   std::string conninfo;
   std::optional<std::string> props_file;
+
+  // What prepare loads and run drives (--workload, or a sysbench test name
+  // on sysbench's command line): TPC-C, or one of sysbench's oltp tests
+  // with its options.
+  WorkloadKind workload = WorkloadKind::Tpcc;
+  OltpOptions oltp;
 
   // prepare
   int warehouses = 1;

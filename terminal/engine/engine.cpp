@@ -180,7 +180,7 @@ void Engine::begin() {
 void Engine::schedule_first_transactions(Group& group) {
   const PacingPolicy& policy = group.policy;
   for (VirtualTerminal& terminal : group.terminals) {
-    terminal.type = terminal.deck.draw(terminal.rng);
+    terminal.type = group.env.workload->next(terminal);
     // --ramp: the terminal starts at its place in the ramp; its schedule
     // counts from then.
     const double start =
@@ -235,7 +235,7 @@ void Engine::on_completion(Group& group, int t, const Completion& done) {
   const double think = policy.keying_and_thinking
                            ? draw_think_seconds(terminal.type, policy.multiplier, terminal.rng)
                            : 0.0;
-  const TxnIndex next = terminal.deck.draw(terminal.rng);
+  const TxnIndex next = group.env.workload->next(terminal);
   const double keying =
       policy.keying_and_thinking ? keying_seconds(next, policy.keying_multiplier) : 0.0;
   if (policy.keying_and_thinking) count_delays(group, terminal.type, done.at, think, next, keying);

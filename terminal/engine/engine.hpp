@@ -46,7 +46,12 @@ struct IntervalOutputs {
   IntervalSink sink;    // optional
 };
 
+class Workload;
+
 struct EngineSetup {
+  // What the terminals run (terminal/engine/workload.hpp); null: TPC-C.
+  // Must outlive the run.
+  const Workload* workload = nullptr;
   int warehouses = 1;      // W of the load
   NURandConstants c_run;   // 2.1.6 C-Run
   std::uint64_t seed = 0;  // terminal i draws from Random::stream(seed, {i})

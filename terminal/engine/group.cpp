@@ -11,6 +11,7 @@
 
 #include "spec/random.hpp"
 #include "terminal/engine/binding.hpp"
+#include "terminal/transactions/tpcc_workload.hpp"
 
 namespace tpcc {
 
@@ -90,13 +91,18 @@ Group::Group(Config group_config, int group_number, const EngineSetup& setup, St
                                 parent_log, "standby " + std::to_string(number) + ": ")),
       log(own_log ? *own_log : parent_log),
       terminals(build_terminals(config, number, setup)) {
+  if (setup.workload == nullptr) {
+    own_workload = std::make_unique<TpccWorkload>(config.mode, config.terminal_warehouse_fixed);
+  }
   env.config = &config;
+  env.workload = setup.workload != nullptr ? setup.workload : own_workload.get();
   env.warehouses = setup.warehouses;
   env.stop = &stop;
   env.log = &log;
   env.faults = &faults;
   // 2.7.2: only read-write terminals run Delivery; a standby's never do.
-  if (number == 0 && config.delivery_mode == DeliveryMode::Deferred && config.mix[kDelivery] > 0) {
+  if (number == 0 && config.workload == WorkloadKind::Tpcc &&
+      config.delivery_mode == DeliveryMode::Deferred && config.mix[kDelivery] > 0) {
     delivery_workers = config.delivery_workers;
     delivery_seed = setup.seed ^ kDeliverySeedSalt;
     env.deliveries = &deliveries;

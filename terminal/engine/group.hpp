@@ -20,6 +20,7 @@
 #include "terminal/engine/queue.hpp"
 #include "terminal/engine/stats.hpp"
 #include "terminal/engine/worker.hpp"
+#include "terminal/engine/workload.hpp"
 
 namespace tpcc {
 
@@ -47,6 +48,9 @@ struct Group {
   std::unique_ptr<ConsoleLog> own_log;
   ConsoleLog& log;
   std::vector<VirtualTerminal> terminals;
+  // What the terminals run: EngineSetup::workload, or TPC-C, owned here,
+  // when the setup names none.
+  std::unique_ptr<Workload> own_workload;
   FaultLog faults;  // this server's outages and errors
   WorkerEnv env;    // env.interrupts is the engine's to set
   // One per connection: the terminals' first, then the delivery workers.

@@ -8,9 +8,10 @@
 #include "config/errors.hpp"
 #include "db/error_classes.hpp"
 #include "db/session.hpp"
-#include "terminal/engine/binding.hpp"
 #include "terminal/engine/ramp.hpp"
+#include "terminal/engine/workload.hpp"
 #include "terminal/transactions/delivery.hpp"
+#include "terminal/transactions/tpcc_workload.hpp"
 
 namespace tpcc {
 namespace {
@@ -60,7 +61,7 @@ Worker::~Worker() = default;
 
 void Worker::connect(const std::string& conninfo) {
   session_ = std::make_unique<Session>(conninfo, session_options(*env_));
-  prepare_transaction_statements(*session_, env_->config->mode);
+  env_->workload->prepare(*session_);
   if (env_->faults != nullptr) env_->faults->connected_to(session_->server_address());
 }
 
@@ -108,7 +109,9 @@ TxnResult Worker::guarded(Body body, bool* lost) {
   }
 }
 
-TxnResult Worker::queue_delivery(VirtualTerminal& terminal, const TerminalContext& context) {
+TxnResult Worker::queue_delivery(VirtualTerminal& terminal) {
+  const TerminalContext context =
+      transaction_context(terminal, env_->config->terminal_warehouse_fixed);
   DeliveryRequest request;
   request.input = generate_delivery(terminal.rng, context);
   request.context = context;
@@ -125,16 +128,12 @@ TxnResult Worker::queue_delivery(VirtualTerminal& terminal, const TerminalContex
 }
 
 Completion Worker::execute(VirtualTerminal& terminal, TxnIndex type, Clock::time_point due) {
-  TerminalContext context = terminal.context;
-  if (!env_->config->terminal_warehouse_fixed) {
-    context.w_id = random_home_warehouse(terminal.rng, context.homes);
-  }
   in_flight_since_.store(due.time_since_epoch().count(), std::memory_order_relaxed);
   bool lost = false;
   const TxnResult result =
       type == kDelivery && env_->deliveries != nullptr
-          ? queue_delivery(terminal, context)
-          : guarded([&] { return run_transaction(type, *session_, terminal.rng, context); }, &lost);
+          ? queue_delivery(terminal)
+          : guarded([&] { return env_->workload->execute(type, *session_, terminal); }, &lost);
   Completion done{Clock::now(), Phase::Measured};
   in_flight_since_.store(0, std::memory_order_relaxed);
   // An unfinished transaction ends after the run did; it counts in the
@@ -142,7 +141,9 @@ Completion Worker::execute(VirtualTerminal& terminal, TxnIndex type, Clock::time
   done.phase = env_->phases->phase_at(result.outcome == Outcome::Unfinished ? due : done.at);
   stats_.record(type, result, micros_between(due, done.at), done.phase,
                 session_->take_statement_counts());
-  stats_.record_deck_card(terminal.deck_tally, terminal.deck, type, result, done.phase);
+  if (env_->workload->deals_decks()) {
+    stats_.record_deck_card(terminal.deck_tally, terminal.deck, type, result, done.phase);
+  }
   // The ledger keeps every acknowledged order, warm-up and after the end
   // included: each one must survive a failover.
   if (result.order.o_id != 0 && env_->config->failover) acknowledged_.push_back(result.order);
@@ -189,7 +190,7 @@ void Worker::run_terminal(VirtualTerminal& terminal) {
   const double wait = seconds_between(Clock::now(), start);
   if (wait > 0 && env_->stop->wait_for(wait)) return;
   while (!env_->stop->requested()) {
-    const TxnIndex type = terminal.deck.draw(terminal.rng);
+    const TxnIndex type = env_->workload->next(terminal);
     // Unpaced: each transaction is due the moment the previous one ends.
     const Completion done = execute(terminal, type, Clock::now());
     if (done.phase == Phase::After) break;
@@ -277,8 +278,8 @@ void Worker::note_error(const std::string& sqlstate, const std::string& message,
 
 void Worker::log_error(const VirtualTerminal& terminal, TxnIndex type, const std::string& message) {
   if (env_->log == nullptr) return;
-  env_->log->error(std::string(kTransactions[static_cast<std::size_t>(type)].title) +
-                   " on terminal " + std::to_string(terminal.index + 1) + ": " + message);
+  env_->log->error(env_->workload->types()[static_cast<std::size_t>(type)].title + " on terminal " +
+                   std::to_string(terminal.index + 1) + ": " + message);
 }
 
 }  // namespace tpcc

@@ -21,6 +21,7 @@
 namespace tpcc {
 
 struct SessionInterrupts;
+class Workload;
 
 struct VirtualTerminal {
   VirtualTerminal(int terminal_index, const TerminalContext& terminal_context,
@@ -42,6 +43,7 @@ struct VirtualTerminal {
 // them. phases is filled in before the workers are let go.
 struct WorkerEnv {
   const Config* config = nullptr;
+  const Workload* workload = nullptr;  // what the terminals run
   int warehouses = 1;
   RunPhases* phases = nullptr;  // set once the run starts
   StopSignal* stop = nullptr;
@@ -115,7 +117,7 @@ class Worker {
   template <typename Body>
   TxnResult guarded(Body body, bool* lost);
   // 2.7.2: queues the terminal's Delivery; the response is the queueing.
-  TxnResult queue_delivery(VirtualTerminal& terminal, const TerminalContext& context);
+  TxnResult queue_delivery(VirtualTerminal& terminal);
   void log_error(const VirtualTerminal& terminal, TxnIndex type, const std::string& message);
 
   int id_;

@@ -1,0 +1,56 @@
+// The workloads tpcc runs on its one engine, and the options of those that
+// are not TPC-C. TPC-C is the default and keeps every option of its own in
+// Config; sysbench's oltp tests take sysbench 1.0's option names and
+// defaults (its oltp_common.lua), so that a sysbench line runs with only the
+// program name changed.
+#pragma once
+
+#include <cstdint>
+
+namespace tpcc {
+
+enum class WorkloadKind { Tpcc, SysbenchOltp };
+
+// sysbench 1.0's oltp_*.lua tests, one event each.
+enum class OltpTest {
+  ReadWrite,       // oltp_read_write
+  ReadOnly,        // oltp_read_only
+  WriteOnly,       // oltp_write_only
+  PointSelect,     // oltp_point_select
+  UpdateIndex,     // oltp_update_index
+  UpdateNonIndex,  // oltp_update_non_index
+  Insert,          // oltp_insert
+  Delete           // oltp_delete
+};
+
+// sysbench's --rand-type: how the row ids an event touches are drawn.
+enum class RandType { Uniform, Gaussian, Special, Pareto, Zipfian };
+
+// sysbench 1.0.20's option values, its defaults as given here.
+struct OltpOptions {
+  OltpTest test = OltpTest::ReadWrite;
+  int tables = 1;                          // --tables: sbtest1..sbtestN
+  std::int64_t table_size = 10000;         // --table-size: rows per table
+  int point_selects = 10;                  // --point_selects
+  int simple_ranges = 1;                   // --simple_ranges
+  int sum_ranges = 1;                      // --sum_ranges
+  int order_ranges = 1;                    // --order_ranges
+  int distinct_ranges = 1;                 // --distinct_ranges
+  int range_size = 100;                    // --range_size
+  int index_updates = 1;                   // --index_updates
+  int non_index_updates = 1;               // --non_index_updates
+  int delete_inserts = 1;                  // --delete_inserts
+  bool range_selects = true;               // --range_selects
+  bool skip_trx = false;                   // --skip_trx: no BEGIN/COMMIT around the event
+  bool auto_inc = true;                    // --auto_inc: id is serial; inserts leave it out
+  bool secondary = false;                  // --secondary: id is a secondary index, not the key
+  bool create_secondary = true;            // --create_secondary: the k index
+  RandType rand_type = RandType::Special;  // sysbench 1.0's default
+  int rand_spec_iter = 12;                 // --rand-spec-iter (gaussian)
+  double rand_spec_pct = 1;                // --rand-spec-pct (special)
+  double rand_spec_res = 75;               // --rand-spec-res (special)
+  double rand_pareto_h = 0.2;              // --rand-pareto-h
+  double rand_zipfian_exp = 0.8;           // --rand-zipfian-exp
+};
+
+}  // namespace tpcc

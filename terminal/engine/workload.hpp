@@ -1,0 +1,61 @@
+// The seam between the engine and what it runs. The engine keeps what every
+// workload shares: scheduling, sessions and reconnects, pacing and rate
+// limits, intervals, statistics, faults and downtime, the standby clock,
+// drivers and the stop. A workload keeps what is its own: its transaction
+// types, how a terminal picks its next one, the statements a session
+// registers, and what one transaction does. TPC-C is one workload
+// (terminal/transactions/tpcc_workload.hpp), sysbench's oltp tests another
+// (workloads/sysbench/).
+//
+// A workload's types sit in the slots of the per-type statistics
+// (RunStats::txn), at most kTxnTypes of them: TPC-C's five in their
+// kTransactions order, another workload's in the order of its types().
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "spec/transactions.hpp"
+#include "terminal/transactions/transaction.hpp"
+
+namespace tpcc {
+
+class Session;
+struct VirtualTerminal;
+
+// One kind of transaction of a workload.
+struct WorkloadType {
+  std::string name;   // result.json's key: "new_order", "event"
+  std::string title;  // the console's and the report's: "New-Order"
+};
+
+class Workload {
+ public:
+  virtual ~Workload() = default;
+
+  // What result.json and the console call it: "tpcc", "oltp_read_write".
+  virtual std::string name() const = 0;
+
+  // Its transaction types, slot by slot (at most kTxnTypes).
+  virtual const std::vector<WorkloadType>& types() const = 0;
+
+  // Registers the statements of every type on a new session; the session
+  // prepares them again after a reconnect.
+  virtual void prepare(Session& session) const = 0;
+
+  // The slot of the terminal's next transaction (TPC-C: the next card of
+  // its deck, 5.2.4.2).
+  virtual TxnIndex next(VirtualTerminal& terminal) const = 0;
+
+  // Runs one transaction of slot `type` for `terminal` on `session`,
+  // drawing its inputs from the terminal's Random, and retries what the
+  // workload retries. Throws ConnectionLost; any other exception fails
+  // this transaction only.
+  virtual TxnResult execute(TxnIndex type, Session& session, VirtualTerminal& terminal) const = 0;
+
+  // Whether its terminals deal their transactions from a deck (5.2.4.2),
+  // whose whole decks the statistics count: TPC-C's do.
+  virtual bool deals_decks() const { return false; }
+};
+
+}  // namespace tpcc
