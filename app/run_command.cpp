@@ -23,7 +23,6 @@
 #include "terminal/engine/open_limits.hpp"
 
 namespace tpcc {
-namespace {
 
 std::uint64_t time_seed() {
   const auto now = std::chrono::system_clock::now().time_since_epoch();
@@ -31,8 +30,6 @@ std::uint64_t time_seed() {
       static_cast<std::uint64_t>(std::chrono::duration_cast<std::chrono::nanoseconds>(now).count());
   return ticks ^ (static_cast<std::uint64_t>(::getpid()) << 32);
 }
-
-}  // namespace
 
 int run_benchmark(const Config& given, std::ostream& out) {
   const Config config = with_spec_terminals(given);

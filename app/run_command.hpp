@@ -1,6 +1,7 @@
 // `tpcc run`: read the load, draw C-Run, drive the terminals, report.
 #pragma once
 
+#include <cstdint>
 #include <ostream>
 
 #include "config/config.hpp"
@@ -17,5 +18,9 @@ namespace tpcc {
 // Throws ConnectError when the server cannot be reached at the start and
 // UsageError when the database holds no load or the results cannot be written.
 int run_benchmark(const Config& config, std::ostream& out);
+
+// A run's random seed: the clock and the process id, so that two runs (or
+// two drivers started together) draw differently.
+std::uint64_t time_seed();
 
 }  // namespace tpcc

@@ -164,6 +164,10 @@ struct Config {
   int warehouse_to = 0;                  // (BenchmarkSQL 6 useWarehouseFrom/To)
   int report_interval_seconds = 10;
   ReportFormat report_format = ReportFormat::Tpcc;
+  // sysbench's --percentile (its "lat (ms,95%)" and final block; 0: none)
+  // and --histogram (the latency histogram before the final block).
+  int sysbench_percentile = 95;
+  bool sysbench_histogram = false;
   bool server_metrics = true;           // sample server metrics per interval
   std::string result_dir;               // empty: results/<timestamp>/
   std::string json_file;                // extra copy of result.json

@@ -90,6 +90,20 @@ std::string_view condition_step_name(ConditionStep s) {
   return "?";
 }
 
+std::string_view oltp_test_name(OltpTest t) {
+  switch (t) {
+    case OltpTest::ReadWrite: return "oltp_read_write";
+    case OltpTest::ReadOnly: return "oltp_read_only";
+    case OltpTest::WriteOnly: return "oltp_write_only";
+    case OltpTest::PointSelect: return "oltp_point_select";
+    case OltpTest::UpdateIndex: return "oltp_update_index";
+    case OltpTest::UpdateNonIndex: return "oltp_update_non_index";
+    case OltpTest::Insert: return "oltp_insert";
+    case OltpTest::Delete: return "oltp_delete";
+  }
+  return "?";
+}
+
 std::string_view report_format_name(ReportFormat f) {
   return f == ReportFormat::Tpcc ? "tpcc" : "sysbench";
 }

@@ -22,6 +22,7 @@ std::string_view delivery_mode_name(
 std::string_view report_format_name(ReportFormat f);    // "tpcc" | "sysbench"
 std::string_view distribution_name(Distribution d);     // "none" | "citus"
 std::string_view condition_step_name(ConditionStep s);  // "vacuum", "analyze", ...
+std::string_view oltp_test_name(OltpTest t);            // "oltp_read_write", ...
 
 std::optional<Verb> parse_verb(std::string_view text);
 

@@ -12,9 +12,6 @@
 namespace tpcc {
 namespace {
 
-// sysbench's default --percentile, the one its interval lines show.
-constexpr int kSysbenchPercentile = 95;
-
 std::string elapsed_text(const IntervalSample& sample) {
   return "[ " + std::to_string(std::llround(sample.end_seconds)) + "s ]";
 }
@@ -85,12 +82,13 @@ std::string format_interval_line(const IntervalSample& sample) {
   return line + trouble_text(sample) + phase_text(sample);
 }
 
-std::string format_sysbench_interval_line(const IntervalSample& sample, int threads) {
+std::string format_sysbench_interval_line(const IntervalSample& sample, int threads,
+                                          int percentile) {
   const RunStats& s = sample.stats;
   const double length = sample.length_seconds;
   const StatementCounts& statements = s.statements;
-  // sysbench's 95th percentile is 0.00 for an interval without events.
-  const double p95_ms = latency_all(s).percentile(kSysbenchPercentile) / 1000.0;
+  // sysbench's percentile is 0.00 for an interval without events.
+  const double pct_ms = percentile > 0 ? latency_all(s).percentile(percentile) / 1000.0 : 0.0;
   std::string line = elapsed_text(sample);
   // --ramp: the threads running, as sysbench counts them.
   line += " thds: " + std::to_string(sample.terminals > 0 ? sample.active_terminals : threads);
@@ -99,7 +97,7 @@ std::string format_sysbench_interval_line(const IntervalSample& sample, int thre
   line += " (r/w/o: " + sysbench_number(per_second(statements.reads, length)) + "/" +
           sysbench_number(per_second(statements.writes, length)) + "/" +
           sysbench_number(per_second(statements.other, length)) + ")";
-  line += " lat (ms," + std::to_string(kSysbenchPercentile) + "%): " + sysbench_number(p95_ms);
+  line += " lat (ms," + std::to_string(percentile) + "%): " + sysbench_number(pct_ms);
   line += " err/s: " + sysbench_number(per_second(errors_total(s), length));
   line += " reconn/s: " + sysbench_number(per_second(s.reconnects, length));
   return line + trouble_text(sample) + phase_text(sample);
@@ -119,9 +117,10 @@ std::vector<std::string> interval_lines(const std::vector<IntervalSample>& sampl
   std::vector<std::string> lines;
   if (samples.empty()) return lines;
   const IntervalSample& primary = samples.front();
-  lines.push_back(config.report_format == ReportFormat::Sysbench
-                      ? format_sysbench_interval_line(primary, config.terminals)
-                      : format_interval_line(primary));
+  lines.push_back(
+      config.report_format == ReportFormat::Sysbench
+          ? format_sysbench_interval_line(primary, config.terminals, config.sysbench_percentile)
+          : format_interval_line(primary));
   for (std::size_t k = 1; k < samples.size(); ++k) {
     const LagReading* lag = k <= primary.lag.size() ? &primary.lag[k - 1] : nullptr;
     lines.push_back(format_standby_interval_line(static_cast<int>(k), samples[k], lag));

@@ -20,12 +20,14 @@ std::string format_interval_line(const IntervalSample& sample);
 
 // The same interval in sysbench's shape (--report-format sysbench):
 // "[ 1s ] thds: 64 tps: 1234.56 qps: 34567.89 (r/w/o: 15000.00/16000.00/
-// 3567.89) lat (ms,95%): 12.34 err/s: 0.00 reconn/s: 0.00". threads is the
+// 3567.89) lat (ms,95%): 12.34 err/s: 0.00 reconn/s: 0.00" (percentile:
+// sysbench's --percentile, 95 by default). threads is the
 // terminals; tps the completed transactions of all five types per second;
 // qps and r/w/o the statements by command tag (RunStats::statements); lat the
 // 95th percentile over the interval (0.00 without transactions, as sysbench
 // prints it); then the tpcc line's downtime, stall and warm-up marks.
-std::string format_sysbench_interval_line(const IntervalSample& sample, int threads);
+std::string format_sysbench_interval_line(const IntervalSample& sample, int threads,
+                                          int percentile = 95);
 
 // A standby's interval line, under the primary's: "[ 10s ] standby 1:
 // tpmTOTAL: 1800 p90: 3.10ms p99: 5.00ms err/s: 0 retries: 0 lag: replay

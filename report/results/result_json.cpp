@@ -14,6 +14,7 @@
 #include "report/results/lag_json.hpp"
 #include "report/results/merge.hpp"
 #include "report/results/server_metrics_json.hpp"
+#include "report/results/sysbench_json.hpp"
 #include "report/rules/audits.hpp"
 #include "report/rules/run_rules.hpp"
 #include "report/views/bottleneck.hpp"
@@ -277,19 +278,49 @@ Json merged_json(const std::vector<MergedPart>& parts) {
   return {{"rule", kMergeRule}, {"drivers", list}};
 }
 
-}  // namespace
+// What every workload's result.json holds: how long it measured, how it
+// ended and why, its errors and downtime, and how it started.
+Json common_result_json(const Config& config, const RunInfo& info, const RunStats& stats) {
+  Json j;
+  j["workload"] = workload_name(config);
+  j["measured_seconds"] = info.measured_seconds;
+  j["warmup_seconds"] = info.warmup_seconds;
+  j["terminals"] = info.terminals;
+  j["isolation"] = isolation_name(config.isolation);
+  j["started_at"] = info.started_at;
+  j["interrupted"] = info.interrupted;
+  j["errors"] = errors_total(stats);
+  j["retries"] = retries_total(stats);
+  j["reconnects"] = stats.reconnects;
+  j["timeouts"] = timeouts_total(stats);
+  j["unfinished_at_end"] = unfinished_total(stats);
+  add_health(j, info.health);
+  j["stop_reason"] = stop_reason_name(info.health.stop);
+  j["stop_detail"] =
+      info.health.stop_detail.empty() ? Json(nullptr) : Json(info.health.stop_detail);
+  j["exit_status"] = info.exit_status;
+  j["transactions_all_phases"] = info.transactions_all_phases;
+  j["measured_interval"] = interval_json(info.measured_start_ms, info.measured_end_ms);
+  j["driver"] = info.driver ? driver_json(*info.driver) : Json(nullptr);
+  j["server_metrics"] = server_metrics_json(info.server_metrics);
+  j["tool"] = "tpcc";
+  j["tool_version"] = TPCC_VERSION;
+  // How the run started and what it ran on (docs/experiments.md).
+  j["snapshot"] = snapshot_json(info.experiment.snapshot);
+  j["conditioning"] = conditioning_json(info.experiment.conditioning);
+  j["environment"] = environment_json(info.experiment.environment);
+  j["preflight"] = preflight_json(info.experiment.preflight);
+  return j;
+}
 
-std::string result_json(const Config& config, const RunInfo& info, const RunStats& stats) {
+// TPC-C's own figures: tpmC, the five transactions, the audits and run
+// rules, the Delivery queue, the ledger, the bottleneck.
+void add_tpcc_figures(Json& j, const Config& config, const RunInfo& info, const RunStats& stats) {
   const double seconds = info.measured_seconds;
   const double tpmc_value = tpmc(stats, seconds);
-  Json j;
-  // The documented fields first (docs/run.md, result.json).
   j["tpmC"] = round_to(tpmc_value, 2);
   j["tpmTOTAL"] = round_to(tpm_total(stats, seconds), 2);
-  j["measured_seconds"] = seconds;
-  j["warmup_seconds"] = info.warmup_seconds;
   j["warehouses"] = info.warehouses;
-  j["terminals"] = info.terminals;
   j["mode"] = mode_name(config.mode);
   j["profile"] = profile_name(config.profile);
   j["transactions"] = transactions_json(stats, seconds);
@@ -301,7 +332,6 @@ std::string result_json(const Config& config, const RunInfo& info, const RunStat
     }
     j["standbys"] = all;
   }
-  // Additions.
   j["tpmC_includes_rollbacks"] = true;  // 5.4.2 with 2.4.2.3
   j["new_order_committed"] = stats.txn[kNewOrder].committed;
   j["new_order_rolled_back"] = stats.txn[kNewOrder].rolled_back;
@@ -311,39 +341,26 @@ std::string result_json(const Config& config, const RunInfo& info, const RunStat
       meaningful ? Json(round_to(efficiency(tpmc_value, info.warehouses), 2)) : Json(nullptr);
   j["efficiency_meaningful"] = meaningful;
   j["keying_and_thinking"] = config.keying_and_thinking;
-  j["isolation"] = isolation_name(config.isolation);
-  j["started_at"] = info.started_at;
-  j["interrupted"] = info.interrupted;
-  j["errors"] = errors_total(stats);
-  j["retries"] = retries_total(stats);
-  j["reconnects"] = stats.reconnects;
   j["delivery"] = delivery_json(config, stats);
-  j["timeouts"] = timeouts_total(stats);
-  j["unfinished_at_end"] = unfinished_total(stats);
-  add_health(j, info.health);
-  j["stop_reason"] = stop_reason_name(info.health.stop);
-  j["stop_detail"] =
-      info.health.stop_detail.empty() ? Json(nullptr) : Json(info.health.stop_detail);
-  j["exit_status"] = info.exit_status;
   j["ledger"] = ledger_json(info.ledger);
-  j["transactions_all_phases"] = info.transactions_all_phases;
   j["mix"] = mix_json(config.mix);
-  j["measured_interval"] = interval_json(info.measured_start_ms, info.measured_end_ms);
-  j["driver"] = info.driver ? driver_json(*info.driver) : Json(nullptr);
   if (!info.merged_from.empty()) j["merged"] = merged_json(info.merged_from);
   j["histograms"] = {{"file", kHistogramsFile}, {"layout", LatencyHistogram::layout()}};
   j["audits"] = audits_json(stats, info.warehouses);
   j["run_rules"] = run_rules_json(config, info, stats);
-  j["server_metrics"] = server_metrics_json(info.server_metrics);
-  j["tool"] = "tpcc";
-  j["tool_version"] = TPCC_VERSION;
-  // How the run started and what it ran on (docs/experiments.md).
-  j["snapshot"] = snapshot_json(info.experiment.snapshot);
-  j["conditioning"] = conditioning_json(info.experiment.conditioning);
-  j["environment"] = environment_json(info.experiment.environment);
-  j["preflight"] = preflight_json(info.experiment.preflight);
   const Bottleneck bound = judge_bottleneck(bottleneck_figures(config, info));
   j["bottleneck"] = {{"bound_by", bound.bound_by}, {"line", bound.line}};
+}
+
+}  // namespace
+
+std::string result_json(const Config& config, const RunInfo& info, const RunStats& stats) {
+  Json j = common_result_json(config, info, stats);
+  if (config.workload == WorkloadKind::Tpcc) {
+    add_tpcc_figures(j, config, info, stats);
+  } else {
+    j["sysbench"] = sysbench_figures_json(config, info, stats);
+  }
   return j.dump(2);
 }
 

@@ -238,6 +238,27 @@ void refuse_unfinished(const std::string& dir, const std::string& result_path,
 
 }  // namespace
 
+namespace {
+
+// The pages and comparisons are TPC-C's: a run of another workload (its
+// result.json names it) is refused by name rather than misread.
+void refuse_other_workload(const std::string& dir, const std::string& result_path,
+                           const std::string& flag) {
+  if (!std::filesystem::exists(result_path)) return;
+  std::string workload = "tpcc";
+  try {
+    workload = read_json(result_path, flag).value("workload", std::string("tpcc"));
+  } catch (const Json::exception&) {
+    return;  // judged with the rest below
+  }
+  if (workload == "tpcc") return;
+  throw UsageError(flag + ": " + dir + " holds a run of " + workload +
+                   ", not of TPC-C: its page and comparisons are not drawn yet; its figures are "
+                   "in result.json and intervals.csv");
+}
+
+}  // namespace
+
 ResultDir read_result_dir(const std::string& dir, const std::string& flag, bool with_points) {
   ResultDir result;
   result.dir = dir;
@@ -246,6 +267,7 @@ ResultDir read_result_dir(const std::string& dir, const std::string& flag, bool 
   const std::string histograms_path = dir + "/" + kHistogramsFile;
   const std::string points_path = dir + "/" + kIntervalsByTypeFile;
   refuse_unfinished(dir, result_path, config_path, flag);
+  refuse_other_workload(dir, result_path, flag);
   // Every file is looked for first, so that the one missing is named
   // before any is judged.
   for (const std::string& path : {result_path, config_path, histograms_path}) read_text(path, flag);

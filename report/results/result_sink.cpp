@@ -15,6 +15,7 @@
 #include "report/results/result_dir.hpp"
 #include "report/results/result_files.hpp"
 #include "report/results/result_json.hpp"
+#include "report/results/sysbench_intervals.hpp"
 
 namespace tpcc {
 namespace {
@@ -121,14 +122,21 @@ ResultSink::ResultSink(const Config& config, std::time_t start) : config_(config
 
 void ResultSink::begin_intervals(std::size_t standbys) {
   intervals_.open(fs::path(dir_) / kIntervalsFile, std::ios::binary | std::ios::trunc);
-  intervals_ << intervals_csv_header(standbys, config_.server_metrics) << std::flush;
+  intervals_ << (tpcc_run() ? intervals_csv_header(standbys, config_.server_metrics)
+                            : sysbench_intervals_csv_header(config_.sysbench_percentile,
+                                                            config_.server_metrics))
+             << std::flush;
 }
 
 void ResultSink::append_interval(const std::vector<IntervalSample>& samples) {
   if (!intervals_.is_open() || samples.empty()) return;
   std::vector<const IntervalSample*> standbys;
   for (std::size_t k = 1; k < samples.size(); ++k) standbys.push_back(&samples[k]);
-  intervals_ << intervals_csv_row(samples.front(), standbys, config_.server_metrics) << std::flush;
+  intervals_ << (tpcc_run() ? intervals_csv_row(samples.front(), standbys, config_.server_metrics)
+                            : sysbench_intervals_csv_row(samples.front(), config_.terminals,
+                                                         config_.sysbench_percentile,
+                                                         config_.server_metrics))
+             << std::flush;
 }
 
 void ResultSink::begin_deliveries() {
@@ -153,6 +161,14 @@ void ResultSink::write_final(const RunInfo& info, const RunStats& stats,
   const fs::path dir(dir_);
   const std::string result = result_json(config_, info, stats) + "\n";
   write_text(dir / "result.json", result);
+  if (!tpcc_run()) {
+    write_text(dir / kIntervalsFile,
+               sysbench_intervals_csv(intervals, config_.terminals, config_.sysbench_percentile,
+                                      config_.server_metrics));
+    write_text(dir / kConfigFile, effective_config_json(config_) + "\n");
+    if (!config_.json_file.empty()) write_text(config_.json_file, result);
+    return;
+  }
   write_text(dir / kIntervalsFile,
              intervals_csv(intervals, info.standbys, info.server_metrics.enabled));
   const std::string config_json = effective_config_json(config_) + "\n";

@@ -48,7 +48,8 @@ class ResultSink {
   void append_delivery(const DeliveryRecord& record);
 
   // result.json, intervals.csv (whole, replacing the rows appended),
-  // config.json, report.html, and the --json copy. Throws
+  // config.json, report.html, and the --json copy (a sysbench oltp run:
+  // no report.html yet). Throws
   // std::runtime_error naming the file that could not be written.
   void write_final(const RunInfo& info, const RunStats& stats,
                    const std::vector<IntervalSample>& intervals);
@@ -69,6 +70,10 @@ class ResultSink {
   void discard();
 
  private:
+  // TPC-C's files (per-type columns, report.html, histograms.json), or a
+  // sysbench oltp run's: result.json, its intervals.csv and config.json.
+  bool tpcc_run() const { return config_.workload == WorkloadKind::Tpcc; }
+
   const Config& config_;
   std::string dir_;
   std::string note_;

@@ -1,0 +1,51 @@
+#include "report/results/sysbench_json.hpp"
+
+#include "config/names.hpp"
+#include "report/results/json_round.hpp"
+
+namespace tpcc {
+namespace {
+
+using Json = nlohmann::json;
+
+double per_second(std::int64_t count, double seconds) {
+  return seconds > 0 ? static_cast<double>(count) / seconds : 0.0;
+}
+
+double ms(double micros) { return round_to(micros / 1000.0, 3); }
+
+}  // namespace
+
+std::string workload_name(const Config& config) {
+  if (config.workload == WorkloadKind::Tpcc) return "tpcc";
+  return std::string(oltp_test_name(config.oltp.test));
+}
+
+Json sysbench_figures_json(const Config& config, const RunInfo& info, const RunStats& stats) {
+  const double seconds = info.measured_seconds;
+  const StatementCounts& q = stats.statements;
+  const std::int64_t events = completed_total(stats);
+  const LatencyHistogram latency = latency_all(stats);
+  Json j;
+  j["transactions"] = events;
+  j["tps"] = round_to(per_second(events, seconds), 2);
+  j["queries"] = {{"read", q.reads}, {"write", q.writes}, {"other", q.other}, {"total", q.total()}};
+  j["qps"] = round_to(per_second(q.total(), seconds), 2);
+  j["ignored_errors"] = retries_total(stats);
+  j["reconnects"] = stats.reconnects;
+  Json lat = {{"min", latency.count() > 0 ? ms(latency.percentile(0)) : 0.0},
+              {"avg", ms(latency.mean())},
+              {"max", ms(static_cast<double>(latency.max()))},
+              {"sum", ms(static_cast<double>(latency.sum()))}};
+  if (config.sysbench_percentile > 0) {
+    lat["p" + std::to_string(config.sysbench_percentile)] =
+        ms(latency.percentile(config.sysbench_percentile));
+  }
+  j["latency_ms"] = lat;
+  j["percentile"] = config.sysbench_percentile;
+  j["tables"] = config.oltp.tables;
+  j["table_size"] = config.oltp.table_size;
+  return j;
+}
+
+}  // namespace tpcc

@@ -1,0 +1,23 @@
+// result.json's figures of a sysbench oltp run, as sysbench's final block
+// has them: transactions and queries per second, queries by kind, ignored
+// errors, reconnects, latency with the run's percentile.
+#pragma once
+
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "config/config.hpp"
+#include "metrics/run.hpp"
+#include "metrics/stats.hpp"
+
+namespace tpcc {
+
+// What result.json's "workload" says: "tpcc", or sysbench's test name
+// ("oltp_read_write").
+std::string workload_name(const Config& config);
+
+nlohmann::json sysbench_figures_json(const Config& config, const RunInfo& info,
+                                     const RunStats& stats);
+
+}  // namespace tpcc

@@ -1,0 +1,135 @@
+// A sysbench oltp run's end: sysbench 1.0's final block and --histogram
+// (report/console/sysbench_summary.cpp), its result.json figures
+// (report/results/sysbench_json.cpp) and intervals.csv
+// (report/results/sysbench_intervals.cpp), from figures made by hand.
+#include <catch2/catch.hpp>
+
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "config/config.hpp"
+#include "metrics/run.hpp"
+#include "report/console/sysbench_summary.hpp"
+#include "report/results/result_json.hpp"
+#include "report/results/sysbench_intervals.hpp"
+
+namespace {
+
+// 100 events of 2 ms and 1 of 40 ms in 10 s: 14 reads, 4 writes and 2
+// other statements each, one retried.
+tpcc::RunStats oltp_stats() {
+  tpcc::RunStats stats;
+  for (int i = 0; i < 100; ++i) {
+    ++stats.txn[0].committed;
+    stats.txn[0].latency.record(2000);
+  }
+  ++stats.txn[0].committed;
+  stats.txn[0].latency.record(40000);
+  stats.txn[0].retries = 1;
+  stats.statements.reads = 101 * 14;
+  stats.statements.writes = 101 * 4;
+  stats.statements.other = 101 * 2;
+  return stats;
+}
+
+tpcc::Config oltp_config() {
+  tpcc::Config config;
+  config.workload = tpcc::WorkloadKind::SysbenchOltp;
+  config.oltp.test = tpcc::OltpTest::ReadWrite;
+  config.terminals = 2;
+  return config;
+}
+
+tpcc::RunInfo ten_seconds() {
+  tpcc::RunInfo info;
+  info.measured_seconds = 10;
+  info.terminals = 2;
+  return info;
+}
+
+}  // namespace
+
+TEST_CASE("sysbench final block: transactions, queries by kind and latency as sysbench prints them",
+          "[sysbench_summary]") {
+  const std::string block = tpcc::sysbench_final_block(oltp_config(), ten_seconds(), oltp_stats());
+  INFO(block);
+  CHECK(block.find("        read:                            1414\n") != std::string::npos);
+  CHECK(block.find("        write:                           404\n") != std::string::npos);
+  CHECK(block.find("        other:                           202\n") != std::string::npos);
+  CHECK(block.find("        total:                           2020\n") != std::string::npos);
+  CHECK(block.find("    transactions:                        101    (10.10 per sec.)") !=
+        std::string::npos);
+  CHECK(block.find("    queries:                             2020   (202.00 per sec.)") !=
+        std::string::npos);
+  CHECK(block.find("    ignored errors:                      1      (0.10 per sec.)") !=
+        std::string::npos);
+  CHECK(block.find("    total time:                          10.0000s") != std::string::npos);
+  CHECK(block.find("    total number of events:              101") != std::string::npos);
+  // The mean is exact (from the sum): (100 x 2 + 40) / 101 ms.
+  CHECK(block.find("         avg:                                    2.38") != std::string::npos);
+  CHECK(block.find("         max:                                   40.00") != std::string::npos);
+  CHECK(block.find("         sum:                                  240.00") != std::string::npos);
+  CHECK(block.find("         95th percentile:") != std::string::npos);
+  // A clean run: nothing under the block.
+  CHECK(block.find("not retried") == std::string::npos);
+}
+
+TEST_CASE("sysbench final block: percentile 0 disables it, errors are named under the block",
+          "[sysbench_summary]") {
+  tpcc::Config config = oltp_config();
+  config.sysbench_percentile = 0;
+  tpcc::RunStats stats = oltp_stats();
+  stats.txn[0].errors = 3;
+  const std::string block = tpcc::sysbench_final_block(config, ten_seconds(), stats);
+  INFO(block);
+  CHECK(block.find("         percentile stats:               disabled") != std::string::npos);
+  CHECK(block.find("    errors (not retried):                3      (0.30 per sec.)") !=
+        std::string::npos);
+}
+
+TEST_CASE("sysbench histogram: one line per non-empty bucket, the fullest with 40 stars",
+          "[sysbench_summary]") {
+  const tpcc::RunStats stats = oltp_stats();
+  const std::string text = tpcc::sysbench_latency_histogram(stats.txn[0].latency);
+  INFO(text);
+  CHECK(text.rfind("Latency histogram (values are in milliseconds)\n", 0) == 0);
+  CHECK(text.find("|" + std::string(40, '*') + " 100\n") != std::string::npos);
+  CHECK(text.find("|*" + std::string(39, ' ') + " 1\n") != std::string::npos);
+  CHECK(tpcc::sysbench_latency_histogram(tpcc::LatencyHistogram()).empty());
+}
+
+TEST_CASE("sysbench result.json: the workload's name and sysbench's figures, no TPC-C figures",
+          "[sysbench_summary]") {
+  const tpcc::RunStats stats = oltp_stats();
+  const auto j = nlohmann::json::parse(tpcc::result_json(oltp_config(), ten_seconds(), stats));
+  CHECK(j.at("workload") == "oltp_read_write");
+  CHECK(j.at("sysbench").at("transactions") == 101);
+  CHECK(j.at("sysbench").at("tps") == Approx(10.1));
+  CHECK(j.at("sysbench").at("qps") == Approx(202.0));
+  CHECK(j.at("sysbench").at("queries").at("read") == 1414);
+  CHECK(j.at("sysbench").at("ignored_errors") == 1);
+  CHECK(j.at("sysbench").at("latency_ms").at("max") == Approx(40.0));
+  CHECK(j.at("sysbench").at("latency_ms").contains("p95"));
+  CHECK_FALSE(j.contains("tpmC"));
+  CHECK_FALSE(j.contains("run_rules"));
+  // A TPC-C run says which workload ran too.
+  const auto tpcc_json =
+      nlohmann::json::parse(tpcc::result_json(tpcc::Config{}, ten_seconds(), stats));
+  CHECK(tpcc_json.at("workload") == "tpcc");
+  CHECK(tpcc_json.contains("tpmC"));
+  CHECK_FALSE(tpcc_json.contains("sysbench"));
+}
+
+TEST_CASE("sysbench intervals.csv: a header and one row of sysbench's per-second figures",
+          "[sysbench_summary]") {
+  tpcc::IntervalSample sample;
+  sample.end_seconds = 10;
+  sample.length_seconds = 10;
+  sample.stats = oltp_stats();
+  const std::string csv = tpcc::sysbench_intervals_csv({sample}, 2, 95, false);
+  INFO(csv);
+  CHECK(csv.rfind("elapsed_s,warmup,threads,tps,qps,reads_per_s,writes_per_s,other_per_s,"
+                  "lat_p95_ms,errors_per_s,reconnects_per_s,retries,downtime_s,stalled\n",
+                  0) == 0);
+  CHECK(csv.find("\n10.0,0,2,10.10,202.00,141.40,40.40,20.20,") != std::string::npos);
+}
