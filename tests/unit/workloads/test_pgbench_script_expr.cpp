@@ -212,3 +212,37 @@ TEST_CASE("pgbench expressions: syntax errors name the place and the cause", "[p
   CHECK(syntax_error("99999999999999999999") == "bigint constant overflow (99999999999999999999)");
   CHECK(syntax_error("CASE 1 END") == "syntax error");
 }
+
+TEST_CASE("pgbench expressions: precedence, edge values and -D texts as pgbench 15 reads them",
+          "[pgbench]") {
+  // Figures printed by pgbench 15.20 (debug()) for the same expressions.
+  CHECK(bool_of("NOT 1 = 2"));
+  CHECK(int_of("~1 + 2") == -4);  // ~ binds as the bitwise operators: ~(1 + 2)
+  CHECK(int_of("-2 * 3") == -6);
+  CHECK_FALSE(bool_of("5 IS NULL"));
+  CHECK(bool_of("1 + 2 IS NOT NULL"));
+  CHECK(bool_of("2 > 1 IS TRUE"));
+  CHECK(double_of("least(1, 2.0)") == 1.0);
+  CHECK(int_of("abs(-9223372036854775807 - 1)") == INT64_MIN);
+  CHECK(int_of("1 << 65") == 2);
+  CHECK(int_of("-7 >> 1") == -4);
+  CHECK(int_of("int(-0.5)") == 0);
+  CHECK(int_of("hash(-1, 0)") == 4219408603045787357LL);
+  CHECK(int_of("hash_fnv1a(-1, 0)") == -8289690350564177859LL);
+  CHECK(int_of("permute(0, 1000000, 123)") == 426523);
+  CHECK(int_of("permute(999999, 1000000, 123)") == 135139);
+  CHECK(int_of("permute(-5, 7, -3)") == 4);
+  CHECK(int_of("CASE WHEN NULL THEN 1 WHEN 0.0 THEN 2 ELSE 3 END") == 3);
+  CHECK(tpcc::pgbench::to_text(eval("double(1) / 0")) == "Infinity");
+  CHECK(tpcc::pgbench::to_text(eval("sqrt(-1)")) == "NaN");
+  CHECK(tpcc::pgbench::to_text(eval("1 / 3.0")) == "0.333333333333333");
+  CHECK(tpcc::pgbench::from_text("v", "2.5").real == 2.5);
+  CHECK(tpcc::pgbench::from_text("v", "ye").boolean);
+  CHECK_FALSE(tpcc::pgbench::from_text("v", "OF").boolean);
+  CHECK(tpcc::pgbench::from_text("v", "1e3").type == Value::Type::Double);
+  CHECK(tpcc::pgbench::from_text("v", " -12").integer == -12);
+  CHECK(tpcc::pgbench::from_text("v", "nULl").is_null());
+  CHECK_THROWS_WITH(tpcc::pgbench::from_text("v", "o"), "malformed variable \"v\" value: \"o\"");
+  CHECK_THROWS_WITH(tpcc::pgbench::from_text("v", "99999999999999999999"),
+                    "value \"99999999999999999999\" is out of range for type bigint");
+}
