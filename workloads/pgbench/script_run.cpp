@@ -62,6 +62,18 @@ std::string quote_literal(const std::string& text) {
   return out + "'";
 }
 
+Params Step::params() const {
+  Params p;
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    if (nulls[i]) {
+      p.add_null();
+    } else {
+      p.add(values[i]);
+    }
+  }
+  return p;
+}
+
 std::string Step::simple_sql(const std::function<std::string(const std::string&)>& quote) const {
   return with_literals(command->sql, values, nulls, quote);
 }

@@ -12,6 +12,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "db/session.hpp"
 #include "spec/random.hpp"
 #include "workloads/pgbench/script_options.hpp"
 #include "workloads/pgbench/script_parse.hpp"
@@ -64,6 +65,9 @@ struct Step {
   std::vector<std::string> values;   // Sql: the parameters, as text
   std::vector<bool> nulls;           // Sql: a null value is a NULL parameter
   std::int64_t sleep_us = 0;         // Sleep: microseconds, never negative
+
+  // Sql: the parameters as a Session takes them for command->sql.
+  Params params() const;
 
   // For the simple protocol: the statement with its values as literals.
   std::string simple_sql(

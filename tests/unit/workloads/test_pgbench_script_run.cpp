@@ -210,4 +210,7 @@ TEST_CASE("pgbench run: values as text, nulls, and the simple protocol's literal
   CHECK(s.values == std::vector<std::string>{"0.3", "NULL", "true", "it's"});
   CHECK(s.nulls == std::vector<bool>{false, true, false, false});
   CHECK(s.simple_sql() == "SELECT '0.3', NULL, 'true', 'it''s', ':d';");
+  const tpcc::Params p = s.params();
+  CHECK(p.values() == std::vector<std::string>{"0.3", "", "true", "it's"});
+  CHECK(p.nulls() == s.nulls);
 }
