@@ -2,6 +2,7 @@
 
 #include <cerrno>
 #include <climits>
+#include <cstdint>
 #include <cstdlib>
 #include <stdexcept>
 
@@ -25,6 +26,16 @@ WeightedScript parse_weight(const std::string& option) {
                                 std::to_string(INT_MAX) + "): " + std::to_string(w));
   }
   return {option.substr(0, at), static_cast<int>(w)};
+}
+
+std::size_t choose_script(const std::vector<int>& weights, Random& rng) {
+  std::int64_t total = 0;
+  for (const int w : weights) total += w;
+  if (total <= 0) throw std::invalid_argument("total script weight must not be zero");
+  std::int64_t draw = rng.uniform(0, total - 1);
+  std::size_t i = 0;
+  while (draw >= weights[i]) draw -= weights[i++];
+  return i;
 }
 
 Define parse_define(const std::string& option) {

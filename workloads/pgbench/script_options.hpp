@@ -3,7 +3,11 @@
 // std::invalid_argument these throw into exit 2 naming its flag.
 #pragma once
 
+#include <cstddef>
 #include <string>
+#include <vector>
+
+#include "spec/random.hpp"
 
 namespace tpcc::pgbench {
 
@@ -16,6 +20,12 @@ struct WeightedScript {
 // ("invalid weight specification: @x", "weight specification out of range
 // (0 .. 2147483647): -1", as pgbench words them).
 WeightedScript parse_weight(const std::string& option);
+
+// The index of the script a client runs next, drawn with the weights as
+// pgbench draws it: uniform in [0, total weight), then the first script
+// whose cumulative weight passes it; a weight of 0 is never drawn. Throws
+// std::invalid_argument("total script weight must not be zero").
+std::size_t choose_script(const std::vector<int>& weights, Random& rng);
 
 struct Define {
   std::string name;

@@ -1,8 +1,10 @@
 // One pgbench client running a script: its variables (kept from one run of
 // a script to the next, as pgbench keeps them) and a step-by-step walk of
 // the commands. \set runs inside next(); a statement or a \sleep is handed
-// to the caller, which runs or waits, so that consecutive statements can
-// later be pipelined. \if, \elif, \else and \endif choose what runs.
+// to the caller, which runs or waits. No command reads a statement's result
+// (\gset is refused), so a caller may take the steps up to the next sleep
+// or the end and send their statements together. \if, \elif, \else and
+// \endif choose what runs.
 #pragma once
 
 #include <cstdint>

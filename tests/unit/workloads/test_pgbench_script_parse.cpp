@@ -4,7 +4,9 @@
 #include <catch2/catch.hpp>
 
 #include <string>
+#include <vector>
 
+#include "spec/random.hpp"
 #include "workloads/pgbench/script_options.hpp"
 #include "workloads/pgbench/script_parse.hpp"
 
@@ -180,4 +182,17 @@ TEST_CASE("pgbench scripts: FILE@W weights and -D NAME=VALUE", "[pgbench]") {
   CHECK(parse_define("e=").value.empty());
   CHECK_THROWS_WITH(parse_define("range"), "invalid variable definition: \"range\"");
   CHECK_THROWS_WITH(parse_define("1x=2"), "invalid variable name: \"1x\"");
+}
+
+TEST_CASE("pgbench scripts: a script is drawn by its weight, never at weight 0", "[pgbench]") {
+  tpcc::Random rng(9);
+  std::vector<int> counts(3, 0);
+  const int draws = 40000;
+  for (int i = 0; i < draws; ++i) ++counts[tpcc::pgbench::choose_script({1, 0, 3}, rng)];
+  CHECK(counts[1] == 0);
+  CHECK(static_cast<double>(counts[0]) / draws == Approx(0.25).margin(0.02));
+  CHECK(static_cast<double>(counts[2]) / draws == Approx(0.75).margin(0.02));
+  CHECK(tpcc::pgbench::choose_script({0, 5}, rng) == 1);
+  CHECK_THROWS_WITH(tpcc::pgbench::choose_script({0, 0}, rng),
+                    "total script weight must not be zero");
 }
