@@ -196,3 +196,16 @@ TEST_CASE("pgbench scripts: a script is drawn by its weight, never at weight 0",
   CHECK_THROWS_WITH(tpcc::pgbench::choose_script({0, 0}, rng),
                     "total script weight must not be zero");
 }
+
+TEST_CASE("pgbench scripts: CRLF line ends, and a statement ended by the next meta-command",
+          "[pgbench]") {
+  const auto s =
+      parse_script("SELECT :a\r\n\\set a 1 + 2\r\nSELECT 2;\r\n\\sleep 1 ms\r\n", "t.sql");
+  REQUIRE(s.commands.size() == 4);
+  CHECK(s.commands[0].sql == "SELECT $1");  // pgbench sends it without a ';'
+  CHECK(s.commands[1].kind == Command::Kind::Set);
+  CHECK(s.commands[1].text == "\\set a 1 + 2");
+  CHECK(s.commands[2].text == "SELECT 2;");
+  CHECK(s.commands[2].line == 3);
+  CHECK(s.commands[3].sleep_unit_us == 1000);
+}
