@@ -1,0 +1,94 @@
+// The expression language of pgbench 15's \set, \if and \elif: its tree
+// and its parser. Precedence, lowest first, as pgbench's grammar takes it
+// from PostgreSQL's: OR; AND; NOT; IS/ISNULL/NOTNULL; the comparisons
+// (= <> != < <= > >=, not chained); the bitwise | # & << >>; + -; * / %;
+// unary + - ~. Operators are functions of the tree like the named ones.
+#pragma once
+
+#include <cstddef>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "workloads/pgbench/script_value.hpp"
+
+namespace tpcc::pgbench {
+
+enum class Func {
+  // operators
+  Add,
+  Sub,
+  Mul,
+  Div,
+  Mod,
+  Eq,
+  Ne,
+  Le,
+  Lt,
+  Is,
+  Not,
+  And,
+  Or,
+  Case,
+  BitAnd,
+  BitOr,
+  BitXor,
+  LShift,
+  RShift,
+  // named functions
+  Abs,
+  Least,
+  Greatest,
+  Debug,
+  Pi,
+  Sqrt,
+  Ln,
+  Exp,
+  Int,
+  Double,
+  Pow,
+  Random,
+  RandomGaussian,
+  RandomExponential,
+  RandomZipfian,
+  HashMurmur2,
+  HashFnv1a,
+  Permute,
+};
+
+struct Expr {
+  enum class Kind { Constant, Variable, Function };
+
+  Kind kind = Kind::Constant;
+  Value constant;                                 // Constant
+  std::string variable;                           // Variable: its name
+  Func func = Func::Add;                          // Function
+  std::vector<std::shared_ptr<const Expr>> args;  // Function; CASE: when, then, ..., else
+};
+
+using ExprPtr = std::shared_ptr<const Expr>;
+
+// A syntax error at `offset` of the parsed text: pgbench's message
+// ("syntax error", "unexpected function name (foo)", ...).
+class ExprSyntaxError : public std::runtime_error {
+ public:
+  ExprSyntaxError(std::size_t offset, const std::string& message)
+      : std::runtime_error(message), offset_(offset) {}
+  std::size_t offset() const { return offset_; }
+
+ private:
+  std::size_t offset_;
+};
+
+// Parses text[begin, end) as one expression; a backslash before a newline
+// continues it on the next line. Throws ExprSyntaxError with the offset in
+// `text`.
+ExprPtr parse_expression(const std::string& text, std::size_t begin, std::size_t end);
+
+// The whole of `text`: for tests and callers with a single line.
+inline ExprPtr parse_expression(const std::string& text) {
+  return parse_expression(text, 0, text.size());
+}
+
+}  // namespace tpcc::pgbench

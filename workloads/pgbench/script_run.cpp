@@ -1,0 +1,183 @@
+#include "workloads/pgbench/script_run.hpp"
+
+#include <cctype>
+#include <cerrno>
+#include <cstdlib>
+
+#include "db/literal_sql.hpp"
+#include "workloads/pgbench/script_eval.hpp"
+
+namespace tpcc::pgbench {
+
+void Variables::set_text(const std::string& name, const std::string& text) {
+  Entry& e = vars_[name];
+  e.has_text = true;
+  e.text = text;
+  e.has_value = false;
+}
+
+void Variables::set(const std::string& name, const Value& value) {
+  Entry& e = vars_[name];
+  e.has_text = false;
+  e.text.clear();
+  e.has_value = true;
+  e.value = value;
+}
+
+Value Variables::value(const std::string& name) {
+  const auto it = vars_.find(name);
+  if (it == vars_.end()) throw EvalError("undefined variable \"" + name + "\"");
+  Entry& e = it->second;
+  if (!e.has_value) {
+    e.value = from_text(name, e.text);
+    e.has_value = true;
+  }
+  return e.value;
+}
+
+std::string Variables::text(const std::string& name) const {
+  const auto it = vars_.find(name);
+  if (it == vars_.end()) throw EvalError("undefined variable \"" + name + "\"");
+  return it->second.has_text ? it->second.text : to_text(it->second.value);
+}
+
+Variables client_variables(const ClientSetup& setup) {
+  Variables v;
+  for (const auto& d : setup.defines) v.set_text(d.name, d.value);
+  if (!v.has("scale")) v.set("scale", Value::of_int(setup.scale));
+  v.set("client_id", Value::of_int(setup.client_id));
+  if (!v.has("default_seed")) v.set("default_seed", Value::of_int(setup.default_seed));
+  if (!v.has("random_seed")) {
+    v.set("random_seed", Value::of_int(static_cast<std::int64_t>(setup.random_seed)));
+  }
+  return v;
+}
+
+std::string quote_literal(const std::string& text) {
+  std::string out = "'";
+  for (const char c : text) {
+    if (c == '\'') out += '\'';
+    out += c;
+  }
+  return out + "'";
+}
+
+Params Step::params() const {
+  Params p;
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    if (nulls[i]) {
+      p.add_null();
+    } else {
+      p.add(values[i]);
+    }
+  }
+  return p;
+}
+
+std::string Step::simple_sql(const std::function<std::string(const std::string&)>& quote) const {
+  return with_literals(command->sql, values, nulls, quote);
+}
+
+ScriptRunError::ScriptRunError(const std::string& file, int line, const std::string& message)
+    : std::runtime_error(file + ":" + std::to_string(line) + ": " + message),
+      line_(line),
+      message_(message) {}
+
+ScriptRun::ScriptRun(const Script& script, Variables& variables, Random& rng)
+    : script_(script), vars_(variables), rng_(rng) {}
+
+Step ScriptRun::next() {
+  const auto& cmds = script_.commands;
+  while (pc_ < cmds.size()) {
+    const Command& c = cmds[pc_];
+    switch (c.kind) {
+      case Command::Kind::Sql: ++pc_; return sql_step(c);
+      case Command::Kind::Sleep: ++pc_; return sleep_step(c);
+      case Command::Kind::Set:
+        vars_.set(c.variable, eval(c));
+        ++pc_;
+        break;
+      case Command::Kind::If: pc_ = truth(eval(c)) ? pc_ + 1 : enter_branch(c.next_branch); break;
+      case Command::Kind::Elif:
+      case Command::Kind::Else:
+        // Reached by running on: the branch before it ran, so skip the rest.
+        pc_ = endif_of(pc_) + 1;
+        break;
+      case Command::Kind::Endif: ++pc_; break;
+    }
+  }
+  return Step{};
+}
+
+Value ScriptRun::eval(const Command& c) {
+  try {
+    return evaluate(
+        *c.expr, [this](const std::string& name) { return vars_.value(name); }, rng_);
+  } catch (const EvalError& e) {
+    fail(c, e.what());
+  }
+}
+
+void ScriptRun::fail(const Command& c, const std::string& message) const {
+  throw ScriptRunError(script_.name, c.line, message);
+}
+
+// Where to go on from the branch marker at `marker` after the branches
+// before it were not taken: into an \elif that holds, an \else, or past
+// the \endif.
+std::size_t ScriptRun::enter_branch(std::size_t marker) {
+  const auto& cmds = script_.commands;
+  for (;;) {
+    const Command& c = cmds[marker];
+    if (c.kind != Command::Kind::Elif) return marker + 1;  // \else or \endif
+    if (truth(eval(c))) return marker + 1;
+    marker = c.next_branch;
+  }
+}
+
+std::size_t ScriptRun::endif_of(std::size_t marker) const {
+  const auto& cmds = script_.commands;
+  while (cmds[marker].kind != Command::Kind::Endif) marker = cmds[marker].next_branch;
+  return marker;
+}
+
+Step ScriptRun::sql_step(const Command& c) {
+  Step s;
+  s.kind = Step::Kind::Sql;
+  s.command = &c;
+  s.values.reserve(c.parameters.size());
+  s.nulls.reserve(c.parameters.size());
+  try {
+    for (const auto& name : c.parameters) {
+      s.values.push_back(vars_.text(name));
+      s.nulls.push_back(s.values.back() == "NULL" && vars_.value(name).is_null());
+    }
+  } catch (const EvalError& e) {
+    fail(c, e.what());
+  }
+  return s;
+}
+
+// pgbench reads a :variable's sleep time as C's atoi does: the leading
+// integer of its text.
+Step ScriptRun::sleep_step(const Command& c) {
+  std::int64_t amount = c.sleep_amount;
+  if (!c.sleep_variable.empty()) {
+    try {
+      amount = std::strtoll(vars_.text(c.sleep_variable).c_str(), nullptr, 10);
+    } catch (const EvalError& e) {
+      fail(c, e.what());
+    }
+  }
+  Step s;
+  s.kind = Step::Kind::Sleep;
+  s.command = &c;
+  std::int64_t us = 0;
+  if (amount > 0 && __builtin_mul_overflow(amount, c.sleep_unit_us, &us)) {
+    fail(c, "sleep time out of range");
+  }
+  s.sleep_us = us;
+  return s;
+}
+
+}  // namespace tpcc::pgbench

@@ -1,0 +1,117 @@
+// One pgbench client running a script: its variables (kept from one run of
+// a script to the next, as pgbench keeps them) and a step-by-step walk of
+// the commands. \set runs inside next(); a statement or a \sleep is handed
+// to the caller, which runs or waits. No command reads a statement's result
+// (\gset is refused), so a caller may take the steps up to the next sleep
+// or the end and send their statements together. \if, \elif, \else and
+// \endif choose what runs.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <stdexcept>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "db/session.hpp"
+#include "spec/random.hpp"
+#include "workloads/pgbench/script_options.hpp"
+#include "workloads/pgbench/script_parse.hpp"
+#include "workloads/pgbench/script_value.hpp"
+
+namespace tpcc::pgbench {
+
+class Variables {
+ public:
+  // A -D variable: text, read as a value on first use.
+  void set_text(const std::string& name, const std::string& text);
+  void set(const std::string& name, const Value& value);
+  bool has(const std::string& name) const { return vars_.count(name) != 0; }
+
+  // Throw EvalError: "undefined variable \"x\"", or a malformed -D value.
+  Value value(const std::string& name);
+  std::string text(const std::string& name) const;
+
+ private:
+  struct Entry {
+    bool has_text = false;
+    std::string text;
+    bool has_value = false;
+    Value value;
+  };
+  std::unordered_map<std::string, Entry> vars_;
+};
+
+// What pgbench 15 gives every client at startup: the -D variables, then
+// scale, default_seed and random_seed unless -D set them, and client_id
+// always.
+struct ClientSetup {
+  std::vector<Define> defines;
+  std::int64_t scale = 1;
+  std::int64_t client_id = 0;
+  std::uint64_t random_seed = 0;
+  std::int64_t default_seed = 0;  // the hashes' seed, the same for every client
+};
+Variables client_variables(const ClientSetup& setup);
+
+// A literal as PostgreSQL reads it with standard_conforming_strings on:
+// 'text' with each ' doubled.
+std::string quote_literal(const std::string& text);
+
+struct Step {
+  enum class Kind { Sql, Sleep, End };
+
+  Kind kind = Kind::End;
+  const Command* command = nullptr;  // Sql: the statement ($n) and its line
+  std::vector<std::string> values;   // Sql: the parameters, as text
+  std::vector<bool> nulls;           // Sql: a null value is a NULL parameter
+  std::int64_t sleep_us = 0;         // Sleep: microseconds, never negative
+
+  // Sql: the parameters as a Session takes them for command->sql.
+  Params params() const;
+
+  // For the simple protocol: the statement with its values as literals.
+  std::string simple_sql(
+      const std::function<std::string(const std::string&)>& quote = quote_literal) const;
+};
+
+// A script that failed while running: "FILE:LINE: MESSAGE", in pgbench's
+// words ("undefined variable \"aid\"", "division by zero", ...).
+class ScriptRunError : public std::runtime_error {
+ public:
+  ScriptRunError(const std::string& file, int line, const std::string& message);
+  const std::string& message() const { return message_; }
+  int line() const { return line_; }
+
+ private:
+  int line_;
+  std::string message_;
+};
+
+class ScriptRun {
+ public:
+  // `script`, `variables` and `rng` must outlive the run.
+  ScriptRun(const Script& script, Variables& variables, Random& rng);
+
+  // The next statement or sleep, or End. Throws ScriptRunError.
+  Step next();
+
+  // Back to the first command, as for a retried transaction.
+  void restart() { pc_ = 0; }
+
+ private:
+  Value eval(const Command& c);
+  [[noreturn]] void fail(const Command& c, const std::string& message) const;
+  std::size_t enter_branch(std::size_t marker);
+  std::size_t endif_of(std::size_t marker) const;
+  Step sql_step(const Command& c);
+  Step sleep_step(const Command& c);
+
+  const Script& script_;
+  Variables& vars_;
+  Random& rng_;
+  std::size_t pc_ = 0;
+};
+
+}  // namespace tpcc::pgbench
