@@ -29,6 +29,9 @@ enum class RandType { Uniform, Gaussian, Special, Pareto, Zipfian };
 // sysbench 1.0.20's option values, its defaults as given here.
 struct OltpOptions {
   OltpTest test = OltpTest::ReadWrite;
+  // --standby-test: the read-only test each --standby-conn runs beside the
+  // primary's (oltp_read_only or oltp_point_select).
+  OltpTest standby_test = OltpTest::ReadOnly;
   int tables = 1;                          // --tables: sbtest1..sbtestN
   std::int64_t table_size = 10000;         // --table-size: rows per table
   int point_selects = 10;                  // --point_selects

@@ -82,16 +82,18 @@ std::string format_interval_line(const IntervalSample& sample) {
   return line + trouble_text(sample) + phase_text(sample);
 }
 
-std::string format_sysbench_interval_line(const IntervalSample& sample, int threads,
-                                          int percentile) {
+namespace {
+
+// sysbench's figures of one interval, from " thds:" on.
+std::string sysbench_figures_text(const IntervalSample& sample, int threads, int percentile) {
   const RunStats& s = sample.stats;
   const double length = sample.length_seconds;
   const StatementCounts& statements = s.statements;
   // sysbench's percentile is 0.00 for an interval without events.
   const double pct_ms = percentile > 0 ? latency_all(s).percentile(percentile) / 1000.0 : 0.0;
-  std::string line = elapsed_text(sample);
   // --ramp: the threads running, as sysbench counts them.
-  line += " thds: " + std::to_string(sample.terminals > 0 ? sample.active_terminals : threads);
+  std::string line =
+      " thds: " + std::to_string(sample.terminals > 0 ? sample.active_terminals : threads);
   line += " tps: " + sysbench_number(per_second(completed_total(s), length));
   line += " qps: " + sysbench_number(per_second(statements.total(), length));
   line += " (r/w/o: " + sysbench_number(per_second(statements.reads, length)) + "/" +
@@ -100,7 +102,23 @@ std::string format_sysbench_interval_line(const IntervalSample& sample, int thre
   line += " lat (ms," + std::to_string(percentile) + "%): " + sysbench_number(pct_ms);
   line += " err/s: " + sysbench_number(per_second(errors_total(s), length));
   line += " reconn/s: " + sysbench_number(per_second(s.reconnects, length));
-  return line + trouble_text(sample) + phase_text(sample);
+  return line;
+}
+
+}  // namespace
+
+std::string format_sysbench_interval_line(const IntervalSample& sample, int threads,
+                                          int percentile) {
+  return elapsed_text(sample) + sysbench_figures_text(sample, threads, percentile) +
+         trouble_text(sample) + phase_text(sample);
+}
+
+std::string format_sysbench_standby_line(int number, const IntervalSample& sample, int threads,
+                                         int percentile, const LagReading* lag) {
+  std::string line = elapsed_text(sample) + " standby " + std::to_string(number) + ":" +
+                     sysbench_figures_text(sample, threads, percentile) + trouble_text(sample);
+  if (lag != nullptr) line += " lag: " + format_lag_reading(*lag);
+  return line + phase_text(sample);
 }
 
 std::string format_standby_interval_line(int number, const IntervalSample& sample,
@@ -123,7 +141,12 @@ std::vector<std::string> interval_lines(const std::vector<IntervalSample>& sampl
           : format_interval_line(primary));
   for (std::size_t k = 1; k < samples.size(); ++k) {
     const LagReading* lag = k <= primary.lag.size() ? &primary.lag[k - 1] : nullptr;
-    lines.push_back(format_standby_interval_line(static_cast<int>(k), samples[k], lag));
+    const int number = static_cast<int>(k);
+    lines.push_back(config.report_format == ReportFormat::Sysbench
+                        ? format_sysbench_standby_line(number, samples[k],
+                                                       config.standbys[k - 1].terminals,
+                                                       config.sysbench_percentile, lag)
+                        : format_standby_interval_line(number, samples[k], lag));
   }
   return lines;
 }

@@ -29,6 +29,12 @@ std::string format_interval_line(const IntervalSample& sample);
 std::string format_sysbench_interval_line(const IntervalSample& sample, int threads,
                                           int percentile = 95);
 
+// A standby's line under the primary's of an oltp run, in sysbench's shape:
+// "[ 1s ] standby 1: thds: 2 tps: ... reconn/s: 0.00 lag: replay 2.10ms, ...".
+// threads: the standby's terminals; lag: its reading (nullptr: none).
+std::string format_sysbench_standby_line(int number, const IntervalSample& sample, int threads,
+                                         int percentile, const LagReading* lag);
+
 // A standby's interval line, under the primary's: "[ 10s ] standby 1:
 // tpmTOTAL: 1800 p90: 3.10ms p99: 5.00ms err/s: 0 retries: 0 lag: replay
 // 2.10ms, 16.0 kB behind, last replay 15.0ms ago". number counts from 1;

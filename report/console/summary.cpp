@@ -78,6 +78,21 @@ void print_efficiency(std::ostream& out, const Config& config, double tpmc_value
   }
 }
 
+void print_standby(std::ostream& out, int number, const StandbyRun& standby, double seconds) {
+  out << "\nStandby " << number << " (read-only, " << standby.target << "), " << standby.terminals
+      << " terminals:\n";
+  for (const std::string& line : standby_health_lines(number, standby)) {
+    out << "  " << line << '\n';
+  }
+  out << "  tpmTOTAL: " << fixed(tpm_total(standby.stats, seconds), 1)
+      << "    reconnects: " << standby.stats.reconnects << '\n';
+  print_lag(out, standby.lag);
+  out << '\n';
+  print_transactions(out, standby.stats);
+}
+
+}  // namespace
+
 void print_lag(std::ostream& out, const LagFigures& lag) {
   out << "  replication lag over " << lag.samples << " samples (p50 / p99 / max)";
   if (!lag.application_name.empty()) {
@@ -93,21 +108,6 @@ void print_lag(std::ostream& out, const LagFigures& lag) {
   table.add_row({"last replay age", format_lag_summary(lag.replay_delay_ms, false)});
   table.print(out, "    ");
 }
-
-void print_standby(std::ostream& out, int number, const StandbyRun& standby, double seconds) {
-  out << "\nStandby " << number << " (read-only, " << standby.target << "), " << standby.terminals
-      << " terminals:\n";
-  for (const std::string& line : standby_health_lines(number, standby)) {
-    out << "  " << line << '\n';
-  }
-  out << "  tpmTOTAL: " << fixed(tpm_total(standby.stats, seconds), 1)
-      << "    reconnects: " << standby.stats.reconnects << '\n';
-  print_lag(out, standby.lag);
-  out << '\n';
-  print_transactions(out, standby.stats);
-}
-
-}  // namespace
 
 void print_summary(std::ostream& out, const Config& config, const RunInfo& info,
                    const RunStats& stats) {

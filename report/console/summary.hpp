@@ -15,4 +15,8 @@ namespace tpcc {
 void print_summary(std::ostream& out, const Config& config, const RunInfo& info,
                    const RunStats& stats);
 
+// A standby's replication lag over the run: write, flush and replay lag,
+// bytes behind and the last replay's age, p50 / p99 / max.
+void print_lag(std::ostream& out, const LagFigures& lag);
+
 }  // namespace tpcc

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "config/names.hpp"
+#include "report/console/summary.hpp"
 #include "report/views/health.hpp"
 
 namespace tpcc {
@@ -91,7 +93,25 @@ std::string sysbench_latency_histogram(const LatencyHistogram& latency) {
 void print_sysbench_summary(std::ostream& out, const Config& config, const RunInfo& info,
                             const RunStats& stats) {
   if (config.sysbench_histogram) out << sysbench_latency_histogram(latency_all(stats));
+  if (!info.standbys.empty()) {
+    out << "primary, " << oltp_test_name(config.oltp.test) << " on " << config.terminals
+        << " thread(s):\n";
+  }
   out << sysbench_final_block(config, info, stats);
+  // Each standby's side on the same clock: its own block, then its lag.
+  for (std::size_t i = 0; i < info.standbys.size(); ++i) {
+    const StandbyRun& standby = info.standbys[i];
+    RunInfo side = info;
+    side.health = standby.health;
+    side.health.stop = info.health.stop;
+    side.standbys.clear();
+    out << "\nstandby " << i + 1 << " (" << standby.target << "), "
+        << oltp_test_name(config.oltp.standby_test) << " on " << standby.terminals
+        << " thread(s):\n";
+    if (config.sysbench_histogram) out << sysbench_latency_histogram(latency_all(standby.stats));
+    out << sysbench_final_block(config, side, standby.stats);
+    print_lag(out, standby.lag);
+  }
 }
 
 }  // namespace tpcc

@@ -352,6 +352,30 @@ void add_tpcc_figures(Json& j, const Config& config, const RunInfo& info, const 
   j["bottleneck"] = {{"bound_by", bound.bound_by}, {"line", bound.line}};
 }
 
+// Each standby of an oltp run: the read-only test it ran, sysbench's
+// figures of its side, its replication lag and its health.
+Json sysbench_standbys_json(const Config& config, const RunInfo& info) {
+  Json all = Json::array();
+  for (std::size_t i = 0; i < info.standbys.size(); ++i) {
+    const StandbyRun& standby = info.standbys[i];
+    Json j;
+    j["target"] = standby.target;
+    j["terminals"] = standby.terminals;
+    j["workload"] = oltp_test_name(config.oltp.standby_test);
+    j["sysbench"] = sysbench_figures_json(config, info, standby.stats);
+    j["replication_lag"] = replication_lag_json(standby.lag);
+    j["server_metrics"] = server_metrics_json(standby.server_metrics);
+    j["errors"] = errors_total(standby.stats);
+    j["reconnects"] = standby.stats.reconnects;
+    j["unfinished_at_end"] = unfinished_total(standby.stats);
+    add_health(j, standby.health);
+    const std::string stopped = standby_stop_detail(static_cast<int>(i + 1), standby);
+    j["stop_detail"] = stopped.empty() ? Json(nullptr) : Json(stopped);
+    all.push_back(j);
+  }
+  return all;
+}
+
 }  // namespace
 
 std::string result_json(const Config& config, const RunInfo& info, const RunStats& stats) {
@@ -360,6 +384,7 @@ std::string result_json(const Config& config, const RunInfo& info, const RunStat
     add_tpcc_figures(j, config, info, stats);
   } else {
     j["sysbench"] = sysbench_figures_json(config, info, stats);
+    if (!info.standbys.empty()) j["standbys"] = sysbench_standbys_json(config, info);
   }
   return j.dump(2);
 }

@@ -52,6 +52,9 @@ struct EngineSetup {
   // What the terminals run (terminal/engine/workload.hpp); null: TPC-C.
   // Must outlive the run.
   const Workload* workload = nullptr;
+  // What each standby's terminals run (a read-only workload); null: the
+  // primary's (TPC-C's read-only profile comes from the standby's config).
+  const Workload* standby_workload = nullptr;
   int warehouses = 1;      // W of the load
   NURandConstants c_run;   // 2.1.6 C-Run
   std::uint64_t seed = 0;  // terminal i draws from Random::stream(seed, {i})

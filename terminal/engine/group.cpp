@@ -91,11 +91,13 @@ Group::Group(Config group_config, int group_number, const EngineSetup& setup, St
                                 parent_log, "standby " + std::to_string(number) + ": ")),
       log(own_log ? *own_log : parent_log),
       terminals(build_terminals(config, number, setup)) {
-  if (setup.workload == nullptr) {
+  const Workload* given =
+      number > 0 && setup.standby_workload != nullptr ? setup.standby_workload : setup.workload;
+  if (given == nullptr) {
     own_workload = std::make_unique<TpccWorkload>(config.mode, config.terminal_warehouse_fixed);
   }
   env.config = &config;
-  env.workload = setup.workload != nullptr ? setup.workload : own_workload.get();
+  env.workload = given != nullptr ? given : own_workload.get();
   env.warehouses = setup.warehouses;
   env.stop = &stop;
   env.log = &log;

@@ -48,8 +48,8 @@ struct Group {
   std::unique_ptr<ConsoleLog> own_log;
   ConsoleLog& log;
   std::vector<VirtualTerminal> terminals;
-  // What the terminals run: EngineSetup::workload, or TPC-C, owned here,
-  // when the setup names none.
+  // What the terminals run: EngineSetup::workload (a standby's:
+  // standby_workload when given), or TPC-C, owned here, when it names none.
   std::unique_ptr<Workload> own_workload;
   FaultLog faults;  // this server's outages and errors
   WorkerEnv env;    // env.interrupts is the engine's to set
