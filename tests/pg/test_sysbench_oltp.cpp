@@ -19,6 +19,7 @@
 #include "tests/pg/pg_fixture.hpp"
 #include "workloads/sysbench/oltp_check.hpp"
 #include "workloads/sysbench/oltp_cleanup.hpp"
+#include "workloads/sysbench/oltp_event.hpp"
 #include "workloads/sysbench/oltp_prepare.hpp"
 #include "workloads/sysbench/oltp_workload.hpp"
 
@@ -72,6 +73,26 @@ long long hot_k_percent(const std::string& conninfo) {
   return scalar(conninfo,
                 "select (100 * count(*) filter (where k between 495 and 506) / count(*))::bigint "
                 "from sbtest1");
+}
+
+// The statements one event of the options' test sends, as the server
+// counts them (read / write / other), from one planned event.
+tpcc::StatementCounts statements_per_event(const tpcc::OltpOptions& options) {
+  tpcc::Random rng(1);
+  tpcc::StatementCounts counts;
+  for (const tpcc::OltpStep& step : tpcc::plan_event(options, rng).steps) {
+    switch (step.statement) {
+      case tpcc::OltpStatement::Begin:
+      case tpcc::OltpStatement::Commit: ++counts.other; break;
+      case tpcc::OltpStatement::PointSelect:
+      case tpcc::OltpStatement::SimpleRange:
+      case tpcc::OltpStatement::SumRange:
+      case tpcc::OltpStatement::OrderRange:
+      case tpcc::OltpStatement::DistinctRange: ++counts.reads; break;
+      default: ++counts.writes; break;
+    }
+  }
+  return counts;
 }
 
 int check_status(const tpcc::Config& config, bool after_load, std::string* output) {
@@ -217,24 +238,29 @@ TEST_CASE(
     "cleanup drops only its own",
     "[sysbench_oltp]") {
   const std::string conninfo = tpcc::test::create_database("tpcc_sb_resume");
-  tpcc::Config config = oltp_config(conninfo, 1, 1000);
+  // Three ranges of ids (50,000, 50,000 and 20,000).
+  tpcc::Config config = oltp_config(conninfo, 1, 120000);
   std::ostringstream out;
   REQUIRE(tpcc::prepare_oltp_tables(config, out).status == 0);
   const std::string before = scalar_text(conninfo,
                                          "select md5(string_agg(c || pad || k, ',' "
                                          "order by id)) from sbtest1");
-  // What a prepare killed before its range committed leaves: the table
-  // without rows, key or indexes, and its record incomplete.
+  // What a prepare killed after its first range committed leaves: that
+  // range's rows and record, the table without key or indexes, its record
+  // incomplete.
   tpcc::test::execute(conninfo,
                       "alter table sbtest1 drop constraint sbtest1_pkey; drop index k_1; "
-                      "truncate sbtest1; delete from tpcc_sysbench_chunks; "
+                      "delete from sbtest1 where id > 50000; "
+                      "delete from tpcc_sysbench_chunks where first_id > 1; "
                       "update tpcc_sysbench_tables set complete = false");
   std::string report;
   CHECK(check_status(config, true, &report) == 1);
   CHECK(report.find("FAIL  sbtest1  prepared by tpcc and complete") != std::string::npos);
   std::ostringstream resumed;
   REQUIRE(tpcc::prepare_oltp_tables(config, resumed).status == 0);
-  CHECK(resumed.str().find("loading 1000 rows") != std::string::npos);
+  CHECK(resumed.str().find("resuming sbtest1: 1 range(s) of ids already loaded") !=
+        std::string::npos);
+  CHECK(resumed.str().find("loading 70000 rows") != std::string::npos);
   // The same rows as the first prepare wrote (the same seed).
   CHECK(scalar_text(conninfo,
                     "select md5(string_agg(c || pad || k, ',' order by id)) "
@@ -253,7 +279,7 @@ TEST_CASE(
                     Catch::Contains("--table-size 2000") && Catch::Contains("sbtest1"));
   // An sbtest table tpcc did not create is refused, named.
   tpcc::test::execute(conninfo, "create table sbtest2 (id integer)");
-  tpcc::Config two = oltp_config(conninfo, 2, 1000);
+  tpcc::Config two = oltp_config(conninfo, 2, 120000);
   CHECK_THROWS_AS(tpcc::prepare_oltp_tables(two, out), tpcc::UsageError);
   CHECK_THROWS_WITH(tpcc::prepare_oltp_tables(two, out), Catch::Contains("sbtest2"));
 
@@ -295,4 +321,49 @@ TEST_CASE("sysbench oltp check: with --secondary the id index is not unique, and
   std::ostringstream cleanup;
   CHECK(tpcc::cleanup_oltp_tables(config, cleanup) == 0);
   CHECK(scalar(conninfo, "select count(*) from pg_class where relname ~ '^sbtest'") == 0);
+}
+
+TEST_CASE("sysbench oltp run: every test's event runs, with the statements it defines",
+          "[sysbench_oltp]") {
+  const std::string conninfo = tpcc::test::create_database("tpcc_sb_tests");
+  tpcc::Config config = oltp_config(conninfo, 2, 1000);
+  std::ostringstream out;
+  REQUIRE(tpcc::prepare_oltp_tables(config, out).status == 0);
+  config.terminals = 2;
+  config.duration_seconds = 1;
+  config.report_interval_seconds = 1;
+  struct Case {
+    tpcc::OltpTest test;
+    bool auto_inc;
+    bool skip_trx;
+  };
+  for (const Case& c :
+       {Case{tpcc::OltpTest::ReadOnly, true, false}, Case{tpcc::OltpTest::WriteOnly, true, true},
+        Case{tpcc::OltpTest::PointSelect, true, false},
+        Case{tpcc::OltpTest::UpdateIndex, true, false},
+        Case{tpcc::OltpTest::UpdateNonIndex, true, false},
+        Case{tpcc::OltpTest::Insert, false, false}, Case{tpcc::OltpTest::Delete, true, false}}) {
+    tpcc::Config run = config;
+    run.oltp.test = c.test;
+    run.oltp.auto_inc = c.auto_inc;
+    run.oltp.skip_trx = c.skip_trx;
+    const tpcc::OltpWorkload workload(run.oltp);
+    tpcc::EngineSetup setup;
+    setup.workload = &workload;
+    std::ostringstream run_out;
+    const tpcc::EngineResult result = tpcc::run_engine(run, setup, run_out);
+    INFO(workload.name() << "\n" << run_out.str());
+    const tpcc::TxnStats& events = result.stats.txn[0];
+    CHECK(events.committed > 0);
+    CHECK(events.errors == 0);
+    const tpcc::StatementCounts per_event = statements_per_event(run.oltp);
+    if (events.retries == 0) {
+      CHECK(result.stats.statements.reads == per_event.reads * events.committed);
+      CHECK(result.stats.statements.writes == per_event.writes * events.committed);
+      CHECK(result.stats.statements.other == per_event.other * events.committed);
+    }
+  }
+  // oltp_delete deleted rows, oltp_insert added ids of its own: no id twice.
+  std::string report;
+  CHECK(check_status(config, false, &report) == 0);
 }
