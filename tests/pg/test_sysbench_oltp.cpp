@@ -282,16 +282,22 @@ TEST_CASE(
   tpcc::Config two = oltp_config(conninfo, 2, 120000);
   CHECK_THROWS_AS(tpcc::prepare_oltp_tables(two, out), tpcc::UsageError);
   CHECK_THROWS_WITH(tpcc::prepare_oltp_tables(two, out), Catch::Contains("sbtest2"));
+  // Refused before anything was created: sbtest3 is not there.
+  tpcc::test::execute(conninfo, "drop table sbtest2");
+  tpcc::test::execute(conninfo, "create table sbtest3 (id integer)");
+  tpcc::Config three = oltp_config(conninfo, 3, 120000);
+  CHECK_THROWS_WITH(tpcc::prepare_oltp_tables(three, out), Catch::Contains("sbtest3"));
+  CHECK(scalar(conninfo, "select count(*) from pg_class where relname = 'sbtest2'") == 0);
 
   std::ostringstream cleanup;
   CHECK(tpcc::cleanup_oltp_tables(config, cleanup) == 0);
   CHECK(cleanup.str().find("dropped 1 sbtest table(s)") != std::string::npos);
-  CHECK(cleanup.str().find("left sbtest2") != std::string::npos);
+  CHECK(cleanup.str().find("left sbtest3") != std::string::npos);
   CHECK(scalar(conninfo,
                "select count(*) from pg_class where relname in ('sbtest1', "
                "'tpcc_sysbench_tables', 'tpcc_sysbench_chunks')") == 0);
-  CHECK(scalar(conninfo, "select count(*) from pg_class where relname = 'sbtest2'") == 1);
-  tpcc::test::execute(conninfo, "drop table sbtest2");
+  CHECK(scalar(conninfo, "select count(*) from pg_class where relname = 'sbtest3'") == 1);
+  tpcc::test::execute(conninfo, "drop table sbtest3");
   CHECK(scalar(conninfo, "select count(*) from pg_class where relname ~ '^sbtest'") == 0);
 }
 

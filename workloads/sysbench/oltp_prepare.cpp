@@ -92,33 +92,40 @@ void require_same_options(const std::string& name, const RecordedTable& recorded
   }
 }
 
-// Creates the tables that are missing (each with its record, in one
-// transaction) and returns the incomplete ones, each table's state said.
+// Refuses, before anything is created, an sbtest table tpcc did not create
+// and a recorded one of other options; then creates the tables that are
+// missing (each with its record, in one transaction) and returns the
+// incomplete ones.
 std::vector<int> settle_tables(pqxx::connection& conn, const OltpOptions& options,
                                std::ostream& out) {
   const std::map<std::string, RecordedTable> recorded = read_recorded_tables(conn);
-  std::vector<int> incomplete;
+  std::vector<bool> exists(static_cast<std::size_t>(options.tables) + 1, false);
   for (int table = 1; table <= options.tables; ++table) {
     const std::string name = sbtest_table_name(table);
     const auto found = recorded.find(name);
-    const bool exists = relation_exists(conn, name);
-    if (exists && found == recorded.end()) {
+    exists[static_cast<std::size_t>(table)] = relation_exists(conn, name);
+    if (exists[static_cast<std::size_t>(table)] && found == recorded.end()) {
       throw UsageError(name +
                        ": the table exists and tpcc did not create it (sysbench's prepare, or "
                        "another program); drop it (sysbench ... cleanup) or use another database");
     }
     if (found != recorded.end()) require_same_options(name, found->second, options);
-    if (exists && found->second.complete) continue;
-    pqxx::work tx(conn);
-    if (!exists) {
-      // Recorded but dropped since: its record goes, the table is made anew.
-      tx.exec_params(kForgetOltpChunksSql, name);
-      tx.exec_params(kForgetOltpTableSql, name);
-      out << "creating table " << name << "\n";
-      tx.exec(create_sbtest_sql(table, options));
-      tx.exec_params(kInsertOltpTableSql, name, oltp_prepared_rows(options), options.auto_inc,
-                     options.secondary);
+  }
+  std::vector<int> incomplete;
+  for (int table = 1; table <= options.tables; ++table) {
+    const std::string name = sbtest_table_name(table);
+    if (exists[static_cast<std::size_t>(table)]) {
+      if (!recorded.at(name).complete) incomplete.push_back(table);
+      continue;
     }
+    // Recorded but dropped since: its record goes, the table is made anew.
+    pqxx::work tx(conn);
+    tx.exec_params(kForgetOltpChunksSql, name);
+    tx.exec_params(kForgetOltpTableSql, name);
+    out << "creating table " << name << "\n";
+    tx.exec(create_sbtest_sql(table, options));
+    tx.exec_params(kInsertOltpTableSql, name, oltp_prepared_rows(options), options.auto_inc,
+                   options.secondary);
     tx.commit();
     incomplete.push_back(table);
   }
