@@ -5,6 +5,7 @@
 #include "app/acid_command.hpp"
 #include "app/capacity_command.hpp"
 #include "app/consistency_test_run.hpp"
+#include "app/oltp_command.hpp"
 #include "app/repeat_command.hpp"
 #include "app/report_command.hpp"
 #include "app/run_command.hpp"
@@ -93,6 +94,7 @@ int quickstart_command(const Config& config) {
 int run_command(const Config& config) {
   // What sysbench-tpcc's flags became (config/finish/sysbench.cpp).
   for (const std::string& note : config.notes) std::cout << note << "\n";
+  if (is_oltp_table_verb(config)) return oltp_table_command(config, std::cout);
   switch (config.verb) {
     case Verb::Prepare: return prepare_command(config);
     case Verb::Check: return check_command(config);

@@ -1,0 +1,34 @@
+#include "app/oltp_command.hpp"
+
+#include "config/errors.hpp"
+#include "workloads/sysbench/oltp_check.hpp"
+#include "workloads/sysbench/oltp_cleanup.hpp"
+#include "workloads/sysbench/oltp_prepare.hpp"
+
+namespace tpcc {
+
+bool is_oltp_table_verb(const Config& config) {
+  return config.workload == WorkloadKind::SysbenchOltp &&
+         (config.verb == Verb::Prepare || config.verb == Verb::Check ||
+          config.verb == Verb::Cleanup);
+}
+
+int oltp_table_command(const Config& config, std::ostream& out) {
+  switch (config.verb) {
+    case Verb::Prepare: {
+      const PrepareOutcome outcome = prepare_oltp_tables(config, out);
+      if (outcome.status != kExitOk || config.no_check) return outcome.status;
+      Config check = config;
+      // Rows are counted only when this prepare loaded them: a run since
+      // an earlier one may have deleted and inserted.
+      check.after_load = !outcome.was_complete;
+      out << "checking the sbtest tables:\n";
+      return check_oltp_tables(check, out);
+    }
+    case Verb::Check: return check_oltp_tables(config, out);
+    case Verb::Cleanup: return cleanup_oltp_tables(config, out);
+    default: return kExitUsage;
+  }
+}
+
+}  // namespace tpcc

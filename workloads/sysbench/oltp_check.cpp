@@ -1,0 +1,106 @@
+#include "workloads/sysbench/oltp_check.hpp"
+
+#include <pqxx/nontransaction>
+#include <pqxx/result>
+
+#include "config/errors.hpp"
+#include "db/connect.hpp"
+#include "workloads/sysbench/oltp_statements.hpp"
+#include "workloads/sysbench/oltp_tables.hpp"
+
+namespace tpcc {
+namespace {
+
+// $1 table: its record, or no row.
+constexpr const char* kRecordedTableSql =
+    "select table_size, complete from tpcc_sysbench_tables where table_name = $1";
+
+// $1 table, $2 index: an index of that name on the table, in the current
+// schema; $3 true when it must be the primary key.
+constexpr const char* kIndexPresentSql =
+    "select count(*) from pg_index i join pg_class t on t.oid = i.indrelid "
+    "join pg_class x on x.oid = i.indexrelid where t.relname = $1 and x.relname = $2 "
+    "and t.relnamespace = to_regnamespace(current_schema())::oid and (i.indisprimary or not $3)";
+
+// Ids that appear more than once, and the rows and id range: %T the table.
+constexpr const char* kIdFiguresSql =
+    "select count(*) - count(distinct id), count(*), coalesce(min(id), 0), coalesce(max(id), 0) "
+    "from %T";
+
+std::string with_table(std::string sql, const std::string& table) {
+  sql.replace(sql.find("%T"), 2, table);
+  return sql;
+}
+
+}  // namespace
+
+std::vector<OltpCheckResult> run_oltp_checks(const Config& config, bool after_load) {
+  const OltpOptions& options = config.oltp;
+  auto conn = connect(config.conninfo);
+  pqxx::nontransaction tx(*conn);
+  if (tx.exec_params(kRelationExistsSql, kOltpTablesRecord)[0][0].as<long long>() == 0) {
+    throw UsageError(std::string("no sysbench tables of tpcc's here (") + kOltpTablesRecord +
+                     " is missing): run tpcc prepare with the same options first");
+  }
+  std::vector<OltpCheckResult> results;
+  for (int table = 1; table <= options.tables; ++table) {
+    const std::string name = sbtest_table_name(table);
+    const std::string n = std::to_string(table);
+    const pqxx::result recorded = tx.exec_params(kRecordedTableSql, name);
+    const bool exists = tx.exec_params(kRelationExistsSql, name)[0][0].as<long long>() > 0;
+    const bool complete = !recorded.empty() && recorded[0][1].as<bool>() && exists;
+    results.push_back({name, "prepared by tpcc and complete", complete,
+                       recorded.empty() ? "no record of it"
+                       : !exists        ? "the table is gone"
+                                        : "its prepare did not finish: run it again"});
+    if (!complete) continue;
+    const long long loaded = recorded[0][0].as<long long>();
+    const std::string key = options.secondary ? "xid_" + n : name + "_pkey";
+    const bool has_key =
+        tx.exec_params(kIndexPresentSql, name, key, !options.secondary)[0][0].as<long long>() > 0;
+    results.push_back({name, options.secondary ? "index xid_" + n + " on id" : "primary key on id",
+                       has_key, key + " is missing"});
+    if (options.create_secondary) {
+      const bool has_k =
+          tx.exec_params(kIndexPresentSql, name, "k_" + n, false)[0][0].as<long long>() > 0;
+      results.push_back({name, "index k_" + n + " on k", has_k, "k_" + n + " is missing"});
+    }
+    const pqxx::row figures = tx.exec(with_table(kIdFiguresSql, name))[0];
+    const long long duplicates = figures[0].as<long long>();
+    results.push_back({name, "no id twice", duplicates == 0,
+                       std::to_string(duplicates) + " row(s) repeat an id"});
+    if (after_load) {
+      const long long rows = figures[1].as<long long>();
+      const long long min_id = figures[2].as<long long>();
+      const long long max_id = figures[3].as<long long>();
+      const bool exact =
+          rows == loaded && (loaded == 0 || (min_id == 1 && max_id == loaded && duplicates == 0));
+      results.push_back({name, std::to_string(loaded) + " rows, ids 1.." + std::to_string(loaded),
+                         exact,
+                         std::to_string(rows) + " rows, ids " + std::to_string(min_id) + ".." +
+                             std::to_string(max_id)});
+    }
+  }
+  return results;
+}
+
+std::string format_oltp_check_line(const OltpCheckResult& result) {
+  std::string line =
+      std::string(result.passed ? "PASS" : "FAIL") + "  " + result.table + "  " + result.what;
+  if (!result.passed) line += " (found: " + result.detail + ")";
+  return line;
+}
+
+int check_oltp_tables(const Config& config, std::ostream& out) {
+  const std::vector<OltpCheckResult> results = run_oltp_checks(config, config.after_load);
+  int held = 0;
+  for (const OltpCheckResult& result : results) {
+    out << format_oltp_check_line(result) << "\n";
+    if (result.passed) ++held;
+  }
+  out << held << " of " << results.size() << " sbtest checks hold"
+      << (config.after_load ? "" : " (row counts are checked right after prepare only)") << "\n";
+  return held == static_cast<int>(results.size()) ? kExitOk : kExitFailed;
+}
+
+}  // namespace tpcc

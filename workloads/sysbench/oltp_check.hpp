@@ -1,0 +1,35 @@
+// tpcc check for sysbench's oltp tests: what holds of the sbtest tables.
+// Always: each table is one prepare created and completed, it has its key
+// (or, with --secondary, its id index) and, unless --create_secondary is
+// off, its k index, and no id appears twice. Right after prepare
+// (after_load) also: exactly the rows prepare loaded, ids 1..table_size.
+// A run changes the rows (oltp_delete deletes, oltp_insert adds, a
+// delete/insert's insert can lose to another's), so the count holds only
+// then.
+#pragma once
+
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "config/config.hpp"
+
+namespace tpcc {
+
+struct OltpCheckResult {
+  std::string table;  // "sbtest1"
+  std::string what;   // "primary key on id"
+  bool passed = false;
+  std::string detail;  // what was found, when it failed
+};
+
+std::vector<OltpCheckResult> run_oltp_checks(const Config& config, bool after_load);
+
+// "PASS  sbtest1  primary key on id", with the detail after a FAIL.
+std::string format_oltp_check_line(const OltpCheckResult& result);
+
+// Runs the checks, prints a line each and a summary; exit 0 when all hold,
+// 1 otherwise.
+int check_oltp_tables(const Config& config, std::ostream& out);
+
+}  // namespace tpcc

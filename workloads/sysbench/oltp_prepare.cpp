@@ -1,0 +1,288 @@
+#include "workloads/sysbench/oltp_prepare.hpp"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <climits>
+#include <csignal>
+#include <exception>
+#include <functional>
+#include <map>
+#include <mutex>
+#include <set>
+#include <thread>
+#include <vector>
+
+#include <pqxx/nontransaction>
+#include <pqxx/result>
+#include <pqxx/transaction>
+
+#include "config/errors.hpp"
+#include "db/connect.hpp"
+#include "db/pg_connection.hpp"
+#include "db/writable.hpp"
+#include "loader/prepare_lock.hpp"
+#include "loader/progress.hpp"
+#include "workloads/sysbench/oltp_statements.hpp"
+#include "workloads/sysbench/oltp_tables.hpp"
+#include "workloads/sysbench/sbtest_rows.hpp"
+
+namespace tpcc {
+namespace {
+
+// What tpcc_sysbench_tables says of one table.
+struct RecordedTable {
+  long long table_size = 0;
+  bool auto_inc = true;
+  bool secondary = false;
+  bool complete = false;
+};
+
+struct Chunk {
+  int table;
+  long long first;
+  long long last;
+};
+
+// Ctrl-C during a load: the server rolls back the ranges in flight and
+// keeps the committed ones; say how to go on, then stop (exit 130).
+extern "C" void on_oltp_interrupt(int) {
+  static const char kMessage[] =
+      "\ninterrupted: loaded ranges are kept; run the same tpcc prepare again to resume\n";
+  const ssize_t written = write(STDERR_FILENO, kMessage, sizeof kMessage - 1);
+  (void)written;
+  _exit(kExitInterrupted);
+}
+
+std::map<std::string, RecordedTable> read_recorded_tables(pqxx::connection& conn) {
+  std::map<std::string, RecordedTable> tables;
+  pqxx::nontransaction tx(conn);
+  for (const auto& row : tx.exec(kSelectOltpTablesSql)) {
+    tables[row[0].as<std::string>()] = {row[1].as<long long>(), row[2].as<bool>(),
+                                        row[3].as<bool>(), row[4].as<bool>()};
+  }
+  return tables;
+}
+
+bool relation_exists(pqxx::connection& conn, const std::string& name) {
+  pqxx::nontransaction tx(conn);
+  return tx.exec_params(kRelationExistsSql, name)[0][0].as<long long>() > 0;
+}
+
+// The options a recorded table was made with must be this prepare's: rows
+// of another size or id kind cannot be added to it.
+void require_same_options(const std::string& name, const RecordedTable& recorded,
+                          const OltpOptions& options) {
+  const long long rows = oltp_prepared_rows(options);
+  auto refuse = [&](const std::string& flag, const std::string& given, const std::string& had) {
+    throw UsageError(flag + " " + given + ": " + name + " was prepared with " + flag + " " + had +
+                     "; give the same to resume it, or run 'tpcc cleanup' first");
+  };
+  auto word = [](bool b) { return std::string(b ? "on" : "off"); };
+  if (recorded.table_size != rows) {
+    refuse("--table-size", std::to_string(rows), std::to_string(recorded.table_size));
+  }
+  if (recorded.auto_inc != options.auto_inc) {
+    refuse("--auto_inc", word(options.auto_inc), word(recorded.auto_inc));
+  }
+  if (recorded.secondary != options.secondary) {
+    refuse("--secondary", word(options.secondary), word(recorded.secondary));
+  }
+}
+
+// Refuses, before anything is created, an sbtest table tpcc did not create
+// and a recorded one of other options; then creates the tables that are
+// missing (each with its record, in one transaction) and returns the
+// incomplete ones.
+std::vector<int> settle_tables(pqxx::connection& conn, const OltpOptions& options,
+                               std::ostream& out) {
+  const std::map<std::string, RecordedTable> recorded = read_recorded_tables(conn);
+  std::vector<bool> exists(static_cast<std::size_t>(options.tables) + 1, false);
+  for (int table = 1; table <= options.tables; ++table) {
+    const std::string name = sbtest_table_name(table);
+    const auto found = recorded.find(name);
+    exists[static_cast<std::size_t>(table)] = relation_exists(conn, name);
+    if (exists[static_cast<std::size_t>(table)] && found == recorded.end()) {
+      throw UsageError(name +
+                       ": the table exists and tpcc did not create it (sysbench's prepare, or "
+                       "another program); drop it (sysbench ... cleanup) or use another database");
+    }
+    if (found != recorded.end()) require_same_options(name, found->second, options);
+  }
+  std::vector<int> incomplete;
+  for (int table = 1; table <= options.tables; ++table) {
+    const std::string name = sbtest_table_name(table);
+    if (exists[static_cast<std::size_t>(table)]) {
+      if (!recorded.at(name).complete) incomplete.push_back(table);
+      continue;
+    }
+    // Recorded but dropped since: its record goes, the table is made anew.
+    pqxx::work tx(conn);
+    tx.exec_params(kForgetOltpChunksSql, name);
+    tx.exec_params(kForgetOltpTableSql, name);
+    out << "creating table " << name << "\n";
+    tx.exec(create_sbtest_sql(table, options));
+    tx.exec_params(kInsertOltpTableSql, name, oltp_prepared_rows(options), options.auto_inc,
+                   options.secondary);
+    tx.commit();
+    incomplete.push_back(table);
+  }
+  return incomplete;
+}
+
+// The ranges of the incomplete tables not loaded yet.
+std::vector<Chunk> plan_chunks(pqxx::connection& conn, const std::vector<int>& tables,
+                               long long rows, long long& rows_pending, std::ostream& out) {
+  std::vector<Chunk> chunks;
+  rows_pending = 0;
+  for (const int table : tables) {
+    std::set<long long> loaded;
+    {
+      pqxx::nontransaction tx(conn);
+      for (const auto& row : tx.exec_params(kSelectOltpChunksSql, sbtest_table_name(table))) {
+        loaded.insert(row[0].as<long long>());
+      }
+    }
+    if (!loaded.empty()) {
+      out << "resuming " << sbtest_table_name(table) << ": " << loaded.size()
+          << " range(s) of ids already loaded\n";
+    }
+    for (long long first = 1; first <= rows; first += kSbtestChunkRows) {
+      if (loaded.count(first) != 0) continue;
+      const long long last = std::min(rows, first + kSbtestChunkRows - 1);
+      chunks.push_back({table, first, last});
+      rows_pending += last - first + 1;
+    }
+  }
+  return chunks;
+}
+
+// Runs job(connection, n) for n in 0..count-1 on `workers` connections of
+// their own; rethrows the first error after every worker has stopped.
+void run_on_workers(const Config& config, std::size_t count, int workers,
+                    const std::function<void(PgConnection&, std::size_t)>& job) {
+  std::atomic<std::size_t> next{0};
+  std::atomic<bool> failed{false};
+  std::mutex error_mutex;
+  std::exception_ptr error;
+  auto work = [&] {
+    try {
+      PgConnection conn(config.conninfo);
+      // Each range commits once; waiting for its WAL flush buys nothing.
+      conn.exec("set synchronous_commit = off");
+      conn.exec(kHoldPrepareLockSql);
+      while (!failed.load()) {
+        const std::size_t n = next++;
+        if (n >= count) break;
+        job(conn, n);
+      }
+    } catch (...) {
+      std::lock_guard<std::mutex> lock(error_mutex);
+      if (!error) error = std::current_exception();
+      failed = true;
+    }
+  };
+  const int threads_wanted =
+      static_cast<int>(std::max<std::size_t>(1, std::min<std::size_t>(workers, count)));
+  std::vector<std::thread> threads;
+  for (int i = 0; i < threads_wanted; ++i) threads.emplace_back(work);
+  for (auto& t : threads) t.join();
+  if (error) std::rethrow_exception(error);
+}
+
+void load_chunk(PgConnection& conn, const Config& config, const Chunk& chunk,
+                LoadCounters& counters) {
+  std::string data;
+  const long long rows =
+      append_sbtest_copy(data, config.oltp, config.seed, chunk.table, chunk.first, chunk.last);
+  conn.exec("begin");
+  conn.begin_copy(copy_sbtest_sql(chunk.table));
+  conn.put_copy_data(data);
+  conn.end_copy();
+  conn.exec(record_chunk_sql(chunk.table, chunk.first, chunk.last));
+  conn.exec("commit");
+  counters.rows += rows;
+  counters.bytes += static_cast<std::int64_t>(data.size());
+}
+
+// The key, indexes, sequence, statistics and the completion mark of one
+// table in one transaction: a kill leaves all of it to do again, or none.
+void finish_table(PgConnection& conn, const OltpOptions& options, int table) {
+  conn.exec("begin");
+  for (const std::string& statement :
+       finish_sbtest_statements(table, options, oltp_prepared_rows(options))) {
+    conn.exec(statement);
+  }
+  conn.exec(complete_table_sql(table));
+  conn.exec("commit");
+}
+
+double seconds_since(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+}  // namespace
+
+long long oltp_prepared_rows(const OltpOptions& options) {
+  return options.test == OltpTest::Insert && !options.auto_inc ? 0 : options.table_size;
+}
+
+PrepareOutcome prepare_oltp_tables(const Config& config, std::ostream& out) {
+  const auto start = std::chrono::steady_clock::now();
+  const OltpOptions& options = config.oltp;
+  if (options.table_size > INT_MAX) {
+    throw UsageError("--table-size " + std::to_string(options.table_size) +
+                     ": more rows than the INTEGER id of sysbench's tables holds");
+  }
+  auto conn = connect(config.conninfo);
+  require_writable(*conn, config.conninfo, "tpcc prepare");
+  pqxx::nontransaction(*conn).exec(kWaitForEarlierPrepareSql);
+  std::signal(SIGINT, on_oltp_interrupt);
+  std::signal(SIGTERM, on_oltp_interrupt);
+  {
+    pqxx::work tx(*conn);
+    tx.exec(kCreateOltpRecordSql);
+    tx.commit();
+  }
+  const std::vector<int> incomplete = settle_tables(*conn, options, out);
+  if (incomplete.empty()) {
+    out << "the " << options.tables << " sbtest table(s) are already prepared: nothing to load\n";
+    return {kExitOk, true};
+  }
+  long long rows_pending = 0;
+  const std::vector<Chunk> chunks =
+      plan_chunks(*conn, incomplete, oltp_prepared_rows(options), rows_pending, out);
+
+  LoadCounters counters;
+  if (!chunks.empty()) {
+    out << "loading " << rows_pending << " rows into " << incomplete.size()
+        << " sbtest table(s) with "
+        << std::min<std::size_t>(static_cast<std::size_t>(config.load_workers), chunks.size())
+        << " worker(s) using COPY" << std::endl;
+    std::atomic<int> jobs_done{0};
+    const ProgressTotals totals{static_cast<int>(std::min<std::size_t>(chunks.size(), INT_MAX)),
+                                rows_pending};
+    LoadProgress progress(out, isatty(STDOUT_FILENO) == 1, counters, jobs_done, totals);
+    run_on_workers(config, chunks.size(), config.load_workers, [&](PgConnection& c, std::size_t n) {
+      load_chunk(c, config, chunks[n], counters);
+      ++jobs_done;
+    });
+  }
+  const double load_seconds = seconds_since(start);
+  out << "creating the key" << (options.create_secondary ? ", the k index" : "")
+      << " and statistics of " << incomplete.size() << " table(s)" << std::endl;
+  run_on_workers(config, incomplete.size(), config.load_workers,
+                 [&](PgConnection& c, std::size_t n) { finish_table(c, options, incomplete[n]); });
+  char line[256];
+  std::snprintf(line, sizeof line,
+                "prepared %d sbtest table(s) of %lld rows: %lld rows loaded in %.1f s (data "
+                "%.1f s)\n",
+                options.tables, oltp_prepared_rows(options),
+                static_cast<long long>(counters.rows.load()), seconds_since(start), load_seconds);
+  out << line;
+  return {kExitOk, false};
+}
+
+}  // namespace tpcc

@@ -1,0 +1,44 @@
+// sysbench's oltp tests as the engine's workload: one transaction type, the
+// test's event (sysbench's "transactions:" line counts events), every
+// terminal's next one the same, run on its session with its Random.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "config/workload_options.hpp"
+#include "terminal/engine/workload.hpp"
+#include "workloads/sysbench/sysbench_random.hpp"
+
+namespace tpcc {
+
+class OltpWorkload : public Workload {
+ public:
+  explicit OltpWorkload(const OltpOptions& options);
+
+  // The test's sysbench name: "oltp_read_write".
+  std::string name() const override;
+  const std::vector<WorkloadType>& types() const override { return types_; }
+  // The test's statements for every sbtest table.
+  void prepare(Session& session) const override;
+  TxnIndex next(VirtualTerminal& terminal) const override;
+  TxnResult execute(TxnIndex type, Session& session, VirtualTerminal& terminal) const override;
+
+  const OltpOptions& options() const { return options_; }
+
+ private:
+  OltpOptions options_;
+  SysbenchDistribution ids_;
+  std::vector<WorkloadType> types_;
+};
+
+// The test's sysbench name: "oltp_read_write", ..., "oltp_delete".
+const char* oltp_test_name(OltpTest test);
+
+// A test by the name sysbench takes: "oltp_read_write", the script's file
+// name "oltp_read_write.lua", or a path ending in it
+// ("/usr/share/sysbench/oltp_read_write.lua"); none for any other.
+std::optional<OltpTest> parse_oltp_test(const std::string& name);
+
+}  // namespace tpcc
