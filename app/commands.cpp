@@ -9,6 +9,7 @@
 #include "app/repeat_command.hpp"
 #include "app/report_command.hpp"
 #include "app/run_command.hpp"
+#include "app/run_sysbench.hpp"
 #include "app/snapshot_command.hpp"
 #include "app/sweep_command.hpp"
 #include "check/load_gaps.hpp"
@@ -101,6 +102,7 @@ int run_command(const Config& config) {
     case Verb::Cleanup: return cleanup_database(config, std::cout);
     case Verb::Quickstart: return quickstart_command(config);
     case Verb::Run:
+      if (config.workload == WorkloadKind::SysbenchOltp) return run_sysbench(config, std::cout);
       if (config.sweep) return run_sweep(config, std::cout);
       return config.repeat > 1 ? run_repeated(config, std::cout)
                                : run_with_consistency_test(config, std::cout);

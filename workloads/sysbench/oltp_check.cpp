@@ -4,6 +4,7 @@
 #include <pqxx/result>
 
 #include "config/errors.hpp"
+#include "config/names.hpp"
 #include "db/connect.hpp"
 #include "workloads/sysbench/oltp_statements.hpp"
 #include "workloads/sysbench/oltp_tables.hpp"
@@ -33,6 +34,28 @@ std::string with_table(std::string sql, const std::string& table) {
 }
 
 }  // namespace
+
+void refuse_unprepared_oltp_tables(const Config& config) {
+  auto conn = connect(config.conninfo);
+  pqxx::nontransaction tx(*conn);
+  const std::string prepare = "run tpcc " + std::string(oltp_test_name(config.oltp.test)) +
+                              " prepare with the same --tables and --table-size first";
+  if (tx.exec_params(kRelationExistsSql, kOltpTablesRecord)[0][0].as<long long>() == 0) {
+    throw UsageError("no sysbench tables of tpcc's in this database: " + prepare);
+  }
+  for (int table = 1; table <= config.oltp.tables; ++table) {
+    const std::string name = sbtest_table_name(table);
+    const pqxx::result recorded = tx.exec_params(kRecordedTableSql, name);
+    const bool exists = tx.exec_params(kRelationExistsSql, name)[0][0].as<long long>() > 0;
+    if (recorded.empty() || !exists) {
+      throw UsageError("--tables " + std::to_string(config.oltp.tables) + ": " + name +
+                       " was not prepared here: " + prepare);
+    }
+    if (!recorded[0][1].as<bool>()) {
+      throw UsageError(name + ": its prepare did not finish: " + prepare);
+    }
+  }
+}
 
 std::vector<OltpCheckResult> run_oltp_checks(const Config& config, bool after_load) {
   const OltpOptions& options = config.oltp;

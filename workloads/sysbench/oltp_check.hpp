@@ -28,6 +28,11 @@ std::vector<OltpCheckResult> run_oltp_checks(const Config& config, bool after_lo
 // "PASS  sbtest1  primary key on id", with the detail after a FAIL.
 std::string format_oltp_check_line(const OltpCheckResult& result);
 
+// Before a run: throws UsageError, naming the table and the prepare to
+// run, unless every sbtest table of config.oltp.tables is one prepare
+// created and completed.
+void refuse_unprepared_oltp_tables(const Config& config);
+
 // Runs the checks, prints a line each and a summary; exit 0 when all hold,
 // 1 otherwise.
 int check_oltp_tables(const Config& config, std::ostream& out);

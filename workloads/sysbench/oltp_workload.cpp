@@ -1,5 +1,7 @@
 #include "workloads/sysbench/oltp_workload.hpp"
 
+#include "config/names.hpp"
+
 #include <utility>
 
 #include "terminal/engine/worker.hpp"
@@ -27,7 +29,7 @@ constexpr const char* kLuaSuffix = ".lua";
 OltpWorkload::OltpWorkload(const OltpOptions& options)
     : options_(options), ids_(options), types_{{"transaction", "Transaction"}} {}
 
-std::string OltpWorkload::name() const { return oltp_test_name(options_.test); }
+std::string OltpWorkload::name() const { return std::string(oltp_test_name(options_.test)); }
 
 void OltpWorkload::prepare(Session& session) const { register_oltp_statements(session, options_); }
 
@@ -35,13 +37,6 @@ TxnIndex OltpWorkload::next(VirtualTerminal&) const { return static_cast<TxnInde
 
 TxnResult OltpWorkload::execute(TxnIndex, Session& session, VirtualTerminal& terminal) const {
   return execute_event(options_, ids_, session, terminal.rng);
-}
-
-const char* oltp_test_name(OltpTest test) {
-  for (const auto& [t, name] : kTestNames) {
-    if (t == test) return name;
-  }
-  return "oltp_read_write";
 }
 
 std::optional<OltpTest> parse_oltp_test(const std::string& name) {

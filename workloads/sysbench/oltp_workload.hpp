@@ -33,9 +33,6 @@ class OltpWorkload : public Workload {
   std::vector<WorkloadType> types_;
 };
 
-// The test's sysbench name: "oltp_read_write", ..., "oltp_delete".
-const char* oltp_test_name(OltpTest test);
-
 // A test by the name sysbench takes: "oltp_read_write", the script's file
 // name "oltp_read_write.lua", or a path ending in it
 // ("/usr/share/sysbench/oltp_read_write.lua"); none for any other.

@@ -1,5 +1,7 @@
 #include <catch2/catch.hpp>
 
+#include "config/names.hpp"
+
 #include <map>
 #include <set>
 
@@ -248,7 +250,7 @@ TEST_CASE("oltp test names: sysbench's names, a script's file name or path", "[w
   for (const OltpTest test :
        {OltpTest::ReadWrite, OltpTest::ReadOnly, OltpTest::WriteOnly, OltpTest::PointSelect,
         OltpTest::UpdateIndex, OltpTest::UpdateNonIndex, OltpTest::Insert, OltpTest::Delete}) {
-    const std::string name = tpcc::oltp_test_name(test);
+    const std::string name(tpcc::oltp_test_name(test));
     CHECK(tpcc::parse_oltp_test(name) == test);
     CHECK(tpcc::parse_oltp_test(name + ".lua") == test);
     CHECK(tpcc::parse_oltp_test("/usr/share/sysbench/" + name + ".lua") == test);

@@ -1,0 +1,81 @@
+#include "app/run_sysbench.hpp"
+
+#include <ctime>
+#include <exception>
+#include <string>
+
+#include "app/run_command.hpp"
+#include "app/run_not_started.hpp"
+#include "app/run_outcome.hpp"
+#include "config/names.hpp"
+#include "report/console/interval_line.hpp"
+#include "report/console/sysbench_summary.hpp"
+#include "report/results/result_sink.hpp"
+#include "spec/random.hpp"
+#include "terminal/engine/engine.hpp"
+#include "terminal/engine/open_limits.hpp"
+#include "workloads/sysbench/oltp_check.hpp"
+#include "workloads/sysbench/oltp_workload.hpp"
+
+namespace tpcc {
+namespace {
+
+// sysbench's opening lines, with tpcc's name and where the results go.
+void print_start(std::ostream& out, const Config& config, const std::string& dir) {
+  out << "tpcc " << TPCC_VERSION << " running sysbench's " << oltp_test_name(config.oltp.test)
+      << " (" << config.oltp.tables << " table(s) of " << config.oltp.table_size << " rows)\n\n";
+  out << "Running the test with following options:\n";
+  out << "Number of threads: " << config.terminals << "\n";
+  for (std::size_t i = 0; i < config.standbys.size(); ++i) {
+    out << "Standby " << i + 1 << ": " << oltp_test_name(config.oltp.standby_test) << " on "
+        << config.standbys[i].terminals << " thread(s), on the same clock\n";
+  }
+  if (config.report_interval_seconds > 0) {
+    out << "Report intermediate results every " << config.report_interval_seconds << " second(s)\n";
+  }
+  out << "results: " << dir << "/\n\nThreads started!\n\n";
+}
+
+}  // namespace
+
+int run_sysbench(const Config& config, std::ostream& out) {
+  ensure_run_limits(run_connection_count(config));
+  const std::time_t started = std::time(nullptr);
+  ResultSink results(config, started);
+  if (!results.note().empty()) out << "note: " << results.note() << "\n";
+  const OltpWorkload workload(config.oltp);
+  // --standby-conn: each standby runs the read-only test on the same clock.
+  OltpOptions standby_options = config.oltp;
+  standby_options.test = config.oltp.standby_test;
+  const OltpWorkload standby_workload(standby_options);
+  EngineResult result;
+  try {
+    refuse_unprepared_oltp_tables(config);
+    print_start(out, config, results.dir());
+    results.begin_intervals(config.standbys.size());
+    EngineSetup setup;
+    setup.workload = &workload;
+    setup.standby_workload = &standby_workload;
+    setup.seed = Random(time_seed()).next();
+    setup.interval_lines = [&config](const std::vector<IntervalSample>& samples) {
+      return interval_lines(samples, config);
+    };
+    setup.on_interval = [&results](const std::vector<IntervalSample>& samples) {
+      results.append_interval(samples);
+    };
+    result = run_engine(config, setup, out);
+  } catch (...) {
+    record_not_started(results, std::current_exception(), started, out);
+    throw;
+  }
+  RunInfo info = run_info(config, RunSetup{}, result, started, "");
+  out << "\n";
+  print_sysbench_summary(out, config, info, result.stats);
+  out << "\n";
+  info.exit_status = overall_status(config, info, result.stats, out);
+  results.write_final(info, result.stats, result.intervals);
+  out << "results written to " << results.dir() << "\n";
+  return info.exit_status;
+}
+
+}  // namespace tpcc
