@@ -56,7 +56,8 @@ int run_sysbench(const Config& config, std::ostream& out) {
     EngineSetup setup;
     setup.workload = &workload;
     setup.standby_workload = &standby_workload;
-    setup.seed = Random(time_seed()).next();
+    // sysbench's --rand-seed: the same draws again; 0 (its default): the clock's.
+    setup.seed = config.rand_seed != 0 ? config.rand_seed : Random(time_seed()).next();
     setup.interval_lines = [&config](const std::vector<IntervalSample>& samples) {
       return interval_lines(samples, config);
     };

@@ -164,10 +164,13 @@ struct Config {
   int warehouse_to = 0;                  // (BenchmarkSQL 6 useWarehouseFrom/To)
   int report_interval_seconds = 10;
   ReportFormat report_format = ReportFormat::Tpcc;
-  // sysbench's --percentile (its "lat (ms,95%)" and final block; 0: none)
-  // and --histogram (the latency histogram before the final block).
+  // sysbench's --percentile: the percentile of its "lat (ms,95%)" interval
+  // lines and final latency block (0: none shown); --histogram: its latency
+  // histogram in the final report.
   int sysbench_percentile = 95;
   bool sysbench_histogram = false;
+  // sysbench's --rand-seed for the run's random draws; 0: from the clock.
+  std::uint64_t rand_seed = 0;
   bool server_metrics = true;           // sample server metrics per interval
   std::string result_dir;               // empty: results/<timestamp>/
   std::string json_file;                // extra copy of result.json

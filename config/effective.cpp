@@ -1,6 +1,8 @@
 #include "config/effective.hpp"
 
 #include <nlohmann/json.hpp>
+#include <stdexcept>
+#include <string>
 
 #include "config/conn/mask.hpp"
 #include "config/names.hpp"
@@ -31,6 +33,66 @@ nlohmann::ordered_json standbys_json(const std::vector<StandbyTarget>& standbys)
   return list;
 }
 
+// An oltp test's options by sysbench's names (config/workload_options.hpp).
+nlohmann::ordered_json oltp_json(const OltpOptions& o) {
+  return {{"tables", o.tables},
+          {"table_size", o.table_size},
+          {"point_selects", o.point_selects},
+          {"simple_ranges", o.simple_ranges},
+          {"sum_ranges", o.sum_ranges},
+          {"order_ranges", o.order_ranges},
+          {"distinct_ranges", o.distinct_ranges},
+          {"range_size", o.range_size},
+          {"index_updates", o.index_updates},
+          {"non_index_updates", o.non_index_updates},
+          {"delete_inserts", o.delete_inserts},
+          {"range_selects", o.range_selects},
+          {"skip_trx", o.skip_trx},
+          {"auto_inc", o.auto_inc},
+          {"secondary", o.secondary},
+          {"create_secondary", o.create_secondary},
+          {"rand_type", std::string(rand_type_name(o.rand_type))},
+          {"rand_spec_iter", o.rand_spec_iter},
+          {"rand_spec_pct", o.rand_spec_pct},
+          {"rand_spec_res", o.rand_spec_res},
+          {"rand_pareto_h", o.rand_pareto_h},
+          {"rand_zipfian_exp", o.rand_zipfian_exp}};
+}
+
+// The same read back; a key left out keeps sysbench's default.
+void read_oltp_json(const nlohmann::json& j, OltpOptions& o) {
+  const auto get = [&j](const char* key, auto& field) {
+    if (j.contains(key)) j.at(key).get_to(field);
+  };
+  get("tables", o.tables);
+  get("table_size", o.table_size);
+  get("point_selects", o.point_selects);
+  get("simple_ranges", o.simple_ranges);
+  get("sum_ranges", o.sum_ranges);
+  get("order_ranges", o.order_ranges);
+  get("distinct_ranges", o.distinct_ranges);
+  get("range_size", o.range_size);
+  get("index_updates", o.index_updates);
+  get("non_index_updates", o.non_index_updates);
+  get("delete_inserts", o.delete_inserts);
+  get("range_selects", o.range_selects);
+  get("skip_trx", o.skip_trx);
+  get("auto_inc", o.auto_inc);
+  get("secondary", o.secondary);
+  get("create_secondary", o.create_secondary);
+  if (j.contains("rand_type")) {
+    const std::string name = j.at("rand_type").get<std::string>();
+    const auto type = parse_rand_type(name);
+    if (!type) throw std::invalid_argument("unknown rand_type '" + name + "'");
+    o.rand_type = *type;
+  }
+  get("rand_spec_iter", o.rand_spec_iter);
+  get("rand_spec_pct", o.rand_spec_pct);
+  get("rand_spec_res", o.rand_spec_res);
+  get("rand_pareto_h", o.rand_pareto_h);
+  get("rand_zipfian_exp", o.rand_zipfian_exp);
+}
+
 }  // namespace
 
 std::string effective_config_json(const Config& c) {
@@ -38,6 +100,9 @@ std::string effective_config_json(const Config& c) {
   j["verb"] = verb_name(c.verb);
   j["conninfo"] = mask_password(c.conninfo);
   j["props_file"] = c.props_file ? nlohmann::ordered_json(*c.props_file) : nullptr;
+  // What was loaded and driven; an oltp test's options beside it.
+  j["workload"] = std::string(workload_name(c));
+  if (c.workload == WorkloadKind::SysbenchOltp) j["oltp"] = oltp_json(c.oltp);
   for (const char* section : kSections) j[section] = nlohmann::ordered_json::object();
   for (const Setting& setting : settings()) {
     const ConfigJsonField& field = setting.json;
@@ -66,6 +131,15 @@ std::string effective_config_json(const Config& c) {
 
 Config config_from_effective_json(const nlohmann::json& j) {
   Config c;
+  // Result directories from before the workloads have none: TPC-C.
+  if (j.contains("workload")) {
+    const std::string name = j.at("workload").get<std::string>();
+    const auto workload = parse_workload_name(name);
+    if (!workload) throw std::invalid_argument("unknown workload '" + name + "'");
+    c.workload = workload->kind;
+    c.oltp.test = workload->test;
+  }
+  if (j.contains("oltp")) read_oltp_json(j.at("oltp"), c.oltp);
   for (const Setting& setting : settings()) {
     const ConfigJsonField& field = setting.json;
     if (field.section == nullptr || !j.contains(field.section)) continue;

@@ -32,6 +32,27 @@ constexpr std::array<std::pair<std::string_view, std::string_view>, 10> kTables 
     {"stock", "bmsql_stock"},
 }};
 
+constexpr std::array<std::pair<std::string_view, OltpTest>, 8> kOltpTests = {{
+    {"oltp_read_write", OltpTest::ReadWrite},
+    {"oltp_read_only", OltpTest::ReadOnly},
+    {"oltp_write_only", OltpTest::WriteOnly},
+    {"oltp_point_select", OltpTest::PointSelect},
+    {"oltp_update_index", OltpTest::UpdateIndex},
+    {"oltp_update_non_index", OltpTest::UpdateNonIndex},
+    {"oltp_insert", OltpTest::Insert},
+    {"oltp_delete", OltpTest::Delete},
+}};
+
+constexpr std::string_view kTpccName = "tpcc";
+
+constexpr std::array<std::pair<std::string_view, RandType>, 5> kRandTypes = {{
+    {"uniform", RandType::Uniform},
+    {"gaussian", RandType::Gaussian},
+    {"special", RandType::Special},
+    {"pareto", RandType::Pareto},
+    {"zipfian", RandType::Zipfian},
+}};
+
 }  // namespace
 
 std::string_view verb_name(Verb verb) {
@@ -90,20 +111,6 @@ std::string_view condition_step_name(ConditionStep s) {
   return "?";
 }
 
-std::string_view oltp_test_name(OltpTest t) {
-  switch (t) {
-    case OltpTest::ReadWrite: return "oltp_read_write";
-    case OltpTest::ReadOnly: return "oltp_read_only";
-    case OltpTest::WriteOnly: return "oltp_write_only";
-    case OltpTest::PointSelect: return "oltp_point_select";
-    case OltpTest::UpdateIndex: return "oltp_update_index";
-    case OltpTest::UpdateNonIndex: return "oltp_update_non_index";
-    case OltpTest::Insert: return "oltp_insert";
-    case OltpTest::Delete: return "oltp_delete";
-  }
-  return "?";
-}
-
 std::string_view report_format_name(ReportFormat f) {
   return f == ReportFormat::Tpcc ? "tpcc" : "sysbench";
 }
@@ -111,6 +118,62 @@ std::string_view report_format_name(ReportFormat f) {
 std::optional<Verb> parse_verb(std::string_view text) {
   for (const auto& [name, v] : kVerbs) {
     if (name == text) return v;
+  }
+  return std::nullopt;
+}
+
+std::string_view oltp_test_name(OltpTest t) {
+  for (const auto& [name, test] : kOltpTests) {
+    if (test == t) return name;
+  }
+  return "?";
+}
+
+std::string_view workload_name(const WorkloadName& w) {
+  return w.kind == WorkloadKind::Tpcc ? kTpccName : oltp_test_name(w.test);
+}
+
+std::string_view workload_name(const Config& c) {
+  return workload_name(WorkloadName{c.workload, c.oltp.test});
+}
+
+std::optional<WorkloadName> parse_workload_name(std::string_view text) {
+  if (text == kTpccName) return WorkloadName{};
+  for (const auto& [name, test] : kOltpTests) {
+    if (name == text) return WorkloadName{WorkloadKind::SysbenchOltp, test};
+  }
+  return std::nullopt;
+}
+
+std::optional<WorkloadName> parse_sysbench_test(std::string_view text) {
+  // sysbench finds a test by its name, or runs the Lua file a path names.
+  const auto slash = text.find_last_of('/');
+  std::string_view base = slash == std::string_view::npos ? text : text.substr(slash + 1);
+  constexpr std::string_view kLua = ".lua";
+  if (base.size() > kLua.size() && base.substr(base.size() - kLua.size()) == kLua) {
+    base.remove_suffix(kLua.size());
+  } else if (slash != std::string_view::npos) {
+    return std::nullopt;  // a path is to a .lua file
+  }
+  return parse_workload_name(base);
+}
+
+std::string workload_names() {
+  std::string out(kTpccName);
+  for (const auto& [name, test] : kOltpTests) out += ", " + std::string(name);
+  return out;
+}
+
+std::string_view rand_type_name(RandType t) {
+  for (const auto& [name, type] : kRandTypes) {
+    if (type == t) return name;
+  }
+  return "?";
+}
+
+std::optional<RandType> parse_rand_type(std::string_view text) {
+  for (const auto& [name, type] : kRandTypes) {
+    if (name == text) return type;
   }
   return std::nullopt;
 }

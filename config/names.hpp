@@ -22,9 +22,33 @@ std::string_view delivery_mode_name(
 std::string_view report_format_name(ReportFormat f);    // "tpcc" | "sysbench"
 std::string_view distribution_name(Distribution d);     // "none" | "citus"
 std::string_view condition_step_name(ConditionStep s);  // "vacuum", "analyze", ...
-std::string_view oltp_test_name(OltpTest t);            // "oltp_read_write", ...
 
 std::optional<Verb> parse_verb(std::string_view text);
+
+// A workload by its name: tpcc, or one of sysbench's oltp tests.
+struct WorkloadName {
+  WorkloadKind kind = WorkloadKind::Tpcc;
+  OltpTest test = OltpTest::ReadWrite;  // only for SysbenchOltp
+  bool operator==(const WorkloadName& o) const {
+    return kind == o.kind && (kind == WorkloadKind::Tpcc || test == o.test);
+  }
+};
+
+// sysbench's name of an oltp test: "oltp_read_write", ...
+std::string_view oltp_test_name(OltpTest t);
+// The workload's name: "tpcc" or the oltp test's sysbench name.
+std::string_view workload_name(const WorkloadName& w);
+std::string_view workload_name(const Config& c);
+// "tpcc" or an oltp test's name, exactly.
+std::optional<WorkloadName> parse_workload_name(std::string_view text);
+// sysbench's test word: a name, the name with .lua, or a path to that file
+// (/usr/share/sysbench/oltp_read_write.lua); tpcc.lua is sysbench-tpcc's.
+std::optional<WorkloadName> parse_sysbench_test(std::string_view text);
+// The known workload names, for messages and help: "tpcc, oltp_read_write, ...".
+std::string workload_names();
+
+std::string_view rand_type_name(RandType t);  // "uniform", "gaussian", ...
+std::optional<RandType> parse_rand_type(std::string_view text);
 
 // The BenchmarkSQL table behind a short name: "stock" -> "bmsql_stock",
 // "order" -> "bmsql_oorder"; full names "bmsql_stock" are accepted as well.

@@ -12,7 +12,10 @@ namespace tpcc {
 // own (--help, --version); otherwise, when exactly one argument is a
 // positional word (not a flag, nor the value of the flag before it) and
 // that word is prepare, run or cleanup (sysbench's commands), it is moved
-// to the front. Anything else is left for the parser to refuse.
+// to the front. Two positional words, the second prepare, run, check or
+// cleanup, are sysbench's test name and command ("oltp_read_write --tables=8
+// run"): the command goes to the front and the test becomes --test=NAME,
+// which the parser checks. Anything else is left for the parser to refuse.
 std::vector<std::string> command_word_first(std::vector<std::string> args);
 
 }  // namespace tpcc

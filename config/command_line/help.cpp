@@ -88,6 +88,7 @@ std::string props_keys(const Setting& s) {
   // A flag name BenchmarkSQL uses for something else (driver) is no key.
   const bool flag_is_key = s.flag != nullptr && ignored_props_key_reason(s.flag) == nullptr;
   std::string out = flag_is_key ? s.flag : "";
+  if (s.twin != nullptr) out += ", " + std::string(s.twin);
   for (const char* k : s.props_keys) out += (out.empty() ? "" : ", ") + std::string(k);
   return out;
 }
@@ -96,6 +97,7 @@ void describe(std::ostringstream& out, const Setting& s, const std::string& only
   std::string head = s.flag != nullptr ? std::string("  --") + s.flag
                                        : std::string("  props ") + s.props_keys.front();
   if (s.value_name != nullptr) head += std::string(" ") + s.value_name;
+  if (s.twin != nullptr) head += std::string(" (or --") + s.twin + ")";
   out << head << '\n';
   wrap(out, std::string(s.help) + only, kIndent);
   std::string tail = "Props: " + props_keys(s) + ".";
@@ -161,6 +163,7 @@ std::string options_markdown() {
       std::string option = s.flag != nullptr ? std::string("--") + s.flag : "(props only)";
       if (s.flag != nullptr && s.value_name != nullptr) option += std::string(" ") + s.value_name;
       if (s.flag != nullptr) option = "`" + cell(option) + "`";
+      if (s.twin != nullptr) option += std::string(" (or `--") + s.twin + "`)";
       out << "| " << option << " | " << cell(props_keys(s)) << " | " << verb_list(s.verbs) << " | "
           << cell(s.show_default(Config{})) << " | " << cell(s.help) << " |\n";
     }
@@ -195,6 +198,7 @@ std::string help_text(std::optional<Verb> verb) {
   out << "tpcc: a TPC-C benchmark kit for PostgreSQL and PostgreSQL-compatible databases.\n\n"
       << "Usage: tpcc COMMAND [PROPS] [options]\n"
       << "       tpcc [options] prepare|run|cleanup    sysbench's order, the command last\n"
+      << "       tpcc TEST [options] prepare|run|check|cleanup    sysbench's oltp_* tests\n"
       << "       tpcc COMMAND --help    options of one command\n"
       << "       tpcc --version\n\n"
       << "Commands:\n";

@@ -61,6 +61,25 @@ std::vector<std::pair<const Setting*, std::string>> take_switch_values(
   return out;
 }
 
+// sysbench treats - and _ in a flag's name alike: a flag written by its
+// twin (--table_size) is renamed to the table's spelling before Boost sees
+// it, and remembered so that messages name it as written.
+std::vector<std::string> rename_twins(std::vector<std::string>& args) {
+  std::vector<std::string> renamed;
+  for (auto& a : args) {
+    if (a.rfind("--", 0) != 0) continue;
+    const auto eq = a.find('=');
+    const std::string name = a.substr(2, eq == std::string::npos ? std::string::npos : eq - 2);
+    for (const auto& s : settings()) {
+      if (s.twin == nullptr || name != s.twin) continue;
+      a = "--" + std::string(s.flag) + (eq == std::string::npos ? "" : a.substr(eq));
+      renamed.emplace_back(s.flag);
+      break;
+    }
+  }
+  return renamed;
+}
+
 // sysbench's default password is empty, and its command lines may say so
 // ("--pgsql-password="); Boost refuses an empty attached value, so it is
 // passed as a separate empty argument. Other flags keep Boost's refusal.
@@ -93,6 +112,7 @@ po::options_description describe_flags(Verb verb) {
 [[noreturn]] void unknown_option(const std::string& option, Verb verb) {
   std::string name = option;
   name.erase(0, name.find_first_not_of('-'));
+  name.erase(std::min(name.size(), name.find('=')));  // Boost keeps "--flag=value" whole
   std::vector<std::string> flags;
   for (const auto& s : settings()) {
     if (s.flag != nullptr && name == s.flag) {
@@ -260,9 +280,10 @@ void apply_props(const Props& props, ParseState& st) {
 }
 
 void apply_flag(const Setting& s, const std::string& value, ParseState& st) {
-  st.collect([&] {
-    apply_setting(s, value, Source{Layer::Flag, s.flag, std::string("--") + s.flag}, st);
-  });
+  const auto& twins = st.flags_given_as_twin;
+  const bool as_twin = std::find(twins.begin(), twins.end(), s.flag) != twins.end();
+  const std::string written = as_twin ? s.twin : s.flag;
+  st.collect([&] { apply_setting(s, value, Source{Layer::Flag, written, "--" + written}, st); });
 }
 
 void apply_flags(const po::variables_map& vm, Verb verb, ParseState& st) {
@@ -384,12 +405,14 @@ void check_sweep(ParseState& st) {
 Config parse_verb_arguments(Verb verb, std::vector<std::string> args, std::ostream& warnings,
                             const std::vector<SweepValue>* point_values) {
   const std::vector<std::string> given_args = args;
+  const std::vector<std::string> twins = rename_twins(args);
   split_empty_password(args);
   const auto switch_values = take_switch_values(args, verb);
   const auto vm = parse_flags(args, verb);
   if (vm["help"].as<bool>()) throw HelpRequested{verb, help_text(verb)};
 
   ParseState st;
+  st.flags_given_as_twin = twins;
   // tpcc sweep is a run's configuration with axes (config.hpp).
   st.cfg.verb = verb == Verb::Sweep ? Verb::Run : verb;
   st.cfg.sweep = verb == Verb::Sweep && point_values == nullptr;

@@ -474,11 +474,13 @@ void finish_config(ParseState& st) {
     st.cfg.conninfo = with_pgsql_flags(translate_conninfo(raw, st), raw.layer, st);
   });
   st.collect([&] { check_destructive_target(st); });
+  finish_workload(st);
   finish_sysbench(st);
   st.collect([&] { finish_props_weights(st); });
   st.collect([&] { finish_profile(st); });
   finish_pacing(st);
   finish_citus(st);
+  finish_oltp(st);
   st.collect([&] { check_durability(st); });
   if (st.cfg.verb == Verb::Report) st.collect([&] { check_report(st); });
   if (!runs_terminals(st.cfg.verb)) return;

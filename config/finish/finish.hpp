@@ -27,6 +27,15 @@ std::string with_pgsql_flags(const std::string& translated, Layer conn_layer, Pa
 // values at the same layer, and leaves Config::notes for the output.
 void finish_sysbench(ParseState& st);
 
+// The workload: sysbench's test word (--test) against --workload
+// (finish/sysbench_oltp.cpp); before finish_sysbench, which maps --tables
+// by workload.
+void finish_workload(ParseState& st);
+
+// With an oltp workload, TPC-C's own options refused and the run's pacing
+// and line format set; with TPC-C, the oltp options refused.
+void finish_oltp(ParseState& st);
+
 // Every cross-option check and derived value, for st.cfg.verb.
 void finish_config(ParseState& st);
 

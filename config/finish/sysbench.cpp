@@ -2,7 +2,9 @@
 // options once every layer is in. An alias follows the layers like any
 // option: a flag beats a props key; given at the same layer as tpcc's own
 // option with another value, both are named and nothing runs.
+#include <algorithm>
 #include <array>
+#include <cstdint>
 #include <limits>
 
 #include "config/conn/conninfo.hpp"
@@ -91,6 +93,88 @@ void take_tables_and_scale(ParseState& st) {
                          " warehouses in one set of tables");
 }
 
+// With an oltp workload --tables counts sbtest tables (Config::oltp), and
+// --scale, sysbench-tpcc's warehouses per table set, means nothing.
+void take_oltp_tables(ParseState& st) {
+  const SysbenchFlags& sb = st.sysbench;
+  if (sb.scale) {
+    st.problem(sb.scale->source.where + ": sysbench-tpcc's warehouses per table set; " +
+               std::string(workload_name(st.cfg)) +
+               "'s tables have --table-size rows (give that instead)");
+  }
+  if (sb.tables) st.cfg.oltp.tables = sb.tables->value;
+  // check verifies the sbtest tables --tables names.
+  if (st.cfg.verb == Verb::Check) {
+    auto& noted = st.sysbench.without_effect;
+    noted.erase(std::remove(noted.begin(), noted.end(), "--tables"), noted.end());
+  }
+}
+
+// --time 0 is sysbench's "no limit": the run then needs --events to end.
+// --events N over all threads is N / terminals per terminal, which needs
+// the terminals to divide it; beside a --time above 0 sysbench stops at
+// whichever comes first, which tpcc cannot.
+void take_events_and_time(ParseState& st) {
+  const SysbenchFlags& sb = st.sysbench;
+  Config& c = st.cfg;
+  const bool by_events = sb.events && sb.events->value > 0;
+  if (sb.time && sb.time->value == 0 && !by_events) {
+    st.problem(sb.time->source.where +
+               ": 0 is out of range (1..2147483647) without --events; sysbench's 0 is no "
+               "limit, and a run needs an end");
+    return;
+  }
+  if (sb.time && sb.time->value > 0)
+    take_alias(sb.time, c.duration_seconds, "duration", int_text, st);
+  if (!by_events) return;
+  const Given<long>& events = *sb.events;
+  if (sb.time && sb.time->value > 0) {
+    st.problem(given_text(events.source, std::to_string(events.value)) + " and " +
+               given_text(sb.time->source, std::to_string(sb.time->value)) +
+               ": sysbench stops at whichever comes first, tpcc at one of them; give --time=0 "
+               "to run by events, or leave --events out");
+    return;
+  }
+  if (events.value % c.terminals != 0) {
+    st.problem(given_text(events.source, std::to_string(events.value)) +
+               ": tpcc counts events per terminal, and " + std::to_string(events.value) +
+               " is not a multiple of the " + std::to_string(c.terminals) + " terminals (" +
+               (st.given.source("terminals") ? st.given.source("terminals")->where
+                                             : std::string("--terminals default")) +
+               "); give a multiple of them");
+    return;
+  }
+  const long share = events.value / c.terminals;
+  const std::optional<Source> txns = st.given.source("txns-per-terminal");
+  if (txns && txns->layer == events.source.layer && c.txns_per_terminal != share) {
+    st.problem(given_text(events.source, std::to_string(events.value)) + " (" +
+               std::to_string(share) + " per terminal) and " +
+               given_text(*txns, std::to_string(c.txns_per_terminal)) +
+               " disagree; give one of them");
+    return;
+  }
+  // A --txns-per-terminal flag beats a props file's events.
+  if (txns && txns->layer > events.source.layer) return;
+  const std::optional<Given<long>> per_terminal = Given<long>{share, events.source};
+  take_alias(
+      per_terminal, c.txns_per_terminal, "txns-per-terminal",
+      [](long n) { return std::to_string(n); }, st);
+  c.notes.push_back("sysbench --events " + std::to_string(events.value) + ": " +
+                    std::to_string(share) + " per terminal over " + std::to_string(c.terminals) +
+                    " terminals");
+}
+
+// --rand-seed on prepare is the data generator's seed (0, sysbench's "from
+// the clock", keeps tpcc's).
+void take_rand_seed_for_load(ParseState& st) {
+  const SysbenchFlags& sb = st.sysbench;
+  if (!sb.rand_seed || sb.rand_seed->value == 0) return;
+  take_alias(
+      sb.rand_seed, st.cfg.seed, "seed", [](std::uint64_t n) { return std::to_string(n); }, st);
+  const std::optional<Source> seed = st.given.source("seed");
+  st.cfg.seed_given = seed.has_value();
+}
+
 void note_ignored(ParseState& st) {
   const SysbenchFlags& sb = st.sysbench;
   if (sb.without_effect.empty()) return;
@@ -131,14 +215,20 @@ void finish_sysbench(ParseState& st) {
   Config& c = st.cfg;
   if (c.verb == Verb::Run) {
     take_alias(sb.threads, c.terminals, "terminals", int_text, st);
-    take_alias(sb.time, c.duration_seconds, "duration", int_text, st);
+    take_events_and_time(st);
+    take_alias(sb.warmup_time, c.warmup_seconds, "warmup", int_text, st);
     take_alias(sb.trx_level, c.isolation, "isolation", isolation_text, st);
     take_alias(sb.ps_mode, c.query_mode, "query-mode", query_mode_text, st);
   }
   if (c.verb == Verb::Prepare) {
     take_alias(sb.threads, c.load_workers, "load-workers", int_text, st);
+    take_rand_seed_for_load(st);
   }
-  if (c.verb == Verb::Run || c.verb == Verb::Prepare) take_tables_and_scale(st);
+  if (c.workload == WorkloadKind::SysbenchOltp) {
+    take_oltp_tables(st);
+  } else if (c.verb == Verb::Run || c.verb == Verb::Prepare) {
+    take_tables_and_scale(st);
+  }
   note_ignored(st);
 }
 

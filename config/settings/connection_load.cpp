@@ -324,6 +324,7 @@ std::vector<Setting> build() {
   settings_table::add_sweep(s);
   settings_table::add_report(s);
   settings_table::add_sysbench(s);
+  settings_table::add_sysbench_oltp(s);
   return s;
 }
 
@@ -388,6 +389,7 @@ const Setting* setting_for_props_key(const std::string& key) {
   const std::string name = standby_conn_number(key) ? std::string("standby-conn") : key;
   for (const auto& s : settings()) {
     if (s.flag != nullptr && name == s.flag) return &s;
+    if (s.twin != nullptr && name == s.twin) return &s;
     for (const char* k : s.props_keys) {
       if (name == k) return &s;
     }
@@ -406,6 +408,7 @@ std::vector<std::string> known_props_keys() {
   std::vector<std::string> keys;
   for (const auto& s : settings()) {
     if (s.flag != nullptr) keys.emplace_back(s.flag);
+    if (s.twin != nullptr) keys.emplace_back(s.twin);
     for (const char* k : s.props_keys) keys.emplace_back(k);
   }
   for (const auto& ignored : kIgnored) keys.emplace_back(ignored.key);
@@ -420,7 +423,7 @@ const std::vector<const char*>& sections() {
                                                 kQuickstartSection, kCitusSection,
                                                 kAcidSection,       kExperimentsSection,
                                                 kCapacitySection,   kReportSection,
-                                                kSysbenchSection};
+                                                kSysbenchSection,   kOltpSection};
   return list;
 }
 

@@ -289,7 +289,9 @@ void add_execution(std::vector<Setting>& s) {
 void add_pacing(std::vector<Setting>& s) {
   add(
       s, "rate", "TPM", {"limitTxnsPerMin"}, kRunVerbs, kRunSection,
-      "Limit on transactions per minute over all terminals (0: unlimited).",
+      "Limit on transactions per minute over all terminals (0: unlimited). With an oltp "
+      "workload (--workload), --rate and the props key rate are sysbench's: events per "
+      "second (x 60 here; props limitTxnsPerMin stays per minute).",
       [](const std::string& v, const Source& src, ParseState& st) {
         st.cfg.rate_tpm = parse_number(v, 0, false, src.where);
       },

@@ -15,6 +15,7 @@
 
 #include "config/config.hpp"
 #include "config/errors.hpp"
+#include "config/names.hpp"
 #include "config/settings/given_options.hpp"
 
 namespace tpcc {
@@ -50,6 +51,12 @@ struct SysbenchFlags {
   std::optional<Given<int>> time;
   std::optional<Given<Isolation>> trx_level;
   std::optional<Given<QueryMode>> ps_mode;  // --db-ps-mode: auto is prepared, disable simple
+  // The test word before the command word (or --test), which names the
+  // workload as --workload does (config/settings/sysbench_oltp.cpp).
+  std::optional<Given<WorkloadName>> test;
+  std::optional<Given<long>> events;      // --events: over all threads
+  std::optional<Given<int>> warmup_time;  // --warmup-time: run's --warmup
+  std::optional<Given<std::uint64_t>> rand_seed;
   // The sysbench flags given to a verb they have no effect on, for one note.
   std::vector<std::string> without_effect;
 };
@@ -85,6 +92,9 @@ struct ParseState {
 
   // Every option given explicitly, with where its value came from.
   GivenOptions given;
+  // The flags (by their table name) given on the command line by their twin
+  // spelling (Setting::twin), so that messages say what was written.
+  std::vector<std::string> flags_given_as_twin;
 
   SysbenchFlags sysbench;
   std::optional<double> terminal_multiplier;                   // BenchmarkSQL 6 terminalMultiplier
@@ -137,6 +147,10 @@ struct Setting {
   // mix weights do: given, it is recorded under its own name, not as the
   // option (ParseState::given).
   bool props_keys_set_parts = false;
+  // The flag's other spelling, the same option on the command line and as
+  // a props key: sysbench takes --table_size for --table-size and the
+  // reverse. Messages name the spelling given.
+  const char* twin = nullptr;
 
   bool is_switch() const { return value_name == nullptr; }
 };

@@ -3,6 +3,7 @@
 // changed. Each flag only records its value here; finish_sysbench()
 // (config/finish/sysbench.cpp) maps it onto tpcc's own option once every
 // layer is in, and refuses a disagreement with that option.
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -86,22 +87,89 @@ void add_workload(std::vector<Setting>& s) {
       "prepare (--load-workers); cleanup accepts it without effect. Refused beside "
       "--terminals or --load-workers with another value.",
       apply_count<&SysbenchFlags::threads, kPrepare | kRun>, none);
-  add(s, "tables", "N", {}, kSysbenchVerbs, kSysbenchSection,
+  add(s, "tables", "N", {}, kSysbenchVerbs | kCheck, kSysbenchSection,
       "sysbench-tpcc's number of table sets. tpcc keeps one set of tables with all the "
       "warehouses in it: prepare loads --tables x --scale warehouses (the output says so), "
       "and run checks that the database holds that many. A missing one of the two takes "
       "sysbench-tpcc's default (tables 1, scale 10). Refused beside another warehouse count "
       "given at the same level (prepare's warehouses flag, or the props key warehouses); "
-      "cleanup accepts it without effect.",
+      "check and cleanup accept it without effect. With an oltp workload (--workload) it is "
+      "sysbench's number of sbtest tables, sbtest1..sbtestN, for prepare, run and check.",
       apply_count<&SysbenchFlags::tables, kPrepare | kRun>, none);
   add(s, "scale", "N", {}, kSysbenchVerbs, kSysbenchSection,
-      "sysbench-tpcc's warehouses per table set (see --tables).",
+      "sysbench-tpcc's warehouses per table set (see --tables); refused with an oltp "
+      "workload, whose tables have --table-size rows.",
       apply_count<&SysbenchFlags::scale, kPrepare | kRun>, none);
-  add(s, "time", "SEC", {}, kSysbenchVerbs, kSysbenchSection,
-      "sysbench's run time in seconds: run's --duration (sysbench's 0, no limit, is refused: "
-      "a run needs an end). Refused beside --duration with another value; prepare and "
-      "cleanup accept it without effect.",
-      apply_count<&SysbenchFlags::time, kRun>, none);
+  add(
+      s, "time", "SEC", {}, kSysbenchVerbs, kSysbenchSection,
+      "sysbench's run time in seconds: run's --duration. sysbench's 0, no limit, is taken "
+      "only beside --events (a run needs an end). Refused beside --duration with another "
+      "value; prepare and cleanup accept it without effect.",
+      [](const std::string& v, const Source& src, ParseState& st) {
+        st.sysbench.time = Given<int>{parse_int(v, 0, kNoLimit, src.where), src};
+        note_without_effect(src, st, kRun);
+      },
+      none);
+  add(
+      s, "events", "N", {}, kSysbenchVerbs, kSysbenchSection,
+      "sysbench's limit on events over all threads (0: none): run stops each terminal after "
+      "N / terminals transactions (--txns-per-terminal), so N must be a multiple of the "
+      "terminals (--threads); sysbench's threads share one count instead, so a fast thread "
+      "may run more than its share there. Without --time, or with --time=0, the run ends "
+      "by the count alone; beside a --time above 0 it is refused (sysbench stops at "
+      "whichever comes first, tpcc at one of them). prepare and cleanup accept it without "
+      "effect.",
+      [](const std::string& v, const Source& src, ParseState& st) {
+        st.sysbench.events = Given<long>{parse_long(v, 0, src.where), src};
+        note_without_effect(src, st, kRun);
+      },
+      none);
+  add(
+      s, "warmup-time", "SEC", {}, kSysbenchVerbs, kSysbenchSection,
+      "sysbench 1.1's warm-up before the statistics count: run's --warmup. Refused beside "
+      "--warmup with another value; prepare and cleanup accept it without effect.",
+      [](const std::string& v, const Source& src, ParseState& st) {
+        st.sysbench.warmup_time = Given<int>{parse_int(v, 0, kNoLimit, src.where), src};
+        note_without_effect(src, st, kRun);
+      },
+      none)
+      .twin = "warmup_time";
+  Setting& seed = add(
+      s, "rand-seed", "N", {}, kSysbenchVerbs, kSysbenchSection,
+      "sysbench's random seed (0: from the clock). run draws its transactions' inputs from "
+      "it, so that two runs with one seed draw alike; prepare takes it as --seed, the data "
+      "generator's (0 keeps --seed's default). Refused beside --seed with another value; "
+      "cleanup accepts it without effect.",
+      [](const std::string& v, const Source& src, ParseState& st) {
+        const std::uint64_t seed = parse_u64(v, src.where);
+        st.sysbench.rand_seed = Given<std::uint64_t>{seed, src};
+        st.cfg.rand_seed = seed;
+        note_without_effect(src, st, kPrepare | kRun);
+      },
+      [](const Config& c) { return std::to_string(c.rand_seed) + " (from the clock)"; });
+  seed.twin = "rand_seed";
+  seed.json = json_field<&Config::rand_seed>("run", "rand_seed");
+  add(
+      s, "percentile", "P", {}, kSysbenchVerbs, kSysbenchSection,
+      "The latency percentile of sysbench's lines (--report-format sysbench): the interval "
+      "lines' 'lat (ms,95%)' and the final latency block's '95th percentile' (1..100; 0: "
+      "none shown, as sysbench). prepare and cleanup accept it without effect.",
+      [](const std::string& v, const Source& src, ParseState& st) {
+        st.cfg.sysbench_percentile = parse_int(v, 0, 100, src.where);
+        note_without_effect(src, st, kRun);
+      },
+      [](const Config& c) { return std::to_string(c.sysbench_percentile); })
+      .json = json_field<&Config::sysbench_percentile>("run", "sysbench_percentile");
+  add(
+      s, "histogram", nullptr, {}, kSysbenchVerbs, kSysbenchSection,
+      "Print sysbench's latency histogram after the final report (--histogram alone or "
+      "=on; off, as sysbench, by default). prepare and cleanup accept it without effect.",
+      [](const std::string& v, const Source& src, ParseState& st) {
+        st.cfg.sysbench_histogram = parse_bool(v, src.where);
+        note_without_effect(src, st, kRun);
+      },
+      [](const Config& c) { return std::string(c.sysbench_histogram ? "on" : "off"); })
+      .json = json_field<&Config::sysbench_histogram>("run", "sysbench_histogram");
   add(
       s, "trx_level", "RC|RR|SER", {}, kSysbenchVerbs, kSysbenchSection,
       "sysbench-tpcc's isolation level: RC, RR and SER are run's --isolation rc, rr and "

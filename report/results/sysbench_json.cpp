@@ -16,11 +16,6 @@ double ms(double micros) { return round_to(micros / 1000.0, 3); }
 
 }  // namespace
 
-std::string workload_name(const Config& config) {
-  if (config.workload == WorkloadKind::Tpcc) return "tpcc";
-  return std::string(oltp_test_name(config.oltp.test));
-}
-
 Json sysbench_figures_json(const Config& config, const RunInfo& info, const RunStats& stats) {
   const double seconds = info.measured_seconds;
   const StatementCounts& q = stats.statements;

@@ -13,10 +13,6 @@
 
 namespace tpcc {
 
-// What result.json's "workload" says: "tpcc", or sysbench's test name
-// ("oltp_read_write").
-std::string workload_name(const Config& config);
-
 nlohmann::json sysbench_figures_json(const Config& config, const RunInfo& info,
                                      const RunStats& stats);
 

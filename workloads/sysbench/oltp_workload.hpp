@@ -33,9 +33,4 @@ class OltpWorkload : public Workload {
   std::vector<WorkloadType> types_;
 };
 
-// A test by the name sysbench takes: "oltp_read_write", the script's file
-// name "oltp_read_write.lua", or a path ending in it
-// ("/usr/share/sysbench/oltp_read_write.lua"); none for any other.
-std::optional<OltpTest> parse_oltp_test(const std::string& name);
-
 }  // namespace tpcc

@@ -246,23 +246,6 @@ TEST_CASE("oltp restarting errors: deadlock, serialization failure and unique vi
   CHECK_FALSE(tpcc::oltp_error_restarts_event(""));
 }
 
-TEST_CASE("oltp test names: sysbench's names, a script's file name or path", "[workloads]") {
-  for (const OltpTest test :
-       {OltpTest::ReadWrite, OltpTest::ReadOnly, OltpTest::WriteOnly, OltpTest::PointSelect,
-        OltpTest::UpdateIndex, OltpTest::UpdateNonIndex, OltpTest::Insert, OltpTest::Delete}) {
-    const std::string name(tpcc::oltp_test_name(test));
-    CHECK(tpcc::parse_oltp_test(name) == test);
-    CHECK(tpcc::parse_oltp_test(name + ".lua") == test);
-    CHECK(tpcc::parse_oltp_test("/usr/share/sysbench/" + name + ".lua") == test);
-  }
-  CHECK(std::string(tpcc::oltp_test_name(OltpTest::UpdateNonIndex)) == "oltp_update_non_index");
-  CHECK_FALSE(tpcc::parse_oltp_test("oltp_common"));
-  CHECK_FALSE(tpcc::parse_oltp_test("tpcc.lua"));
-  CHECK_FALSE(tpcc::parse_oltp_test("/usr/share/sysbench/oltp_read_write"));
-  CHECK_FALSE(tpcc::parse_oltp_test(""));
-  CHECK_FALSE(tpcc::parse_oltp_test(".lua"));
-}
-
 TEST_CASE("oltp workload: one type named transaction, the test's name", "[workloads]") {
   const tpcc::OltpWorkload workload(test_options(OltpTest::PointSelect));
   CHECK(workload.name() == "oltp_point_select");
