@@ -70,6 +70,7 @@ constexpr const char* kTpccOptions[] = {
     "driver",
     "run-id",
     "barrier-timeout",
+    "standby-mix",
     "standbyOrderStatusWeight",
     "standbyStockLevelWeight",
 };

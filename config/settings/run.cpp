@@ -364,11 +364,11 @@ void add_spec(std::vector<Setting>& s) {
 
 void add_output(std::vector<Setting>& s) {
   add(
-      s, "report-interval", "SEC", {"reportIntervalSecs"}, kRunVerbs | kPrepare | kCleanup,
+      s, "report-interval", "SEC", {"reportIntervalSecs"}, kRunVerbs | kPrepare | kCheck | kCleanup,
       kRunSection,
-      "Seconds between progress lines during the run (1..86400). Prepare and cleanup accept "
-      "it without effect, as sysbench does, so that sysbench-tpcc's command lines run as "
-      "they are.",
+      "Seconds between progress lines during the run (1..86400). Prepare, check and cleanup "
+      "accept it without effect, as sysbench does, so that sysbench's command lines run as "
+      "they are with the command word changed.",
       [](const std::string& v, const Source& src, ParseState& st) {
         st.cfg.report_interval_seconds = parse_int(v, 1, 86400, src.where);
         note_without_effect(src, st, kRunVerbs);

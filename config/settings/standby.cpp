@@ -12,8 +12,9 @@ namespace tpcc::settings_table {
 void add_standby(std::vector<Setting>& s) {
   add(
       s, "standby-conn", "CONNINFO", {"standbyConn"}, kRun, kStandbySection,
-      "A hot standby to drive with read-only terminals (Order-Status and Stock-Level) while "
-      "the primary runs; repeat the flag for several standbys (props: standbyConn, "
+      "A hot standby to drive with read-only terminals (Order-Status and Stock-Level; with a "
+      "sysbench oltp test, --standby-test) while the primary runs; repeat the flag for several "
+      "standbys (props: standbyConn, "
       "standbyConn2, standbyConn3, ...). Conninfo, URI or JDBC URL, translated as --conn; "
       "props user and password fill in what it leaves out. Reported apart from the primary.",
       [](const std::string& v, const Source& src, ParseState& st) {

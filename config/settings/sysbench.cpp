@@ -14,7 +14,7 @@
 namespace tpcc::settings_table {
 namespace {
 
-constexpr VerbSet kSysbenchVerbs = kPrepare | kRun | kCleanup;
+constexpr VerbSet kSysbenchVerbs = kPrepare | kRun | kCheck | kCleanup;
 
 // The highest TCP port number.
 constexpr long long kMaxPort = 65535;

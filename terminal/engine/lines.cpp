@@ -2,6 +2,8 @@
 // from the groups' settings, interval lines in the caller's wording.
 #include "terminal/engine/lines.hpp"
 
+#include "terminal/engine/workload.hpp"
+
 #include <cstddef>
 #include <sstream>
 #include <string>
@@ -85,7 +87,13 @@ void log_running(const Group& group) {
           << " on " << plural(group.connections, "connection") << " ("
           << (group.fast_path ? "one terminal per connection, unpaced" : "scheduled") << ")";
   if (group.number > 0) {
-    started << "; mix " << format_mix(config.mix) << " (NO,P,OS,D,SL)";
+    // TPC-C's standbys deal Order-Status and Stock-Level by weight; another
+    // workload's run its read-only test.
+    if (group.env.workload->deals_decks()) {
+      started << "; mix " << format_mix(config.mix) << " (NO,P,OS,D,SL)";
+    } else {
+      started << "; " << group.env.workload->name();
+    }
   } else {
     if (config.warmup_seconds > 0) started << "; warm-up " << config.warmup_seconds << " s";
     if (config.ramp_seconds > 0) {

@@ -335,6 +335,24 @@ TEST_CASE("sysbench oltp: --scale is sysbench-tpcc's and refused with an oltp te
   CHECK(parse({"--tables=2", "--scale=10", "prepare"}).warehouses == 20);
 }
 
+TEST_CASE(
+    "sysbench oltp: standbys run --standby-test, oltp_read_only unless it names "
+    "oltp_point_select",
+    "[config][sysbench][oltp]") {
+  const Config plain = oltp_run({"--standby-conn=host=standby", "--standby-terminals=2"});
+  REQUIRE(plain.standbys.size() == 1);
+  CHECK(plain.standbys.front().terminals == 2);
+  CHECK(plain.oltp.standby_test == OltpTest::ReadOnly);
+  CHECK(oltp_run({"--standby-conn=host=standby", "--standby_test=oltp_point_select"})
+            .oltp.standby_test == OltpTest::PointSelect);
+  CHECK_THAT(
+      oltp_run_error({"--standby-conn=host=standby", "--standby-test=oltp_read_write"}),
+      Catch::Contains("--standby-test") && Catch::Contains("oltp_read_only or oltp_point_select"));
+  // The standbys' weights are TPC-C's mix: refused.
+  CHECK_THAT(oltp_run_error({"--standby-conn=host=standby", "--standby-mix=50,50"}),
+             Catch::Contains("TPC-C"));
+}
+
 TEST_CASE("sysbench oltp: TPC-C's own options are refused with an oltp test, naming them",
           "[config][sysbench][oltp]") {
   const std::vector<std::pair<std::string, Args>> cases = {
@@ -354,7 +372,6 @@ TEST_CASE("sysbench oltp: TPC-C's own options are refused with an oltp test, nam
       {"run", {"--warehouse-from=2"}},
       {"run", {"--spec"}},
       {"run", {"--check-before-after"}},
-      {"run", {"--standby-conn=host=standby"}},
       {"run", {"--driver=1/2"}},
       {"run", {"--failover"}},
   };
