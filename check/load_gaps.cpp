@@ -1,8 +1,36 @@
 #include "check/load_gaps.hpp"
 
+#include "config/driver_slice.hpp"
 #include "spec/constants.hpp"
 
 namespace tpcc {
+namespace {
+
+// A load split over drivers (prepare --driver I/N): which drivers' slices
+// hold the missing warehouses, "driver 2 of 3 (warehouses 4-6)".
+std::string missing_slices(const DatabaseState& state, const std::set<int>& missing) {
+  const auto drivers = state.recorded.values.find(kConfigLoadDrivers);
+  if (drivers == state.recorded.values.end() || missing.empty()) return "";
+  const int count = std::stoi(drivers->second);
+  const WarehouseRange all{1, state.recorded.warehouses};
+  if (count < 1 || count > all.count()) return "";
+  std::string named;
+  for (int index = 1; index <= count; ++index) {
+    const WarehouseRange slice = driver_slice(all, index, count);
+    std::set<int> gone;
+    for (int w = slice.first; w <= slice.last; ++w) {
+      if (missing.count(w)) gone.insert(w);
+    }
+    if (gone.empty()) continue;
+    named += (named.empty() ? "" : ", ") + std::string("driver ") + std::to_string(index) + " of " +
+             std::to_string(count) + " (warehouses " + format_ranges(gone) +
+             (gone.size() == static_cast<std::size_t>(slice.count()) ? ", its whole slice" : "") +
+             ")";
+  }
+  return "; the load was split over drivers (tpcc prepare --driver I/N), missing from " + named;
+}
+
+}  // namespace
 
 std::string format_ranges(const std::set<int>& numbers) {
   std::string out;
@@ -31,7 +59,7 @@ std::vector<std::string> load_gaps(const DatabaseState& state) {
     gaps.push_back(std::string(missing.size() == 1 ? "warehouse " : "warehouses ") +
                    format_ranges(missing) + " of the " + std::to_string(warehouses) +
                    " recorded in bmsql_config " + (missing.size() == 1 ? "is" : "are") +
-                   (ours ? " missing" : " missing or not whole"));
+                   (ours ? " missing" : " missing or not whole") + missing_slices(state, missing));
   }
   if (!state.items_loaded) {
     gaps.push_back("bmsql_item does not hold its " + std::to_string(kItems) + " rows");

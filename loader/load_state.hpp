@@ -36,6 +36,10 @@ inline constexpr const char* kConfigLoadMethod = "tpcc_load_method";
 // ("0" when not distributed).
 inline constexpr const char* kConfigDistribution = "tpcc_distribution";
 inline constexpr const char* kConfigShards = "tpcc_shards";
+// tpcc prepare --driver I/N: the N drivers the load was split over, so that
+// every driver slices the warehouses alike and check can name a missing
+// driver's slice. Absent from a load of one prepare.
+inline constexpr const char* kConfigLoadDrivers = "tpcc_load_drivers";
 
 // Which kit wrote bmsql_config. tpcc writes BenchmarkSQL 5's four keys and
 // its own tpcc_* keys, tpcc_load_complete last; BenchmarkSQL 5 writes its

@@ -28,7 +28,7 @@ class JobRunner {
       PgConnection conn(config_.conninfo);
       // Each warehouse commits once; waiting for its WAL flush buys nothing here.
       conn.exec("set synchronous_commit = off");
-      conn.exec(kHoldPrepareLockSql);
+      conn.exec(hold_prepare_lock_sql(config_.driver_index));
       while (!failed_.load()) {
         const long long job = next_job_++;
         if (job >= jobs_.count()) break;

@@ -33,7 +33,7 @@ void run_in_parallel(const Config& config, const std::vector<Job>& jobs, int wor
       auto conn = connect(config.conninfo);
       // Sorting for an index build happens in memory when it fits.
       conn->set_variable("maintenance_work_mem", "'512MB'");
-      pqxx::nontransaction(*conn).exec(kHoldPrepareLockSql);
+      pqxx::nontransaction(*conn).exec(hold_prepare_lock_sql(config.driver_index));
       for (std::size_t i = next++; i < jobs.size() && !error; i = next++) {
         for (const std::string& statement : jobs[i]) {
           pqxx::nontransaction tx(*conn);

@@ -12,6 +12,7 @@
 #include <pqxx/result>
 #include <pqxx/transaction>
 
+#include "config/driver_slice.hpp"
 #include "config/errors.hpp"
 #include "config/local_time.hpp"
 #include "db/connect.hpp"
@@ -57,21 +58,45 @@ void create_schema(pqxx::connection& conn, const Config& config, const LoadParam
   for (const LayoutSetting& setting : requested_layout(config)) {
     tx.exec_params(kInsertConfigSql, setting.key, setting.value);
   }
+  if (config.driver_count > 0) {
+    tx.exec_params(kInsertConfigSql, kConfigLoadDrivers, std::to_string(config.driver_count));
+  }
   tx.commit();
+}
+
+// The warehouses this prepare loads: all W, or with --driver I/N the I-th
+// of N even slices of them.
+WarehouseRange own_warehouses(const Config& config) {
+  const WarehouseRange all{1, config.warehouses};
+  return config.driver_count > 0 ? driver_slice(all, config.driver_index, config.driver_count)
+                                 : all;
+}
+
+// The item table is loaded once: by the only driver, or by driver 1.
+bool loads_items(const Config& config) { return config.driver_index <= 1; }
+
+// "driver 2 of 4 (warehouses 6..10): ", or nothing for the only driver.
+std::string driver_prefix(const Config& config) {
+  if (config.driver_count == 0) return "";
+  const WarehouseRange own = own_warehouses(config);
+  return "driver " + std::to_string(config.driver_index) + " of " +
+         std::to_string(config.driver_count) + " (warehouses " + std::to_string(own.first) + ".." +
+         std::to_string(own.last) + "): ";
 }
 
 // Decides what to load from what the database holds; refuses to mix loads.
 LoadJobs plan_jobs(pqxx::connection& conn, const Config& config, const DatabaseState& state,
                    LoadParameters& params, std::ostream& out) {
   LoadJobs jobs;
+  const WarehouseRange own = own_warehouses(config);
   if (state.kind == DatabaseState::Kind::Incompatible) {
     throw UsageError("refusing to load into this database: " + state.incompatibility +
                      ". Run 'tpcc cleanup' to drop the tables named above (it drops no others), "
                      "or use another database.");
   }
   if (state.kind == DatabaseState::Kind::Empty) {
-    jobs.items = true;
-    jobs.add_warehouses(1, config.warehouses);
+    jobs.items = loads_items(config);
+    jobs.add_warehouses(own.first, own.last);
     return jobs;
   }
   const RecordedLoad& recorded = state.recorded;
@@ -92,26 +117,38 @@ LoadJobs plan_jobs(pqxx::connection& conn, const Config& config, const DatabaseS
                      "; resume with the same seed or run 'tpcc cleanup'");
   }
   require_recorded_layout(conn, config, recorded);
+  // The drivers of one load must slice the warehouses alike; a prepare
+  // without --driver may finish any load.
+  const auto drivers = recorded.values.find(kConfigLoadDrivers);
+  if (config.driver_count > 0 && drivers != recorded.values.end() &&
+      drivers->second != std::to_string(config.driver_count)) {
+    throw UsageError("--driver " + std::to_string(config.driver_index) + "/" +
+                     std::to_string(config.driver_count) + ": this load is split over " +
+                     drivers->second + " drivers (" + kConfigLoadDrivers +
+                     " in bmsql_config); give each the same N, or run tpcc prepare without "
+                     "--driver to finish the load alone");
+  }
   params.seed = *recorded.seed;
   params.c_load = recorded.c_load;
   params.load_time = recorded.load_time;
-  jobs.items = !state.items_loaded;
+  jobs.items = loads_items(config) && !state.items_loaded;
   // The gaps between the warehouses already loaded (an ordered set).
-  int next = 1;
+  int next = own.first;
   for (const int w : state.complete_warehouses) {
-    if (w > config.warehouses) break;
+    if (w < own.first) continue;
+    if (w > own.last) break;
     jobs.add_warehouses(next, w - 1);
     next = std::max(next, w + 1);
   }
-  jobs.add_warehouses(next, config.warehouses);
+  jobs.add_warehouses(next, own.last);
   if (recorded.complete && jobs.count() == 0) {
     out << "the load is already complete (" << kConfigLoadComplete << " "
         << recorded.values.at(kConfigLoadComplete)
         << "): nothing to load; indexes and functions are brought up to date\n";
     return jobs;
   }
-  out << "resuming: " << state.complete_warehouses.size() << " of " << config.warehouses
-      << " warehouses already loaded; loading " << jobs.warehouse_count()
+  out << driver_prefix(config) << "resuming: " << state.complete_warehouses.size() << " of "
+      << config.warehouses << " warehouses already loaded; loading " << jobs.warehouse_count()
       << (jobs.items ? " and the item table" : "") << "\n";
   return jobs;
 }
@@ -158,6 +195,30 @@ double seconds_since(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
+// --driver: whether this driver, its rows loaded, takes the steps after
+// them. Called holding the finishing lock, so that of two drivers ending
+// together one finds the rows incomplete or the other's completion mark.
+bool last_driver_to_finish(pqxx::connection& conn, const Config& config, std::ostream& out) {
+  const DatabaseState now = inspect_database(conn);
+  if (now.recorded.complete) {
+    out << driver_prefix(config)
+        << "its warehouses are loaded; another driver has finished the load\n";
+    return false;
+  }
+  const long long missing =
+      config.warehouses - static_cast<long long>(now.complete_warehouses.size());
+  if (missing > 0 || !now.items_loaded) {
+    out << driver_prefix(config) << "its warehouses are loaded; waiting on the others (" << missing
+        << " warehouse(s)" << (now.items_loaded ? "" : " and the item table")
+        << " still missing): the last driver to finish builds the indexes and marks the load "
+           "complete\n";
+    return false;
+  }
+  out << driver_prefix(config)
+      << "the last driver to finish: every warehouse is loaded; building the indexes\n";
+  return true;
+}
+
 }  // namespace
 
 PrepareOutcome prepare_database(const Config& given, std::ostream& out) {
@@ -165,9 +226,11 @@ PrepareOutcome prepare_database(const Config& given, std::ostream& out) {
   auto conn = connect(given.conninfo);
   require_writable(*conn, given.conninfo, "tpcc prepare");
   validate_against_server(*conn, given);
-  pqxx::nontransaction(*conn).exec(kWaitForEarlierPrepareSql);
+  pqxx::nontransaction(*conn).exec(wait_for_earlier_prepare_sql(given.driver_index));
   std::signal(SIGINT, on_interrupt);
   std::signal(SIGTERM, on_interrupt);
+  // The drivers of one load (--driver) look and create the schema in turn.
+  pqxx::nontransaction(*conn).exec(kLockSchemaSetupSql);
   const DatabaseState state = inspect_database(*conn);
   const Config config = with_distribution(*conn, given, state);
 
@@ -182,11 +245,12 @@ PrepareOutcome prepare_database(const Config& given, std::ostream& out) {
   }
   if (jobs.count() > 0) check_space(*conn, config, jobs, out);
   if (state.kind == DatabaseState::Kind::Empty) create_schema(*conn, config, params);
+  pqxx::nontransaction(*conn).exec(kUnlockSchemaSetupSql);
   const bool was_complete = state.recorded.complete && jobs.count() == 0;
 
   LoadCounters counters;
   if (jobs.count() > 0) {
-    out << "loading " << jobs.warehouse_count() << " warehouse(s) with "
+    out << driver_prefix(config) << "loading " << jobs.warehouse_count() << " warehouse(s) with "
         << std::min<long long>(config.load_workers, jobs.count()) << " worker(s) using "
         << (config.load_method == LoadMethod::Copy ? "COPY" : "multi-row INSERT") << std::endl;
     std::atomic<int> jobs_done{0};
@@ -198,6 +262,14 @@ PrepareOutcome prepare_database(const Config& given, std::ostream& out) {
   }
   const double load_seconds = seconds_since(start);
 
+  if (config.driver_count > 0) {
+    pqxx::nontransaction(*conn).exec(kLockFinishingSql);
+    if (!last_driver_to_finish(*conn, config, out)) {
+      PrepareOutcome outcome{kExitOk, was_complete};
+      outcome.whole = false;
+      return outcome;
+    }
+  }
   build_indexes_and_analyze(config, out);
   if (config.foreign_keys) add_foreign_keys(config, out);
   {

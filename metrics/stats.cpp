@@ -122,6 +122,10 @@ double per_minute(std::int64_t count, double seconds) {
   return seconds > 0 ? static_cast<double>(count) * 60.0 / seconds : 0.0;
 }
 
+double per_second(std::int64_t count, double seconds) {
+  return seconds > 0 ? static_cast<double>(count) / seconds : 0.0;
+}
+
 // 5.4.2 with 2.4.2.3: a New-Order rolled back for its unused item number is
 // a completed business transaction, so it counts toward tpmC like a
 // committed one; transactions that ended in an error do not count.

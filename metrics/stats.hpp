@@ -149,8 +149,9 @@ std::int64_t timeouts_total(const RunStats& stats);
 std::int64_t unfinished_total(const RunStats& stats);
 // The latencies of all five transactions in one histogram.
 LatencyHistogram latency_all(const RunStats& stats);
-// count per minute of seconds (0 when seconds <= 0).
+// count per minute, and per second, of seconds (0 when seconds <= 0).
 double per_minute(std::int64_t count, double seconds);
+double per_second(std::int64_t count, double seconds);
 
 // Clause 5.4: New-Orders completed per minute of the measured interval
 // (never the warm-up). 5.4.2 with 2.4.2.3: the 1% rolled back for an unused

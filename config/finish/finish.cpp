@@ -55,11 +55,11 @@ WarehouseRange known_homes(const Config& c) {
   return driver_slice(range, c.driver_index, c.driver_count);
 }
 
-// --driver I/N against a known warehouse count: N drivers need N home
-// warehouses at least.
+// --driver I/N against a known warehouse count (a prepare's is the load's,
+// given or not): N drivers need N home warehouses at least.
 void check_driver_slice(const ParseState& st) {
   const Config& c = st.cfg;
-  if (c.driver_count == 0 || !warehouses_known(st)) return;
+  if (c.driver_count == 0 || (!warehouses_known(st) && c.verb != Verb::Prepare)) return;
   const WarehouseRange range = known_homes(c);
   if (range.first > range.last || range.last > c.warehouses) return;  // reported apart
   driver_slice(range, c.driver_index, c.driver_count);

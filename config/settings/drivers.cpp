@@ -28,13 +28,16 @@ std::string checked_run_id(const std::string& v, const Source& src) {
 
 void add_drivers(std::vector<Setting>& s) {
   add(
-      s, "driver", "I/N", {"driverSlice"}, kRun, kRunSection,
+      s, "driver", "I/N", {"driverSlice"}, kRun | kPrepare, kRunSection,
       "Run as driver I of N (1-based) of one run split over N tpcc processes against one "
       "database: this driver's terminals take the I-th of N even slices of the home "
       "warehouses (all W, or --warehouse-from..--warehouse-to), and it waits at a start "
       "barrier held in the database (table tpcc_driver_barrier) until all N drivers of the "
       "same --run-id have arrived; then all warm up and measure the same wall-clock interval. "
-      "Merge their result directories with tpcc report --merge.",
+      "Merge their result directories with tpcc report --merge. With prepare: load the I-th "
+      "of N even slices of the W warehouses (driver 1 also the item table), resumable like "
+      "any load; the last driver to finish builds the indexes, foreign keys and statistics, "
+      "and tpcc check names the warehouses still missing.",
       [](const std::string& v, const Source& src, ParseState& st) {
         const DriverNumber number = parse_driver_number(v, src.where);
         st.cfg.driver_index = number.index;

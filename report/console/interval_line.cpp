@@ -5,6 +5,7 @@
 #include <string>
 
 #include "metrics/run.hpp"
+#include "metrics/stats.hpp"
 #include "report/views/format.hpp"
 #include "report/views/health.hpp"
 #include "report/views/lag_text.hpp"
@@ -47,11 +48,6 @@ std::string ramp_text(const IntervalSample& sample) {
 
 std::string phase_text(const IntervalSample& sample) {
   return ramp_text(sample) + (sample.warmup ? " (warm-up)" : "");
-}
-
-// count per second of the interval (0 for an interval of no length).
-double per_second(std::int64_t count, double seconds) {
-  return seconds > 0 ? static_cast<double>(count) / seconds : 0.0;
 }
 
 // " p90: ... p99: ... err/s: ... retries: ...", percentiles over all five

@@ -4,6 +4,7 @@
 #include <cstdio>
 
 #include "config/names.hpp"
+#include "metrics/stats.hpp"
 #include "report/console/summary.hpp"
 #include "report/views/health.hpp"
 
@@ -16,10 +17,6 @@ std::string line(const char* format, Args... args) {
   char buffer[256];
   std::snprintf(buffer, sizeof buffer, format, args...);
   return std::string(buffer) + "\n";
-}
-
-double per_second(std::int64_t count, double seconds) {
-  return seconds > 0 ? static_cast<double>(count) / seconds : 0.0;
 }
 
 long long as_ll(std::int64_t n) { return static_cast<long long>(n); }

@@ -1,17 +1,10 @@
 #include "report/results/sysbench_intervals.hpp"
 
+#include "metrics/stats.hpp"
 #include "report/results/server_metrics_csv.hpp"
 #include "report/views/format.hpp"
 
 namespace tpcc {
-namespace {
-
-double per_second(std::int64_t count, double seconds) {
-  return seconds > 0 ? static_cast<double>(count) / seconds : 0.0;
-}
-
-}  // namespace
-
 std::string sysbench_intervals_csv_header(int percentile, bool server_metrics) {
   std::string csv = "elapsed_s,warmup,threads,tps,qps,reads_per_s,writes_per_s,other_per_s,lat_p" +
                     std::to_string(percentile) +

@@ -1,16 +1,13 @@
 #include "report/results/sysbench_json.hpp"
 
 #include "config/names.hpp"
+#include "metrics/stats.hpp"
 #include "report/results/json_round.hpp"
 
 namespace tpcc {
 namespace {
 
 using Json = nlohmann::json;
-
-double per_second(std::int64_t count, double seconds) {
-  return seconds > 0 ? static_cast<double>(count) / seconds : 0.0;
-}
 
 double ms(double micros) { return round_to(micros / 1000.0, 3); }
 

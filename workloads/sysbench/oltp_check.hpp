@@ -1,11 +1,11 @@
 // tpcc check for sysbench's oltp tests: what holds of the sbtest tables.
 // Always: each table is one prepare created and completed, it has its key
 // (or, with --secondary, its id index) and, unless --create_secondary is
-// off, its k index, and no id appears twice. Right after prepare
-// (after_load) also: exactly the rows prepare loaded, ids 1..table_size.
-// A run changes the rows (oltp_delete deletes, oltp_insert adds, a
-// delete/insert's insert can lose to another's), so the count holds only
-// then.
+// off, its k index, each valid, no id appears twice, and it holds the rows
+// prepare loaded plus the inserts minus the deletes every run since
+// acknowledged (oltp_row_changes.hpp), give or take the writes a broken
+// connection left in doubt. Right after prepare (after_load) also: ids
+// 1..table_size.
 #pragma once
 
 #include <ostream>

@@ -7,6 +7,7 @@
 #include <pqxx/transaction>
 
 #include "config/errors.hpp"
+#include "db/catalog.hpp"
 #include "db/connect.hpp"
 #include "db/writable.hpp"
 #include "workloads/sysbench/oltp_tables.hpp"
@@ -26,12 +27,12 @@ int cleanup_oltp_tables(const Config& config, std::ostream& out) {
   require_writable(*conn, config.conninfo, "tpcc cleanup");
   pqxx::work tx(*conn);
   std::set<std::string> recorded;
-  if (tx.exec_params(kRelationExistsSql, kOltpTablesRecord)[0][0].as<long long>() > 0) {
+  if (relation_exists(tx, kOltpTablesRecord)) {
     for (const auto& row : tx.exec(kRecordedNamesSql)) recorded.insert(row[0].as<std::string>());
   }
   int dropped = 0;
   for (const std::string& name : recorded) {
-    if (tx.exec_params(kRelationExistsSql, name)[0][0].as<long long>() == 0) continue;
+    if (!relation_exists(tx, name)) continue;
     // The names are the kit's own (sbtest<n>), written by prepare.
     tx.exec("DROP TABLE " + tx.quote_name(name));
     ++dropped;

@@ -197,26 +197,49 @@ OltpEvent plan_event(const OltpOptions& options, Random& rng) {
   return plan_event(options, ids, rng);
 }
 
-void send_event(const OltpEvent& event, Session& session) {
+void send_event(const OltpEvent& event, Session& session, OltpRowChanges* changes) {
+  const auto acknowledge = [changes](const OltpStep& step, const QueryResult& result) {
+    if (changes != nullptr)
+      changes->acknowledge(step.statement, step.table, result.affected_rows());
+  };
+  // What was sent and not answered may or may not have committed.
+  const auto doubt = [changes](auto first, auto last) {
+    if (changes == nullptr) return;
+    for (auto step = first; step != last; ++step) changes->doubt(step->statement, step->table);
+  };
   if (event.transaction) {
     for (const OltpStep& step : event.steps) queue_step(step, session);
-    session.flush();
+    std::vector<QueryResult> results;
+    try {
+      results = session.flush();
+    } catch (const ConnectionLost&) {
+      doubt(event.steps.begin(), event.steps.end());
+      throw;
+    }
+    for (std::size_t i = 0; i < results.size() && i < event.steps.size(); ++i) {
+      acknowledge(event.steps[i], results[i]);
+    }
     return;
   }
-  for (const OltpStep& step : event.steps) {
-    queue_step(step, session);
-    session.flush();
+  for (auto step = event.steps.begin(); step != event.steps.end(); ++step) {
+    queue_step(*step, session);
+    try {
+      acknowledge(*step, session.flush().at(0));
+    } catch (const ConnectionLost&) {
+      doubt(step, step + 1);
+      throw;
+    }
   }
 }
 
 TxnResult execute_event(const OltpOptions& options, const SysbenchDistribution& ids,
-                        Session& session, Random& rng) {
+                        Session& session, Random& rng, OltpRowChanges* changes) {
   TxnResult result;
   for (;;) {
     std::string state;
     std::string message;
     try {
-      send_event(plan_event(options, ids, rng), session);
+      send_event(plan_event(options, ids, rng), session, changes);
       return result;
     } catch (const RetryableError& e) {
       state = e.sqlstate;

@@ -18,6 +18,7 @@
 #include "config/workload_options.hpp"
 #include "spec/random.hpp"
 #include "terminal/transactions/transaction.hpp"
+#include "workloads/sysbench/oltp_row_changes.hpp"
 #include "workloads/sysbench/oltp_statements.hpp"
 #include "workloads/sysbench/sysbench_random.hpp"
 
@@ -51,15 +52,17 @@ OltpEvent plan_event(const OltpOptions& options, const SysbenchDistribution& ids
 // The same with the distribution of options.rand_type built for the call.
 OltpEvent plan_event(const OltpOptions& options, Random& rng);
 
-// Sends one planned event and reads its results. Throws
-// what Session::flush throws (RetryableError, SqlError, ConnectionLost).
-void send_event(const OltpEvent& event, Session& session);
+// Sends one planned event and reads its results; the rows its committed
+// inserts and deletes changed go to `changes` (when given), and the writes
+// a broken connection left unanswered as in doubt. Throws what
+// Session::flush throws (RetryableError, SqlError, ConnectionLost).
+void send_event(const OltpEvent& event, Session& session, OltpRowChanges* changes = nullptr);
 
 // Plans and sends events until one succeeds: an event that met a restarting
 // error (oltp_error_restarts_event) is planned anew and sent again, up to
 // kMaxRetries times, as sysbench calls event() again. Throws
 // ConnectionLost.
 TxnResult execute_event(const OltpOptions& options, const SysbenchDistribution& ids,
-                        Session& session, Random& rng);
+                        Session& session, Random& rng, OltpRowChanges* changes = nullptr);
 
 }  // namespace tpcc

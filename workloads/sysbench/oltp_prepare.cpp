@@ -20,6 +20,7 @@
 #include <pqxx/transaction>
 
 #include "config/errors.hpp"
+#include "db/catalog.hpp"
 #include "db/connect.hpp"
 #include "db/pg_connection.hpp"
 #include "db/writable.hpp"
@@ -66,9 +67,9 @@ std::map<std::string, RecordedTable> read_recorded_tables(pqxx::connection& conn
   return tables;
 }
 
-bool relation_exists(pqxx::connection& conn, const std::string& name) {
+bool table_exists(pqxx::connection& conn, const std::string& name) {
   pqxx::nontransaction tx(conn);
-  return tx.exec_params(kRelationExistsSql, name)[0][0].as<long long>() > 0;
+  return relation_exists(tx, name);
 }
 
 // The options a recorded table was made with must be this prepare's: rows
@@ -103,7 +104,7 @@ std::vector<int> settle_tables(pqxx::connection& conn, const OltpOptions& option
   for (int table = 1; table <= options.tables; ++table) {
     const std::string name = sbtest_table_name(table);
     const auto found = recorded.find(name);
-    exists[static_cast<std::size_t>(table)] = relation_exists(conn, name);
+    exists[static_cast<std::size_t>(table)] = table_exists(conn, name);
     if (exists[static_cast<std::size_t>(table)] && found == recorded.end()) {
       throw UsageError(name +
                        ": the table exists and tpcc did not create it (sysbench's prepare, or "
@@ -172,7 +173,7 @@ void run_on_workers(const Config& config, std::size_t count, int workers,
       PgConnection conn(config.conninfo);
       // Each range commits once; waiting for its WAL flush buys nothing.
       conn.exec("set synchronous_commit = off");
-      conn.exec(kHoldPrepareLockSql);
+      conn.exec(hold_prepare_lock_sql(0));
       while (!failed.load()) {
         const std::size_t n = next++;
         if (n >= count) break;
@@ -238,7 +239,7 @@ PrepareOutcome prepare_oltp_tables(const Config& config, std::ostream& out) {
   }
   auto conn = connect(config.conninfo);
   require_writable(*conn, config.conninfo, "tpcc prepare");
-  pqxx::nontransaction(*conn).exec(kWaitForEarlierPrepareSql);
+  pqxx::nontransaction(*conn).exec(wait_for_earlier_prepare_sql(0));
   std::signal(SIGINT, on_oltp_interrupt);
   std::signal(SIGTERM, on_oltp_interrupt);
   {

@@ -10,7 +10,13 @@ const char* const kCreateOltpRecordSql =
     " table_size bigint not null,"  // rows prepare loads (0: oltp_insert without --auto_inc)
     " auto_inc boolean not null,"
     " secondary boolean not null,"
-    " complete boolean not null default false);"
+    " complete boolean not null default false,"
+    // The rows it should hold: table_size, plus every run's acknowledged
+    // inserts minus its deletes (oltp_row_changes.hpp), give or take the
+    // writes in doubt; run_open while a run has not recorded its changes.
+    " row_count bigint not null,"
+    " rows_in_doubt bigint not null default 0,"
+    " run_open boolean not null default false);"
     "create table if not exists tpcc_sysbench_chunks ("
     " table_name text not null,"
     " first_id bigint not null,"
@@ -21,20 +27,14 @@ const char* const kSelectOltpTablesSql =
     "select table_name, table_size, auto_inc, secondary, complete from tpcc_sysbench_tables";
 
 const char* const kInsertOltpTableSql =
-    "insert into tpcc_sysbench_tables (table_name, table_size, auto_inc, secondary) "
-    "values ($1, $2, $3, $4)";
+    "insert into tpcc_sysbench_tables (table_name, table_size, auto_inc, secondary, row_count) "
+    "values ($1, $2, $3, $4, $2)";
 
 const char* const kForgetOltpChunksSql = "delete from tpcc_sysbench_chunks where table_name = $1";
 const char* const kForgetOltpTableSql = "delete from tpcc_sysbench_tables where table_name = $1";
 
 const char* const kSelectOltpChunksSql =
     "select first_id from tpcc_sysbench_chunks where table_name = $1";
-
-// to_regclass resolves through search_path; the table must be in the
-// schema prepare creates in (the first of it), as tpcc's own are.
-const char* const kRelationExistsSql =
-    "select count(*) from pg_class where relname = $1 "
-    "and relnamespace = to_regnamespace(current_schema())::oid";
 
 const char* const kListSbtestTablesSql =
     "select relname from pg_class where relname ~ '^sbtest[0-9]+$' and relkind in ('r', 'p') "

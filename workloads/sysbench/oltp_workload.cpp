@@ -8,7 +8,10 @@
 namespace tpcc {
 
 OltpWorkload::OltpWorkload(const OltpOptions& options)
-    : options_(options), ids_(options), types_{{"transaction", "Transaction"}} {}
+    : options_(options),
+      ids_(options),
+      changes_(std::make_unique<OltpRowChanges>(options.tables)),
+      types_{{"transaction", "Transaction"}} {}
 
 std::string OltpWorkload::name() const { return std::string(oltp_test_name(options_.test)); }
 
@@ -17,7 +20,7 @@ void OltpWorkload::prepare(Session& session) const { register_oltp_statements(se
 TxnIndex OltpWorkload::next(VirtualTerminal&) const { return static_cast<TxnIndex>(0); }
 
 TxnResult OltpWorkload::execute(TxnIndex, Session& session, VirtualTerminal& terminal) const {
-  return execute_event(options_, ids_, session, terminal.rng);
+  return execute_event(options_, ids_, session, terminal.rng, changes_.get());
 }
 
 }  // namespace tpcc

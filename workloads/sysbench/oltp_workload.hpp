@@ -1,14 +1,17 @@
 // sysbench's oltp tests as the engine's workload: one transaction type, the
 // test's event (sysbench's "transactions:" line counts events), every
-// terminal's next one the same, run on its session with its Random.
+// terminal's next one the same, run on its session with its Random; the
+// rows its writes change are counted for the check after the run.
 #pragma once
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "config/workload_options.hpp"
 #include "terminal/engine/workload.hpp"
+#include "workloads/sysbench/oltp_row_changes.hpp"
 #include "workloads/sysbench/sysbench_random.hpp"
 
 namespace tpcc {
@@ -26,10 +29,14 @@ class OltpWorkload : public Workload {
   TxnResult execute(TxnIndex type, Session& session, VirtualTerminal& terminal) const override;
 
   const OltpOptions& options() const { return options_; }
+  // The rows its acknowledged inserts and deletes changed, per table.
+  const OltpRowChanges& row_changes() const { return *changes_; }
 
  private:
   OltpOptions options_;
   SysbenchDistribution ids_;
+  // Counted by every terminal's execute (atomic counters).
+  std::unique_ptr<OltpRowChanges> changes_;
   std::vector<WorkloadType> types_;
 };
 

@@ -38,6 +38,27 @@ TEST_CASE(
   CHECK(gaps[1].find("tpcc_load_complete") != std::string::npos);
 }
 
+TEST_CASE("check: a load split over drivers names the drivers whose warehouses are missing") {
+  tpcc::DatabaseState state;
+  state.kind = tpcc::DatabaseState::Kind::Ours;
+  state.recorded.warehouses = 10;
+  state.recorded.complete = false;
+  state.items_loaded = true;
+  state.recorded.values[tpcc::kConfigLoadDrivers] = "3";
+  // Slices 1..4, 5..7, 8..10: driver 2 never ran, driver 3 stopped half-way.
+  state.complete_warehouses = {1, 2, 3, 4, 8};
+  const auto gaps = tpcc::load_gaps(state);
+  REQUIRE(gaps.size() == 2);
+  CHECK(gaps[0] ==
+        "warehouses 5-7, 9-10 of the 10 recorded in bmsql_config are missing; the load was split "
+        "over drivers (tpcc prepare --driver I/N), missing from driver 2 of 3 (warehouses 5-7, "
+        "its whole slice), driver 3 of 3 (warehouses 9-10)");
+  // A load of one prepare says nothing of drivers.
+  state.recorded.values.erase(tpcc::kConfigLoadDrivers);
+  CHECK(tpcc::load_gaps(state)[0] ==
+        "warehouses 5-7, 9-10 of the 10 recorded in bmsql_config are missing");
+}
+
 namespace {
 
 // bmsql_config as BenchmarkSQL 5's LoadData leaves it: its four keys only.

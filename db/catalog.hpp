@@ -1,0 +1,17 @@
+// What the server's catalog says of the kit's relations.
+#pragma once
+
+#include <string>
+
+namespace pqxx {
+class transaction_base;
+}
+
+namespace tpcc {
+
+// Whether a table, index or sequence of that name is in the current schema
+// (the first of search_path, where prepare creates the kit's tables): a
+// relation of the same name elsewhere on the path is not the kit's.
+bool relation_exists(pqxx::transaction_base& tx, const std::string& name);
+
+}  // namespace tpcc
