@@ -85,6 +85,7 @@ RunInfo run_info(const Config& config, const RunSetup& setup, const EngineResult
   for (const IntervalSample& sample : result.intervals) {
     info.transactions_all_phases += completed_total(sample.stats) + errors_total(sample.stats);
   }
+  info.hosts = result.hosts;
   for (std::size_t i = 0; i < result.standbys.size(); ++i) {
     const StandbyTarget& target = config.standbys[i];
     StandbyRun standby;

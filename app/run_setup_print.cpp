@@ -2,6 +2,7 @@
 
 #include <string>
 
+#include "config/conn/hosts.hpp"
 #include "config/conn/mask.hpp"
 #include "config/names.hpp"
 #include "config/settings/values.hpp"
@@ -29,7 +30,12 @@ void print_setup(std::ostream& out, const Config& config, const RunSetup& setup)
       << "  terminals:    " << config.terminals << " (home warehouse "
       << (config.terminal_warehouse_fixed ? "fixed per terminal" : "random per transaction")
       << ")\n"
-      << "  connections:  " << connections << "\n"
+      << "  connections:  " << connections;
+  if (config.host_policy != HostPolicy::First) {
+    out << ", spread " << host_policy_name(config.host_policy) << " over "
+        << conninfo_per_host(config.conninfo).size() << " hosts";
+  }
+  out << "\n"
       << "  mix:          " << format_mix(config.mix) << " (NO,P,OS,D,SL)\n"
       << "  profile:      " << profile_name(config.profile) << ", mode " << mode_name(config.mode)
       << " (" << query_mode_name(config.query_mode) << " queries), isolation "

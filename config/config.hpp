@@ -41,6 +41,11 @@ enum class Mode { Statements, Procedures };
 // quoted literals. Only the last two survive a transaction pooler.
 enum class QueryMode { Prepared, Extended, Simple };
 enum class Isolation { ReadCommitted, RepeatableRead, Serializable };
+// How a --conn of several hosts is used: libpq's way (the first host that
+// answers, and the next one after a failure: failover), or the terminals'
+// connections spread over all of them, each host a primary of its own
+// (a Citus cluster's coordinators, a multi-primary system).
+enum class HostPolicy { First, RoundRobin, Random };
 // How prepare lays the tables out over servers: one server, or Citus's
 // coordinator and workers (schema/citus.hpp).
 enum class Distribution { None, Citus };
@@ -224,6 +229,8 @@ struct Config {
   // not a failure, and the acknowledged-commit ledger is kept and checked
   // on the surviving primary after the run.
   bool failover = false;
+  // --host-policy: how a --conn of several hosts is used (HostPolicy).
+  HostPolicy host_policy = HostPolicy::First;
   double stop_grace_seconds = 5;
   int statement_timeout_ms = 0;  // server statement_timeout per session (0: the server's)
   // run: rules of record

@@ -74,6 +74,15 @@ std::string_view profile_name(Profile p) { return p == Profile::ReadWrite ? "rw"
 
 std::string_view mode_name(Mode m) { return m == Mode::Statements ? "statements" : "procedures"; }
 
+std::string_view host_policy_name(HostPolicy p) {
+  switch (p) {
+    case HostPolicy::First: return "first";
+    case HostPolicy::RoundRobin: return "round-robin";
+    case HostPolicy::Random: return "random";
+  }
+  return "?";
+}
+
 std::string_view query_mode_name(QueryMode m) {
   switch (m) {
     case QueryMode::Prepared: return "prepared";

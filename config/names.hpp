@@ -15,7 +15,9 @@ std::string_view load_method_name(LoadMethod m);  // "copy" | "insert"
 std::string_view copy_format_name(CopyFormat f);  // "text" | "binary"
 std::string_view profile_name(Profile p);         // "rw" | "ro"
 std::string_view mode_name(Mode m);               // "statements" | "procedures"
-std::string_view query_mode_name(QueryMode m);    // "prepared" | "extended" | "simple"
+std::string_view query_mode_name(QueryMode m);
+std::string_view host_policy_name(
+    HostPolicy p);  // "first" | "round-robin" | "random"    // "prepared" | "extended" | "simple"
 std::string_view isolation_name(Isolation i);
 std::string_view delivery_mode_name(
     DeliveryMode m);  // "sync" | "deferred"     // "rc" | "rr" | "serializable"

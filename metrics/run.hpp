@@ -135,6 +135,15 @@ struct StandbyRun {
   ServerMetricsRun server_metrics;  // --server-metrics: the standby's own (no WAL, checkpoints)
 };
 
+// One host of a --conn of several primaries (--host-policy round-robin or
+// random): the connections it was given and their figures over the
+// measured interval ("hosts" in result.json).
+struct HostRun {
+  std::string host;  // "a:5432"
+  int connections = 0;
+  RunStats stats;
+};
+
 // One driver of a run split over several (tpcc run --driver I/N).
 struct DriverRun {
   std::string run_id;
@@ -166,6 +175,7 @@ struct RunInfo {
   bool interrupted = false;          // stopped by SIGINT/SIGTERM
   std::time_t start_time = 0;        // names results/<YYYYmmdd-HHMMSS>/; 0: now
   std::vector<StandbyRun> standbys;  // in --standby-conn order
+  std::vector<HostRun> hosts;        // --host-policy round-robin|random, in --conn order
   // Every transaction attempted, warm-up included: the denominator of
   // client CPU per transaction (bench/run.sh).
   std::int64_t transactions_all_phases = 0;

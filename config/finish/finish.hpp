@@ -42,6 +42,10 @@ void finish_config(ParseState& st);
 // --distribute, --shards and --citus-workers together (finish/citus.cpp).
 void finish_citus(ParseState& st);
 
+// --host-policy against the hosts --conn lists and --failover
+// (finish/hosts.cpp).
+void finish_hosts(ParseState& st);
+
 // The standbys of a run (finish/standby.cpp), after the terminals are known.
 void finish_standbys(ParseState& st);
 

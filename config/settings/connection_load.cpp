@@ -315,6 +315,7 @@ std::vector<Setting> build() {
   settings_table::add_failover(s);
   settings_table::add_live(s);
   settings_table::add_drivers(s);
+  settings_table::add_hosts(s);
   settings_table::add_standby(s);
   settings_table::add_quickstart(s);
   settings_table::add_citus(s);

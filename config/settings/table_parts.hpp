@@ -108,6 +108,7 @@ void add_quickstart(std::vector<Setting>& table);
 void add_citus(std::vector<Setting>& table);
 void add_acid(std::vector<Setting>& table);
 void add_drivers(std::vector<Setting>& table);
+void add_hosts(std::vector<Setting>& table);
 void add_report(std::vector<Setting>& table);
 void add_experiments(std::vector<Setting>& table);
 void add_capacity(std::vector<Setting>& table);

@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "config/names.hpp"
 #include "metrics/run.hpp"
 #include "report/console/text_table.hpp"
 #include "report/results/delivery_file.hpp"
@@ -11,6 +12,7 @@
 #include "report/rules/run_rules.hpp"
 #include "report/views/format.hpp"
 #include "report/views/health.hpp"
+#include "report/views/host_table.hpp"
 #include "report/views/lag_text.hpp"
 #include "report/views/transaction_table.hpp"
 #include "spec/transactions.hpp"
@@ -109,6 +111,16 @@ void print_lag(std::ostream& out, const LagFigures& lag) {
   table.print(out, "    ");
 }
 
+void print_hosts(std::ostream& out, const Config& config, const RunInfo& info,
+                 const RunStats& stats) {
+  const TableRows rows = host_rows(config, info, stats);
+  if (rows.rows.empty()) return;
+  out << "Per host (--host-policy " << host_policy_name(config.host_policy) << "):\n";
+  TextTable table(rows.header);
+  for (const auto& row : rows.rows) table.add_row(row);
+  table.print(out, "  ");
+}
+
 void print_summary(std::ostream& out, const Config& config, const RunInfo& info,
                    const RunStats& stats) {
   const double seconds = info.measured_seconds;
@@ -126,6 +138,7 @@ void print_summary(std::ostream& out, const Config& config, const RunInfo& info,
   out << "  New-Orders: " << no.committed << " committed, " << no.rolled_back
       << " rolled back (unused item, 2.4.2.3); tpmC counts both (5.4.2)\n\n";
   print_transactions(out, stats);
+  print_hosts(out, config, info, stats);
   if (const std::string deferred = delivery_completion_text(stats); !deferred.empty()) {
     out << "  " << deferred << '\n';
   }

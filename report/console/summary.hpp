@@ -19,4 +19,9 @@ void print_summary(std::ostream& out, const Config& config, const RunInfo& info,
 // bytes behind and the last replay's age, p50 / p99 / max.
 void print_lag(std::ostream& out, const LagFigures& lag);
 
+// The primary's figures per host (--host-policy round-robin or random),
+// then all hosts'; nothing when the run was not spread over hosts.
+void print_hosts(std::ostream& out, const Config& config, const RunInfo& info,
+                 const RunStats& stats);
+
 }  // namespace tpcc

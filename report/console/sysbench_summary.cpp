@@ -95,6 +95,7 @@ void print_sysbench_summary(std::ostream& out, const Config& config, const RunIn
         << " thread(s):\n";
   }
   out << sysbench_final_block(config, info, stats);
+  print_hosts(out, config, info, stats);
   // Each standby's side on the same clock: its own block, then its lag.
   for (std::size_t i = 0; i < info.standbys.size(); ++i) {
     const StandbyRun& standby = info.standbys[i];

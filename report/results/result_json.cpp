@@ -243,6 +243,25 @@ Json standby_json(int number, const StandbyRun& standby, double seconds) {
   return j;
 }
 
+// --host-policy round-robin|random: the primary's figures per host, as
+// the summary's per-host table shows them (report/views/host_table.hpp).
+Json hosts_json(const Config& config, const RunInfo& info) {
+  const double seconds = info.measured_seconds;
+  Json all = Json::array();
+  for (const HostRun& host : info.hosts) {
+    Json j = {{"host", host.host},
+              {"connections", host.connections},
+              {"completed", completed_total(host.stats)},
+              {"errors", errors_total(host.stats)},
+              {"reconnects", host.stats.reconnects},
+              {"tpmTOTAL", round_to(tpm_total(host.stats, seconds), 2)},
+              {"tps", round_to(per_second(completed_total(host.stats), seconds), 2)}};
+    if (config.workload == WorkloadKind::Tpcc) j["tpmC"] = round_to(tpmc(host.stats, seconds), 2);
+    all.push_back(j);
+  }
+  return all;
+}
+
 Json driver_json(const DriverRun& d) {
   return {{"run_id", d.run_id},
           {"index", d.index},
@@ -310,6 +329,7 @@ Json common_result_json(const Config& config, const RunInfo& info, const RunStat
   j["conditioning"] = conditioning_json(info.experiment.conditioning);
   j["environment"] = environment_json(info.experiment.environment);
   j["preflight"] = preflight_json(info.experiment.preflight);
+  if (!info.hosts.empty()) j["hosts"] = hosts_json(config, info);
   return j;
 }
 

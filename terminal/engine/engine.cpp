@@ -117,7 +117,7 @@ void Engine::worker_main(Group& group, int w) {
   std::exception_ptr error;
   gate_.enter_connect();
   try {
-    if (!gate_.abandoned()) worker.connect(group.config.conninfo);
+    if (!gate_.abandoned()) worker.connect(group.hosts.conninfo_of(w));
   } catch (...) {
     error = std::current_exception();
   }
@@ -339,6 +339,7 @@ EngineResult Engine::run() {
 
   EngineResult result;
   result.stats = measured_stats(primary());
+  result.hosts = measured_host_stats(primary());
   count_deliveries_not_started(result.stats);
   result.intervals = primary().reporter->take_samples();
   for (std::size_t k = 1; k < groups_.size(); ++k) {

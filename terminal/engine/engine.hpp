@@ -91,9 +91,11 @@ struct EngineResult {
   bool interrupted = false;                          // SIGINT, SIGTERM or SIGHUP
   RunHealth health;                           // why it stopped; the primary's downtime and errors
   std::vector<StandbyEngineResult> standbys;  // in config.standbys order
-  std::vector<LagSample> lag;                 // every replication lag sample
-  CheckpointFigures checkpoints;              // the primary's, over the measured interval
-  ServerMetricsRun server_metrics;            // notes and sample counts; per interval in intervals
+  // --host-policy round-robin|random: the primary's figures per host.
+  std::vector<HostRun> hosts;
+  std::vector<LagSample> lag;       // every replication lag sample
+  CheckpointFigures checkpoints;    // the primary's, over the measured interval
+  ServerMetricsRun server_metrics;  // notes and sample counts; per interval in intervals
   // --failover: every New-Order the primary's terminals had acknowledged,
   // in no order (metrics/ledger.hpp).
   std::vector<OrderKey> acknowledged;

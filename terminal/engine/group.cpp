@@ -38,6 +38,7 @@ Config standby_run_config(const Config& config, const StandbyTarget& standby) {
   // repeatable read gives the same single-snapshot reads.
   if (run.isolation == Isolation::Serializable) run.isolation = Isolation::RepeatableRead;
   run.standbys.clear();
+  run.host_policy = HostPolicy::First;  // a standby is one host
   return run;
 }
 
@@ -76,6 +77,7 @@ std::vector<VirtualTerminal> build_terminals(const Config& config, int group_num
 // The delivery workers' random streams (retry backoff) apart from the
 // terminals'.
 constexpr std::uint64_t kDeliverySeedSalt = 0x64656c6976657279;  // "delivery"
+constexpr std::uint64_t kHostSeedSalt = 0x686f737473;            // "hosts"
 
 }  // namespace
 
@@ -109,6 +111,7 @@ Group::Group(Config group_config, int group_number, const EngineSetup& setup, St
     delivery_seed = setup.seed ^ kDeliverySeedSalt;
     env.deliveries = &deliveries;
   }
+  hosts = assign_hosts(config, connections + delivery_workers, setup.seed ^ kHostSeedSalt);
   std::vector<WorkerStats*> stats;
   for (int w = 0; w < connections + delivery_workers; ++w) {
     workers.push_back(std::make_unique<Worker>(
@@ -136,6 +139,18 @@ RunStats measured_stats(const Group& group) {
   for (const auto& worker : group.workers) stats.merge(worker->stats().measured());
   stats.merge(group.pacing);
   return stats;
+}
+
+std::vector<HostRun> measured_host_stats(const Group& group) {
+  std::vector<HostRun> hosts;
+  for (const std::string& label : group.hosts.labels) hosts.push_back({label, 0, {}});
+  if (hosts.empty()) return hosts;
+  for (std::size_t w = 0; w < group.workers.size(); ++w) {
+    HostRun& host = hosts[static_cast<std::size_t>(group.hosts.host_of_connection[w])];
+    ++host.connections;
+    host.stats.merge(group.workers[w]->stats().measured());
+  }
+  return hosts;
 }
 
 StalledWork stalled_work(const Group& group, Clock::time_point now) {

@@ -15,6 +15,7 @@
 #include "terminal/engine/clock.hpp"
 #include "terminal/engine/engine.hpp"
 #include "terminal/engine/fault_log.hpp"
+#include "terminal/engine/hosts.hpp"
 #include "terminal/engine/intervals.hpp"
 #include "terminal/engine/pacing.hpp"
 #include "terminal/engine/queue.hpp"
@@ -62,6 +63,8 @@ struct Group {
                            static_cast<std::size_t>(config.terminals)};
   int delivery_workers = 0;
   std::uint64_t delivery_seed = 0;
+  // Which host of --conn each worker connects to (--host-policy).
+  HostAssignment hosts;
   std::unique_ptr<IntervalReporter> reporter;
   int finished_terminals = 0;
   // 5.2.5: the keying and think times drawn for the terminals, of the
@@ -79,6 +82,10 @@ Groups make_groups(const Config& config, const EngineSetup& setup, StopSignal& s
 // The group's measured interval, merged over its workers, with the pacing's
 // delays; once they have stopped.
 RunStats measured_stats(const Group& group);
+
+// With the workers spread over several hosts (--host-policy round-robin or
+// random), each host's share of that, without the pacing; else empty.
+std::vector<HostRun> measured_host_stats(const Group& group);
 
 // A transaction in flight this long is shown as stalled in interval lines.
 inline constexpr double kStalledAfterSeconds = 1.0;

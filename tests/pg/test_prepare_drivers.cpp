@@ -21,8 +21,8 @@ constexpr const char* kSeed = "42";
 
 std::vector<std::string> prepare_args(const std::string& conninfo, int warehouses,
                                       const std::string& driver) {
-  std::vector<std::string> args = {"prepare",     "--conn", conninfo, "--warehouses",
-                                   std::to_string(warehouses), "--seed", kSeed};
+  std::vector<std::string> args = {
+      "prepare", "--conn", conninfo, "--warehouses", std::to_string(warehouses), "--seed", kSeed};
   if (!driver.empty()) {
     args.push_back("--driver");
     args.push_back(driver);

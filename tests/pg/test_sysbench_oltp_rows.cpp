@@ -21,16 +21,16 @@ constexpr const char* kDatabase = "tpcc_oltp_rows";
 // sysbench's line for `test` and `command` against the tests' server.
 std::vector<std::string> oltp_line(const std::string& test, const std::string& command,
                                    const std::vector<std::string>& extra = {}) {
-  std::vector<std::string> argv = {test,
-                                   "--db-driver=pgsql",
-                                   "--pgsql-host=127.0.0.1",
-                                   "--pgsql-port=" +
-                                       std::to_string(tpcc::test::local_server().port()),
-                                   "--pgsql-user=postgres",
-                                   std::string("--pgsql-db=") + kDatabase,
-                                   "--tables=1",
-                                   "--table-size=200",
-                                   "--threads=2"};
+  std::vector<std::string> argv = {
+      test,
+      "--db-driver=pgsql",
+      "--pgsql-host=127.0.0.1",
+      "--pgsql-port=" + std::to_string(tpcc::test::local_server().port()),
+      "--pgsql-user=postgres",
+      std::string("--pgsql-db=") + kDatabase,
+      "--tables=1",
+      "--table-size=200",
+      "--threads=2"};
   argv.insert(argv.end(), extra.begin(), extra.end());
   argv.push_back(command);
   return argv;
@@ -55,11 +55,7 @@ TEST_CASE(
   INFO(output);
   const long long left = scalar(conninfo, "select count(*) from sbtest1");
   const long long deletes_sent =
-      tpcc::test::read_result(dir)
-          .at("sysbench")
-          .at("queries")
-          .at("write")
-          .get<long long>();
+      tpcc::test::read_result(dir).at("sysbench").at("queries").at("write").get<long long>();
   CHECK(left < 200);
   // Counting the statements sent would have said fewer rows than there are.
   CHECK(deletes_sent > 200 - left);
@@ -74,10 +70,10 @@ TEST_CASE(
   // oltp_insert adds rows; oltp_read_write's delete/inserts leave the count.
   for (const std::string test : {"oltp_insert", "oltp_read_write"}) {
     output.clear();
-    REQUIRE(tpcc::test::run_tpcc(
-                oltp_line(test, "run",
-                          {"--time=2", "--result-dir", tpcc::test::scratch_dir("oltp_rows_" + test)}),
-                &output) == 0);
+    REQUIRE(tpcc::test::run_tpcc(oltp_line(test, "run",
+                                           {"--time=2", "--result-dir",
+                                            tpcc::test::scratch_dir("oltp_rows_" + test)}),
+                                 &output) == 0);
     output.clear();
     CHECK(tpcc::test::run_tpcc(oltp_line(test, "check"), &output) == 0);
     INFO(test << "\n" << output);
@@ -110,9 +106,10 @@ TEST_CASE(
   // naming the table, and leaves the others' records alone.
   tpcc::test::execute(conninfo, "drop table sbtest1");
   output.clear();
-  CHECK(tpcc::test::run_tpcc(oltp_line("oltp_insert", "run",
-                                         {"--time=1", "--result-dir",
-                                          tpcc::test::scratch_dir("oltp_rows_refused")}), &output) == 2);
+  CHECK(tpcc::test::run_tpcc(
+            oltp_line("oltp_insert", "run",
+                      {"--time=1", "--result-dir", tpcc::test::scratch_dir("oltp_rows_refused")}),
+            &output) == 2);
   CHECK(output.find("sbtest1 was not prepared here") != std::string::npos);
   CHECK(scalar(conninfo, "select count(*) from tpcc_sysbench_tables where run_open") == 0);
   output.clear();

@@ -51,8 +51,8 @@ void record_oltp_row_changes(pqxx::connection_base& conn, const OltpRowChanges& 
   pqxx::work tx(conn);
   for (int table = 1; table <= changes.tables(); ++table) {
     const OltpTableChange change = changes.table(table);
-    tx.exec_params(kRecordChangesSql, sbtest_table_name(table),
-                   static_cast<long long>(change.net), static_cast<long long>(change.in_doubt));
+    tx.exec_params(kRecordChangesSql, sbtest_table_name(table), static_cast<long long>(change.net),
+                   static_cast<long long>(change.in_doubt));
   }
   tx.commit();
 }
