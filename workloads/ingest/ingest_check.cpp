@@ -7,16 +7,12 @@
 #include "config/errors.hpp"
 #include "db/connect.hpp"
 #include "workloads/ingest/ingest_tables.hpp"
-#include "workloads/sysbench/oltp_tables.hpp"
+#include "workloads/recorded_tables.hpp"
 
 namespace tpcc {
 namespace {
 
 constexpr const char* kRecordedSql = "select 1 from tpcc_ingest_tables where table_name = $1";
-
-bool relation_exists(pqxx::transaction_base& tx, const std::string& name) {
-  return tx.exec_params(kRelationExistsSql, name)[0][0].as<long long>() > 0;
-}
 
 void require_record(pqxx::transaction_base& tx) {
   if (!relation_exists(tx, kIngestRecord)) {

@@ -1,7 +1,7 @@
 #include "workloads/ingest/ingest_cleanup.hpp"
 
-#include <set>
 #include <string>
+#include <vector>
 
 #include <pqxx/result>
 #include <pqxx/transaction>
@@ -10,7 +10,7 @@
 #include "db/connect.hpp"
 #include "db/writable.hpp"
 #include "workloads/ingest/ingest_tables.hpp"
-#include "workloads/sysbench/oltp_tables.hpp"
+#include "workloads/recorded_tables.hpp"
 
 namespace tpcc {
 
@@ -18,22 +18,14 @@ int cleanup_ingest_tables(const Config& config, std::ostream& out) {
   auto conn = connect(config.conninfo);
   require_writable(*conn, config.conninfo, "tpcc cleanup");
   pqxx::work tx(*conn);
-  std::set<std::string> recorded;
-  if (tx.exec_params(kRelationExistsSql, kIngestRecord)[0][0].as<long long>() > 0) {
+  std::vector<std::string> recorded;
+  if (relation_exists(tx, kIngestRecord)) {
     for (const auto& row : tx.exec("select table_name from tpcc_ingest_tables")) {
-      recorded.insert(row[0].as<std::string>());
+      recorded.push_back(row[0].as<std::string>());
     }
   }
-  int dropped = 0;
-  for (const std::string& name : recorded) {
-    if (tx.exec_params(kRelationExistsSql, name)[0][0].as<long long>() == 0) continue;
-    tx.exec("drop table " + tx.quote_name(name));
-    ++dropped;
-  }
-  std::string others;
-  for (const auto& row : tx.exec(kListIngestTablesSql)) {
-    others += (others.empty() ? "" : ", ") + row[0].as<std::string>();
-  }
+  const int dropped = drop_recorded_tables(tx, recorded);
+  const std::string others = joined_names(tx, kListIngestTablesSql);
   tx.exec("drop table if exists tpcc_ingest_tables");
   tx.commit();
   out << "cleanup: dropped " << dropped << " ingest table(s) tpcc prepared";

@@ -13,7 +13,7 @@
 #include "db/writable.hpp"
 #include "loader/prepare_lock.hpp"
 #include "workloads/ingest/ingest_tables.hpp"
-#include "workloads/sysbench/oltp_tables.hpp"
+#include "workloads/recorded_tables.hpp"
 
 namespace tpcc {
 namespace {
@@ -30,11 +30,6 @@ std::map<std::string, RecordedTable> read_recorded(pqxx::connection& conn) {
     tables[row[0].as<std::string>()] = {row[1].as<int>(), row[2].as<bool>()};
   }
   return tables;
-}
-
-bool relation_exists(pqxx::connection& conn, const std::string& name) {
-  pqxx::nontransaction tx(conn);
-  return tx.exec_params(kRelationExistsSql, name)[0][0].as<long long>() > 0;
 }
 
 void require_tablespaces(pqxx::connection& conn, const std::vector<std::string>& names) {
@@ -85,17 +80,20 @@ int prepare_ingest_tables(const Config& config, std::ostream& out) {
   const std::map<std::string, RecordedTable> recorded = read_recorded(*conn);
   std::vector<bool> exists(static_cast<std::size_t>(tables) + 1, false);
   // Every refusal before anything is made.
-  for (int table = 1; table <= tables; ++table) {
-    const std::string name = ingest_table_name(table);
-    const auto found = recorded.find(name);
-    exists[static_cast<std::size_t>(table)] = relation_exists(*conn, name);
-    if (exists[static_cast<std::size_t>(table)] && found == recorded.end()) {
-      throw UsageError(name +
-                       ": the table exists and tpcc did not create it; drop it yourself or use "
-                       "another database");
-    }
-    if (found != recorded.end() && exists[static_cast<std::size_t>(table)]) {
-      require_same_options(name, found->second, options);
+  {
+    pqxx::nontransaction tx(*conn);
+    for (int table = 1; table <= tables; ++table) {
+      const std::string name = ingest_table_name(table);
+      const auto found = recorded.find(name);
+      exists[static_cast<std::size_t>(table)] = relation_exists(tx, name);
+      if (exists[static_cast<std::size_t>(table)] && found == recorded.end()) {
+        throw UsageError(name +
+                         ": the table exists and tpcc did not create it; drop it yourself or use "
+                         "another database");
+      }
+      if (found != recorded.end() && exists[static_cast<std::size_t>(table)]) {
+        require_same_options(name, found->second, options);
+      }
     }
   }
   int created = 0;
