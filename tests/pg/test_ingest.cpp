@@ -141,3 +141,35 @@ TEST_CASE("ingest: a table the kit did not make is refused and left", "[ingest]"
   CHECK(scalar(db, "select count(*) from tpcc_ingest_2") == 1);
   CHECK(scalar(db, "select count(*) from pg_class where relname = 'tpcc_ingest_1'") == 0);
 }
+
+TEST_CASE("ingest: tables go to the tablespaces round-robin; a missing one is refused",
+          "[ingest]") {
+  const std::string db = tpcc::test::create_database("tpcc_ingest_spaces");
+  const std::vector<std::string> spaces = {"ts_ingest_a", "ts_ingest_b"};
+  for (const std::string& space : spaces) {
+    const std::string dir = tpcc::test::local_server().directory() + "/" + space;
+    tpcc::test::make_directory_for_server(dir);
+    tpcc::test::execute_outside_transaction(
+        db, "create tablespace " + space + " location '" + dir + "'");
+  }
+  std::string output;
+  CHECK(tpcc_ingest("prepare", db,
+                    {"--ingest-tables", "3", "--tablespace", "ts_ingest_a,no_such_ts"},
+                    &output) == 2);
+  CHECK(output.find("--tablespace: tablespace 'no_such_ts' does not exist") != std::string::npos);
+  CHECK(scalar(db, "select count(*) from pg_class where relname ~ '^tpcc_ingest_[0-9]'") == 0);
+
+  REQUIRE(tpcc_ingest("prepare", db,
+                      {"--ingest-tables", "3", "--tablespace", "ts_ingest_a,ts_ingest_b"},
+                      &output) == 0);
+  INFO(output);
+  CHECK(scalar_text(db,
+                    "select string_agg(c.relname || ':' || t.spcname, ' ' order by c.relname) "
+                    "from pg_class c join pg_tablespace t on t.oid = c.reltablespace "
+                    "where c.relname ~ '^tpcc_ingest_[0-9]+$'") ==
+        "tpcc_ingest_1:ts_ingest_a tpcc_ingest_2:ts_ingest_b tpcc_ingest_3:ts_ingest_a");
+  REQUIRE(tpcc_ingest("cleanup", db, {}, &output) == 0);
+  for (const std::string& space : spaces) {
+    tpcc::test::execute_outside_transaction(db, "drop tablespace " + space);
+  }
+}

@@ -10,6 +10,7 @@
 #include "config/effective.hpp"
 #include "config/names.hpp"
 #include "tests/unit/config_test_support.hpp"
+#include "tests/unit/temp_dir.hpp"
 
 using tpcc::Config;
 using tpcc::test::parse;
@@ -44,6 +45,16 @@ TEST_CASE("ingest options: defaults, values and config.json", "[ingest]") {
   CHECK(prepare.ingest.unlogged);
   CHECK(prepare.terminals == 128);
   CHECK(prepare.tablespace_names == std::vector<std::string>{"a", "b", "c"});
+}
+
+TEST_CASE("ingest options: the props keys are the flags' names", "[ingest]") {
+  tpcc::test::TempDir dir;
+  const auto props =
+      dir.write("ingest.props", "workload=ingest\ningest-rows=250\ningest-method=copy\n");
+  const Config c = parse({"run", props});
+  CHECK(c.workload == tpcc::WorkloadKind::Ingest);
+  CHECK(c.ingest.rows == 250);
+  CHECK(c.ingest.method == tpcc::IngestMethod::Copy);
 }
 
 TEST_CASE("ingest options: bad values name their flag", "[ingest]") {
