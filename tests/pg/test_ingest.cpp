@@ -6,12 +6,16 @@
 // refused.
 #include <catch2/catch.hpp>
 
+#include <chrono>
 #include <fstream>
+#include <future>
 #include <sstream>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include <nlohmann/json.hpp>
+#include <pqxx/pqxx>
 
 #include "tests/pg/pg_fixture.hpp"
 
@@ -172,4 +176,38 @@ TEST_CASE("ingest: tables go to the tablespaces round-robin; a missing one is re
   for (const std::string& space : spaces) {
     tpcc::test::execute_outside_transaction(db, "drop tablespace " + space);
   }
+}
+
+TEST_CASE("ingest: batches cut off by terminated backends are in doubt, and check allows them",
+          "[ingest]") {
+  const std::string db = tpcc::test::create_database("tpcc_ingest_cut");
+  std::string output;
+  REQUIRE(tpcc_ingest("prepare", db, {"--ingest-tables", "2"}, &output) == 0);
+  // The future's destructor waits for the run, whatever happens below.
+  std::future<int> run = std::async(std::launch::async, [&] {
+    return tpcc_ingest("run", db,
+                       {"--terminals", "4", "--ingest-tables", "2", "--duration", "6",
+                        "--report-interval", "1", "--ingest-rows", "1000"},
+                       &output);
+  });
+  pqxx::connection admin{tpcc::test::server_conninfo()};
+  const std::string backends =
+      "from pg_stat_activity where datname = 'tpcc_ingest_cut' and backend_type = 'client "
+      "backend' and application_name = 'tpcc' and pid <> pg_backend_pid()";
+  // Terminate the streams' sessions, mid-batch or between two, three times.
+  int terminated = 0;
+  for (int round = 0; round < 3; ++round) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(1500));
+    terminated += static_cast<int>(
+        tpcc::test::scalar(admin, "select count(pg_terminate_backend(pid)) " + backends));
+  }
+  const int status = run.get();
+  INFO(output);
+  CHECK(terminated >= 4);
+  CHECK((status == 0 || status == 1));
+  CHECK(scalar(db, "select sum(in_doubt_rows) from tpcc_ingest_tables") >= 1000);
+  // Each table holds its acknowledged rows and at most the rows in doubt besides.
+  CHECK(tpcc_ingest("check", db, {}, &output) == 0);
+  INFO(output);
+  CHECK(output.find("in doubt") != std::string::npos);
 }
