@@ -1,4 +1,4 @@
-// The ingest workload on the engine: one transaction type, a batch; each
+// The ingest workload on the engine: one transaction type, "insert_batch"; each
 // execute sends one --ingest-rows INSERT (or COPY) into the stream's table
 // and counts the rows the server acknowledged, per stream and per table.
 // A batch whose connection broke before its answer is counted in doubt for
