@@ -88,6 +88,7 @@ struct Config {
   // with its options.
   WorkloadKind workload = WorkloadKind::Tpcc;
   OltpOptions oltp;
+  IngestOptions ingest;
 
   // prepare
   int warehouses = 1;
@@ -107,6 +108,9 @@ struct Config {
   bool analyze_payload_columns = false;
   // Tablespace per table ("bmsql_customer" -> "ts2"); "*" applies to all.
   std::map<std::string, std::string> tablespace;
+  // The names of --tablespace given without a table, in order: the ingest
+  // workload's tables take them round-robin.
+  std::vector<std::string> tablespace_names;
   bool foreign_keys = false;
   int partitions = 0;           // 0 or 1: not partitioned
   bool no_check = false;        // skip the after-load check

@@ -33,6 +33,12 @@ nlohmann::ordered_json standbys_json(const std::vector<StandbyTarget>& standbys)
   return list;
 }
 
+// j[key] into field, when j has it.
+template <typename T>
+void read_field(const nlohmann::json& j, const char* key, T& field) {
+  if (j.contains(key)) j.at(key).get_to(field);
+}
+
 // An oltp test's options by sysbench's names (config/workload_options.hpp).
 nlohmann::ordered_json oltp_json(const OltpOptions& o) {
   return {{"tables", o.tables},
@@ -61,9 +67,7 @@ nlohmann::ordered_json oltp_json(const OltpOptions& o) {
 
 // The same read back; a key left out keeps sysbench's default.
 void read_oltp_json(const nlohmann::json& j, OltpOptions& o) {
-  const auto get = [&j](const char* key, auto& field) {
-    if (j.contains(key)) j.at(key).get_to(field);
-  };
+  const auto get = [&j](const char* key, auto& field) { read_field(j, key, field); };
   get("tables", o.tables);
   get("table_size", o.table_size);
   get("point_selects", o.point_selects);
@@ -93,6 +97,26 @@ void read_oltp_json(const nlohmann::json& j, OltpOptions& o) {
   get("rand_zipfian_exp", o.rand_zipfian_exp);
 }
 
+// The ingest workload's options, and the same read back (a key left out
+// keeps its default).
+nlohmann::ordered_json ingest_json(const IngestOptions& o) {
+  return {{"tables", o.tables},
+          {"rows", o.rows},
+          {"row_bytes", o.row_bytes},
+          {"method", std::string(ingest_method_name(o.method))},
+          {"unlogged", o.unlogged}};
+}
+
+void read_ingest_json(const nlohmann::json& j, IngestOptions& o) {
+  read_field(j, "tables", o.tables);
+  read_field(j, "rows", o.rows);
+  read_field(j, "row_bytes", o.row_bytes);
+  read_field(j, "unlogged", o.unlogged);
+  if (j.contains("method")) {
+    o.method = j.at("method") == "copy" ? IngestMethod::Copy : IngestMethod::Insert;
+  }
+}
+
 }  // namespace
 
 std::string effective_config_json(const Config& c) {
@@ -100,9 +124,10 @@ std::string effective_config_json(const Config& c) {
   j["verb"] = verb_name(c.verb);
   j["conninfo"] = mask_password(c.conninfo);
   j["props_file"] = c.props_file ? nlohmann::ordered_json(*c.props_file) : nullptr;
-  // What was loaded and driven; an oltp test's options beside it.
+  // What was loaded and driven; an oltp test's or ingest's options beside it.
   j["workload"] = std::string(workload_name(c));
   if (c.workload == WorkloadKind::SysbenchOltp) j["oltp"] = oltp_json(c.oltp);
+  if (c.workload == WorkloadKind::Ingest) j["ingest"] = ingest_json(c.ingest);
   for (const char* section : kSections) j[section] = nlohmann::ordered_json::object();
   for (const Setting& setting : settings()) {
     const ConfigJsonField& field = setting.json;
@@ -140,6 +165,7 @@ Config config_from_effective_json(const nlohmann::json& j) {
     c.oltp.test = workload->test;
   }
   if (j.contains("oltp")) read_oltp_json(j.at("oltp"), c.oltp);
+  if (j.contains("ingest")) read_ingest_json(j.at("ingest"), c.ingest);
   for (const Setting& setting : settings()) {
     const ConfigJsonField& field = setting.json;
     if (field.section == nullptr || !j.contains(field.section)) continue;

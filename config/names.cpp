@@ -44,6 +44,7 @@ constexpr std::array<std::pair<std::string_view, OltpTest>, 8> kOltpTests = {{
 }};
 
 constexpr std::string_view kTpccName = "tpcc";
+constexpr std::string_view kIngestName = "ingest";
 
 constexpr std::array<std::pair<std::string_view, RandType>, 5> kRandTypes = {{
     {"uniform", RandType::Uniform},
@@ -139,7 +140,12 @@ std::string_view oltp_test_name(OltpTest t) {
 }
 
 std::string_view workload_name(const WorkloadName& w) {
-  return w.kind == WorkloadKind::Tpcc ? kTpccName : oltp_test_name(w.test);
+  switch (w.kind) {
+    case WorkloadKind::Tpcc: return kTpccName;
+    case WorkloadKind::Ingest: return kIngestName;
+    case WorkloadKind::SysbenchOltp: break;
+  }
+  return oltp_test_name(w.test);
 }
 
 std::string_view workload_name(const Config& c) {
@@ -148,6 +154,7 @@ std::string_view workload_name(const Config& c) {
 
 std::optional<WorkloadName> parse_workload_name(std::string_view text) {
   if (text == kTpccName) return WorkloadName{};
+  if (text == kIngestName) return WorkloadName{WorkloadKind::Ingest, OltpTest::ReadWrite};
   for (const auto& [name, test] : kOltpTests) {
     if (name == text) return WorkloadName{WorkloadKind::SysbenchOltp, test};
   }
@@ -164,13 +171,20 @@ std::optional<WorkloadName> parse_sysbench_test(std::string_view text) {
   } else if (slash != std::string_view::npos) {
     return std::nullopt;  // a path is to a .lua file
   }
-  return parse_workload_name(base);
+  const std::optional<WorkloadName> name = parse_workload_name(base);
+  // The ingest workload is the kit's own, no test of sysbench's.
+  if (name && name->kind == WorkloadKind::Ingest) return std::nullopt;
+  return name;
 }
 
 std::string workload_names() {
   std::string out(kTpccName);
   for (const auto& [name, test] : kOltpTests) out += ", " + std::string(name);
-  return out;
+  return out + ", " + std::string(kIngestName);
+}
+
+std::string_view ingest_method_name(IngestMethod m) {
+  return m == IngestMethod::Copy ? "copy" : "insert";
 }
 
 std::string_view rand_type_name(RandType t) {

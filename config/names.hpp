@@ -27,7 +27,7 @@ std::string_view condition_step_name(ConditionStep s);  // "vacuum", "analyze", 
 
 std::optional<Verb> parse_verb(std::string_view text);
 
-// A workload by its name: tpcc, or one of sysbench's oltp tests.
+// A workload by its name: tpcc, one of sysbench's oltp tests, or ingest.
 struct WorkloadName {
   WorkloadKind kind = WorkloadKind::Tpcc;
   OltpTest test = OltpTest::ReadWrite;  // only for SysbenchOltp
@@ -49,7 +49,8 @@ std::optional<WorkloadName> parse_sysbench_test(std::string_view text);
 // The known workload names, for messages and help: "tpcc, oltp_read_write, ...".
 std::string workload_names();
 
-std::string_view rand_type_name(RandType t);  // "uniform", "gaussian", ...
+std::string_view ingest_method_name(IngestMethod m);  // "insert", "copy"
+std::string_view rand_type_name(RandType t);          // "uniform", "gaussian", ...
 std::optional<RandType> parse_rand_type(std::string_view text);
 
 // The BenchmarkSQL table behind a short name: "stock" -> "bmsql_stock",

@@ -9,7 +9,30 @@
 
 namespace tpcc {
 
-enum class WorkloadKind { Tpcc, SysbenchOltp };
+enum class WorkloadKind { Tpcc, SysbenchOltp, Ingest };
+
+// The ingest workload's way of sending a batch: one multi-row INSERT, or
+// COPY ... FROM STDIN of its rows.
+enum class IngestMethod { Insert, Copy };
+
+// The ingest workload (docs/ingest.md): each stream (terminal) appends
+// batches of rows to a table of its own, or to tables shared round-robin.
+struct IngestOptions {
+  int tables = 0;       // --ingest-tables: 0, one per stream; N, streams share N
+  int rows = 100;       // --ingest-rows: rows per statement
+  int row_bytes = 360;  // --ingest-row-bytes: a row's size in the table, about
+  IngestMethod method = IngestMethod::Insert;  // --ingest-method
+  bool unlogged = false;                       // --unlogged: UNLOGGED tables
+};
+
+// What a row of an ingest table takes besides its text payload: the tuple
+// header (23 bytes, aligned to 24), the timestamp (8), the text's 4-byte
+// length word and the row's line pointer in the page (4). A 360-byte row
+// holds 320 characters, the md5 strings of the write-up it follows.
+inline constexpr int kIngestRowOverheadBytes = 40;
+// The payload is stored plain (not compressed, not moved out of line), so a
+// row must fit in one 8 kB page with room to spare.
+inline constexpr int kMaxIngestRowBytes = 8000;
 
 // sysbench 1.0's oltp_*.lua tests, one event each.
 enum class OltpTest {

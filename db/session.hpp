@@ -163,6 +163,12 @@ class Session {
   // the SQLSTATE: "40P01 deadlock detected".
   std::vector<QueryResult> flush();
 
+  // COPY ... FROM STDIN (copy_sql) of `data` (whole lines of COPY's text
+  // format) in one statement of its own, with nothing queued; returns the
+  // rows the server copied. Pipeline mode has no COPY: the session leaves
+  // it for the statement and enters it again. Throws as flush() does.
+  long long copy_in(const std::string& copy_sql, const std::string& data);
+
   // Replaces a broken connection (throws ConnectError if the server is
   // unreachable); statements are prepared again.
   void reconnect();

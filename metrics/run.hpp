@@ -13,6 +13,7 @@
 
 #include "metrics/checkpoints.hpp"
 #include "metrics/experiment.hpp"
+#include "metrics/ingest.hpp"
 #include "metrics/lag.hpp"
 #include "metrics/ledger.hpp"
 #include "metrics/server_metrics.hpp"
@@ -197,6 +198,8 @@ struct RunInfo {
   ExperimentRecord experiment;
   // --failover: the acknowledged-commit ledger checked after the run.
   std::optional<LedgerFigures> ledger;
+  // The ingest workload's figures (metrics/ingest.hpp).
+  std::optional<IngestFigures> ingest;
 };
 
 }  // namespace tpcc

@@ -21,8 +21,7 @@ std::vector<std::string> comma_list(const std::optional<std::string>& value) {
 }
 
 // The k-th of a list of one value per host, or its only value.
-std::vector<std::string> per_host(const std::string& conninfo, const char* key,
-                                  std::size_t hosts) {
+std::vector<std::string> per_host(const std::string& conninfo, const char* key, std::size_t hosts) {
   const std::vector<std::string> values = comma_list(conninfo_value(conninfo, key));
   if (values.size() > 1 && values.size() != hosts) {
     throw UsageError("--conn: " + std::string(key) + " lists " + std::to_string(values.size()) +

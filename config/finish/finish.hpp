@@ -4,6 +4,7 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 
 #include "config/settings/settings.hpp"
 
@@ -35,6 +36,20 @@ void finish_workload(ParseState& st);
 // With an oltp workload, TPC-C's own options refused and the run's pacing
 // and line format set; with TPC-C, the oltp options refused.
 void finish_oltp(ParseState& st);
+
+// The refusals the workloads other than TPC-C share (finish/sysbench_oltp.cpp):
+// an option of sysbench's oltp tests under another workload; a TPC-C
+// option (all but `taken`, one the workload gives a meaning of its own);
+// tpcc capacity and sweep, which search by tpmC and plot it (TPC-C only
+// for now).
+void refuse_oltp_options(ParseState& st);
+void refuse_tpcc_options(ParseState& st, std::string_view taken);
+void refuse_tpcc_only_verbs(ParseState& st);
+
+// With the ingest workload, the other workloads' options refused, its
+// tablespaces a list and its run unpaced; with another workload, the
+// ingest options refused (finish/ingest.cpp).
+void finish_ingest(ParseState& st);
 
 // Every cross-option check and derived value, for st.cfg.verb.
 void finish_config(ParseState& st);

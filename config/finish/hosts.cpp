@@ -12,9 +12,8 @@ void finish_hosts(ParseState& st) {
   const HostPolicy policy = st.cfg.host_policy;
   if (policy == HostPolicy::First) return;
   const std::optional<Source> given = st.given.source("host-policy");
-  const std::string where =
-      (given ? given->where : std::string("--host-policy")) + " " +
-      std::string(host_policy_name(policy));
+  const std::string where = (given ? given->where : std::string("--host-policy")) + " " +
+                            std::string(host_policy_name(policy));
   st.collect([&] {
     if (conninfo_per_host(st.cfg.conninfo).size() < 2) {
       throw UsageError(where +

@@ -3,6 +3,7 @@
 // the run unpaced and its lines in sysbench's shape; with TPC-C, the oltp
 // options refused. config/settings/sysbench_oltp.cpp holds the options.
 #include <cstdint>
+#include <string_view>
 
 #include "config/finish/finish.hpp"
 #include "config/names.hpp"
@@ -75,47 +76,6 @@ constexpr const char* kTpccOptions[] = {
     "standbyStockLevelWeight",
 };
 
-// "the workload oltp_insert (--workload)": what chose it, for messages.
-std::string workload_text(const ParseState& st) {
-  const std::optional<Source> given = st.given.source("workload");
-  return "the workload " + std::string(workload_name(st.cfg)) +
-         (given ? " (" + given->where + ")" : std::string());
-}
-
-void refuse_oltp_options(ParseState& st) {
-  for (const char* option : kOltpOptions) {
-    const std::optional<Source> given = st.given.source(option);
-    if (!given) continue;
-    st.problem(given->where +
-               ": an option of sysbench's oltp tests, and the workload is tpcc; name the test "
-               "(--workload oltp_read_write, or sysbench's way: tpcc oltp_read_write [options] "
-               "run)");
-  }
-}
-
-void refuse_tpcc_options(ParseState& st) {
-  for (const char* option : kTpccOptions) {
-    const std::optional<Source> given = st.given.source(option);
-    if (!given) continue;
-    st.problem(given->where + ": a TPC-C option; " + workload_text(st) + " does not take it");
-  }
-  // Statements are any workload's; the procedures are TPC-C's functions.
-  const std::optional<Source> mode = st.given.source("mode");
-  if (mode && st.cfg.mode == Mode::Procedures) {
-    st.problem(mode->where + ": procedures are TPC-C's PL/pgSQL functions; " + workload_text(st) +
-               " sends statements");
-  }
-}
-
-// tpcc capacity searches by tpmC and sweep's page plots it: TPC-C only
-// for now.
-void refuse_tpcc_only_verbs(ParseState& st) {
-  const Config& c = st.cfg;
-  if (c.verb != Verb::Capacity && !c.sweep) return;
-  st.problem(std::string("tpcc ") + (c.sweep ? "sweep" : "capacity") +
-             " runs TPC-C only for now; " + workload_text(st) + " runs with tpcc run");
-}
-
 void check_range_ids(ParseState& st) {
   const OltpOptions& o = st.cfg.oltp;
   if (o.table_size + o.range_size - 1 <= kMaxId) return;
@@ -137,7 +97,47 @@ void rate_per_second(ParseState& st) {
                          ": events per second, " + format_number(st.cfg.rate_tpm) + " per minute");
 }
 
+// "the workload oltp_insert (--workload)": what chose it, for messages.
+std::string workload_text(const ParseState& st) {
+  const std::optional<Source> given = st.given.source("workload");
+  return "the workload " + std::string(workload_name(st.cfg)) +
+         (given ? " (" + given->where + ")" : std::string());
+}
+
 }  // namespace
+
+void refuse_oltp_options(ParseState& st) {
+  for (const char* option : kOltpOptions) {
+    const std::optional<Source> given = st.given.source(option);
+    if (!given) continue;
+    st.problem(given->where + ": an option of sysbench's oltp tests, and the workload is " +
+               std::string(workload_name(st.cfg)) +
+               "; name the test (--workload oltp_read_write, or sysbench's way: tpcc "
+               "oltp_read_write [options] run)");
+  }
+}
+
+void refuse_tpcc_options(ParseState& st, std::string_view taken) {
+  for (const char* option : kTpccOptions) {
+    const std::optional<Source> given = st.given.source(option);
+    if (option == taken) continue;
+    if (!given) continue;
+    st.problem(given->where + ": a TPC-C option; " + workload_text(st) + " does not take it");
+  }
+  // Statements are any workload's; the procedures are TPC-C's functions.
+  const std::optional<Source> mode = st.given.source("mode");
+  if (mode && st.cfg.mode == Mode::Procedures) {
+    st.problem(mode->where + ": procedures are TPC-C's PL/pgSQL functions; " + workload_text(st) +
+               " sends statements");
+  }
+}
+
+void refuse_tpcc_only_verbs(ParseState& st) {
+  const Config& c = st.cfg;
+  if (c.verb != Verb::Capacity && !c.sweep) return;
+  st.problem(std::string("tpcc ") + (c.sweep ? "sweep" : "capacity") +
+             " runs TPC-C only for now; " + workload_text(st) + " runs with tpcc run");
+}
 
 void finish_workload(ParseState& st) {
   const std::optional<Given<WorkloadName>>& test = st.sysbench.test;
@@ -160,12 +160,12 @@ void finish_workload(ParseState& st) {
 
 void finish_oltp(ParseState& st) {
   Config& c = st.cfg;
-  if (c.workload == WorkloadKind::Tpcc) {
+  if (c.workload != WorkloadKind::SysbenchOltp) {
     refuse_oltp_options(st);
     return;
   }
   refuse_tpcc_only_verbs(st);
-  refuse_tpcc_options(st);
+  refuse_tpcc_options(st, {});
   check_range_ids(st);
   rate_per_second(st);
   // sysbench runs its events back to back; keying and think times are

@@ -177,9 +177,15 @@ void add_connection_and_load(std::vector<Setting>& s) {
   add(
       s, "tablespace", "SPEC", {}, kLoadVerbs, kLoad,
       "Tablespace for the tables: one name for every table (ts1), or "
-      "table=name pairs (customer=ts2,stock=ts3). Names match [A-Za-z_][A-Za-z0-9_$]{0,62}.",
+      "table=name pairs (customer=ts2,stock=ts3). Names match [A-Za-z_][A-Za-z0-9_$]{0,62}. "
+      "The ingest workload takes a list of names (ts1,ts2,ts3): its tables go to them "
+      "round-robin.",
       [](const std::string& v, const Source& src, ParseState& st) {
         st.cfg.tablespace = parse_tablespace(v, src.where);
+        st.cfg.tablespace_names.clear();
+        for (const std::string& item : split(v, ',')) {
+          if (item.find('=') == std::string::npos) st.cfg.tablespace_names.push_back(item);
+        }
       },
       [](const Config& c) -> std::string {
         if (c.tablespace.empty()) return "none (the database default)";
@@ -326,6 +332,7 @@ std::vector<Setting> build() {
   settings_table::add_report(s);
   settings_table::add_sysbench(s);
   settings_table::add_sysbench_oltp(s);
+  settings_table::add_ingest(s);
   return s;
 }
 
@@ -424,7 +431,8 @@ const std::vector<const char*>& sections() {
                                                 kQuickstartSection, kCitusSection,
                                                 kAcidSection,       kExperimentsSection,
                                                 kCapacitySection,   kReportSection,
-                                                kSysbenchSection,   kOltpSection};
+                                                kSysbenchSection,   kOltpSection,
+                                                kIngestSection};
   return list;
 }
 

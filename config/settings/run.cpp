@@ -46,11 +46,13 @@ std::string show_timeout(const Config& c) {
 
 void add_length_and_mix(std::vector<Setting>& s) {
   add(
-      s, "terminals", "N", {}, kOneRunVerbs | kAcid, kRunSection,
+      s, "terminals", "N", {}, kOneRunVerbs | kAcid | kPrepare, kRunSection,
       "Virtual terminals (clause 5.2.1: 10 per warehouse for a compliant run). With fixed "
       "warehouses, more than 10 per home warehouse is refused unless --allow-many-terminals "
       "(checked against props warehouses when given, and against the loaded warehouses when "
-      "the run starts). tpcc acid --durability runs this many terminals until the crash.",
+      "the run starts). tpcc acid --durability runs this many terminals until the crash. "
+      "The ingest workload's streams; its prepare takes it for a table per stream "
+      "(--ingest-tables 0).",
       [](const std::string& v, const Source& src, ParseState& st) {
         st.cfg.terminals = parse_int(v, 1, kNoLimit, src.where);
       },

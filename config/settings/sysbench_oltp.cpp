@@ -76,7 +76,8 @@ void add_workload_choice(std::vector<Setting>& s) {
       "oltp test, TPC-C's own options (warehouses, the mix, keying and think times, "
       "Delivery, --spec, standbys, several drivers, ...) are refused, the run is unpaced and "
       "its progress lines take sysbench's shape unless --report-format says otherwise. "
-      "tpcc capacity and tpcc sweep run TPC-C only for now and refuse an oltp test.",
+      "tpcc capacity and tpcc sweep run TPC-C only for now and refuse an oltp test. ingest: "
+      "the bulk-ingest workload (docs/ingest.md), batches of rows appended by each terminal.",
       [](const std::string& v, const Source& src, ParseState& st) {
         const auto w = parse_workload_name(v);
         if (!w) fail(src.where, v, "a workload: " + workload_names());

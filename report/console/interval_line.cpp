@@ -78,6 +78,16 @@ std::string format_interval_line(const IntervalSample& sample) {
   return line + trouble_text(sample) + phase_text(sample);
 }
 
+std::string format_ingest_interval_line(const IntervalSample& sample, int rows_per_statement) {
+  const std::int64_t batches = completed_total(sample.stats);
+  const double length = sample.length_seconds;
+  std::string line = elapsed_text(sample);
+  line += " rows/s: " + fixed(per_second(batches * rows_per_statement, length), 0);
+  line += " batches/s: " + fixed(per_second(batches, length), 1);
+  line += latency_and_errors_text(sample);
+  return line + trouble_text(sample) + phase_text(sample);
+}
+
 namespace {
 
 // sysbench's figures of one interval, from " thds:" on.
@@ -131,6 +141,10 @@ std::vector<std::string> interval_lines(const std::vector<IntervalSample>& sampl
   std::vector<std::string> lines;
   if (samples.empty()) return lines;
   const IntervalSample& primary = samples.front();
+  if (config.workload == WorkloadKind::Ingest) {
+    lines.push_back(format_ingest_interval_line(primary, config.ingest.rows));
+    return lines;
+  }
   lines.push_back(
       config.report_format == ReportFormat::Sysbench
           ? format_sysbench_interval_line(primary, config.terminals, config.sysbench_percentile)

@@ -29,6 +29,11 @@ std::string format_interval_line(const IntervalSample& sample);
 std::string format_sysbench_interval_line(const IntervalSample& sample, int threads,
                                           int percentile = 95);
 
+// An ingest run's line: "[ 10s ] rows/s: 123400 batches/s: 1234.0 p90:
+// 2.10ms p99: 4.00ms err/s: 0 retries: 0", each completed batch counting
+// rows_per_statement rows; then the tpcc line's trouble and warm-up marks.
+std::string format_ingest_interval_line(const IntervalSample& sample, int rows_per_statement);
+
 // A standby's line under the primary's of an oltp run, in sysbench's shape:
 // "[ 1s ] standby 1: thds: 2 tps: ... reconn/s: 0.00 lag: replay 2.10ms, ...".
 // threads: the standby's terminals; lag: its reading (nullptr: none).
@@ -43,7 +48,8 @@ std::string format_standby_interval_line(int number, const IntervalSample& sampl
                                          const LagReading* lag);
 
 // One interval's console lines: the primary's (samples.front(), in the
-// run's --report-format) and each standby's under it with its lag.
+// run's --report-format, or the ingest line) and each standby's under it
+// with its lag.
 std::vector<std::string> interval_lines(const std::vector<IntervalSample>& samples,
                                         const Config& config);
 

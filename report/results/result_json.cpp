@@ -10,6 +10,7 @@
 #include "report/results/delivery_file.hpp"
 #include "report/results/experiment_json.hpp"
 #include "report/results/histograms_file.hpp"
+#include "report/results/ingest_json.hpp"
 #include "report/results/json_round.hpp"
 #include "report/results/lag_json.hpp"
 #include "report/results/merge.hpp"
@@ -402,6 +403,8 @@ std::string result_json(const Config& config, const RunInfo& info, const RunStat
   Json j = common_result_json(config, info, stats);
   if (config.workload == WorkloadKind::Tpcc) {
     add_tpcc_figures(j, config, info, stats);
+  } else if (config.workload == WorkloadKind::Ingest) {
+    j["ingest"] = info.ingest ? Json(ingest_figures_json(*info.ingest)) : Json(nullptr);
   } else {
     j["sysbench"] = sysbench_figures_json(config, info, stats);
     if (!info.standbys.empty()) j["standbys"] = sysbench_standbys_json(config, info);

@@ -18,9 +18,8 @@ HostAssignment assign_hosts(const Config& config, int connections, std::uint64_t
   Random rng(seed);
   for (int k = 0; k < connections; ++k) {
     hosts.host_of_connection[static_cast<std::size_t>(k)] =
-        config.host_policy == HostPolicy::RoundRobin
-            ? k % count
-            : static_cast<int>(rng.uniform(0, count - 1));
+        config.host_policy == HostPolicy::RoundRobin ? k % count
+                                                     : static_cast<int>(rng.uniform(0, count - 1));
   }
   return hosts;
 }

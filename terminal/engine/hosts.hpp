@@ -23,8 +23,8 @@ struct HostAssignment {
   std::vector<int> host_of_connection;
 
   const std::string& conninfo_of(int connection) const {
-    return conninfos[static_cast<std::size_t>(host_of_connection[static_cast<std::size_t>(
-        connection)])];
+    return conninfos[static_cast<std::size_t>(
+        host_of_connection[static_cast<std::size_t>(connection)])];
   }
   bool spread() const { return !labels.empty(); }
 };

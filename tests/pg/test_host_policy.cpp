@@ -30,9 +30,8 @@ std::string two_hosts(const std::string& second_port = "") {
 
 std::vector<std::string> run_args(const std::string& conn, const std::string& policy,
                                   const std::string& dir) {
-  return {"run",       "--conn",     conn,     "--host-policy", policy, "--terminals",
-          "4",         "--duration", "3",      "--warmup",      "0",    "--result-dir",
-          dir};
+  return {"run", "--conn",   conn, "--host-policy", policy, "--terminals", "4", "--duration",
+          "3",   "--warmup", "0",  "--result-dir",  dir};
 }
 
 }  // namespace
@@ -90,8 +89,8 @@ TEST_CASE("host policy: one host, or --failover, is refused naming the flag", "[
                  &output) == 2);
   CHECK(output.find("--host-policy random: --conn names one host") != std::string::npos);
   output.clear();
-  CHECK(run_tpcc({"run", "--conn", "host=a,b dbname=x", "--host-policy", "round-robin",
-                  "--failover"},
-                 &output) == 2);
+  CHECK(
+      run_tpcc({"run", "--conn", "host=a,b dbname=x", "--host-policy", "round-robin", "--failover"},
+               &output) == 2);
   CHECK(output.find("--host-policy round-robin with --failover") != std::string::npos);
 }

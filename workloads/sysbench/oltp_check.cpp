@@ -39,7 +39,7 @@ std::string with_table(std::string sql, const std::string& table) {
 
 // The rows prepare loaded plus every run's acknowledged inserts minus its
 // deletes; each write in doubt may or may not have committed.
-OltpCheckResult row_count_check(const std::string& name, long long rows, const pqxx::row& record) {
+TableCheckResult row_count_check(const std::string& name, long long rows, const pqxx::row& record) {
   const long long expected = record[2].as<long long>();
   const long long doubt = record[3].as<long long>();
   std::string what = std::to_string(expected) +
@@ -79,7 +79,7 @@ void refuse_unprepared_oltp_tables(const Config& config) {
   }
 }
 
-std::vector<OltpCheckResult> run_oltp_checks(const Config& config, bool after_load) {
+std::vector<TableCheckResult> run_oltp_checks(const Config& config, bool after_load) {
   const OltpOptions& options = config.oltp;
   auto conn = connect(config.conninfo);
   pqxx::nontransaction tx(*conn);
@@ -87,7 +87,7 @@ std::vector<OltpCheckResult> run_oltp_checks(const Config& config, bool after_lo
     throw UsageError(std::string("no sysbench tables of tpcc's here (") + kOltpTablesRecord +
                      " is missing): run tpcc prepare with the same options first");
   }
-  std::vector<OltpCheckResult> results;
+  std::vector<TableCheckResult> results;
   for (int table = 1; table <= options.tables; ++table) {
     const std::string name = sbtest_table_name(table);
     const std::string n = std::to_string(table);
@@ -129,23 +129,10 @@ std::vector<OltpCheckResult> run_oltp_checks(const Config& config, bool after_lo
   return results;
 }
 
-std::string format_oltp_check_line(const OltpCheckResult& result) {
-  std::string line =
-      std::string(result.passed ? "PASS" : "FAIL") + "  " + result.table + "  " + result.what;
-  if (!result.passed) line += " (found: " + result.detail + ")";
-  return line;
-}
-
 int check_oltp_tables(const Config& config, std::ostream& out) {
-  const std::vector<OltpCheckResult> results = run_oltp_checks(config, config.after_load);
-  int held = 0;
-  for (const OltpCheckResult& result : results) {
-    out << format_oltp_check_line(result) << "\n";
-    if (result.passed) ++held;
-  }
-  out << held << " of " << results.size() << " sbtest checks hold"
-      << (config.after_load ? "" : " (the ids 1..N are checked right after prepare only)") << "\n";
-  return held == static_cast<int>(results.size()) ? kExitOk : kExitFailed;
+  return print_table_checks(
+      run_oltp_checks(config, config.after_load), "sbtest",
+      config.after_load ? "" : " (the ids 1..N are checked right after prepare only)", out);
 }
 
 }  // namespace tpcc

@@ -13,20 +13,11 @@
 #include <vector>
 
 #include "config/config.hpp"
+#include "workloads/recorded_tables.hpp"
 
 namespace tpcc {
 
-struct OltpCheckResult {
-  std::string table;  // "sbtest1"
-  std::string what;   // "primary key on id"
-  bool passed = false;
-  std::string detail;  // what was found, when it failed
-};
-
-std::vector<OltpCheckResult> run_oltp_checks(const Config& config, bool after_load);
-
-// "PASS  sbtest1  primary key on id", with the detail after a FAIL.
-std::string format_oltp_check_line(const OltpCheckResult& result);
+std::vector<TableCheckResult> run_oltp_checks(const Config& config, bool after_load);
 
 // Before a run: throws UsageError, naming the table and the prepare to
 // run, unless every sbtest table of config.oltp.tables is one prepare

@@ -1,15 +1,15 @@
 #include "workloads/sysbench/oltp_cleanup.hpp"
 
-#include <set>
 #include <string>
+#include <vector>
 
 #include <pqxx/result>
 #include <pqxx/transaction>
 
 #include "config/errors.hpp"
-#include "db/catalog.hpp"
 #include "db/connect.hpp"
 #include "db/writable.hpp"
+#include "workloads/recorded_tables.hpp"
 #include "workloads/sysbench/oltp_tables.hpp"
 
 namespace tpcc {
@@ -26,21 +26,12 @@ int cleanup_oltp_tables(const Config& config, std::ostream& out) {
   auto conn = connect(config.conninfo);
   require_writable(*conn, config.conninfo, "tpcc cleanup");
   pqxx::work tx(*conn);
-  std::set<std::string> recorded;
+  std::vector<std::string> recorded;
   if (relation_exists(tx, kOltpTablesRecord)) {
-    for (const auto& row : tx.exec(kRecordedNamesSql)) recorded.insert(row[0].as<std::string>());
+    for (const auto& row : tx.exec(kRecordedNamesSql)) recorded.push_back(row[0].as<std::string>());
   }
-  int dropped = 0;
-  for (const std::string& name : recorded) {
-    if (!relation_exists(tx, name)) continue;
-    // The names are the kit's own (sbtest<n>), written by prepare.
-    tx.exec("DROP TABLE " + tx.quote_name(name));
-    ++dropped;
-  }
-  std::string others;
-  for (const auto& row : tx.exec(kListSbtestTablesSql)) {
-    others += (others.empty() ? "" : ", ") + row[0].as<std::string>();
-  }
+  const int dropped = drop_recorded_tables(tx, recorded);
+  const std::string others = joined_names(tx, kListSbtestTablesSql);
   tx.exec(kDropRecordSql);
   tx.commit();
   out << "cleanup: dropped " << dropped << " sbtest table(s) tpcc prepared";

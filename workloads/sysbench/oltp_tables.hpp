@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "config/workload_options.hpp"
+#include "workloads/recorded_tables.hpp"
 
 namespace tpcc {
 

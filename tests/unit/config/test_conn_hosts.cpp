@@ -38,8 +38,10 @@ TEST_CASE("conn hosts: a URI's host list is split") {
   CHECK(tpcc::conninfo_value(each[1], "dbname") == "tpcc");
 }
 
-TEST_CASE("conn hosts: one host, or none, stays as given, and a port list of another length is refused") {
-  CHECK(tpcc::conninfo_per_host("host=db1 dbname=x") == std::vector<std::string>{"host=db1 dbname=x"});
+TEST_CASE(
+    "conn hosts: one host, or none, stays as given, and a port list of another length is refused") {
+  CHECK(tpcc::conninfo_per_host("host=db1 dbname=x") ==
+        std::vector<std::string>{"host=db1 dbname=x"});
   CHECK(tpcc::conninfo_per_host("") == std::vector<std::string>{""});
   CHECK(tpcc::host_label("dbname=x") == "(default)");
   CHECK(tpcc::host_label("host=/tmp") == "/tmp");

@@ -1,0 +1,84 @@
+// The ingest workload once every layer is in (config/settings/ingest.cpp
+// holds its options): TPC-C's and sysbench's options refused, --tablespace
+// a list of names rather than table=name pairs, --terminals at prepare only
+// for its table-per-stream layout, the run unpaced; under another workload
+// the ingest options refused.
+#include <string>
+
+#include "config/finish/finish.hpp"
+#include "config/names.hpp"
+
+namespace tpcc {
+namespace {
+
+constexpr const char* kIngestOptions[] = {"ingest-tables", "ingest-rows", "ingest-row-bytes",
+                                          "ingest-method", "unlogged"};
+
+void refuse_ingest_options(ParseState& st) {
+  for (const char* option : kIngestOptions) {
+    const std::optional<Source> given = st.given.source(option);
+    if (!given) continue;
+    st.problem(given->where + ": an option of the ingest workload, and the workload is " +
+               std::string(workload_name(st.cfg)) + "; give --workload ingest");
+  }
+}
+
+// --terminals at prepare: the ingest tables' count when each stream has one.
+void check_prepare_terminals(ParseState& st) {
+  if (st.cfg.verb != Verb::Prepare) return;
+  const std::optional<Source> given = st.given.source("terminals");
+  // A props file serves every verb: its terminals key is the run's.
+  if (!given || given->layer != Layer::Flag) return;
+  if (st.cfg.workload == WorkloadKind::Ingest && st.cfg.ingest.tables == 0) return;
+  st.problem(given->where +
+             ": prepare takes the terminals only for the ingest workload's table per stream "
+             "(--workload ingest, --ingest-tables 0)");
+}
+
+// A standby takes no writes; --repeat's table between runs is TPC-C's.
+void refuse_run_options(ParseState& st) {
+  for (const char* option : {"standby-conn", "repeat"}) {
+    const std::optional<Source> given = st.given.source(option);
+    if (!given) continue;
+    st.problem(given->where + ": not with the ingest workload (" + option +
+               " runs TPC-C and sysbench's tests only)");
+  }
+}
+
+void check_tablespaces(ParseState& st) {
+  const Config& c = st.cfg;
+  const std::optional<Source> given = st.given.source("tablespace");
+  if (!given) return;
+  if (c.workload != WorkloadKind::Ingest) {
+    if (c.tablespace_names.size() > 1) {
+      st.problem(given->where +
+                 ": several names without a table; a list of tablespaces is the ingest "
+                 "workload's (--workload ingest), TPC-C takes one name or table=name pairs");
+    }
+    return;
+  }
+  if (c.tablespace.size() > c.tablespace.count("*")) {
+    st.problem(given->where +
+               ": table=name pairs name TPC-C's tables; the ingest workload takes a list of "
+               "tablespace names (ts1,ts2,ts3), used round-robin");
+  }
+}
+
+}  // namespace
+
+void finish_ingest(ParseState& st) {
+  Config& c = st.cfg;
+  st.collect([&] { check_prepare_terminals(st); });
+  check_tablespaces(st);
+  if (c.workload != WorkloadKind::Ingest) {
+    refuse_ingest_options(st);
+    return;
+  }
+  refuse_tpcc_only_verbs(st);
+  refuse_tpcc_options(st, "tablespace");
+  refuse_run_options(st);
+  // Batches go back to back; keying and think times are TPC-C's 5.2.5.
+  c.keying_and_thinking = false;
+}
+
+}  // namespace tpcc
