@@ -6,7 +6,7 @@
 
 #include "app/run_command.hpp"
 #include "app/run_not_started.hpp"
-#include "app/run_outcome.hpp"
+#include "app/workload_run_end.hpp"
 #include "config/names.hpp"
 #include "report/console/interval_line.hpp"
 #include "report/console/sysbench_summary.hpp"
@@ -69,14 +69,9 @@ int run_sysbench(const Config& config, std::ostream& out) {
     record_not_started(results, std::current_exception(), started, out);
     throw;
   }
-  RunInfo info = run_info(config, RunSetup{}, result, started, "");
-  out << "\n";
-  print_sysbench_summary(out, config, info, result.stats);
-  out << "\n";
-  info.exit_status = overall_status(config, info, result.stats, out);
-  results.write_final(info, result.stats, result.intervals);
-  out << "results written to " << results.dir() << "\n";
-  return info.exit_status;
+  return end_workload_run(config, result, started, results, out, [&](const RunInfo& info) {
+    print_sysbench_summary(out, config, info, result.stats);
+  });
 }
 
 }  // namespace tpcc

@@ -103,6 +103,9 @@ std::string effective_config_json(const Config& c) {
   // What was loaded and driven; an oltp test's options beside it.
   j["workload"] = std::string(workload_name(c));
   if (c.workload == WorkloadKind::SysbenchOltp) j["oltp"] = oltp_json(c.oltp);
+  if (c.workload == WorkloadKind::Pgbench) {
+    j["pgbench"] = {{"scale", c.pgbench.scale}, {"fillfactor", c.pgbench.fillfactor}};
+  }
   for (const char* section : kSections) j[section] = nlohmann::ordered_json::object();
   for (const Setting& setting : settings()) {
     const ConfigJsonField& field = setting.json;

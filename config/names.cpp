@@ -44,6 +44,7 @@ constexpr std::array<std::pair<std::string_view, OltpTest>, 8> kOltpTests = {{
 }};
 
 constexpr std::string_view kTpccName = "tpcc";
+constexpr std::string_view kPgbenchName = "pgbench";
 
 constexpr std::array<std::pair<std::string_view, RandType>, 5> kRandTypes = {{
     {"uniform", RandType::Uniform},
@@ -130,7 +131,12 @@ std::string_view oltp_test_name(OltpTest t) {
 }
 
 std::string_view workload_name(const WorkloadName& w) {
-  return w.kind == WorkloadKind::Tpcc ? kTpccName : oltp_test_name(w.test);
+  switch (w.kind) {
+    case WorkloadKind::Tpcc: return kTpccName;
+    case WorkloadKind::Pgbench: return kPgbenchName;
+    case WorkloadKind::SysbenchOltp: break;
+  }
+  return oltp_test_name(w.test);
 }
 
 std::string_view workload_name(const Config& c) {
@@ -139,6 +145,7 @@ std::string_view workload_name(const Config& c) {
 
 std::optional<WorkloadName> parse_workload_name(std::string_view text) {
   if (text == kTpccName) return WorkloadName{};
+  if (text == kPgbenchName) return WorkloadName{WorkloadKind::Pgbench, OltpTest::ReadWrite};
   for (const auto& [name, test] : kOltpTests) {
     if (name == text) return WorkloadName{WorkloadKind::SysbenchOltp, test};
   }
@@ -161,7 +168,7 @@ std::optional<WorkloadName> parse_sysbench_test(std::string_view text) {
 std::string workload_names() {
   std::string out(kTpccName);
   for (const auto& [name, test] : kOltpTests) out += ", " + std::string(name);
-  return out;
+  return out + ", " + std::string(kPgbenchName);
 }
 
 std::string_view rand_type_name(RandType t) {

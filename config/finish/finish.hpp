@@ -36,6 +36,12 @@ void finish_workload(ParseState& st);
 // and line format set; with TPC-C, the oltp options refused.
 void finish_oltp(ParseState& st);
 
+// With the pgbench workload: its scale and fillfactor (finish/pgbench.cpp),
+// called by finish_oltp after TPC-C's other options are refused.
+void finish_pgbench(ParseState& st);
+// With another workload: --builtin, --file, --define and --progress refused.
+void refuse_pgbench_options(ParseState& st);
+
 // Every cross-option check and derived value, for st.cfg.verb.
 void finish_config(ParseState& st);
 

@@ -86,10 +86,10 @@ void refuse_oltp_options(ParseState& st) {
   for (const char* option : kOltpOptions) {
     const std::optional<Source> given = st.given.source(option);
     if (!given) continue;
-    st.problem(given->where +
-               ": an option of sysbench's oltp tests, and the workload is tpcc; name the test "
-               "(--workload oltp_read_write, or sysbench's way: tpcc oltp_read_write [options] "
-               "run)");
+    st.problem(given->where + ": an option of sysbench's oltp tests, and the workload is " +
+               std::string(workload_name(st.cfg)) +
+               "; name the test (--workload oltp_read_write, or sysbench's way: tpcc "
+               "oltp_read_write [options] run)");
   }
 }
 
@@ -97,6 +97,8 @@ void refuse_tpcc_options(ParseState& st) {
   for (const char* option : kTpccOptions) {
     const std::optional<Source> given = st.given.source(option);
     if (!given) continue;
+    // pgbench's -F: the one layout option its tables take.
+    if (st.cfg.workload == WorkloadKind::Pgbench && std::string(option) == "fillfactor") continue;
     st.problem(given->where + ": a TPC-C option; " + workload_text(st) + " does not take it");
   }
   // Statements are any workload's; the procedures are TPC-C's functions.
@@ -160,12 +162,18 @@ void finish_workload(ParseState& st) {
 
 void finish_oltp(ParseState& st) {
   Config& c = st.cfg;
+  if (c.workload != WorkloadKind::Pgbench) refuse_pgbench_options(st);
   if (c.workload == WorkloadKind::Tpcc) {
     refuse_oltp_options(st);
     return;
   }
   refuse_tpcc_only_verbs(st);
   refuse_tpcc_options(st);
+  if (c.workload == WorkloadKind::Pgbench) {
+    refuse_oltp_options(st);
+    finish_pgbench(st);
+    return;
+  }
   check_range_ids(st);
   rate_per_second(st);
   // sysbench runs its events back to back; keying and think times are

@@ -325,6 +325,7 @@ std::vector<Setting> build() {
   settings_table::add_report(s);
   settings_table::add_sysbench(s);
   settings_table::add_sysbench_oltp(s);
+  settings_table::add_pgbench(s);
   return s;
 }
 
@@ -423,7 +424,8 @@ const std::vector<const char*>& sections() {
                                                 kQuickstartSection, kCitusSection,
                                                 kAcidSection,       kExperimentsSection,
                                                 kCapacitySection,   kReportSection,
-                                                kSysbenchSection,   kOltpSection};
+                                                kSysbenchSection,   kOltpSection,
+                                                kPgbenchSection};
   return list;
 }
 

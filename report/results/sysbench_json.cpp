@@ -8,11 +8,7 @@ namespace {
 
 using Json = nlohmann::json;
 
-double per_second(std::int64_t count, double seconds) {
-  return seconds > 0 ? static_cast<double>(count) / seconds : 0.0;
-}
-
-double ms(double micros) { return round_to(micros / 1000.0, 3); }
+double ms(double micros) { return micros_as_ms(micros); }
 
 }  // namespace
 

@@ -30,12 +30,6 @@ const char* const kForgetOltpTableSql = "delete from tpcc_sysbench_tables where 
 const char* const kSelectOltpChunksSql =
     "select first_id from tpcc_sysbench_chunks where table_name = $1";
 
-// to_regclass resolves through search_path; the table must be in the
-// schema prepare creates in (the first of it), as tpcc's own are.
-const char* const kRelationExistsSql =
-    "select count(*) from pg_class where relname = $1 "
-    "and relnamespace = to_regnamespace(current_schema())::oid";
-
 const char* const kListSbtestTablesSql =
     "select relname from pg_class where relname ~ '^sbtest[0-9]+$' and relkind in ('r', 'p') "
     "and relnamespace = to_regnamespace(current_schema())::oid order by relname";

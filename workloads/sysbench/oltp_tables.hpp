@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "config/workload_options.hpp"
+#include "workloads/common/current_schema.hpp"
 
 namespace tpcc {
 
@@ -33,8 +34,6 @@ extern const char* const kForgetOltpChunksSql;
 extern const char* const kForgetOltpTableSql;
 // $1 table_name: the first ids of its loaded ranges.
 extern const char* const kSelectOltpChunksSql;
-// Whether a relation of that name is in the current schema ($1 name).
-extern const char* const kRelationExistsSql;
 // The sbtest tables of the current schema, by name.
 extern const char* const kListSbtestTablesSql;
 
