@@ -191,3 +191,33 @@ TEST_CASE("pgbench run: a script error exits 2 naming file:line:column; bad flag
   CHECK(run_tpcc({"run", "--conn", conninfo, "--builtin", "tpcb-like"}, &output) == 2);
   CHECK(output.find("--builtin") != std::string::npos);
 }
+
+TEST_CASE("pgbench run: pgbench's own command line after tpcc pgbench, -i and a run",
+          "[pgbench_run]") {
+  tpcc::test::create_database("tpcc_pgb_line");
+  const tpcc::test::ServerInfo& server = tpcc::test::local_server();
+  const std::vector<std::string> where = {
+      "-h", server.socket_dir(), "-p", std::to_string(server.port()), "-U", "postgres"};
+  std::vector<std::string> init = {"pgbench", "-i", "-s", "2", "-q"};
+  init.insert(init.end(), where.begin(), where.end());
+  init.push_back("tpcc_pgb_line");
+  std::string output;
+  REQUIRE(run_tpcc(init, &output) == 0);
+  INFO(output);
+  CHECK(output.find("PASS  pgbench_accounts: 200000 rows (scale 2)") != std::string::npos);
+
+  std::vector<std::string> run = {"pgbench", "-c", "3", "-j", "2", "-t", "30", "-S", "-n"};
+  run.insert(run.end(), where.begin(), where.end());
+  run.insert(run.end(), {"--result-dir", tpcc::test::scratch_dir("pgbench_line"), "tpcc_pgb_line"});
+  REQUIRE(run_tpcc(run, &output) == 0);
+  CHECK(output.find("pgbench -j 2: accepted without effect") != std::string::npos);
+  CHECK(output.find("transaction type: <builtin: select only>\nscaling factor: 2\nquery mode: "
+                    "simple\nnumber of clients: 3\n") != std::string::npos);
+  CHECK(output.find("number of transactions actually processed: 90\n") != std::string::npos);
+  CHECK(count_matches(output, kProgressLine) == 0);  // no -P: no progress lines
+
+  std::vector<std::string> unknown = {"pgbench", "-Z"};
+  unknown.insert(unknown.end(), where.begin(), where.end());
+  CHECK(run_tpcc(unknown, &output) == 2);
+  CHECK(output.find("-Z: not a pgbench option tpcc takes") != std::string::npos);
+}
