@@ -7,10 +7,12 @@
 #include "app/consistency_test_run.hpp"
 #include "app/ingest_command.hpp"
 #include "app/oltp_command.hpp"
+#include "app/pgbench_command.hpp"
 #include "app/repeat_command.hpp"
 #include "app/report_command.hpp"
 #include "app/run_command.hpp"
 #include "app/run_ingest.hpp"
+#include "app/run_pgbench.hpp"
 #include "app/run_sysbench.hpp"
 #include "app/snapshot_command.hpp"
 #include "app/sweep_command.hpp"
@@ -104,6 +106,7 @@ int run_command(const Config& config) {
   for (const std::string& note : config.notes) std::cout << note << "\n";
   if (is_oltp_table_verb(config)) return oltp_table_command(config, std::cout);
   if (is_ingest_table_verb(config)) return ingest_table_command(config, std::cout);
+  if (is_pgbench_table_verb(config)) return pgbench_table_command(config, std::cout);
   switch (config.verb) {
     case Verb::Prepare: return prepare_command(config);
     case Verb::Check: return check_command(config);
@@ -112,6 +115,7 @@ int run_command(const Config& config) {
     case Verb::Run:
       if (config.workload == WorkloadKind::SysbenchOltp) return run_sysbench(config, std::cout);
       if (config.workload == WorkloadKind::Ingest) return run_ingest(config, std::cout);
+      if (config.workload == WorkloadKind::Pgbench) return run_pgbench(config, std::cout);
       if (config.sweep) return run_sweep(config, std::cout);
       return config.repeat > 1 ? run_repeated(config, std::cout)
                                : run_with_consistency_test(config, std::cout);

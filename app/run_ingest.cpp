@@ -11,6 +11,7 @@
 #include "app/run_command.hpp"
 #include "app/run_not_started.hpp"
 #include "app/run_outcome.hpp"
+#include "app/workload_run_end.hpp"
 #include "config/names.hpp"
 #include "report/console/ingest_summary.hpp"
 #include "report/console/interval_line.hpp"
@@ -125,13 +126,10 @@ int run_ingest(const Config& config, std::ostream& out) {
     out << "warning: the rows acknowledged could not be recorded (" << e.what()
         << "): tpcc check will find more rows than the record says\n";
   }
-  RunInfo info = run_info(config, RunSetup{}, result, started, "");
-  info.ingest = figures;
-  out << "\n" << ingest_final_block(figures, result.stats) << "\n";
-  info.exit_status = overall_status(config, info, result.stats, out);
-  results.write_final(info, result.stats, result.intervals);
-  out << "results written to " << results.dir() << "\n";
-  return info.exit_status;
+  return end_workload_run(config, result, started, results, out, [&](RunInfo& info) {
+    info.ingest = figures;
+    out << ingest_final_block(figures, result.stats);
+  });
 }
 
 }  // namespace tpcc

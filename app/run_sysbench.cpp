@@ -6,7 +6,7 @@
 
 #include "app/run_command.hpp"
 #include "app/run_not_started.hpp"
-#include "app/run_outcome.hpp"
+#include "app/workload_run_end.hpp"
 #include "config/names.hpp"
 #include "db/connect.hpp"
 #include "report/console/interval_line.hpp"
@@ -94,15 +94,11 @@ int run_sysbench(const Config& config, std::ostream& out) {
     record_not_started(results, std::current_exception(), started, out);
     throw;
   }
-  RunInfo info = run_info(config, RunSetup{}, result, started, "");
-  out << "\n";
-  print_sysbench_summary(out, config, info, result.stats);
-  out << "\n";
-  record_row_changes(config, workload.row_changes(), out);
-  info.exit_status = overall_status(config, info, result.stats, out);
-  results.write_final(info, result.stats, result.intervals);
-  out << "results written to " << results.dir() << "\n";
-  return info.exit_status;
+  return end_workload_run(config, result, started, results, out, [&](RunInfo& info) {
+    print_sysbench_summary(out, config, info, result.stats);
+    out << "\n";
+    record_row_changes(config, workload.row_changes(), out);
+  });
 }
 
 }  // namespace tpcc

@@ -84,11 +84,12 @@ struct Config {
   std::optional<std::string> props_file;
 
   // What prepare loads and run drives (--workload, or a sysbench test name
-  // on sysbench's command line): TPC-C, or one of sysbench's oltp tests
-  // with its options.
+  // on sysbench's command line): TPC-C, one of sysbench's oltp tests
+  // with its options, or pgbench's tables and scripts.
   WorkloadKind workload = WorkloadKind::Tpcc;
   OltpOptions oltp;
   IngestOptions ingest;
+  PgbenchOptions pgbench;
 
   // prepare
   int warehouses = 1;

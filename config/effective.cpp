@@ -128,6 +128,9 @@ std::string effective_config_json(const Config& c) {
   j["workload"] = std::string(workload_name(c));
   if (c.workload == WorkloadKind::SysbenchOltp) j["oltp"] = oltp_json(c.oltp);
   if (c.workload == WorkloadKind::Ingest) j["ingest"] = ingest_json(c.ingest);
+  if (c.workload == WorkloadKind::Pgbench) {
+    j["pgbench"] = {{"scale", c.pgbench.scale}, {"fillfactor", c.pgbench.fillfactor}};
+  }
   for (const char* section : kSections) j[section] = nlohmann::ordered_json::object();
   for (const Setting& setting : settings()) {
     const ConfigJsonField& field = setting.json;

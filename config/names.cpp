@@ -45,6 +45,7 @@ constexpr std::array<std::pair<std::string_view, OltpTest>, 8> kOltpTests = {{
 
 constexpr std::string_view kTpccName = "tpcc";
 constexpr std::string_view kIngestName = "ingest";
+constexpr std::string_view kPgbenchName = "pgbench";
 
 constexpr std::array<std::pair<std::string_view, RandType>, 5> kRandTypes = {{
     {"uniform", RandType::Uniform},
@@ -143,6 +144,7 @@ std::string_view workload_name(const WorkloadName& w) {
   switch (w.kind) {
     case WorkloadKind::Tpcc: return kTpccName;
     case WorkloadKind::Ingest: return kIngestName;
+    case WorkloadKind::Pgbench: return kPgbenchName;
     case WorkloadKind::SysbenchOltp: break;
   }
   return oltp_test_name(w.test);
@@ -155,6 +157,7 @@ std::string_view workload_name(const Config& c) {
 std::optional<WorkloadName> parse_workload_name(std::string_view text) {
   if (text == kTpccName) return WorkloadName{};
   if (text == kIngestName) return WorkloadName{WorkloadKind::Ingest, OltpTest::ReadWrite};
+  if (text == kPgbenchName) return WorkloadName{WorkloadKind::Pgbench, OltpTest::ReadWrite};
   for (const auto& [name, test] : kOltpTests) {
     if (name == text) return WorkloadName{WorkloadKind::SysbenchOltp, test};
   }
@@ -180,7 +183,7 @@ std::optional<WorkloadName> parse_sysbench_test(std::string_view text) {
 std::string workload_names() {
   std::string out(kTpccName);
   for (const auto& [name, test] : kOltpTests) out += ", " + std::string(name);
-  return out + ", " + std::string(kIngestName);
+  return out + ", " + std::string(kIngestName) + ", " + std::string(kPgbenchName);
 }
 
 std::string_view ingest_method_name(IngestMethod m) {

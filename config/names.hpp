@@ -27,21 +27,21 @@ std::string_view condition_step_name(ConditionStep s);  // "vacuum", "analyze", 
 
 std::optional<Verb> parse_verb(std::string_view text);
 
-// A workload by its name: tpcc, one of sysbench's oltp tests, or ingest.
+// A workload by its name: tpcc, one of sysbench's oltp tests, ingest or pgbench.
 struct WorkloadName {
   WorkloadKind kind = WorkloadKind::Tpcc;
   OltpTest test = OltpTest::ReadWrite;  // only for SysbenchOltp
   bool operator==(const WorkloadName& o) const {
-    return kind == o.kind && (kind == WorkloadKind::Tpcc || test == o.test);
+    return kind == o.kind && (kind != WorkloadKind::SysbenchOltp || test == o.test);
   }
 };
 
 // sysbench's name of an oltp test: "oltp_read_write", ...
 std::string_view oltp_test_name(OltpTest t);
-// The workload's name: "tpcc" or the oltp test's sysbench name.
+// The workload's name: "tpcc", the oltp test's sysbench name or "pgbench".
 std::string_view workload_name(const WorkloadName& w);
 std::string_view workload_name(const Config& c);
-// "tpcc" or an oltp test's name, exactly.
+// "tpcc", an oltp test's name or "pgbench", exactly.
 std::optional<WorkloadName> parse_workload_name(std::string_view text);
 // sysbench's test word: a name, the name with .lua, or a path to that file
 // (/usr/share/sysbench/oltp_read_write.lua); tpcc.lua is sysbench-tpcc's.

@@ -2,14 +2,17 @@
 // are not TPC-C. TPC-C is the default and keeps every option of its own in
 // Config; sysbench's oltp tests take sysbench 1.0's option names and
 // defaults (its oltp_common.lua), so that a sysbench line runs with only the
-// program name changed.
+// program name changed; pgbench's tables and scripts take pgbench's
+// (docs/pgbench.md).
 #pragma once
 
 #include <cstdint>
+#include <string>
+#include <vector>
 
 namespace tpcc {
 
-enum class WorkloadKind { Tpcc, SysbenchOltp, Ingest };
+enum class WorkloadKind { Tpcc, SysbenchOltp, Ingest, Pgbench };
 
 // The ingest workload's way of sending a batch: one multi-row INSERT, or
 // COPY ... FROM STDIN of its rows.
@@ -77,6 +80,26 @@ struct OltpOptions {
   double rand_spec_res = 75;               // --rand-spec-res (special)
   double rand_pareto_h = 0.2;              // --rand-pareto-h
   double rand_zipfian_exp = 0.8;           // --rand-zipfian-exp
+};
+
+// A script pgbench runs: a builtin's name (-b NAME[@W]) or a file (-f
+// FILE[@W]), as given; the workload parses the weight and the script.
+struct PgbenchScriptChoice {
+  bool builtin = true;
+  std::string spec;  // "tpcb-like@5", "rw.sql"
+  std::string flag;  // where it was given, for messages: "--file"
+};
+
+// pgbench 15's tables (pgbench -i) and what runs on them.
+struct PgbenchOptions {
+  int scale = 1;             // -s / --scale: branches; tellers 10 and accounts 100000 per branch
+  bool scale_given = false;  // run: :scale is -s, else the prepared tables'
+  int fillfactor = 100;      // -F / --fillfactor of the three tables pgbench gives one
+  std::vector<PgbenchScriptChoice> scripts;  // none: tpcb-like
+  std::vector<std::string> defines;          // -D NAME=VALUE, as given
+  // -P / --progress: a progress line every N seconds; 0 none (the
+  // intervals are still kept); -1 not given: every --report-interval.
+  int progress_seconds = -1;
 };
 
 }  // namespace tpcc

@@ -1,5 +1,7 @@
 #include "db/catalog.hpp"
 
+#include <pqxx/connection_base>
+#include <pqxx/nontransaction>
 #include <pqxx/transaction_base>
 
 namespace tpcc {
@@ -14,6 +16,11 @@ constexpr const char* kRelationExistsSql =
 
 bool relation_exists(pqxx::transaction_base& tx, const std::string& name) {
   return tx.exec_params(kRelationExistsSql, name)[0][0].as<long long>() > 0;
+}
+
+bool relation_exists(pqxx::connection_base& conn, const std::string& name) {
+  pqxx::nontransaction tx(conn);
+  return relation_exists(tx, name);
 }
 
 }  // namespace tpcc

@@ -4,8 +4,9 @@
 #include <string>
 
 namespace pqxx {
+class connection_base;
 class transaction_base;
-}
+}  // namespace pqxx
 
 namespace tpcc {
 
@@ -13,5 +14,7 @@ namespace tpcc {
 // (the first of search_path, where prepare creates the kit's tables): a
 // relation of the same name elsewhere on the path is not the kit's.
 bool relation_exists(pqxx::transaction_base& tx, const std::string& name);
+// The same on a connection with no transaction open.
+bool relation_exists(pqxx::connection_base& conn, const std::string& name);
 
 }  // namespace tpcc

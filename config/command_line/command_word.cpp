@@ -12,16 +12,6 @@ namespace {
 // The commands sysbench has, by the names tpcc also uses.
 constexpr std::array<const char*, 3> kSysbenchCommands = {"prepare", "run", "cleanup"};
 
-// Whether "--name" (written without '=') takes the next argument as its value.
-bool takes_next_argument(const std::string& name) {
-  if (name == "props") return true;
-  const auto& all = settings();
-  return std::any_of(all.begin(), all.end(), [&](const Setting& s) {
-    return s.flag != nullptr && (name == s.flag || (s.twin != nullptr && name == s.twin)) &&
-           !s.is_switch();
-  });
-}
-
 // sysbench's "TESTNAME [options] COMMAND": the command first, the test as
 // --test (config/settings/sysbench_oltp.cpp says which names it knows).
 // tpcc check is not sysbench's, but with the test named it is no less clear.
@@ -41,6 +31,15 @@ std::vector<std::string> test_and_command_first(std::vector<std::string> args,
 }
 
 }  // namespace
+
+bool takes_next_argument(const std::string& name) {
+  if (name == "props") return true;
+  const auto& all = settings();
+  return std::any_of(all.begin(), all.end(), [&](const Setting& s) {
+    return s.flag != nullptr && (name == s.flag || (s.twin != nullptr && name == s.twin)) &&
+           !s.is_switch();
+  });
+}
 
 std::vector<std::string> command_word_first(std::vector<std::string> args) {
   if (args.empty() || parse_verb(args.front()) || args.front() == "help" ||

@@ -18,4 +18,7 @@ namespace tpcc {
 // which the parser checks. Anything else is left for the parser to refuse.
 std::vector<std::string> command_word_first(std::vector<std::string> args);
 
+// Whether "--name" (written without '=') takes the next argument as its value.
+bool takes_next_argument(const std::string& name);
+
 }  // namespace tpcc

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "config/command_line/command_word.hpp"
+#include "config/command_line/pgbench_line.hpp"
 #include "config/command_line/suggest.hpp"
 #include "config/conn/mask.hpp"
 #include "config/errors.hpp"
@@ -445,7 +446,14 @@ Config parse_command_line(int argc, const char* const argv[]) {
 }
 
 Config parse_command_line(int argc, const char* const argv[], std::ostream& warnings) {
-  std::vector<std::string> args = command_word_first({argv + 1, argv + argc});
+  std::vector<std::string> args(argv + 1, argv + argc);
+  // `tpcc pgbench ...`: pgbench's own command line (pgbench_line.hpp).
+  PgbenchLine pgbench;
+  if (!args.empty() && args.front() == "pgbench") {
+    pgbench = pgbench_line_as_tpcc({args.begin() + 1, args.end()});
+    args = pgbench.args;
+  }
+  args = command_word_first(std::move(args));
   if (args.empty()) {
     throw UsageError(
         "missing command: prepare, run, check, cleanup, quickstart, acid, report, snapshot, "
@@ -474,7 +482,9 @@ Config parse_command_line(int argc, const char* const argv[], std::ostream& warn
   }
 
   args.erase(args.begin());
-  return parse_verb_arguments(*verb, args, warnings, nullptr);
+  Config config = parse_verb_arguments(*verb, args, warnings, nullptr);
+  config.notes.insert(config.notes.begin(), pgbench.notes.begin(), pgbench.notes.end());
+  return config;
 }
 
 Config sweep_point_config(const Config& sweep, const std::vector<SweepValue>& run_values) {

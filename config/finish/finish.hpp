@@ -50,6 +50,11 @@ void refuse_tpcc_only_verbs(ParseState& st);
 // tablespaces a list and its run unpaced; with another workload, the
 // ingest options refused (finish/ingest.cpp).
 void finish_ingest(ParseState& st);
+// With the pgbench workload: its scale and fillfactor (finish/pgbench.cpp),
+// called by finish_oltp after TPC-C's other options are refused.
+void finish_pgbench(ParseState& st);
+// With another workload: --builtin, --file, --define and --progress refused.
+void refuse_pgbench_options(ParseState& st);
 
 // Every cross-option check and derived value, for st.cfg.verb.
 void finish_config(ParseState& st);

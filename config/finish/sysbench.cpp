@@ -226,6 +226,9 @@ void finish_sysbench(ParseState& st) {
   }
   if (c.workload == WorkloadKind::SysbenchOltp) {
     take_oltp_tables(st);
+  } else if (c.workload == WorkloadKind::Pgbench) {
+    // --scale is pgbench's -s (finish_pgbench); --tables means nothing.
+    if (sb.tables) st.problem(sb.tables->source.where + ": pgbench's tables are one set");
   } else if (c.verb == Verb::Run || c.verb == Verb::Prepare) {
     take_tables_and_scale(st);
   }

@@ -160,10 +160,16 @@ void finish_workload(ParseState& st) {
 
 void finish_oltp(ParseState& st) {
   Config& c = st.cfg;
-  if (c.workload != WorkloadKind::SysbenchOltp) {
-    refuse_oltp_options(st);
+  if (c.workload != WorkloadKind::Pgbench) refuse_pgbench_options(st);
+  if (c.workload != WorkloadKind::SysbenchOltp) refuse_oltp_options(st);
+  if (c.workload == WorkloadKind::Pgbench) {
+    refuse_tpcc_only_verbs(st);
+    // pgbench's -F: the one layout option its tables take.
+    refuse_tpcc_options(st, "fillfactor");
+    finish_pgbench(st);
     return;
   }
+  if (c.workload != WorkloadKind::SysbenchOltp) return;
   refuse_tpcc_only_verbs(st);
   refuse_tpcc_options(st, {});
   check_range_ids(st);

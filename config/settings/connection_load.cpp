@@ -333,6 +333,7 @@ std::vector<Setting> build() {
   settings_table::add_sysbench(s);
   settings_table::add_sysbench_oltp(s);
   settings_table::add_ingest(s);
+  settings_table::add_pgbench(s);
   return s;
 }
 
@@ -432,7 +433,7 @@ const std::vector<const char*>& sections() {
                                                 kAcidSection,       kExperimentsSection,
                                                 kCapacitySection,   kReportSection,
                                                 kSysbenchSection,   kOltpSection,
-                                                kIngestSection};
+                                                kIngestSection,     kPgbenchSection};
   return list;
 }
 

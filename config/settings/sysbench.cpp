@@ -98,7 +98,9 @@ void add_workload(std::vector<Setting>& s) {
       apply_count<&SysbenchFlags::tables, kPrepare | kRun>, none);
   add(s, "scale", "N", {}, kSysbenchVerbs, kSysbenchSection,
       "sysbench-tpcc's warehouses per table set (see --tables); refused with an oltp "
-      "workload, whose tables have --table-size rows.",
+      "workload, whose tables have --table-size rows. With --workload pgbench, pgbench's "
+      "scale (its -s): prepare loads N branches, 10N tellers and 100000N accounts, and run's "
+      ":scale is N (default: the prepared tables').",
       apply_count<&SysbenchFlags::scale, kPrepare | kRun>, none);
   add(
       s, "time", "SEC", {}, kSysbenchVerbs, kSysbenchSection,

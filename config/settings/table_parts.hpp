@@ -46,6 +46,7 @@ constexpr const char* kCapacitySection = "Capacity";
 constexpr const char* kSysbenchSection = "sysbench-tpcc's flags";
 constexpr const char* kOltpSection = "sysbench's oltp options";
 constexpr const char* kIngestSection = "Ingest";
+constexpr const char* kPgbenchSection = "pgbench's options";
 
 using Apply = void (*)(const std::string&, const Source&, ParseState&);
 using Show = std::string (*)(const Config&);
@@ -117,6 +118,7 @@ void add_sweep(std::vector<Setting>& table);
 void add_sysbench(std::vector<Setting>& table);
 void add_sysbench_oltp(std::vector<Setting>& table);
 void add_ingest(std::vector<Setting>& table);
+void add_pgbench(std::vector<Setting>& table);
 
 // sysbench passes every flag to every command: a sysbench flag given on the
 // command line to a verb it does nothing for is accepted and listed in one

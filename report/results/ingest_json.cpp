@@ -1,5 +1,6 @@
 #include "report/results/ingest_json.hpp"
 
+#include "metrics/stats.hpp"
 #include "report/results/json_round.hpp"
 
 namespace tpcc {

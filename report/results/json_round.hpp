@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cmath>
+#include <cstdint>
 
 namespace tpcc {
 
@@ -11,5 +12,8 @@ inline double round_to(double v, int decimals) {
   const double scale = std::pow(10.0, decimals);
   return std::round(v * scale) / scale;
 }
+
+// Microseconds as milliseconds with three decimals.
+inline double micros_as_ms(double micros) { return round_to(micros / 1000.0, 3); }
 
 }  // namespace tpcc

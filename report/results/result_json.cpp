@@ -14,6 +14,7 @@
 #include "report/results/json_round.hpp"
 #include "report/results/lag_json.hpp"
 #include "report/results/merge.hpp"
+#include "report/results/pgbench_json.hpp"
 #include "report/results/server_metrics_json.hpp"
 #include "report/results/sysbench_json.hpp"
 #include "report/rules/audits.hpp"
@@ -405,6 +406,8 @@ std::string result_json(const Config& config, const RunInfo& info, const RunStat
     add_tpcc_figures(j, config, info, stats);
   } else if (config.workload == WorkloadKind::Ingest) {
     j["ingest"] = info.ingest ? Json(ingest_figures_json(*info.ingest)) : Json(nullptr);
+  } else if (config.workload == WorkloadKind::Pgbench) {
+    j["pgbench"] = pgbench_figures_json(config, info, stats);
   } else {
     j["sysbench"] = sysbench_figures_json(config, info, stats);
     if (!info.standbys.empty()) j["standbys"] = sysbench_standbys_json(config, info);

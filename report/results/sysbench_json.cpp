@@ -9,7 +9,7 @@ namespace {
 
 using Json = nlohmann::json;
 
-double ms(double micros) { return round_to(micros / 1000.0, 3); }
+double ms(double micros) { return micros_as_ms(micros); }
 
 }  // namespace
 

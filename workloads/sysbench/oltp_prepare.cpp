@@ -1,18 +1,10 @@
 #include "workloads/sysbench/oltp_prepare.hpp"
 
-#include <unistd.h>
-
 #include <algorithm>
-#include <atomic>
 #include <chrono>
 #include <climits>
-#include <csignal>
-#include <exception>
-#include <functional>
 #include <map>
-#include <mutex>
 #include <set>
-#include <thread>
 #include <vector>
 
 #include <pqxx/nontransaction>
@@ -26,6 +18,8 @@
 #include "db/writable.hpp"
 #include "loader/prepare_lock.hpp"
 #include "loader/progress.hpp"
+#include "workloads/common/parallel_jobs.hpp"
+#include "workloads/common/prepare_interrupt.hpp"
 #include "workloads/sysbench/oltp_statements.hpp"
 #include "workloads/sysbench/oltp_tables.hpp"
 #include "workloads/sysbench/sbtest_rows.hpp"
@@ -47,16 +41,6 @@ struct Chunk {
   long long last;
 };
 
-// Ctrl-C during a load: the server rolls back the ranges in flight and
-// keeps the committed ones; say how to go on, then stop (exit 130).
-extern "C" void on_oltp_interrupt(int) {
-  static const char kMessage[] =
-      "\ninterrupted: loaded ranges are kept; run the same tpcc prepare again to resume\n";
-  const ssize_t written = write(STDERR_FILENO, kMessage, sizeof kMessage - 1);
-  (void)written;
-  _exit(kExitInterrupted);
-}
-
 std::map<std::string, RecordedTable> read_recorded_tables(pqxx::connection& conn) {
   std::map<std::string, RecordedTable> tables;
   pqxx::nontransaction tx(conn);
@@ -65,11 +49,6 @@ std::map<std::string, RecordedTable> read_recorded_tables(pqxx::connection& conn
                                         row[3].as<bool>(), row[4].as<bool>()};
   }
   return tables;
-}
-
-bool table_exists(pqxx::connection& conn, const std::string& name) {
-  pqxx::nontransaction tx(conn);
-  return relation_exists(tx, name);
 }
 
 // The options a recorded table was made with must be this prepare's: rows
@@ -104,7 +83,7 @@ std::vector<int> settle_tables(pqxx::connection& conn, const OltpOptions& option
   for (int table = 1; table <= options.tables; ++table) {
     const std::string name = sbtest_table_name(table);
     const auto found = recorded.find(name);
-    exists[static_cast<std::size_t>(table)] = table_exists(conn, name);
+    exists[static_cast<std::size_t>(table)] = relation_exists(conn, name);
     if (exists[static_cast<std::size_t>(table)] && found == recorded.end()) {
       throw UsageError(name +
                        ": the table exists and tpcc did not create it (sysbench's prepare, or "
@@ -160,39 +139,6 @@ std::vector<Chunk> plan_chunks(pqxx::connection& conn, const std::vector<int>& t
   return chunks;
 }
 
-// Runs job(connection, n) for n in 0..count-1 on `workers` connections of
-// their own; rethrows the first error after every worker has stopped.
-void run_on_workers(const Config& config, std::size_t count, int workers,
-                    const std::function<void(PgConnection&, std::size_t)>& job) {
-  std::atomic<std::size_t> next{0};
-  std::atomic<bool> failed{false};
-  std::mutex error_mutex;
-  std::exception_ptr error;
-  auto work = [&] {
-    try {
-      PgConnection conn(config.conninfo);
-      // Each range commits once; waiting for its WAL flush buys nothing.
-      conn.exec("set synchronous_commit = off");
-      conn.exec(hold_prepare_lock_sql(0));
-      while (!failed.load()) {
-        const std::size_t n = next++;
-        if (n >= count) break;
-        job(conn, n);
-      }
-    } catch (...) {
-      std::lock_guard<std::mutex> lock(error_mutex);
-      if (!error) error = std::current_exception();
-      failed = true;
-    }
-  };
-  const int threads_wanted =
-      static_cast<int>(std::max<std::size_t>(1, std::min<std::size_t>(workers, count)));
-  std::vector<std::thread> threads;
-  for (int i = 0; i < threads_wanted; ++i) threads.emplace_back(work);
-  for (auto& t : threads) t.join();
-  if (error) std::rethrow_exception(error);
-}
-
 void load_chunk(PgConnection& conn, const Config& config, const Chunk& chunk,
                 LoadCounters& counters) {
   std::string data;
@@ -220,10 +166,6 @@ void finish_table(PgConnection& conn, const OltpOptions& options, int table) {
   conn.exec("commit");
 }
 
-double seconds_since(std::chrono::steady_clock::time_point start) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-}
-
 }  // namespace
 
 long long oltp_prepared_rows(const OltpOptions& options) {
@@ -240,8 +182,7 @@ PrepareOutcome prepare_oltp_tables(const Config& config, std::ostream& out) {
   auto conn = connect(config.conninfo);
   require_writable(*conn, config.conninfo, "tpcc prepare");
   pqxx::nontransaction(*conn).exec(wait_for_earlier_prepare_sql(0));
-  std::signal(SIGINT, on_oltp_interrupt);
-  std::signal(SIGTERM, on_oltp_interrupt);
+  stop_prepare_on_interrupt();
   {
     pqxx::work tx(*conn);
     tx.exec(kCreateOltpRecordSql);
@@ -262,14 +203,9 @@ PrepareOutcome prepare_oltp_tables(const Config& config, std::ostream& out) {
         << " sbtest table(s) with "
         << std::min<std::size_t>(static_cast<std::size_t>(config.load_workers), chunks.size())
         << " worker(s) using COPY" << std::endl;
-    std::atomic<int> jobs_done{0};
-    const ProgressTotals totals{static_cast<int>(std::min<std::size_t>(chunks.size(), INT_MAX)),
-                                rows_pending};
-    LoadProgress progress(out, isatty(STDOUT_FILENO) == 1, counters, jobs_done, totals);
-    run_on_workers(config, chunks.size(), config.load_workers, [&](PgConnection& c, std::size_t n) {
-      load_chunk(c, config, chunks[n], counters);
-      ++jobs_done;
-    });
+    load_on_workers(
+        config, out, chunks.size(), rows_pending, counters,
+        [&](PgConnection& c, std::size_t n) { load_chunk(c, config, chunks[n], counters); });
   }
   const double load_seconds = seconds_since(start);
   out << "creating the key" << (options.create_secondary ? ", the k index" : "")

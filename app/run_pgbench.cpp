@@ -1,0 +1,116 @@
+#include "app/run_pgbench.hpp"
+
+#include <chrono>
+#include <ctime>
+#include <exception>
+#include <string>
+
+#include "app/run_command.hpp"
+#include "app/run_not_started.hpp"
+#include "app/workload_run_end.hpp"
+#include "config/names.hpp"
+#include "report/console/pgbench_summary.hpp"
+#include "report/results/result_sink.hpp"
+#include "spec/random.hpp"
+#include "terminal/engine/engine.hpp"
+#include "terminal/engine/open_limits.hpp"
+#include "workloads/pgbench/pgbench_check.hpp"
+#include "workloads/pgbench/pgbench_workload.hpp"
+
+namespace tpcc {
+namespace {
+
+bool uses_builtin(const PgbenchOptions& options) {
+  if (options.scripts.empty()) return true;
+  for (const PgbenchScriptChoice& s : options.scripts) {
+    if (s.builtin) return true;
+  }
+  return false;
+}
+
+// pgbench's :scale: the tables' when a builtin script runs (pgbench counts
+// pgbench_branches then, and says so if -s disagrees), else -s when given.
+int run_scale(const Config& config, std::ostream& out) {
+  const int prepared = prepared_pgbench_scale(config);
+  if (!config.pgbench.scale_given) return prepared;
+  if (uses_builtin(config.pgbench) && config.pgbench.scale != prepared) {
+    out << "note: --scale " << config.pgbench.scale
+        << " ignored for the builtin scripts: the tables were prepared with scale " << prepared
+        << "\n";
+    return prepared;
+  }
+  return config.pgbench.scale;
+}
+
+PgbenchRunFacts run_facts(const Config& config, const PgbenchWorkload& workload,
+                          double connection_ms) {
+  PgbenchRunFacts facts;
+  for (const pgbench::RunScript& s : workload.scripts()) {
+    facts.script_titles.push_back(s.type_title);
+    facts.script_weights.push_back(s.weight);
+  }
+  facts.scale = config.pgbench.scale;
+  facts.query_mode = std::string(query_mode_name(config.query_mode));
+  facts.clients = config.terminals;
+  facts.transactions_per_client = config.txns_per_terminal;
+  facts.duration_seconds = config.duration_seconds;
+  facts.connection_ms = connection_ms;
+  return facts;
+}
+
+}  // namespace
+
+int run_pgbench(const Config& given, std::ostream& out) {
+  ensure_run_limits(run_connection_count(given));
+  const std::time_t started = std::time(nullptr);
+  Config config = given;
+  ResultSink results(config, started);
+  if (!results.note().empty()) out << "note: " << results.note() << "\n";
+  EngineResult result;
+  double connection_ms = 0;
+  std::unique_ptr<PgbenchWorkload> workload;
+  try {
+    config.pgbench.scale = run_scale(config, out);
+    // sysbench's --rand-seed: the same draws again; 0 (its default): the clock's.
+    const std::uint64_t seed =
+        config.rand_seed != 0 ? config.rand_seed : Random(time_seed()).next();
+    PgbenchClientSeeds seeds;
+    seeds.scale = config.pgbench.scale;
+    seeds.random_seed = seed;
+    seeds.default_seed = static_cast<std::int64_t>(Random(seed).next());
+    workload = std::make_unique<PgbenchWorkload>(pgbench::load_run_scripts(config.pgbench),
+                                                 pgbench::load_defines(config.pgbench), seeds);
+    out << "tpcc " << TPCC_VERSION << " running pgbench's scripts (scale " << config.pgbench.scale
+        << ", " << config.terminals << " client(s))\nresults: " << results.dir() << "/\n";
+    results.begin_intervals(0);
+    EngineSetup setup;
+    setup.workload = workload.get();
+    setup.seed = seed;
+    // --progress 0: the intervals are kept for the results, not printed.
+    if (config.pgbench.progress_seconds != 0) {
+      setup.interval_lines = [](const std::vector<IntervalSample>& samples) {
+        return std::vector<std::string>{pgbench_progress_line(samples.front())};
+      };
+    }
+    setup.on_interval = [&results](const std::vector<IntervalSample>& samples) {
+      results.append_interval(samples);
+    };
+    // Called once every session is open: pgbench's initial connection time.
+    const auto opening = std::chrono::steady_clock::now();
+    setup.start_barrier = [&](const std::function<bool()>&) {
+      connection_ms =
+          std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - opening)
+              .count();
+      return Clock::now();
+    };
+    result = run_engine(config, setup, out);
+  } catch (...) {
+    record_not_started(results, std::current_exception(), started, out);
+    throw;
+  }
+  return end_workload_run(config, result, started, results, out, [&](RunInfo& info) {
+    out << pgbench_final_block(run_facts(config, *workload, connection_ms), info, result.stats);
+  });
+}
+
+}  // namespace tpcc

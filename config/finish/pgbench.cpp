@@ -1,0 +1,49 @@
+// The pgbench workload once every layer is in: -s (sysbench-tpcc's --scale
+// flag, pgbench's scale here) and --fillfactor as pgbench takes them, one
+// number for its three tables. TPC-C's other options and the oltp options
+// are refused in config/finish/sysbench_oltp.cpp.
+#include "config/finish/finish.hpp"
+#include "config/names.hpp"
+
+namespace tpcc {
+namespace {
+
+// pgbench's -F: 10..100, one value for branches, tellers and accounts.
+void take_fillfactor(ParseState& st) {
+  const std::optional<Source> given = st.given.source("fillfactor");
+  if (!given) return;
+  const auto& map = st.cfg.fillfactor;
+  if (map.empty()) {
+    st.cfg.pgbench.fillfactor = 100;  // none: PostgreSQL's default, as pgbench's
+  } else if (map.size() == 1 && map.count("*") == 1) {
+    st.cfg.pgbench.fillfactor = map.at("*");
+  } else {
+    st.problem(given->where +
+               ": pgbench's tables take one fillfactor (a number 10..100, as pgbench's -F)");
+  }
+}
+
+}  // namespace
+
+void refuse_pgbench_options(ParseState& st) {
+  for (const char* option : {"builtin", "file", "define", "progress"}) {
+    const std::optional<Source> given = st.given.source(option);
+    if (!given) continue;
+    st.problem(given->where + ": an option of pgbench's scripts, and the workload is " +
+               std::string(workload_name(st.cfg)) + "; give --workload pgbench");
+  }
+}
+
+void finish_pgbench(ParseState& st) {
+  Config& c = st.cfg;
+  if (st.sysbench.scale) {
+    c.pgbench.scale = st.sysbench.scale->value;
+    c.pgbench.scale_given = true;
+  }
+  take_fillfactor(st);
+  // pgbench runs its scripts back to back; keying and think times are
+  // TPC-C's 5.2.5.
+  c.keying_and_thinking = false;
+}
+
+}  // namespace tpcc

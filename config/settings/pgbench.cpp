@@ -1,0 +1,78 @@
+// The options table, pgbench part: the scripts a pgbench run draws from and
+// the variables it starts with, by pgbench's long names (--builtin, --file,
+// --define). --scale is sysbench-tpcc's flag, pgbench's -s with --workload
+// pgbench (config/finish/pgbench.cpp); the scripts and definitions are
+// parsed when the run starts (workloads/pgbench/), where a bad one exits 2
+// naming the flag, or the file, line and column.
+#include <string>
+#include <vector>
+
+#include "config/settings/table_parts.hpp"
+#include "config/settings/values.hpp"
+
+namespace tpcc::settings_table {
+namespace {
+
+std::string scripts_text(const Config& c) {
+  std::string out;
+  for (const PgbenchScriptChoice& s : c.pgbench.scripts) {
+    out += (out.empty() ? "" : " ") + std::string(s.builtin ? "-b " : "-f ") + s.spec;
+  }
+  return out.empty() ? "tpcb-like" : out;
+}
+
+}  // namespace
+
+void add_pgbench(std::vector<Setting>& s) {
+  add(
+      s, "builtin", "NAME[@W]", {}, kRun, kPgbenchSection,
+      "With --workload pgbench, a builtin script to run (pgbench's -b): tpcb-like, "
+      "simple-update or select-only (or a prefix naming one), with weight W (default 1). "
+      "Repeat it, and mix it with --file: each transaction draws a script by weight. Without "
+      "--builtin or --file, tpcb-like runs.",
+      [](const std::string& v, const Source& src, ParseState& st) {
+        st.cfg.pgbench.scripts.push_back({true, v, src.where});
+      },
+      scripts_text)
+      .repeat = Repeat::Each;
+  add(
+      s, "file", "FILE[@W]", {}, kRun, kPgbenchSection,
+      "With --workload pgbench, a script file in pgbench 15's language to run (pgbench's -f), "
+      "with weight W (default 1); see docs/pgbench-scripts.md for the commands taken. "
+      "Repeatable, beside --builtin.",
+      [](const std::string& v, const Source& src, ParseState& st) {
+        st.cfg.pgbench.scripts.push_back({false, v, src.where});
+      },
+      scripts_text)
+      .repeat = Repeat::Each;
+  add(
+      s, "progress", "SEC", {}, kRun, kPgbenchSection,
+      "With --workload pgbench, pgbench's progress lines (its -P) every SEC seconds (the same "
+      "as --report-interval SEC), or with 0 none (results still keep every --report-interval "
+      "of the run). tpcc pgbench without -P gives 0, as pgbench prints none by default.",
+      [](const std::string& v, const Source& src, ParseState& st) {
+        st.cfg.pgbench.progress_seconds = parse_int(v, 0, 86400, src.where);
+        if (st.cfg.pgbench.progress_seconds > 0) {
+          st.cfg.report_interval_seconds = st.cfg.pgbench.progress_seconds;
+        }
+      },
+      [](const Config& c) {
+        return c.pgbench.progress_seconds < 0 ? std::string("every --report-interval")
+                                              : std::to_string(c.pgbench.progress_seconds);
+      });
+  add(
+      s, "define", "NAME=VALUE", {}, kRun, kPgbenchSection,
+      "With --workload pgbench, a variable every client starts with (pgbench's -D), "
+      "repeatable; -D scale=N sets :scale.",
+      [](const std::string& v, const Source&, ParseState& st) {
+        st.cfg.pgbench.defines.push_back(v);
+      },
+      [](const Config& c) {
+        std::string out;
+        for (const std::string& d : c.pgbench.defines) out += (out.empty() ? "" : " ") + d;
+        return out.empty() ? std::string("none") : out;
+      })
+      .repeat = Repeat::Each;
+}
+
+}  // namespace tpcc::settings_table

@@ -1,0 +1,94 @@
+#include "report/console/pgbench_summary.hpp"
+
+#include <cstdio>
+
+#include "metrics/latency_stddev.hpp"
+#include "metrics/stats.hpp"
+#include "report/views/format.hpp"
+#include "report/views/health.hpp"
+
+namespace tpcc {
+namespace {
+
+template <typename... Args>
+std::string line(const char* format, Args... args) {
+  char buffer[512];
+  std::snprintf(buffer, sizeof buffer, format, args...);
+  return std::string(buffer) + "\n";
+}
+
+long long as_ll(std::int64_t n) { return static_cast<long long>(n); }
+
+// pgbench's failed count and share: "0 (0.000%)".
+std::string failed_text(std::int64_t failed, std::int64_t processed) {
+  char buffer[64];
+  std::snprintf(buffer, sizeof buffer, "%lld (%.3f%%)", as_ll(failed),
+                percent(failed, processed + failed));
+  return buffer;
+}
+
+// One script's part of the block ("SQL script 1: ...").
+std::string script_part(const PgbenchRunFacts& facts, std::size_t slot, const RunStats& stats,
+                        std::int64_t all, double seconds) {
+  const TxnStats& s = stats.txn[slot];
+  const std::int64_t done = completed(s);
+  long long weights = 0;
+  for (const int w : facts.script_weights) weights += w;
+  const int weight = facts.script_weights[slot];
+  std::string text = line("SQL script %zu: %s", slot + 1, facts.script_titles[slot].c_str());
+  text += line(" - weight: %d (targets %.1f%% of total)", weight,
+               weights > 0 ? 100.0 * weight / static_cast<double>(weights) : 0.0);
+  text += line(" - %lld transactions (%.1f%% of total, tps = %f)", as_ll(done), percent(done, all),
+               per_second(done, seconds));
+  text += " - number of failed transactions: " + failed_text(s.errors, done) + "\n";
+  text += line(" - latency average = %.3f ms", s.latency.mean() / 1000.0);
+  text += line(" - latency stddev = %.3f ms", latency_stddev(s.latency) / 1000.0);
+  return text;
+}
+
+}  // namespace
+
+std::string pgbench_progress_line(const IntervalSample& sample) {
+  const LatencyHistogram latency = latency_all(sample.stats);
+  std::string text = line("progress: %.1f s, %.1f tps, lat %.3f ms stddev %.3f", sample.end_seconds,
+                          per_second(completed_total(sample.stats), sample.length_seconds),
+                          latency.mean() / 1000.0, latency_stddev(latency) / 1000.0);
+  text.pop_back();  // the newline
+  return text + ", " + std::to_string(errors_total(sample.stats)) + " failed";
+}
+
+std::string pgbench_final_block(const PgbenchRunFacts& facts, const RunInfo& info,
+                                const RunStats& stats) {
+  const double seconds = info.measured_seconds;
+  const std::int64_t processed = completed_total(stats);
+  const std::int64_t failed = errors_total(stats);
+  const LatencyHistogram latency = latency_all(stats);
+  const bool several = facts.script_titles.size() > 1;
+  std::string text = line("transaction type: %s",
+                          several ? "multiple scripts" : facts.script_titles.front().c_str());
+  text += line("scaling factor: %lld", facts.scale);
+  text += line("query mode: %s", facts.query_mode.c_str());
+  text += line("number of clients: %d", facts.clients);
+  text += "number of threads: 1\n";
+  text += "maximum number of tries: 1\n";
+  if (facts.transactions_per_client > 0) {
+    text += line("number of transactions per client: %ld", facts.transactions_per_client);
+  } else {
+    text += line("duration: %d s", facts.duration_seconds);
+  }
+  text += line("number of transactions actually processed: %lld", as_ll(processed));
+  text += "number of failed transactions: " + failed_text(failed, processed) + "\n";
+  text += line("latency average = %.3f ms", latency.mean() / 1000.0);
+  text += line("latency stddev = %.3f ms", latency_stddev(latency) / 1000.0);
+  text += line("initial connection time = %.3f ms", facts.connection_ms);
+  text += line("tps = %f (without initial connection time)", per_second(processed, seconds));
+  if (several) {
+    for (std::size_t slot = 0; slot < facts.script_titles.size(); ++slot) {
+      text += script_part(facts, slot, stats, processed, seconds);
+    }
+  }
+  for (const std::string& h : health_lines(info, stats)) text += h + "\n";
+  return text;
+}
+
+}  // namespace tpcc

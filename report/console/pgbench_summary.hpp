@@ -1,0 +1,35 @@
+// A pgbench run on the console in pgbench 15's shape: its progress lines
+// ("progress: 3.0 s, 113025.6 tps, lat 0.876 ms stddev 1.011, 0 failed") and its
+// final block (transaction type ... tps, and with several scripts a part
+// per script). The latency stddev comes from the latency histogram
+// (metrics/latency_stddev.hpp).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "metrics/run.hpp"
+#include "metrics/stats.hpp"
+
+namespace tpcc {
+
+// What the final block says of the run besides its statistics.
+struct PgbenchRunFacts {
+  std::vector<std::string> script_titles;  // by type slot: "<builtin: TPC-B (sort of)>"
+  std::vector<int> script_weights;
+  long long scale = 1;
+  std::string query_mode;  // "prepared", "extended" or "simple"
+  int clients = 1;
+  long transactions_per_client = 0;  // -t; 0: a duration
+  int duration_seconds = 0;          // -T
+  double connection_ms = 0;          // the time to open every session
+};
+
+// "progress: 3.0 s, 113025.6 tps, lat 0.876 ms stddev 1.011, 0 failed", the
+// failed transactions of the interval last, as pgbench 15 prints it.
+std::string pgbench_progress_line(const IntervalSample& sample);
+
+std::string pgbench_final_block(const PgbenchRunFacts& facts, const RunInfo& info,
+                                const RunStats& stats);
+
+}  // namespace tpcc

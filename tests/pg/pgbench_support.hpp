@@ -1,0 +1,30 @@
+// What the pgbench tests share: tpcc's lines for the pgbench workload.
+#pragma once
+
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "tests/pg/pg_fixture.hpp"
+
+namespace tpcc::test {
+
+// `tpcc VERB --workload pgbench --conn CONNINFO MORE...`
+inline std::vector<std::string> pgbench_line(const std::string& verb, const std::string& conninfo,
+                                             std::vector<std::string> more = {}) {
+  std::vector<std::string> args = {verb, "--workload", "pgbench", "--conn", conninfo};
+  args.insert(args.end(), more.begin(), more.end());
+  return args;
+}
+
+// A database of its own with the pgbench tables of scale 1; its conninfo.
+inline std::string pgbench_database(const std::string& name) {
+  const std::string conninfo = create_database(name);
+  std::string output;
+  if (run_tpcc(pgbench_line("prepare", conninfo, {"--scale", "1"}), &output) != 0) {
+    throw std::runtime_error("prepare failed: " + output);
+  }
+  return conninfo;
+}
+
+}  // namespace tpcc::test

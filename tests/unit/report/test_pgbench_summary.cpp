@@ -1,0 +1,94 @@
+// A pgbench run's end (report/console/pgbench_summary.cpp,
+// metrics/latency_stddev.cpp, report/results/pgbench_json.cpp) from
+// figures made by hand.
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "metrics/latency_stddev.hpp"
+#include "report/console/pgbench_summary.hpp"
+#include "report/results/pgbench_json.hpp"
+
+namespace {
+
+// Script 0: 300 of 1 ms and 100 of 3 ms; script 1: 100 of 2 ms and 5 failed.
+tpcc::RunStats two_scripts() {
+  tpcc::RunStats stats;
+  for (int i = 0; i < 300; ++i) stats.txn[0].latency.record(1000);
+  for (int i = 0; i < 100; ++i) stats.txn[0].latency.record(3000);
+  stats.txn[0].committed = 400;
+  for (int i = 0; i < 100; ++i) stats.txn[1].latency.record(2000);
+  stats.txn[1].committed = 100;
+  stats.txn[1].errors = 5;
+  return stats;
+}
+
+}  // namespace
+
+TEST_CASE("pgbench summary: the latency stddev from the histogram", "[pgbench]") {
+  const tpcc::RunStats stats = two_scripts();
+  // mean 1.5 ms, deviations -0.5 (x300) and 1.5 (x100): sqrt(0.75) ms.
+  CHECK(tpcc::latency_stddev(stats.txn[0].latency) == Approx(std::sqrt(0.75) * 1000).epsilon(0.02));
+  CHECK(tpcc::latency_stddev(stats.txn[1].latency) == Approx(0).margin(30));
+  tpcc::LatencyHistogram one;
+  one.record(5000);
+  CHECK(tpcc::latency_stddev(one) == 0);
+}
+
+TEST_CASE("pgbench summary: the progress line and the final block", "[pgbench]") {
+  tpcc::IntervalSample sample;
+  sample.end_seconds = 3;
+  sample.length_seconds = 1;
+  sample.stats = two_scripts();
+  CHECK(tpcc::pgbench_progress_line(sample).rfind("progress: 3.0 s, 500.0 tps, lat 1.", 0) == 0);
+  CHECK(tpcc::pgbench_progress_line(sample).find(" ms stddev 0.") != std::string::npos);
+  CHECK(tpcc::pgbench_progress_line(sample).find(", 5 failed") != std::string::npos);
+
+  tpcc::PgbenchRunFacts facts;
+  facts.script_titles = {"<builtin: select only>", "rw.sql"};
+  facts.script_weights = {3, 1};
+  facts.scale = 2;
+  facts.query_mode = "prepared";
+  facts.clients = 4;
+  facts.duration_seconds = 10;
+  facts.connection_ms = 12.5;
+  tpcc::RunInfo info;
+  info.measured_seconds = 10;
+  const std::string block = tpcc::pgbench_final_block(facts, info, two_scripts());
+  INFO(block);
+  CHECK(block.rfind("transaction type: multiple scripts\nscaling factor: 2\nquery mode: "
+                    "prepared\nnumber of clients: 4\nnumber of threads: 1\n",
+                    0) == 0);
+  CHECK(block.find("duration: 10 s\nnumber of transactions actually processed: 500\n"
+                   "number of failed transactions: 5 (0.990%)\n") != std::string::npos);
+  CHECK(block.find("initial connection time = 12.500 ms\ntps = 50.000000 (without initial "
+                   "connection time)\n") != std::string::npos);
+  CHECK(block.find("SQL script 1: <builtin: select only>\n - weight: 3 (targets 75.0% of "
+                   "total)\n - 400 transactions (80.0% of total, tps = 40.000000)\n") !=
+        std::string::npos);
+  CHECK(block.find("SQL script 2: rw.sql\n - weight: 1 (targets 25.0% of total)\n - 100 "
+                   "transactions (20.0% of total, tps = 10.000000)\n - number of failed "
+                   "transactions: 5 (4.762%)\n - latency average = 2.0") != std::string::npos);
+}
+
+TEST_CASE("pgbench summary: result.json's figures", "[pgbench]") {
+  tpcc::Config config;
+  config.workload = tpcc::WorkloadKind::Pgbench;
+  config.pgbench.scale = 2;
+  config.pgbench.scripts = {{true, "select-only@3", "--builtin"}, {false, "rw.sql", "--file"}};
+  tpcc::RunInfo info;
+  info.measured_seconds = 10;
+  const nlohmann::json j = tpcc::pgbench_figures_json(config, info, two_scripts());
+  CHECK(j.at("transactions") == 500);
+  CHECK(j.at("failed") == 5);
+  CHECK(j.at("tps") == 50.0);
+  CHECK(j.at("scale") == 2);
+  CHECK(j.at("latency_ms").at("average").get<double>() == Approx(1.6).epsilon(0.02));
+  REQUIRE(j.at("scripts").size() == 2);
+  CHECK(j.at("scripts").at(0).at("script") == "select-only@3");
+  CHECK(j.at("scripts").at(1).at("transactions") == 100);
+  CHECK(j.at("scripts").at(1).at("failed") == 5);
+}

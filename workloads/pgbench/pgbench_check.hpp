@@ -1,0 +1,35 @@
+// tpcc check --workload pgbench: what holds of pgbench's tables. Each of the
+// four is one tpcc prepare created and completed, the three with keys have
+// them, branches, tellers and accounts have scale, 10 x scale and 100000 x
+// scale rows (pgbench's scripts update rows and insert into history only),
+// and the money adds up: sum(abalance) = sum(bbalance) = sum(tbalance) =
+// sum(history.delta), as after any number of tpcb-like transactions (a
+// simple-update run moves accounts and history only, so it breaks the
+// branches' and tellers' sums, as it would under pgbench).
+#pragma once
+
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "config/config.hpp"
+
+namespace tpcc {
+
+struct PgbenchCheckResult {
+  std::string what;  // "pgbench_tellers: 10 rows"
+  bool passed = false;
+  std::string detail;  // what was found, when it failed
+};
+
+std::vector<PgbenchCheckResult> run_pgbench_checks(const Config& config);
+
+// The scale the tables were prepared with. Throws UsageError naming the
+// prepare to run unless all four tables are tpcc's and complete.
+int prepared_pgbench_scale(const Config& config);
+
+// Runs the checks, prints a line each and a summary; exit 0 when all hold,
+// 1 otherwise.
+int check_pgbench_tables(const Config& config, std::ostream& out);
+
+}  // namespace tpcc

@@ -1,0 +1,201 @@
+#include "workloads/pgbench/pgbench_prepare.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <map>
+#include <set>
+#include <vector>
+
+#include <pqxx/nontransaction>
+#include <pqxx/result>
+#include <pqxx/transaction>
+
+#include "config/errors.hpp"
+#include "db/connect.hpp"
+#include "db/writable.hpp"
+#include "loader/prepare_lock.hpp"
+#include "loader/progress.hpp"
+#include "workloads/common/parallel_jobs.hpp"
+#include "workloads/common/prepare_interrupt.hpp"
+#include "workloads/pgbench/pgbench_tables.hpp"
+
+namespace tpcc {
+namespace {
+
+// Ids per range: one branch's accounts, one transaction each.
+constexpr long long kChunkRows = kPgbenchAccounts;
+
+struct RecordedTable {
+  int scale = 0;
+  int fillfactor = 0;
+  bool complete = false;
+};
+
+struct Chunk {
+  PgbenchTable table;
+  long long first;
+  long long last;
+};
+
+std::map<std::string, RecordedTable> read_recorded_tables(pqxx::connection& conn) {
+  std::map<std::string, RecordedTable> tables;
+  pqxx::nontransaction tx(conn);
+  for (const auto& row : tx.exec(kSelectPgbenchTablesSql)) {
+    tables[row[0].as<std::string>()] = {row[1].as<int>(), row[2].as<int>(), row[3].as<bool>()};
+  }
+  return tables;
+}
+
+void require_same_options(const std::string& name, const RecordedTable& recorded,
+                          const PgbenchOptions& options) {
+  auto refuse = [&](const std::string& flag, int given, int had) {
+    throw UsageError(flag + " " + std::to_string(given) + ": " + name + " was prepared with " +
+                     flag + " " + std::to_string(had) +
+                     "; give the same to resume it, or run 'tpcc cleanup --workload pgbench' "
+                     "first");
+  };
+  if (recorded.scale != options.scale) refuse("--scale", options.scale, recorded.scale);
+  if (recorded.fillfactor != options.fillfactor) {
+    refuse("--fillfactor", options.fillfactor, recorded.fillfactor);
+  }
+}
+
+// Refuses, before anything is created, a pgbench table tpcc did not create
+// and a recorded one of other options; then creates the missing tables
+// (each with its record, in one transaction) and returns the incomplete ones.
+std::vector<PgbenchTable> settle_tables(pqxx::connection& conn, const PgbenchOptions& options,
+                                        std::ostream& out) {
+  const std::map<std::string, RecordedTable> recorded = read_recorded_tables(conn);
+  std::map<std::string, bool> exists;
+  for (const PgbenchTable table : kPgbenchTables) {
+    const std::string name = pgbench_table_name(table);
+    const auto found = recorded.find(name);
+    exists[name] = relation_exists(conn, name);
+    if (exists[name] && found == recorded.end()) {
+      throw UsageError(name +
+                       ": the table exists and tpcc did not create it (pgbench -i, or another "
+                       "program); drop it (pgbench -i -I d) or use another database");
+    }
+    if (found != recorded.end()) require_same_options(name, found->second, options);
+  }
+  std::vector<PgbenchTable> incomplete;
+  for (const PgbenchTable table : kPgbenchTables) {
+    const std::string name = pgbench_table_name(table);
+    if (exists[name]) {
+      if (!recorded.at(name).complete) incomplete.push_back(table);
+      continue;
+    }
+    // Recorded but dropped since: its record goes, the table is made anew.
+    pqxx::work tx(conn);
+    tx.exec_params(kForgetPgbenchChunksSql, name);
+    tx.exec_params(kForgetPgbenchTableSql, name);
+    out << "creating table " << name << "\n";
+    tx.exec(create_pgbench_table_sql(table, options.scale, options.fillfactor));
+    tx.exec_params(kInsertPgbenchTableSql, name, options.scale, options.fillfactor);
+    tx.commit();
+    incomplete.push_back(table);
+  }
+  return incomplete;
+}
+
+// The ranges of the incomplete tables not loaded yet.
+std::vector<Chunk> plan_chunks(pqxx::connection& conn, const std::vector<PgbenchTable>& tables,
+                               int scale, long long& rows_pending, std::ostream& out) {
+  std::vector<Chunk> chunks;
+  rows_pending = 0;
+  for (const PgbenchTable table : tables) {
+    const std::string name = pgbench_table_name(table);
+    std::set<long long> loaded;
+    {
+      pqxx::nontransaction tx(conn);
+      for (const auto& row : tx.exec_params(kSelectPgbenchChunksSql, name)) {
+        loaded.insert(row[0].as<long long>());
+      }
+    }
+    if (!loaded.empty()) {
+      out << "resuming " << name << ": " << loaded.size() << " range(s) of ids already loaded\n";
+    }
+    const long long rows = pgbench_table_rows(table, scale);
+    for (long long first = 1; first <= rows; first += kChunkRows) {
+      if (loaded.count(first) != 0) continue;
+      const long long last = std::min(rows, first + kChunkRows - 1);
+      chunks.push_back({table, first, last});
+      rows_pending += last - first + 1;
+    }
+  }
+  return chunks;
+}
+
+void load_chunk(PgConnection& conn, const Chunk& chunk, LoadCounters& counters) {
+  const std::string data = pgbench_copy_rows(chunk.table, chunk.first, chunk.last);
+  conn.exec("begin");
+  conn.begin_copy(copy_pgbench_sql(chunk.table));
+  conn.put_copy_data(data);
+  conn.end_copy();
+  conn.exec(record_pgbench_chunk_sql(chunk.table, chunk.first, chunk.last));
+  conn.exec("commit");
+  counters.rows += chunk.last - chunk.first + 1;
+  counters.bytes += static_cast<std::int64_t>(data.size());
+}
+
+// The key and the completion mark in one transaction; then pgbench -i's
+// VACUUM ANALYZE (outside it: VACUUM runs in no transaction block).
+void finish_table(PgConnection& conn, PgbenchTable table) {
+  conn.exec("begin");
+  for (const std::string& statement : finish_pgbench_table_statements(table)) {
+    conn.exec(statement);
+  }
+  conn.exec(complete_pgbench_table_sql(table));
+  conn.exec("commit");
+  conn.exec("vacuum analyze " + pgbench_table_name(table));
+}
+
+}  // namespace
+
+PrepareOutcome prepare_pgbench_tables(const Config& config, std::ostream& out) {
+  const auto start = std::chrono::steady_clock::now();
+  const PgbenchOptions& options = config.pgbench;
+  auto conn = connect(config.conninfo);
+  require_writable(*conn, config.conninfo, "tpcc prepare");
+  pqxx::nontransaction(*conn).exec(wait_for_earlier_prepare_sql(0));
+  stop_prepare_on_interrupt();
+  {
+    pqxx::work tx(*conn);
+    tx.exec(kCreatePgbenchRecordSql);
+    tx.commit();
+  }
+  const std::vector<PgbenchTable> incomplete = settle_tables(*conn, options, out);
+  if (incomplete.empty()) {
+    out << "the pgbench tables of scale " << options.scale
+        << " are already prepared: nothing to load\n";
+    return {kExitOk, true};
+  }
+  long long rows_pending = 0;
+  const std::vector<Chunk> chunks =
+      plan_chunks(*conn, incomplete, options.scale, rows_pending, out);
+  LoadCounters counters;
+  if (!chunks.empty()) {
+    out << "loading " << rows_pending << " rows into the pgbench tables (scale " << options.scale
+        << ") with "
+        << std::min<std::size_t>(static_cast<std::size_t>(config.load_workers), chunks.size())
+        << " worker(s) using COPY" << std::endl;
+    load_on_workers(config, out, chunks.size(), rows_pending, counters,
+                    [&](PgConnection& c, std::size_t n) { load_chunk(c, chunks[n], counters); });
+  }
+  const double load_seconds = seconds_since(start);
+  out << "creating the primary keys and vacuuming " << incomplete.size() << " table(s)"
+      << std::endl;
+  run_on_workers(config, incomplete.size(), config.load_workers,
+                 [&](PgConnection& c, std::size_t n) { finish_table(c, incomplete[n]); });
+  char line[256];
+  std::snprintf(line, sizeof line,
+                "prepared the pgbench tables of scale %d: %lld rows loaded in %.1f s (data "
+                "%.1f s)\n",
+                options.scale, static_cast<long long>(counters.rows.load()), seconds_since(start),
+                load_seconds);
+  out << line;
+  return {kExitOk, false};
+}
+
+}  // namespace tpcc

@@ -1,0 +1,27 @@
+// The scripts of a pgbench run, from its options: each --builtin and --file
+// in the order given (tpcb-like when none), parsed, with its weight; and
+// the -D definitions. A bad one is a UsageError (exit 2) naming the flag,
+// or for a script's text FILE:LINE:COLUMN.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "config/workload_options.hpp"
+#include "workloads/pgbench/script_options.hpp"
+#include "workloads/pgbench/script_parse.hpp"
+
+namespace tpcc::pgbench {
+
+struct RunScript {
+  Script script;
+  int weight = 1;
+  std::string type_name;   // result.json's key: "tpcb-like", "rw.sql"
+  std::string type_title;  // pgbench's: "<builtin: TPC-B (sort of)>", "rw.sql"
+};
+
+// Throws UsageError.
+std::vector<RunScript> load_run_scripts(const PgbenchOptions& options);
+std::vector<Define> load_defines(const PgbenchOptions& options);
+
+}  // namespace tpcc::pgbench

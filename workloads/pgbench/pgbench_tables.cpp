@@ -1,0 +1,114 @@
+#include "workloads/pgbench/pgbench_tables.hpp"
+
+namespace tpcc {
+
+const char* const kCreatePgbenchRecordSql =
+    "create table if not exists tpcc_pgbench_tables ("
+    " table_name text primary key,"
+    " scale integer not null,"
+    " fillfactor integer not null,"
+    " complete boolean not null default false);"
+    "create table if not exists tpcc_pgbench_chunks ("
+    " table_name text not null,"
+    " first_id bigint not null,"
+    " last_id bigint not null,"
+    " primary key (table_name, first_id))";
+
+const char* const kSelectPgbenchTablesSql =
+    "select table_name, scale, fillfactor, complete from tpcc_pgbench_tables";
+
+const char* const kInsertPgbenchTableSql =
+    "insert into tpcc_pgbench_tables (table_name, scale, fillfactor) values ($1, $2, $3)";
+
+const char* const kForgetPgbenchChunksSql = "delete from tpcc_pgbench_chunks where table_name = $1";
+const char* const kForgetPgbenchTableSql = "delete from tpcc_pgbench_tables where table_name = $1";
+
+const char* const kSelectPgbenchChunksSql =
+    "select first_id from tpcc_pgbench_chunks where table_name = $1";
+
+const char* const kDropPgbenchRecordSql =
+    "drop table if exists tpcc_pgbench_chunks; drop table if exists tpcc_pgbench_tables";
+
+std::string pgbench_table_name(PgbenchTable table) {
+  switch (table) {
+    case PgbenchTable::History: return "pgbench_history";
+    case PgbenchTable::Tellers: return "pgbench_tellers";
+    case PgbenchTable::Accounts: return "pgbench_accounts";
+    case PgbenchTable::Branches: return "pgbench_branches";
+  }
+  return "?";
+}
+
+long long pgbench_table_rows(PgbenchTable table, int scale) {
+  switch (table) {
+    case PgbenchTable::History: return 0;
+    case PgbenchTable::Tellers: return kPgbenchTellers * scale;
+    case PgbenchTable::Accounts: return kPgbenchAccounts * scale;
+    case PgbenchTable::Branches: return kPgbenchBranches * scale;
+  }
+  return 0;
+}
+
+// pgbench 15's DDLs[]: the columns, with the bigint aid of large scales.
+std::string create_pgbench_table_sql(PgbenchTable table, int scale, int fillfactor) {
+  const std::string aid = scale >= kPgbenchBigintScale ? "bigint" : "int";
+  const std::string with = " with (fillfactor=" + std::to_string(fillfactor) + ")";
+  const std::string create = "create table " + pgbench_table_name(table) + "(";
+  switch (table) {
+    case PgbenchTable::History:
+      return create + "tid int,bid int,aid " + aid + ",delta int,mtime timestamp,filler char(22))";
+    case PgbenchTable::Tellers:
+      return create + "tid int not null,bid int,tbalance int,filler char(84))" + with;
+    case PgbenchTable::Accounts:
+      return create + "aid " + aid + " not null,bid int,abalance int,filler char(84))" + with;
+    case PgbenchTable::Branches:
+      return create + "bid int not null,bbalance int,filler char(88))" + with;
+  }
+  return "";
+}
+
+std::string copy_pgbench_sql(PgbenchTable table) {
+  return "copy " + pgbench_table_name(table) + " from stdin";
+}
+
+std::string pgbench_copy_rows(PgbenchTable table, long long first, long long last) {
+  std::string out;
+  for (long long id = first; id <= last; ++id) {
+    const std::string n = std::to_string(id);
+    switch (table) {
+      case PgbenchTable::Branches: out += n + "\t0\t\\N\n"; break;
+      case PgbenchTable::Tellers:
+        out += n + "\t" + std::to_string((id - 1) / kPgbenchTellers + 1) + "\t0\t\\N\n";
+        break;
+      case PgbenchTable::Accounts:
+        out += n + "\t" + std::to_string((id - 1) / kPgbenchAccounts + 1) + "\t0\t\n";
+        break;
+      case PgbenchTable::History: break;
+    }
+  }
+  return out;
+}
+
+std::vector<std::string> finish_pgbench_table_statements(PgbenchTable table) {
+  const std::string name = pgbench_table_name(table);
+  switch (table) {
+    case PgbenchTable::History: return {};
+    case PgbenchTable::Tellers: return {"alter table " + name + " add primary key (tid)"};
+    case PgbenchTable::Accounts: return {"alter table " + name + " add primary key (aid)"};
+    case PgbenchTable::Branches: return {"alter table " + name + " add primary key (bid)"};
+  }
+  return {};
+}
+
+std::string record_pgbench_chunk_sql(PgbenchTable table, long long first, long long last) {
+  return "insert into tpcc_pgbench_chunks (table_name, first_id, last_id) values ('" +
+         pgbench_table_name(table) + "', " + std::to_string(first) + ", " + std::to_string(last) +
+         ")";
+}
+
+std::string complete_pgbench_table_sql(PgbenchTable table) {
+  return "update tpcc_pgbench_tables set complete = true where table_name = '" +
+         pgbench_table_name(table) + "'";
+}
+
+}  // namespace tpcc

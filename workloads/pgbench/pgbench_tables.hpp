@@ -1,0 +1,65 @@
+// pgbench 15's tables as pgbench -i creates them (its DDLs[] table and
+// initCreatePKeys), their rows as its client-side generation writes them,
+// and the kit's record of the tables it created. Prepare creates a table,
+// loads it, then adds the primary key (as pgbench -i does: keys after the
+// data).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "db/catalog.hpp"
+
+namespace tpcc {
+
+// pgbench's sizes per unit of scale.
+inline constexpr long long kPgbenchBranches = 1;
+inline constexpr long long kPgbenchTellers = 10;
+inline constexpr long long kPgbenchAccounts = 100000;
+// pgbench makes aid a bigint from this scale on (SCALE_32BIT_THRESHOLD).
+inline constexpr int kPgbenchBigintScale = 20000;
+
+// The four tables in the order pgbench creates them.
+enum class PgbenchTable { History, Tellers, Accounts, Branches };
+inline constexpr PgbenchTable kPgbenchTables[] = {PgbenchTable::History, PgbenchTable::Tellers,
+                                                  PgbenchTable::Accounts, PgbenchTable::Branches};
+
+std::string pgbench_table_name(PgbenchTable table);  // "pgbench_accounts"
+// Rows prepare loads: branches N, tellers 10N, accounts 100000N, history 0.
+long long pgbench_table_rows(PgbenchTable table, int scale);
+
+// CREATE TABLE as pgbench 15 writes it: its columns, aid bigint from scale
+// 20000, and "with (fillfactor=F)" on all but history.
+std::string create_pgbench_table_sql(PgbenchTable table, int scale, int fillfactor);
+// "copy pgbench_X from stdin" (text format, pgbench's own columns).
+std::string copy_pgbench_sql(PgbenchTable table);
+// Rows first..last (1-based ids) of a table in COPY text, as pgbench's
+// initBranch / initTeller / initAccount write them: balances 0; branches'
+// and tellers' filler NULL, accounts' the empty string (blank-padded).
+std::string pgbench_copy_rows(PgbenchTable table, long long first, long long last);
+// After the rows: the primary key (none for history).
+std::vector<std::string> finish_pgbench_table_statements(PgbenchTable table);
+
+// The kit's record: tpcc_pgbench_tables holds one row per table prepare
+// created, with the scale and fillfactor and whether it is complete (key
+// done); tpcc_pgbench_chunks one row per range of ids loaded, committed
+// with its rows, so a killed prepare loads only what is missing.
+inline constexpr const char* kPgbenchTablesRecord = "tpcc_pgbench_tables";
+extern const char* const kCreatePgbenchRecordSql;
+// select table_name, scale, fillfactor, complete from tpcc_pgbench_tables
+extern const char* const kSelectPgbenchTablesSql;
+// $1 table_name, $2 scale, $3 fillfactor.
+extern const char* const kInsertPgbenchTableSql;
+// $1 table_name: forgets a recorded table that is gone, its chunks first.
+extern const char* const kForgetPgbenchChunksSql;
+extern const char* const kForgetPgbenchTableSql;
+// $1 table_name: the first ids of its loaded ranges.
+extern const char* const kSelectPgbenchChunksSql;
+// Both record tables, for cleanup.
+extern const char* const kDropPgbenchRecordSql;
+
+// Sent on the loader's plain connection (no parameters).
+std::string record_pgbench_chunk_sql(PgbenchTable table, long long first, long long last);
+std::string complete_pgbench_table_sql(PgbenchTable table);
+
+}  // namespace tpcc

@@ -1,0 +1,88 @@
+#include "workloads/pgbench/pgbench_workload.hpp"
+
+#include <chrono>
+#include <thread>
+
+#include "db/session.hpp"
+#include "terminal/engine/worker.hpp"
+
+namespace tpcc {
+
+std::string pgbench_statement_name(std::size_t script, std::size_t command) {
+  return "pgb_" + std::to_string(script) + "_" + std::to_string(command);
+}
+
+PgbenchWorkload::PgbenchWorkload(std::vector<pgbench::RunScript> scripts,
+                                 std::vector<pgbench::Define> defines, PgbenchClientSeeds seeds)
+    : scripts_(std::move(scripts)), defines_(std::move(defines)), seeds_(seeds) {
+  for (const pgbench::RunScript& s : scripts_) {
+    types_.push_back({s.type_name, s.type_title});
+    weights_.push_back(s.weight);
+  }
+}
+
+void PgbenchWorkload::prepare(Session& session) const {
+  for (std::size_t s = 0; s < scripts_.size(); ++s) {
+    const std::vector<pgbench::Command>& commands = scripts_[s].script.commands;
+    for (std::size_t c = 0; c < commands.size(); ++c) {
+      if (commands[c].kind != pgbench::Command::Kind::Sql) continue;
+      session.prepare(pgbench_statement_name(s, c), commands[c].sql);
+    }
+  }
+}
+
+TxnIndex PgbenchWorkload::next(VirtualTerminal& terminal) const {
+  return static_cast<TxnIndex>(pgbench::choose_script(weights_, terminal.rng));
+}
+
+pgbench::Variables& PgbenchWorkload::client(int terminal_index) const {
+  std::lock_guard<std::mutex> lock(clients_mutex_);
+  std::unique_ptr<pgbench::Variables>& vars = clients_[terminal_index];
+  if (!vars) {
+    pgbench::ClientSetup setup;
+    setup.defines = defines_;
+    setup.scale = seeds_.scale;
+    setup.client_id = terminal_index;
+    setup.random_seed = seeds_.random_seed;
+    setup.default_seed = seeds_.default_seed;
+    vars = std::make_unique<pgbench::Variables>(pgbench::client_variables(setup));
+  }
+  return *vars;
+}
+
+TxnResult PgbenchWorkload::execute(TxnIndex type, Session& session,
+                                   VirtualTerminal& terminal) const {
+  const std::size_t s = static_cast<std::size_t>(type);
+  const pgbench::Script& script = scripts_[s].script;
+  pgbench::ScriptRun run(script, client(terminal.index), terminal.rng);
+  TxnResult result;
+  try {
+    for (;;) {
+      const pgbench::Step step = run.next();
+      if (step.kind == pgbench::Step::Kind::End) break;
+      if (step.kind == pgbench::Step::Kind::Sleep) {
+        std::this_thread::sleep_for(std::chrono::microseconds(step.sleep_us));
+        continue;
+      }
+      const std::size_t c = static_cast<std::size_t>(step.command - script.commands.data());
+      session.queue(pgbench_statement_name(s, c), step.params());
+      session.flush();
+    }
+    return result;
+  } catch (const RetryableError& e) {
+    result.error = e.what();
+    result.sqlstate = e.sqlstate;
+  } catch (const SqlError& e) {
+    result.error = e.what();
+    result.sqlstate = e.sqlstate;
+  } catch (const pgbench::ScriptRunError& e) {
+    result.error = e.what();
+  }
+  // A failed statement left no transaction open (the session rolled it
+  // back); a script error may have, between its BEGIN and END.
+  session.rollback_if_open();
+  result.outcome = Outcome::Error;
+  return result;
+}
+
+}  // namespace tpcc

@@ -1,0 +1,64 @@
+// pgbench's scripts as the engine's workload: one transaction type per
+// script (pgbench's per-script statistics), each terminal a pgbench client
+// with its own variables (the -D ones, :scale, :client_id, the seeds, kept
+// from one script run to the next as pgbench keeps them), its next script
+// drawn by weight. A script's statements run one round trip each, as
+// pgbench sends them, named prepared statements or the extended or simple
+// protocol as the session's query mode says; a \sleep waits inside the
+// transaction (pgbench counts it in the latency). A failed statement fails
+// the transaction: a serialization failure or deadlock is counted as
+// failed, as pgbench 15 counts them with its default --max-tries 1.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "terminal/engine/workload.hpp"
+#include "workloads/pgbench/pgbench_scripts.hpp"
+#include "workloads/pgbench/script_run.hpp"
+
+namespace tpcc {
+
+struct PgbenchClientSeeds {
+  std::int64_t scale = 1;         // :scale unless -D scale
+  std::uint64_t random_seed = 0;  // :random_seed
+  std::int64_t default_seed = 0;  // :default_seed, the hashes' seed
+};
+
+class PgbenchWorkload : public Workload {
+ public:
+  PgbenchWorkload(std::vector<pgbench::RunScript> scripts, std::vector<pgbench::Define> defines,
+                  PgbenchClientSeeds seeds);
+
+  std::string name() const override { return "pgbench"; }
+  const std::vector<WorkloadType>& types() const override { return types_; }
+  // Every script's statements, named pgb_<script>_<command>.
+  void prepare(Session& session) const override;
+  // A script drawn by weight with the terminal's Random.
+  TxnIndex next(VirtualTerminal& terminal) const override;
+  TxnResult execute(TxnIndex type, Session& session, VirtualTerminal& terminal) const override;
+
+  const std::vector<pgbench::RunScript>& scripts() const { return scripts_; }
+
+ private:
+  // The client's variables, made on its first transaction.
+  pgbench::Variables& client(int terminal_index) const;
+
+  std::vector<pgbench::RunScript> scripts_;
+  std::vector<pgbench::Define> defines_;
+  PgbenchClientSeeds seeds_;
+  std::vector<WorkloadType> types_;
+  std::vector<int> weights_;
+  // Each terminal's variables; a terminal runs on one worker at a time.
+  mutable std::mutex clients_mutex_;
+  mutable std::map<int, std::unique_ptr<pgbench::Variables>> clients_;
+};
+
+// "pgb_0_4": the statement of script 0's command 4 on a session.
+std::string pgbench_statement_name(std::size_t script, std::size_t command);
+
+}  // namespace tpcc
