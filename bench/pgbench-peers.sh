@@ -1,0 +1,110 @@
+#!/usr/bin/env bash
+# tpcc against pgbench 15 on one throwaway server, with the same command
+# line (only the program name changed): the load of `pgbench -i -s SCALE`
+# (wall time), then select-only (-S), simple-update (-N) and a read-only and
+# a read-write script with a gaussian hot range (bench/pgbench-scripts/) at
+# CLIENTS clients, -M prepared, TIME seconds, ROUNDS rounds alternating the
+# tools. Prints, per test and tool, the medians of tps, the average latency
+# (ms) and the client's CPU per transaction (user + system of the client
+# process over its whole run, divided by the transactions it reports).
+#
+#   bench/pgbench-peers.sh [BINARY=build/tpcc] [SCALE=50] [CLIENTS=8] [TIME=20] [ROUNDS=3]
+#
+# DURABLE=1 (bench/throwaway-pg.sh) measures against a durable server.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+BINARY=${1:-build/tpcc}; SCALE=${2:-50}; CLIENTS=${3:-8}; TIME=${4:-20}; ROUNDS=${5:-3}
+[ -x "$BINARY" ] || { echo "not an executable: $BINARY" >&2; exit 2; }
+command -v python3 >/dev/null || { echo "python3 missing: apt-get install python3" >&2; exit 2; }
+BINARY=$(realpath "$BINARY")
+SCRIPTS=$(realpath bench/pgbench-scripts)
+source bench/throwaway-pg.sh
+source bench/measure.sh
+PGBENCH="$PG_BIN/pgbench"
+[ -x "$PGBENCH" ] || { echo "pgbench missing: apt-get install postgresql-15" >&2; exit 2; }
+
+for db in pgb_pgbench pgb_tpcc; do "$PG_BIN/psql" "$PG_CONN" -Xqc "create database $db"; done
+# pgbench's connection options for DB.
+target() { echo "-h $PG_DIR/socket -p $PG_PORT -U postgres $1"; }
+# Runs a command; prints its wall seconds and the CPU seconds (user +
+# system) of it and its children on the last line of FILE.
+timed() {
+  local file=$1
+  shift
+  python3 - "$@" >"$file" 2>&1 <<'PY'
+import resource, subprocess, sys, time
+start = time.monotonic()
+status = subprocess.run(sys.argv[1:]).returncode
+wall = time.monotonic() - start
+r = resource.getrusage(resource.RUSAGE_CHILDREN)
+print("TIMED %d %.3f %.3f" % (status, wall, r.ru_utime + r.ru_stime), flush=True)
+PY
+}
+timed_field() { awk -v f="$2" '/^TIMED / {print $f}' "$1"; }
+succeeded() {
+  [ "$(timed_field "$2" 2)" = 0 ] || { echo "$1 failed:"; tail -20 "$2"; exit 1; }
+}
+
+print_server_settings
+echo "scale $SCALE, $CLIENTS clients, -M prepared, ${TIME}s runs, $ROUNDS round(s)"
+# shellcheck disable=SC2046  # the words are the arguments
+timed "$PG_DIR/load-pgbench.log" "$PGBENCH" -i -q -s "$SCALE" $(target pgb_pgbench)
+succeeded "pgbench -i" "$PG_DIR/load-pgbench.log"
+# shellcheck disable=SC2046
+timed "$PG_DIR/load-tpcc.log" "$BINARY" pgbench -i -q -s "$SCALE" $(target pgb_tpcc)
+succeeded "tpcc pgbench -i" "$PG_DIR/load-tpcc.log"
+awk -v p="$(timed_field "$PG_DIR/load-pgbench.log" 3)" \
+  -v t="$(timed_field "$PG_DIR/load-tpcc.log" 3)" -v rows=$((SCALE * 100000)) 'BEGIN {
+  printf "load of %d accounts: pgbench -i %.1f s, tpcc %.1f s (%.2fx pgbench'"'"'s rows/s)\n",
+    rows, p, t, p / t }'
+
+# tps latency-ms client-ms-per-transaction of one run's log (and result.json).
+pgbench_figures() {
+  awk '/number of transactions actually processed:/ {split($6, a, "/"); tx = a[1]}
+       /latency average =/ {lat = $4}
+       /^tps = / {tps = $3}
+       /^TIMED / {cpu = $4}
+       END {printf "%s %s %.4f\n", tps, lat, cpu * 1000 / tx}' "$1"
+}
+tpcc_figures() {
+  python3 - "$1" "$2" <<'PY'
+import json, sys
+s = json.load(open(sys.argv[2]))["pgbench"]
+cpu = [float(l.split()[3]) for l in open(sys.argv[1]) if l.startswith("TIMED ")][0]
+print(s["tps"], s["latency_ms"]["average"], "%.4f" % (cpu * 1000 / s["transactions"]))
+PY
+}
+
+TESTS="select-only simple-update ro.sql rw.sql"
+script_args() {
+  case $1 in
+    select-only) echo "-S" ;;
+    simple-update) echo "-N" ;;
+    *) echo "-f $SCRIPTS/$1 -D scale=$SCALE -D range=$((SCALE * 100000))" ;;
+  esac
+}
+declare -A figures
+for test in $TESTS; do
+  for round in $(seq 1 "$ROUNDS"); do
+    log="$PG_DIR/$test-pgbench-$round.log"
+    # shellcheck disable=SC2046
+    timed "$log" "$PGBENCH" -n -M prepared -c "$CLIENTS" -j "$CLIENTS" -T "$TIME" \
+      $(script_args "$test") $(target pgb_pgbench)
+    succeeded "pgbench $test" "$log"
+    figures[$test,pgbench]+="$(pgbench_figures "$log")"$'\n'
+    log="$PG_DIR/$test-tpcc-$round.log"
+    # shellcheck disable=SC2046
+    timed "$log" "$BINARY" pgbench -n -M prepared -c "$CLIENTS" -j "$CLIENTS" -T "$TIME" \
+      $(script_args "$test") $(target pgb_tpcc) "--result-dir=$PG_DIR/$test-tpcc-$round"
+    succeeded "tpcc pgbench $test" "$log"
+    figures[$test,tpcc]+="$(tpcc_figures "$log" "$PG_DIR/$test-tpcc-$round/result.json")"$'\n'
+  done
+done
+
+printf "%-14s %-8s %10s %12s %16s\n" test tool tps "latency ms" "client ms/txn"
+for test in $TESTS; do
+  for tool in pgbench tpcc; do
+    col() { printf "%s" "${figures[$test,$tool]}" | awk -v c="$1" 'NF {print $c}' | median; }
+    printf "%-14s %-8s %10.1f %12.3f %16.4f\n" "$test" "$tool" "$(col 1)" "$(col 2)" "$(col 3)"
+  done
+done
