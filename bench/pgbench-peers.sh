@@ -10,7 +10,8 @@
 #
 #   bench/pgbench-peers.sh [BINARY=build/tpcc] [SCALE=50] [CLIENTS=8] [TIME=20] [ROUNDS=3]
 #
-# DURABLE=1 (bench/throwaway-pg.sh) measures against a durable server.
+# DURABLE=1 (bench/throwaway-pg.sh) measures against a durable server;
+# TESTS="simple-update rw.sql" runs only those.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BINARY=${1:-build/tpcc}; SCALE=${2:-50}; CLIENTS=${3:-8}; TIME=${4:-20}; ROUNDS=${5:-3}
@@ -75,7 +76,7 @@ print(s["tps"], s["latency_ms"]["average"], "%.4f" % (cpu * 1000 / s["transactio
 PY
 }
 
-TESTS="select-only simple-update ro.sql rw.sql"
+TESTS=${TESTS:-select-only simple-update ro.sql rw.sql}
 script_args() {
   case $1 in
     select-only) echo "-S" ;;

@@ -1,10 +1,13 @@
-// What the pgbench tests share: tpcc's lines for the pgbench workload.
+// What the pgbench tests share: tpcc's lines for the pgbench workload, and
+// the real pgbench to compare with.
 #pragma once
 
+#include <filesystem>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
+#include "pgserver/process.hpp"
 #include "tests/pg/pg_fixture.hpp"
 
 namespace tpcc::test {
@@ -25,6 +28,13 @@ inline std::string pgbench_database(const std::string& name) {
     throw std::runtime_error("prepare failed: " + output);
   }
   return conninfo;
+}
+
+// The real pgbench beside the tests' server (or on PATH); empty when missing.
+inline std::string find_pgbench() {
+  const std::string beside = local_server().bin_dir() + "/pgbench";
+  if (std::filesystem::exists(beside)) return beside;
+  return find_in_path("pgbench");
 }
 
 }  // namespace tpcc::test

@@ -6,7 +6,6 @@
 // drops only what tpcc created.
 #include <catch2/catch.hpp>
 
-#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -18,6 +17,7 @@
 
 namespace {
 
+using tpcc::test::find_pgbench;
 using tpcc::test::pgbench_line;
 using tpcc::test::run_tpcc;
 using tpcc::test::scalar;
@@ -54,12 +54,6 @@ std::string rows_digest(const std::string& conninfo, const std::string& table,
                         const std::string& key) {
   return scalar_text(conninfo, "select md5(coalesce(string_agg(t::text, '|' order by " + key +
                                    "), '')) from " + table + " t");
-}
-
-std::string find_pgbench() {
-  const std::string beside = tpcc::test::local_server().bin_dir() + "/pgbench";
-  if (std::filesystem::exists(beside)) return beside;
-  return tpcc::find_in_path("pgbench");
 }
 
 }  // namespace
