@@ -6,16 +6,13 @@
 
 #include "config/names.hpp"
 #include "metrics/run.hpp"
+#include "report/results/lag_csv.hpp"
 #include "report/results/result_sink.hpp"
 #include "report/results/server_metrics_csv.hpp"
 #include "report/views/format.hpp"
 
 namespace tpcc {
 namespace {
-
-std::string optional_text(const std::optional<double>& value, int decimals) {
-  return value ? fixed(*value, decimals) : std::string();
-}
 
 void append_standby_columns(std::string& csv, const IntervalSample* standby,
                             const LagReading* lag) {
@@ -27,11 +24,7 @@ void append_standby_columns(std::string& csv, const IntervalSample* standby,
   } else {
     csv += ",,,,";
   }
-  const LagReading none;
-  const LagReading& r = lag != nullptr ? *lag : none;
-  csv += "," + optional_text(r.write_lag_ms, 3) + "," + optional_text(r.flush_lag_ms, 3) + "," +
-         optional_text(r.replay_lag_ms, 3) + "," + optional_text(r.bytes_behind, 0) + "," +
-         optional_text(r.replay_delay_ms, 3);
+  csv += lag_csv_row(lag);
 }
 
 }  // namespace
@@ -45,11 +38,10 @@ std::string intervals_csv_header(std::size_t standbys, bool server_metrics) {
   csv += ",errors,retries,timeouts,unfinished,downtime_s,stalled";
   for (std::size_t k = 1; k <= standbys; ++k) {
     const std::string prefix = "standby" + std::to_string(k) + "_";
-    for (const char* column :
-         {"tpmTOTAL", "p90_ms", "errors", "retries", "write_lag_ms", "flush_lag_ms",
-          "replay_lag_ms", "bytes_behind", "replay_delay_ms"}) {
+    for (const char* column : {"tpmTOTAL", "p90_ms", "errors", "retries"}) {
       csv += "," + prefix + column;
     }
+    csv += lag_csv_header(prefix);
   }
   if (server_metrics) csv += server_metrics_csv_header();
   // Last, so that readers of the columns before keep working: --ramp's

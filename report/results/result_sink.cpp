@@ -123,7 +123,7 @@ ResultSink::ResultSink(const Config& config, std::time_t start) : config_(config
 void ResultSink::begin_intervals(std::size_t standbys) {
   intervals_.open(fs::path(dir_) / kIntervalsFile, std::ios::binary | std::ios::trunc);
   intervals_ << (tpcc_run() ? intervals_csv_header(standbys, config_.server_metrics)
-                            : sysbench_intervals_csv_header(config_.sysbench_percentile,
+                            : sysbench_intervals_csv_header(config_.sysbench_percentile, standbys,
                                                             config_.server_metrics))
              << std::flush;
 }
@@ -133,9 +133,9 @@ void ResultSink::append_interval(const std::vector<IntervalSample>& samples) {
   std::vector<const IntervalSample*> standbys;
   for (std::size_t k = 1; k < samples.size(); ++k) standbys.push_back(&samples[k]);
   intervals_ << (tpcc_run() ? intervals_csv_row(samples.front(), standbys, config_.server_metrics)
-                            : sysbench_intervals_csv_row(samples.front(), config_.terminals,
-                                                         config_.sysbench_percentile,
-                                                         config_.server_metrics))
+                            : sysbench_intervals_csv_row(
+                                  samples.front(), standbys, config_.terminals,
+                                  config_.sysbench_percentile, config_.server_metrics))
              << std::flush;
 }
 
@@ -163,8 +163,8 @@ void ResultSink::write_final(const RunInfo& info, const RunStats& stats,
   write_text(dir / "result.json", result);
   if (!tpcc_run()) {
     write_text(dir / kIntervalsFile,
-               sysbench_intervals_csv(intervals, config_.terminals, config_.sysbench_percentile,
-                                      config_.server_metrics));
+               sysbench_intervals_csv(intervals, info.standbys, config_.terminals,
+                                      config_.sysbench_percentile, config_.server_metrics));
     write_text(dir / kConfigFile, effective_config_json(config_) + "\n");
     if (!config_.json_file.empty()) write_text(config_.json_file, result);
     return;

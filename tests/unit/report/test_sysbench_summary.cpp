@@ -126,10 +126,40 @@ TEST_CASE("sysbench intervals.csv: a header and one row of sysbench's per-second
   sample.end_seconds = 10;
   sample.length_seconds = 10;
   sample.stats = oltp_stats();
-  const std::string csv = tpcc::sysbench_intervals_csv({sample}, 2, 95, false);
+  const std::string csv = tpcc::sysbench_intervals_csv({sample}, {}, 2, 95, false);
   INFO(csv);
   CHECK(csv.rfind("elapsed_s,warmup,threads,tps,qps,reads_per_s,writes_per_s,other_per_s,"
                   "lat_p95_ms,errors_per_s,reconnects_per_s,retries,downtime_s,stalled\n",
                   0) == 0);
   CHECK(csv.find("\n10.0,0,2,10.10,202.00,141.40,40.40,20.20,") != std::string::npos);
+}
+
+TEST_CASE("sysbench intervals.csv: a standby's side and its lag after the primary's columns",
+          "[sysbench_summary]") {
+  tpcc::IntervalSample primary;
+  primary.end_seconds = 10;
+  primary.length_seconds = 10;
+  primary.stats = oltp_stats();
+  tpcc::LagReading lag;
+  lag.replay_lag_ms = 1.5;
+  lag.bytes_behind = 4096;
+  primary.lag = {lag};
+  tpcc::StandbyRun standby;
+  standby.intervals = {primary};
+  standby.intervals[0].active_terminals = 3;
+  standby.intervals[0].stats.statements = {};
+  const std::string csv = tpcc::sysbench_intervals_csv({primary}, {standby}, 2, 95, false);
+  INFO(csv);
+  CHECK(csv.find(",stalled,standby1_threads,standby1_tps,standby1_qps,standby1_lat_p95_ms,"
+                 "standby1_errors_per_s,standby1_write_lag_ms,standby1_flush_lag_ms,"
+                 "standby1_replay_lag_ms,standby1_bytes_behind,standby1_replay_delay_ms\n") !=
+        std::string::npos);
+  // The standby's 101 transactions and no statements in 10 s, then the lag
+  // with the readings it has.
+  CHECK(csv.find(",3,10.10,0.00,") != std::string::npos);
+  CHECK(csv.find(",,,1.500,4096,\n") != std::string::npos);
+  // A standby without a line for the interval leaves its columns empty.
+  standby.intervals.clear();
+  const std::string missing = tpcc::sysbench_intervals_csv({primary}, {standby}, 2, 95, false);
+  CHECK(missing.find(",,,,,,,1.500,4096,\n") != std::string::npos);
 }
