@@ -32,6 +32,15 @@ tpcc::RunStats oltp_stats() {
   return stats;
 }
 
+// One interval line of 10 s with oltp_stats().
+tpcc::IntervalSample ten_second_sample() {
+  tpcc::IntervalSample sample;
+  sample.end_seconds = 10;
+  sample.length_seconds = 10;
+  sample.stats = oltp_stats();
+  return sample;
+}
+
 tpcc::Config oltp_config() {
   tpcc::Config config;
   config.workload = tpcc::WorkloadKind::SysbenchOltp;
@@ -122,11 +131,7 @@ TEST_CASE("sysbench result.json: the workload's name and sysbench's figures, no 
 
 TEST_CASE("sysbench intervals.csv: a header and one row of sysbench's per-second figures",
           "[sysbench_summary]") {
-  tpcc::IntervalSample sample;
-  sample.end_seconds = 10;
-  sample.length_seconds = 10;
-  sample.stats = oltp_stats();
-  const std::string csv = tpcc::sysbench_intervals_csv({sample}, {}, 2, 95, false);
+  const std::string csv = tpcc::sysbench_intervals_csv({ten_second_sample()}, {}, 2, 95, false);
   INFO(csv);
   CHECK(csv.rfind("elapsed_s,warmup,threads,tps,qps,reads_per_s,writes_per_s,other_per_s,"
                   "lat_p95_ms,errors_per_s,reconnects_per_s,retries,downtime_s,stalled\n",
@@ -136,10 +141,7 @@ TEST_CASE("sysbench intervals.csv: a header and one row of sysbench's per-second
 
 TEST_CASE("sysbench intervals.csv: a standby's side and its lag after the primary's columns",
           "[sysbench_summary]") {
-  tpcc::IntervalSample primary;
-  primary.end_seconds = 10;
-  primary.length_seconds = 10;
-  primary.stats = oltp_stats();
+  tpcc::IntervalSample primary = ten_second_sample();
   tpcc::LagReading lag;
   lag.replay_lag_ms = 1.5;
   lag.bytes_behind = 4096;
