@@ -1,0 +1,96 @@
+#!/usr/bin/env bash
+# The ingest workload against the usual pgbench set-up for bulk appends, on
+# one throwaway server: STREAMS pgbench processes, each `-c 1 -M prepared
+# -n` running a 100-row `insert into testN(crt_time) values (now()),...`
+# into an UNLOGGED table of its own (crt_time timestamp, info text default a
+# 320-character text stored plain: about 360 bytes a row), against `tpcc run
+# --workload ingest` with as many streams into as many tables prepared with
+# --unlogged (the same rows). Both get the tables emptied before each round
+# (TRUNCATE for pgbench's, cleanup and prepare for tpcc's); ROUNDS rounds
+# alternate the tools. Prints the medians of rows/s and of the clients' CPU
+# per 1000 rows (user + system of every client process over its run).
+#
+#   bench/ingest-peers.sh [BINARY=build/tpcc] [STREAMS=8] [TIME=20] [ROUNDS=3]
+#
+# DURABLE=1 (bench/throwaway-pg.sh) measures against a durable server.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+BINARY=${1:-build/tpcc}; STREAMS=${2:-8}; TIME=${3:-20}; ROUNDS=${4:-3}
+[ -x "$BINARY" ] || { echo "not an executable: $BINARY" >&2; exit 2; }
+command -v python3 >/dev/null || { echo "python3 missing: apt-get install python3" >&2; exit 2; }
+BINARY=$(realpath "$BINARY")
+source bench/throwaway-pg.sh
+source bench/measure.sh
+PGBENCH="$PG_BIN/pgbench"
+[ -x "$PGBENCH" ] || { echo "pgbench missing: apt-get install postgresql-15" >&2; exit 2; }
+ROWS=100
+PAYLOAD=$(python3 -c 'import hashlib; print("".join(hashlib.md5(str(i).encode()).hexdigest() for i in range(10)))')
+
+for db in ingest_pgbench ingest_tpcc; do "$PG_BIN/psql" "$PG_CONN" -Xqc "create database $db"; done
+PGB_CONN="host=$PG_DIR/socket port=$PG_PORT user=postgres dbname=ingest_pgbench"
+TPCC_CONN="host=$PG_DIR/socket port=$PG_PORT user=postgres dbname=ingest_tpcc"
+values=$(python3 -c "print(','.join(['(now())'] * $ROWS))")
+for i in $(seq 1 "$STREAMS"); do
+  "$PG_BIN/psql" "$PGB_CONN" -Xq -c "create unlogged table test$i (crt_time timestamp,
+    info text default '$PAYLOAD')" -c "alter table test$i alter column info set storage plain"
+  echo "insert into test$i(crt_time) values $values;" >"$PG_DIR/test$i.sql"
+done
+
+# Runs every stream's pgbench at once; prints the rows/s they sum to and
+# their CPU per 1000 rows.
+pgbench_round() {
+  python3 - "$PGBENCH" "$PG_DIR" "$PG_PORT" "$STREAMS" "$TIME" "$ROWS" <<'PY'
+import re, resource, subprocess, sys
+pgbench, pg_dir, port, streams, time, rows = sys.argv[1:]
+procs = [subprocess.Popen([pgbench, "-M", "prepared", "-n", "-c", "1", "-j", "1", "-T", time,
+                           "-f", f"{pg_dir}/test{i}.sql", "-h", f"{pg_dir}/socket", "-p", port,
+                           "-U", "postgres", "ingest_pgbench"],
+                          stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+         for i in range(1, int(streams) + 1)]
+tps = 0.0
+for p in procs:
+    out = p.communicate()[0]
+    if p.returncode != 0:
+        sys.exit("pgbench failed:\n" + out)
+    tps += float(re.search(r"tps = ([0-9.]+)", out).group(1))
+r = resource.getrusage(resource.RUSAGE_CHILDREN)
+rows_per_s = tps * int(rows)
+print("%.1f %.4f" % (rows_per_s, (r.ru_utime + r.ru_stime) * 1e6 / (rows_per_s * int(time))))
+PY
+}
+tpcc_round() {
+  local dir=$1
+  "$BINARY" cleanup --workload ingest --conn "$TPCC_CONN" >"$PG_DIR/cleanup.log" 2>&1
+  "$BINARY" prepare --workload ingest --conn "$TPCC_CONN" --terminals "$STREAMS" --unlogged \
+    --ingest-rows "$ROWS" >"$PG_DIR/prepare.log" 2>&1 || { cat "$PG_DIR/prepare.log"; exit 1; }
+  python3 - "$BINARY" "$TPCC_CONN" "$STREAMS" "$TIME" "$dir" <<'PY'
+import json, resource, subprocess, sys
+binary, conn, streams, time, out = sys.argv[1:]
+run = subprocess.run([binary, "run", "--workload", "ingest", "--conn", conn, "--terminals", streams,
+                      "--duration", time, "--warmup", "0", "--result-dir", out],
+                     stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+if run.returncode != 0:
+    sys.exit("tpcc run failed:\n" + run.stdout)
+figures = json.load(open(out + "/result.json"))["ingest"]
+r = resource.getrusage(resource.RUSAGE_CHILDREN)
+print("%.1f %.4f" % (figures["rows_per_second"],
+                     (r.ru_utime + r.ru_stime) * 1e6 / figures["rows"]))
+PY
+}
+
+print_server_settings
+echo "$STREAMS streams, $ROWS rows per statement, ${TIME}s runs, $ROUNDS round(s)"
+pgbench_figures=""
+tpcc_figures=""
+for round in $(seq 1 "$ROUNDS"); do
+  for i in $(seq 1 "$STREAMS"); do "$PG_BIN/psql" "$PGB_CONN" -Xqc "truncate test$i"; done
+  pgbench_figures+="$(pgbench_round)"$'\n'
+  tpcc_figures+="$(tpcc_round "$PG_DIR/tpcc-$round")"$'\n'
+done
+printf "%-8s %12s %22s\n" tool rows/s "client CPU ms/1000 rows"
+for tool in pgbench tpcc; do
+  figures=pgbench_figures
+  [ "$tool" = tpcc ] && figures=tpcc_figures
+  col() { printf "%s" "${!figures}" | awk -v c="$1" 'NF {print $c}' | median; }
+  printf "%-8s %12.1f %22.4f\n" "$tool" "$(col 1)" "$(col 2)"
+done
