@@ -1,5 +1,6 @@
-// What the database tests read back from a result directory a run wrote:
-// result.json, and intervals.csv as rows of named fields.
+// What the database tests read back from files: a file's text, and from a
+// result directory a run wrote, result.json and intervals.csv as rows of
+// named fields.
 #pragma once
 
 #include <filesystem>
@@ -13,6 +14,15 @@
 #include <nlohmann/json.hpp>
 
 namespace tpcc::test {
+
+// A file's whole text (binary: /proc's NUL-separated files too); empty when
+// it cannot be read, as a log a run has not written yet.
+inline std::string read_text(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
 
 inline nlohmann::json read_result(const std::string& dir) {
   std::ifstream in(std::filesystem::path(dir) / "result.json");

@@ -32,6 +32,7 @@
 #include "config/errors.hpp"
 #include "pgserver/local_server.hpp"
 #include "tests/pg/pg_fixture.hpp"
+#include "tests/pg/result_files.hpp"
 #include "tests/pg/standby_fixture.hpp"
 
 namespace {
@@ -42,13 +43,6 @@ using OrderTuple = std::tuple<int, int, int>;
 
 constexpr const char* kDatabase = "tpcc_failover";
 constexpr const char* kStandbyName = "tpcc_failover_standby";
-
-std::string slurp(const fs::path& path) {
-  std::ifstream in(path);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
 
 // Polls `done` every 50 ms for up to `seconds`; returns whether it came true.
 template <typename Done>
@@ -153,7 +147,8 @@ FailoverRun run_through_failover(bool synchronous) {
        "--report-interval", "1", "--failover", "--max-downtime", "20", "--result-dir", dir},
       log);
   // Under load: the first interval line is out.
-  REQUIRE(within(30, [&] { return slurp(log).find("[ 1s ]") != std::string::npos; }));
+  REQUIRE(
+      within(30, [&] { return tpcc::test::read_text(log).find("[ 1s ]") != std::string::npos; }));
   std::this_thread::sleep_for(std::chrono::seconds(synchronous ? 2 : 1));
   if (synchronous) {
     pair.crash_primary();
@@ -166,8 +161,8 @@ FailoverRun run_through_failover(bool synchronous) {
   }
   pair.promote_standby();
   run.status = child.wait_for(60);
-  run.output = slurp(log);
-  run.result = Json::parse(slurp(fs::path(dir) / "result.json"));
+  run.output = tpcc::test::read_text(log);
+  run.result = Json::parse(tpcc::test::read_text(fs::path(dir) / "result.json"));
   const std::vector<OrderTuple> ledger = read_ledger(fs::path(dir) / tpcc::kLedgerFile);
   run.acknowledged = static_cast<std::int64_t>(ledger.size());
   const std::set<OrderTuple> present = orders_on(pair.standby().conninfo_for(kDatabase));

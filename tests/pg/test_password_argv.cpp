@@ -6,28 +6,20 @@
 #include <catch2/catch.hpp>
 
 #include <chrono>
-#include <fstream>
-#include <sstream>
 #include <string>
 #include <thread>
 #include <vector>
 
 #include "tests/pg/pg_fixture.hpp"
+#include "tests/pg/result_files.hpp"
 
 namespace {
 
 constexpr const char* kSecret = "Pw-argv-5d3a1";
 
-std::string slurp(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
 // argv as ps sees it: the NUL-separated arguments, joined with spaces.
 std::string cmdline_of(int pid) {
-  std::string text = slurp("/proc/" + std::to_string(pid) + "/cmdline");
+  std::string text = tpcc::test::read_text("/proc/" + std::to_string(pid) + "/cmdline");
   for (auto& c : text) {
     if (c == '\0') c = ' ';
   }
@@ -57,13 +49,13 @@ TEST_CASE("tpcc run: passwords on the command line are gone from /proc/PID/cmdli
   std::string running;
   int status = -1;
   while ((status = child.wait_for(0.2)) == -1) {
-    if (slurp(log).find("running ") != std::string::npos) {
+    if (tpcc::test::read_text(log).find("running ") != std::string::npos) {
       running = cmdline_of(child.pid());
       break;
     }
   }
   if (status == -1) status = child.wait_for(60);
-  const std::string output = slurp(log);
+  const std::string output = tpcc::test::read_text(log);
   INFO(output);
   INFO(running);
   CHECK(status == 0);

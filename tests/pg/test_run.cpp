@@ -13,7 +13,6 @@
 #include <future>
 #include <iostream>
 #include <map>
-#include <sstream>
 #include <stdexcept>
 #include <string>
 #include <thread>
@@ -102,13 +101,6 @@ int run_backends(pqxx::connection& admin) {
       .as<int>();
 }
 
-std::string slurp(const std::string& path) {
-  std::ifstream in(path);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
 }  // namespace
 
 TEST_CASE("tpcc run: a 20-second run commits all five transactions and stays consistent", "[run]") {
@@ -133,7 +125,7 @@ TEST_CASE("tpcc run: a 20-second run commits all five transactions and stays con
   }
   CHECK(result.at("errors").get<std::int64_t>() == 0);
   // Interval lines every 5 s: four of them.
-  const std::string csv = slurp((fs::path(dir) / "intervals.csv").string());
+  const std::string csv = tpcc::test::read_text((fs::path(dir) / "intervals.csv").string());
   CHECK(std::count(csv.begin(), csv.end(), '\n') == 5);
   CHECK(output.find("[ 5s ]") != std::string::npos);
   std::cout << "tpcc run, W=2, 4 terminals, 20 s: tpmC " << result.at("tpmC").get<double>()
@@ -315,7 +307,7 @@ TEST_CASE("tpcc run: SIGINT stops the run, writes the results and exits 130", "[
   std::this_thread::sleep_for(std::chrono::seconds(5));
   child.signal(SIGINT);
   const int status = child.wait_for(20);
-  INFO(slurp(log));
+  INFO(tpcc::test::read_text(log));
   CHECK(status == 130);
   const Json result = read_result(dir);
   CHECK(result.at("interrupted").get<bool>());

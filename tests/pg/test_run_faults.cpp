@@ -1,8 +1,9 @@
 // tpcc run under faults: a server that goes away (and stays away, or comes
 // back), a hung server, a database dropped under the run, missing
-// privileges, lock timeouts, signals, a closed stdout, and result paths that
-// cannot be written. Each case checks the exit status, what the user reads,
-// the result files, and that the database is still consistent afterwards.
+// privileges, lock and statement timeouts. Each case checks the exit
+// status, what the user reads, the result files, and that the database is
+// still consistent afterwards (test_run_exits.cpp has the other ways a run
+// ends, test_run_reconnects.cpp connections that cannot come back).
 // The server-level faults get a server of their own, so the shared one stays
 // up for the other tests.
 #include <catch2/catch.hpp>
@@ -24,6 +25,7 @@
 #include <pqxx/pqxx>
 
 #include "pgserver/local_server.hpp"
+#include "tests/pg/fault_run.hpp"
 #include "tests/pg/pg_fixture.hpp"
 #include "tests/pg/result_files.hpp"
 
@@ -33,17 +35,11 @@ using tpcc::test::read_result;
 
 namespace fs = std::filesystem;
 using Json = nlohmann::json;
+using tpcc::test::fault_run_args;
 using tpcc::test::run_tpcc;
 using tpcc::test::scratch_dir;
-using tpcc::test::scratch_root;
+using tpcc::test::sleep_seconds;
 using tpcc::test::TpccChild;
-
-std::string slurp(const fs::path& path) {
-  std::ifstream in(path);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
 
 double max_latency_ms(const Json& result) {
   double most = 0;
@@ -58,10 +54,6 @@ std::int64_t sum_over_transactions(const Json& result, const char* field) {
   for (const auto& [name, t] : result.at("transactions").items())
     n += t.at(field).get<std::int64_t>();
   return n;
-}
-
-void sleep_seconds(double seconds) {
-  std::this_thread::sleep_for(std::chrono::duration<double>(seconds));
 }
 
 // A server of its own with one warehouse loaded in database tpcc, for the
@@ -131,17 +123,6 @@ struct Restart {
   ~Restart() { server.server->start_again(); }
 };
 
-// Two terminals and Delivery in their transactions (--delivery sync), so
-// that exactly two transactions are in flight when the server freezes.
-std::vector<std::string> run_args(const std::string& conninfo, const std::string& dir,
-                                  std::vector<std::string> more) {
-  std::vector<std::string> args = {"run", "--conn",       conninfo, "--terminals",
-                                   "2",   "--delivery",   "sync",   "--report-interval",
-                                   "1",   "--result-dir", dir};
-  args.insert(args.end(), more.begin(), more.end());
-  return args;
-}
-
 }  // namespace
 
 TEST_CASE("tpcc run: a server that stays down stops the run after --max-downtime with exit 3",
@@ -149,13 +130,14 @@ TEST_CASE("tpcc run: a server that stays down stops the run after --max-downtime
   FaultServer& s = fault_server();
   const std::string dir = scratch_dir("down");
   const std::string log = scratch_dir("down.log");
-  TpccChild child(run_args(s.conninfo, dir, {"--duration", "60", "--max-downtime", "3"}), log);
+  TpccChild child(fault_run_args(s.conninfo, dir, {"--duration", "60", "--max-downtime", "3"}),
+                  log);
   sleep_seconds(3);
   {
     Restart restart{s};
     s.server->crash();
     const int status = child.wait_for(20);
-    const std::string output = slurp(log);
+    const std::string output = tpcc::test::read_text(log);
     INFO(output);
     CHECK(status == 3);
     CHECK(output.find("SERVER UNREACHABLE") != std::string::npos);
@@ -168,7 +150,8 @@ TEST_CASE("tpcc run: a server that stays down stops the run after --max-downtime
     CHECK(result.at("reconnect_failures").get<std::int64_t>() >= 1);
     CHECK_FALSE(result.at("first_error").is_null());
     CHECK(result.at("measured_seconds").get<double>() < 15);
-    CHECK(slurp(fs::path(dir) / "intervals.csv").find("\n3.0,0,") != std::string::npos);
+    CHECK(tpcc::test::read_text(fs::path(dir) / "intervals.csv").find("\n3.0,0,") !=
+          std::string::npos);
     CHECK(fs::is_regular_file(fs::path(dir) / "report.html"));
   }
   CHECK(s.consistent());
@@ -178,13 +161,13 @@ TEST_CASE("tpcc run: a short outage is downtime; the run goes on and exits 1", "
   FaultServer& s = fault_server();
   const std::string dir = scratch_dir("outage");
   const std::string log = scratch_dir("outage.log");
-  TpccChild child(run_args(s.conninfo, dir, {"--duration", "10"}), log);
+  TpccChild child(fault_run_args(s.conninfo, dir, {"--duration", "10"}), log);
   sleep_seconds(2);
   s.server->crash();
   sleep_seconds(1.5);
   s.server->start_again();
   const int status = child.wait_for(30);
-  const std::string output = slurp(log);
+  const std::string output = tpcc::test::read_text(log);
   INFO(output);
   CHECK(status == 1);
   CHECK(output.find("run failed: the server was unreachable for") != std::string::npos);
@@ -203,7 +186,7 @@ TEST_CASE(
   FaultServer& s = fault_server();
   const std::string dir = scratch_dir("hung");
   const std::string log = scratch_dir("hung.log");
-  TpccChild child(run_args(s.conninfo, dir, {"--duration", "4", "--stop-grace", "1"}), log);
+  TpccChild child(fault_run_args(s.conninfo, dir, {"--duration", "4", "--stop-grace", "1"}), log);
   sleep_seconds(2);
   int status = -1;
   {
@@ -212,7 +195,7 @@ TEST_CASE(
     // 2 s left of the run, 1 s of grace: done well before the server thaws.
     status = child.wait_for(10);
   }
-  const std::string output = slurp(log);
+  const std::string output = tpcc::test::read_text(log);
   INFO(output);
   CHECK(status == 1);
   CHECK(output.find("STALLED: 2 in flight") != std::string::npos);
@@ -234,7 +217,7 @@ TEST_CASE("tpcc run: SIGINT during a hang stops at once and exits 130 with the r
   FaultServer& s = fault_server();
   const std::string dir = scratch_dir("hung_sigint");
   const std::string log = scratch_dir("hung_sigint.log");
-  TpccChild child(run_args(s.conninfo, dir, {"--duration", "60"}), log);
+  TpccChild child(fault_run_args(s.conninfo, dir, {"--duration", "60"}), log);
   sleep_seconds(2);
   int status = -1;
   {
@@ -244,7 +227,7 @@ TEST_CASE("tpcc run: SIGINT during a hang stops at once and exits 130 with the r
     child.signal(SIGINT);
     status = child.wait_for(5);
   }
-  const std::string output = slurp(log);
+  const std::string output = tpcc::test::read_text(log);
   INFO(output);
   CHECK(status == 130);
   CHECK(output.find("received SIGINT: stopping") != std::string::npos);
@@ -259,12 +242,12 @@ TEST_CASE("tpcc run: a database dropped under the run stops it with exit 3", "[r
   const std::string conninfo = tpcc::test::prepared_database("tpcc_faults_drop", 1);
   const std::string dir = scratch_dir("dropped");
   const std::string log = scratch_dir("dropped.log");
-  TpccChild child(run_args(conninfo, dir, {"--duration", "60"}), log);
+  TpccChild child(fault_run_args(conninfo, dir, {"--duration", "60"}), log);
   sleep_seconds(2);
   tpcc::test::execute_outside_transaction(tpcc::test::server_conninfo(),
                                           "drop database tpcc_faults_drop with (force)");
   const int status = child.wait_for(15);
-  const std::string output = slurp(log);
+  const std::string output = tpcc::test::read_text(log);
   INFO(output);
   CHECK(status == 3);
   CHECK(output.find("run stopped: ") != std::string::npos);
@@ -286,7 +269,7 @@ TEST_CASE("tpcc run: permission denied (42501) stops the run at once with exit 3
   std::string output;
   const auto started = std::chrono::steady_clock::now();
   const int status =
-      run_tpcc(run_args(conninfo + " user=" + role, dir, {"--duration", "60"}), &output);
+      run_tpcc(fault_run_args(conninfo + " user=" + role, dir, {"--duration", "60"}), &output);
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   INFO(output);
@@ -304,7 +287,8 @@ TEST_CASE("tpcc run --lock-timeout: a locked table shows as counted timeouts", "
   const std::string conninfo = tpcc::test::prepared_database("tpcc_faults_lock", 1);
   const std::string dir = scratch_dir("locked");
   const std::string log = scratch_dir("locked.log");
-  TpccChild child(run_args(conninfo, dir, {"--duration", "5", "--lock-timeout", "100ms"}), log);
+  TpccChild child(fault_run_args(conninfo, dir, {"--duration", "5", "--lock-timeout", "100ms"}),
+                  log);
   {
     pqxx::connection holder{conninfo};
     pqxx::work tx{holder};
@@ -313,7 +297,7 @@ TEST_CASE("tpcc run --lock-timeout: a locked table shows as counted timeouts", "
     sleep_seconds(2);
   }  // rolled back: the lock goes
   const int status = child.wait_for(20);
-  const std::string output = slurp(log);
+  const std::string output = tpcc::test::read_text(log);
   INFO(output);
   CHECK((status == 0 || status == 1));
   CHECK(output.find("TIMEOUTS: ") != std::string::npos);
@@ -321,238 +305,6 @@ TEST_CASE("tpcc run --lock-timeout: a locked table shows as counted timeouts", "
   CHECK(result.at("timeouts").get<std::int64_t>() >= 5);
   CHECK(result.at("transactions").at("new_order").at("timeouts").get<std::int64_t>() >= 1);
   CHECK(result.at("unfinished_at_end") == 0);
-}
-
-TEST_CASE("tpcc run: SIGHUP writes the results and exits 130", "[run][faults]") {
-  const std::string conninfo = tpcc::test::prepared_database("tpcc_faults_hup", 1);
-  const std::string dir = scratch_dir("hup");
-  const std::string log = scratch_dir("hup.log");
-  TpccChild child(run_args(conninfo, dir, {"--duration", "60"}), log);
-  sleep_seconds(3);
-  child.signal(SIGHUP);
-  const int status = child.wait_for(10);
-  INFO(slurp(log));
-  CHECK(status == 130);
-  const Json result = read_result(dir);
-  CHECK(result.at("stop_reason") == "interrupted");
-  CHECK(result.at("stop_detail") == "SIGHUP");
-  CHECK(result.at("tpmC").get<double>() > 0);
-}
-
-TEST_CASE("tpcc run | head: a closed stdout does not kill the run; results are written",
-          "[run][faults]") {
-  const std::string conninfo = tpcc::test::prepared_database("tpcc_faults_pipe", 1);
-  const std::string dir = scratch_dir("pipe");
-  // pipefail: the pipeline's status is tpcc's, not head's.
-  const std::string command = "set -o pipefail; '" + std::string(TPCC_BINARY) + "' run --conn '" +
-                              conninfo + "' --terminals 2 --duration 3 --report-interval 1 " +
-                              "--result-dir '" + dir + "' | head -n 1 > /dev/null";
-  const int status = std::system(("bash -c \"" + command + "\"").c_str());
-  CHECK(WIFEXITED(status));
-  CHECK(WEXITSTATUS(status) == 0);
-  const Json result = read_result(dir);
-  CHECK(result.at("tpmC").get<double>() > 0);
-  CHECK(result.at("exit_status") == 0);
-}
-
-TEST_CASE("tpcc run: intervals.csv grows while the run goes", "[run][faults]") {
-  const std::string conninfo = tpcc::test::prepared_database("tpcc_faults_csv", 1);
-  const std::string dir = scratch_dir("growing");
-  TpccChild child(run_args(conninfo, dir, {"--duration", "8"}), scratch_dir("growing.log"));
-  sleep_seconds(4.5);
-  const std::string so_far = slurp(fs::path(dir) / "intervals.csv");
-  CHECK_FALSE(fs::exists(fs::path(dir) / "result.json"));
-  CHECK(fs::is_regular_file(fs::path(dir) / "config.json"));
-  CHECK(so_far.rfind("elapsed_s,", 0) == 0);
-  CHECK(so_far.find("\n3.0,0,") != std::string::npos);
-  CHECK(child.wait_for(20) == 0);
-  CHECK(fs::is_regular_file(fs::path(dir) / "result.json"));
-}
-
-TEST_CASE("tpcc run: result paths that cannot be written are refused before connecting",
-          "[run][faults]") {
-  // A server that does not exist: the refusal must come before any connect.
-  const std::string nowhere = "host=/nonexistent-socket-dir port=1 dbname=tpcc";
-  const std::string file = scratch_dir("a_file");
-  std::ofstream(file) << "not a directory\n";
-  std::string output;
-
-  CHECK(run_tpcc({"run", "--conn", nowhere, "--result-dir", file}, &output) == 2);
-  CHECK(output.find("--result-dir " + file) != std::string::npos);
-  CHECK(output.find("cannot connect") == std::string::npos);
-
-  CHECK(run_tpcc({"run", "--conn", nowhere, "--result-dir", scratch_dir("fine"), "--json",
-                  file + "/x.json"},
-                 &output) == 2);
-  CHECK(output.find("--json " + file + "/x.json") != std::string::npos);
-  CHECK_FALSE(fs::exists(scratch_root() / "fine"));  // nothing left of the refused run
-  CHECK(slurp(file) == "not a directory\n");
-}
-
-TEST_CASE("tpcc run: an existing non-empty result directory is never overwritten",
-          "[run][faults]") {
-  const std::string conninfo = tpcc::test::prepared_database("tpcc_faults_dir", 1);
-  const std::string dir = scratch_dir("taken");
-  fs::create_directories(dir);
-  std::ofstream(fs::path(dir) / "result.json") << "{\"mine\": true}\n";
-  std::string output;
-  CHECK(run_tpcc(run_args(conninfo, dir, {"--duration", "1"}), &output) == 0);
-  INFO(output);
-  CHECK(output.find(dir + " exists and is not empty; writing the results to " + dir + "-2") !=
-        std::string::npos);
-  CHECK(slurp(fs::path(dir) / "result.json") == "{\"mine\": true}\n");
-  CHECK(read_result(dir + "-2").at("tpmC").get<double>() > 0);
-}
-
-namespace {
-
-// A login role that may run tpcc on the database at conninfo but is no
-// superuser: its connection limit (ALTER ROLE ... CONNECTION LIMIT) holds.
-std::string limited_role(const std::string& conninfo, const std::string& name) {
-  const std::string role = name + "_" + std::to_string(::getpid());
-  tpcc::test::execute(conninfo, "create role " + role +
-                                    " login; grant all on all tables in schema public to " + role +
-                                    "; grant all on all sequences in schema public to " + role +
-                                    "; grant execute on all functions in schema public to " + role);
-  return role;
-}
-
-// Commits `undo` on conninfo when the test ends, however it ends.
-struct CommittedChangeOnExit {
-  std::string conninfo;
-  std::string undo;
-  ~CommittedChangeOnExit() {
-    try {
-      tpcc::test::execute(conninfo, undo);
-    } catch (const std::exception& e) {
-      WARN(e.what());
-    }
-  }
-};
-
-// Lifts the role's connection limit even when an assertion ends the test.
-struct Unlimit {
-  std::string conninfo;
-  std::string role;
-  ~Unlimit() {
-    try {
-      tpcc::test::execute(conninfo, "alter role " + role + " connection limit -1");
-    } catch (const std::exception& e) {
-      WARN(e.what());
-    }
-  }
-};
-
-}  // namespace
-
-TEST_CASE("tpcc run: the last error is the latest reconnect failure, not the first",
-          "[run][faults]") {
-  const std::string conninfo = tpcc::test::prepared_database("tpcc_faults_refusals", 1);
-  const std::string role = limited_role(conninfo, "tpcc_limited");
-  const Unlimit unlimit{conninfo, role};
-  const CommittedChangeOnExit database_limit{
-      conninfo, "alter database tpcc_faults_refusals connection limit -1"};
-  const std::string dir = scratch_dir("refusals");
-  const std::string log = scratch_dir("refusals.log");
-  TpccChild child(run_args(conninfo + " user=" + role, dir, {"--duration", "10"}), log);
-  sleep_seconds(2);
-  // The terminals' sessions end and a new one of the role is refused
-  // ("too many connections for role") ...
-  tpcc::test::execute(conninfo, "alter role " + role + " connection limit 0");
-  CHECK(tpcc::test::scalar(conninfo,
-                           "select count(pg_terminate_backend(pid)) from pg_stat_activity "
-                           "where usename = '" +
-                               role +
-                               "' and query not like '%checkpoints%' and query not like "
-                               "'%pg_stat%'") >= 2);
-  sleep_seconds(1);
-  // ... then for another reason ("too many connections for database"),
-  // which the last error must be.
-  tpcc::test::execute(conninfo,
-                      "alter database tpcc_faults_refusals connection limit 0; alter role " + role +
-                          " connection limit -1");
-  const int status = child.wait_for(30);
-  const std::string output = slurp(log);
-  INFO(output);
-  CHECK(status == 1);
-  CHECK(output.find("reconnect failed, retrying with backoff up to 5 s: ") != std::string::npos);
-  CHECK(output.find("too many connections for role") != std::string::npos);
-  const Json result = read_result(dir);
-  REQUIRE_FALSE(result.at("last_error").is_null());
-  const std::string last = result.at("last_error").at("message").get<std::string>();
-  CHECK(last.find("too many connections for database") != std::string::npos);
-  CHECK(result.at("distinct_errors").get<std::int64_t>() >= 3);
-  CHECK(output.find("last error at ") != std::string::npos);
-  CHECK(output.find("different errors in all)") != std::string::npos);
-}
-
-TEST_CASE(
-    "tpcc run: a delivery worker that cannot reconnect while the terminals are served is "
-    "named, not the server",
-    "[run][faults]") {
-  const std::string conninfo = tpcc::test::prepared_database("tpcc_faults_delivery", 1);
-  // Each district's delete waits 50 ms: the delivery worker is in its
-  // delete most of the time, where the test can tell its session.
-  tpcc::test::execute(conninfo,
-                      "create function tpcc_test_slow_delete() returns trigger language plpgsql "
-                      "as $$ begin perform pg_sleep(0.05); return old; end $$; "
-                      "create trigger tpcc_test_slow_delete before delete on bmsql_new_order "
-                      "for each row execute function tpcc_test_slow_delete()");
-  const std::string role = limited_role(conninfo, "tpcc_deliverer");
-  const Unlimit unlimit{conninfo, role};
-  const std::string dir = scratch_dir("delivery_down");
-  const std::string log = scratch_dir("delivery_down.log");
-  TpccChild child({"run", "--conn", conninfo + " user=" + role, "--terminals", "2", "--delivery",
-                   "deferred", "--duration", "8", "--report-interval", "1", "--result-dir", dir},
-                  log);
-  sleep_seconds(2);
-  tpcc::test::execute(conninfo, "alter role " + role + " connection limit 0");
-  // The delivery worker is the only session that runs Delivery's delete;
-  // caught while it runs one, its session is ended and cannot come back.
-  long long ended = 0;
-  for (int i = 0; i < 500 && ended == 0; ++i) {
-    ended = tpcc::test::scalar(
-        conninfo,
-        "select count(pg_terminate_backend(pid)) from pg_stat_activity where usename = '" + role +
-            "' and state = 'active' and query like '%delete from bmsql_new_order%'");
-  }
-  REQUIRE(ended == 1);
-  const int status = child.wait_for(30);
-  const std::string output = slurp(log);
-  INFO(output);
-  CHECK(status == 1);
-  CHECK(output.find("DELIVERY WORKER 1 CANNOT RECONNECT ") != std::string::npos);
-  CHECK(output.find("SERVER UNREACHABLE") == std::string::npos);
-  CHECK(output.find("DOWNTIME: delivery worker 1 of the server could not reconnect for ") !=
-        std::string::npos);
-  CHECK(output.find("delivery worker 1: reconnect failed") != std::string::npos);
-  CHECK(output.find("run failed: delivery worker 1 could not reconnect for ") != std::string::npos);
-  const Json result = read_result(dir);
-  CHECK(result.at("unreachable_connections") == Json::array({"delivery worker 1"}));
-  CHECK(result.at("tpmC").get<double>() > 0);
-}
-
-TEST_CASE("tpcc run: a run that never connects still leaves its result directory, saying so",
-          "[run][faults]") {
-  const std::string nowhere = "host=/nonexistent-socket-dir port=1 dbname=tpcc";
-  const std::string dir = scratch_dir("never_connected");
-  std::string output;
-  CHECK(run_tpcc({"run", "--conn", nowhere, "--result-dir", dir}, &output) == 3);
-  INFO(output);
-  CHECK(output.find("cannot connect to") != std::string::npos);
-  CHECK(output.find("the run measured nothing (not_connected): " + dir + "/result.json") !=
-        std::string::npos);
-  CHECK(fs::is_regular_file(fs::path(dir) / "config.json"));
-  const Json result = read_result(dir);
-  CHECK(result.at("measured") == false);
-  CHECK(result.at("stop_reason") == "not_connected");
-  CHECK(result.at("exit_status") == 3);
-  CHECK(result.at("stop_detail").get<std::string>().find("cannot connect to") != std::string::npos);
-  // tpcc report says what the directory holds.
-  output.clear();
-  CHECK(run_tpcc({"report", dir}, &output) == 2);
-  CHECK(output.find("the run measured nothing (not_connected: cannot connect to") !=
-        std::string::npos);
 }
 
 TEST_CASE(

@@ -10,7 +10,6 @@
 #include <cstdint>
 #include <filesystem>
 #include <fstream>
-#include <sstream>
 #include <string>
 #include <thread>
 #include <vector>
@@ -22,6 +21,7 @@
 
 #include "pgserver/local_server.hpp"
 #include "tests/pg/pg_fixture.hpp"
+#include "tests/pg/result_files.hpp"
 #include "tests/pg/standby_fixture.hpp"
 #include "tests/unit/temp_dir.hpp"
 
@@ -32,15 +32,6 @@ using Json = nlohmann::json;
 
 constexpr const char* kDatabase = "tpcc_standby";
 constexpr const char* kStandbyName = "tpcc_standby1";
-
-std::string slurp(const fs::path& path) {
-  std::ifstream in(path);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
-Json read_result(const fs::path& dir) { return Json::parse(slurp(dir / "result.json")); }
 
 std::int64_t finished(const Json& side, const char* txn) {
   const Json& t = side.at("transactions").at(txn);
@@ -88,7 +79,8 @@ bool gone_within(pid_t pid, double seconds) {
 
 // Until a child's output file holds `text`.
 bool text_within(const fs::path& file, const std::string& text, double seconds) {
-  return within(seconds, [&] { return slurp(file).find(text) != std::string::npos; });
+  return within(seconds,
+                [&] { return tpcc::test::read_text(file).find(text) != std::string::npos; });
 }
 
 void check_standby_side(const Json& standby) {
@@ -140,7 +132,7 @@ TEST_CASE("tpcc run --standby-conn: primary read-write and standby read-only in 
                              &output);
     INFO(output);
     REQUIRE(status == 0);
-    const Json result = read_result(dir);
+    const Json result = tpcc::test::read_result(dir.string());
     CHECK(result.at("tpmC").get<double>() > 0);
     CHECK(result.at("measured_seconds").get<double>() == Approx(6).margin(0.5));
     CHECK(result.at("transactions").at("new_order").at("count").get<std::int64_t>() > 0);
@@ -172,7 +164,7 @@ TEST_CASE("tpcc run --standby-conn: primary read-write and standby read-only in 
     CHECK(output.find("[ 3s ] standby 1: tpmTOTAL: ") != std::string::npos);
     CHECK(output.find(" lag: replay ") != std::string::npos);
     CHECK(output.find("Standby 1 (read-only") != std::string::npos);
-    const std::string csv = slurp(dir / "intervals.csv");
+    const std::string csv = tpcc::test::read_text(dir / "intervals.csv");
     CHECK(csv.find(",standby1_tpmTOTAL,") != std::string::npos);
     CHECK(csv.find(",standby1_replay_delay_ms,wal_bytes,") != std::string::npos);
 
@@ -197,7 +189,7 @@ TEST_CASE("tpcc run --standby-conn: primary read-write and standby read-only in 
     }
     CHECK(wait_samples > 0);
     CHECK(metrics.at("totals").at("commits").get<double>() > 0);
-    const std::string page = slurp(dir / "report.html");
+    const std::string page = tpcc::test::read_text(dir / "report.html");
     CHECK(page.find("<h2>Standby 1: server metrics per interval</h2>") != std::string::npos);
     CHECK(page.find("<h2>Standby 1: wait events of the kit&#39;s backends</h2>") !=
           std::string::npos);
@@ -208,12 +200,12 @@ TEST_CASE("tpcc run --standby-conn: primary read-write and standby read-only in 
     std::string redrawn;
     CHECK(tpcc::test::run_tpcc({"report", dir.string()}, &redrawn) == 0);
     INFO(redrawn);
-    CHECK(slurp(dir / "report.html") == page);
+    CHECK(tpcc::test::read_text(dir / "report.html") == page);
     CHECK(redrawn.find("Standby 1 (read-only") != std::string::npos);
     CHECK(redrawn.find("left out") == std::string::npos);
     // A histograms.json without the standby's figures (an older tpcc's):
     // the redraw says the standby's sections are left out.
-    Json histograms = Json::parse(slurp(dir / "histograms.json"));
+    Json histograms = Json::parse(tpcc::test::read_text(dir / "histograms.json"));
     REQUIRE(histograms.at("standbys").size() == 1);
     histograms.erase("standbys");
     std::ofstream(dir / "histograms.json") << histograms.dump();
@@ -221,7 +213,7 @@ TEST_CASE("tpcc run --standby-conn: primary read-write and standby read-only in 
     CHECK(tpcc::test::run_tpcc({"report", dir.string()}, &redrawn) == 0);
     CHECK(redrawn.find("histograms.json holds the figures of 0 standbys") != std::string::npos);
     CHECK(redrawn.find("the standby sections are left out") != std::string::npos);
-    CHECK(slurp(dir / "report.html").find("<h2>Standby 1") == std::string::npos);
+    CHECK(tpcc::test::read_text(dir / "report.html").find("<h2>Standby 1") == std::string::npos);
 
     // The standby served the reads: its own commit count grew by at least
     // the transactions measured on it.
@@ -247,8 +239,8 @@ TEST_CASE("tpcc run --standby-conn: primary read-write and standby read-only in 
     REQUIRE(text_within(log, "[ 2s ] standby 1: tpmTOTAL:", 30));
     child.signal(SIGINT);
     CHECK(child.wait_for(30) == 130);
-    INFO(slurp(log));
-    const Json interrupted = read_result(stopped);
+    INFO(tpcc::test::read_text(log));
+    const Json interrupted = tpcc::test::read_result(stopped.string());
     CHECK(interrupted.at("interrupted").get<bool>());
     CHECK(interrupted.at("measured_seconds").get<double>() < 30);
     CHECK(interrupted.at("tpmC").get<double>() > 0);
@@ -303,7 +295,7 @@ TEST_CASE(
   REQUIRE(text_within(log, "[ 2s ] standby 1: tpmTOTAL:", 30));
   pair.crash_standby();
   const int status = child.wait_for(60);
-  output = slurp(log);
+  output = tpcc::test::read_text(log);
   INFO(output);
   CHECK(status == 1);
   CHECK(output.find("run failed on standby 1: ") != std::string::npos);
@@ -317,7 +309,7 @@ TEST_CASE(
   CHECK(output.find(down, block) != std::string::npos);
   CHECK(output.find("DOWNTIME: standby 1 (", block) != std::string::npos);
   // result.json: the standby's stop detail and its outage.
-  const Json result = read_result(dir);
+  const Json result = tpcc::test::read_result(dir.string());
   const Json& side = result.at("standby");
   REQUIRE(side.at("stop_detail").is_string());
   CHECK(side.at("stop_detail").get<std::string>().rfind("standby 1 (", 0) == 0);
@@ -329,7 +321,7 @@ TEST_CASE(
   CHECK(result.at("downtime_seconds").get<double>() == 0);
   // The page says it where it says the primary's downtime, and in the
   // standby's section.
-  const std::string page = slurp(dir / "report.html");
+  const std::string page = tpcc::test::read_text(dir / "report.html");
   const auto page_top = page.find("STANDBY 1 DOWN: standby 1 (");
   REQUIRE(page_top != std::string::npos);
   const auto section = page.find("<h2>Standby 1 (read-only");
@@ -341,5 +333,5 @@ TEST_CASE(
   std::string redrawn;
   CHECK(tpcc::test::run_tpcc({"report", dir.string()}, &redrawn) == 0);
   INFO(redrawn);
-  CHECK(slurp(dir / "report.html") == page);
+  CHECK(tpcc::test::read_text(dir / "report.html") == page);
 }
