@@ -19,6 +19,7 @@
 #include "report/results/repeat_set_json.hpp"
 #include "report/results/result_read.hpp"
 #include "report/results/server_metrics_json.hpp"
+#include "report/results/workload_result_json.hpp"
 
 namespace tpcc {
 namespace {
@@ -161,7 +162,6 @@ StandbyRun standby_from(const Json& j) {
 
 RunInfo info_from(const Json& j) {
   RunInfo info;
-  info.warehouses = j.at("warehouses").get<int>();
   info.terminals = j.at("terminals").get<int>();
   info.measured_seconds = j.at("measured_seconds").get<double>();
   info.warmup_seconds = j.at("warmup_seconds").get<double>();
@@ -173,7 +173,11 @@ RunInfo info_from(const Json& j) {
   if (!j.at("stop_detail").is_null())
     info.health.stop_detail = j.at("stop_detail").get<std::string>();
   read_health(j, info.health);
-  info.checkpoints = checkpoints_from(j.at("run_rules").at("checkpoints"));
+  // TPC-C's own: the other workloads have no warehouses and no run rules.
+  if (j.value("workload", std::string("tpcc")) == "tpcc") {
+    info.warehouses = j.at("warehouses").get<int>();
+    info.checkpoints = checkpoints_from(j.at("run_rules").at("checkpoints"));
+  }
   info.server_metrics = server_metrics_from_json(j.value("server_metrics", Json()));
   const Json& interval = j.at("measured_interval");
   if (!interval.is_null()) {
@@ -236,25 +240,24 @@ void refuse_unfinished(const std::string& dir, const std::string& result_path,
   }
 }
 
-}  // namespace
-
-namespace {
-
-// The pages and comparisons are TPC-C's: a run of another workload (its
-// result.json names it) is refused by name rather than misread.
-void refuse_other_workload(const std::string& dir, const std::string& result_path,
-                           const std::string& flag) {
-  if (!std::filesystem::exists(result_path)) return;
-  std::string workload = "tpcc";
+// A run of sysbench's oltp tests, pgbench or ingest (config.json read):
+// result.json's figures of its workload and intervals.csv.
+ResultDir read_workload_result(ResultDir& result, const std::string& flag) {
+  const std::string result_path = result.dir + "/result.json";
+  const std::string intervals_path = result.dir + "/intervals.csv";
+  const std::string intervals = read_text(intervals_path, flag);
   try {
-    workload = read_json(result_path, flag).value("workload", std::string("tpcc"));
-  } catch (const Json::exception&) {
-    return;  // judged with the rest below
+    const Json j = read_json(result_path, flag);
+    result.info = info_from(j);
+    result.stats = workload_totals_from_json(j);
+    result.workload = workload_figures_from_json(j, result.config.workload);
+  } catch (const Json::exception& e) {
+    throw UsageError(flag + ": " + result_path + " is not a tpcc result (" + e.what() + ")");
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(flag + ": " + result_path + ": " + e.what());
   }
-  if (workload == "tpcc") return;
-  throw UsageError(flag + ": " + dir + " holds a run of " + workload +
-                   ", not of TPC-C: its page and comparisons are not drawn yet; its figures are "
-                   "in result.json and intervals.csv");
+  result.workload_points = read_workload_intervals_csv(intervals, flag + ": " + intervals_path);
+  return result;
 }
 
 }  // namespace
@@ -267,10 +270,20 @@ ResultDir read_result_dir(const std::string& dir, const std::string& flag, bool 
   const std::string histograms_path = dir + "/" + kHistogramsFile;
   const std::string points_path = dir + "/" + kIntervalsByTypeFile;
   refuse_unfinished(dir, result_path, config_path, flag);
-  refuse_other_workload(dir, result_path, flag);
+  read_text(result_path, flag);
+  try {
+    result.config_json = read_text(config_path, flag);
+    result.config = config_from(read_json(config_path, flag));
+  } catch (const Json::exception& e) {
+    throw UsageError(flag + ": " + config_path + " is not a tpcc run's configuration (" + e.what() +
+                     ")");
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(flag + ": " + config_path + ": " + e.what());
+  }
+  if (result.config.workload != WorkloadKind::Tpcc) return read_workload_result(result, flag);
   // Every file is looked for first, so that the one missing is named
   // before any is judged.
-  for (const std::string& path : {result_path, config_path, histograms_path}) read_text(path, flag);
+  read_text(histograms_path, flag);
   if (with_points)
     result.points =
         read_intervals_by_type_csv(read_text(points_path, flag), flag + ": " + points_path);
@@ -280,15 +293,6 @@ ResultDir read_result_dir(const std::string& dir, const std::string& flag, bool 
     throw UsageError(flag + ": " + result_path + " is not a tpcc result (" + e.what() + ")");
   } catch (const std::invalid_argument& e) {
     throw UsageError(flag + ": " + result_path + ": " + e.what());
-  }
-  try {
-    result.config_json = read_text(config_path, flag);
-    result.config = config_from(read_json(config_path, flag));
-  } catch (const Json::exception& e) {
-    throw UsageError(flag + ": " + config_path + " is not a tpcc run's configuration (" + e.what() +
-                     ")");
-  } catch (const std::invalid_argument& e) {
-    throw UsageError(flag + ": " + config_path + ": " + e.what());
   }
   HistogramsFile histograms =
       read_histograms_file(read_text(histograms_path, flag), flag + ": " + histograms_path);
@@ -324,6 +328,10 @@ ResultDir read_result_dir(const std::string& dir, const std::string& flag, bool 
 
 DriverResult read_driver_result(const std::string& dir) {
   ResultDir r = read_result_dir(dir, "--merge", false);
+  if (r.config.workload != WorkloadKind::Tpcc) {
+    throw UsageError("--merge: " + dir + " holds a run of " + r.workload.workload +
+                     ": only the drivers of a TPC-C run (tpcc run --driver I/N) are merged");
+  }
   return {r.dir, r.config, r.info, r.stats, r.intervals};
 }
 
