@@ -98,14 +98,13 @@ WorkloadTable scripts_table(const Json& scripts) {
 }
 
 // The ingest's rates: rows/s, MB/s, the streams' spread, the statements'
-// p50/p99, the WAL's MB/s.
+// p50/p99, the WAL's MB/s (the streams are the facts' terminals).
 std::vector<WorkloadFigure> ingest_headline(const Json& i) {
   const Json& streams = i.at("stream_rows_per_second");
   const Json& latency = i.at("statement_latency_ms");
   return {{"rows/s", number(i, "rows_per_second")},
           {"MB/s", number(i, "payload_mb_per_second"), 3},
           {"rows", number(i, "rows"), 0},
-          {"streams", number(i, "streams"), 0},
           {"stream rows/s min", number(streams, "min")},
           {"stream rows/s avg", number(streams, "avg")},
           {"stream rows/s max", number(streams, "max")},
