@@ -214,3 +214,26 @@ TEST_CASE("workload report: chromium lays the oltp page out with its charts", "[
   CHECK(dom.find("class=\"chart\" viewBox") != std::string::npos);
   CHECK(dom.find("latency p95 ms per interval") != std::string::npos);
 }
+
+TEST_CASE(
+    "workload report: an oltp run with --report-interval 0 prints no interval line and "
+    "keeps each second's for its page",
+    "[workload_report]") {
+  const std::string dir = tpcc::test::scratch_dir("workload_report_oltp_quiet");
+  Args args = {"run",        "--conn", oltp_database(),     "--terminals", "2",
+               "--duration", "3",      "--report-interval", "0",           "--result-dir",
+               dir};
+  args.insert(args.end(), kOltp.begin(), kOltp.end());
+  std::string output;
+  REQUIRE(run_tpcc(args, &output) == 0);
+  INFO(output);
+  // sysbench's interval line: "[ 1s ] thds: 2 tps: ...".
+  CHECK(output.find("] thds: ") == std::string::npos);
+  CHECK(output.find("Report intermediate results") == std::string::npos);
+  const auto intervals = tpcc::test::read_intervals(dir);
+  REQUIRE(intervals.size() == 3);
+  for (std::size_t i = 0; i < intervals.size(); ++i) {
+    CHECK(std::stod(intervals[i].at("elapsed_s")) == Approx(i + 1.0).margin(0.2));
+  }
+  CHECK(page_of(dir).find("tps per interval") != std::string::npos);
+}
