@@ -240,22 +240,28 @@ void refuse_unfinished(const std::string& dir, const std::string& result_path,
   }
 }
 
+// read(result.json's JSON), its errors named as the file's.
+template <typename Read>
+void read_result_json(const std::string& path, const std::string& flag, Read read) {
+  try {
+    read(read_json(path, flag));
+  } catch (const Json::exception& e) {
+    throw UsageError(flag + ": " + path + " is not a tpcc result (" + e.what() + ")");
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(flag + ": " + path + ": " + e.what());
+  }
+}
+
 // A run of sysbench's oltp tests, pgbench or ingest (config.json read):
 // result.json's figures of its workload and intervals.csv.
 ResultDir read_workload_result(ResultDir& result, const std::string& flag) {
-  const std::string result_path = result.dir + "/result.json";
   const std::string intervals_path = result.dir + "/intervals.csv";
   const std::string intervals = read_text(intervals_path, flag);
-  try {
-    const Json j = read_json(result_path, flag);
+  read_result_json(result.dir + "/result.json", flag, [&result](const Json& j) {
     result.info = info_from(j);
     result.stats = workload_totals_from_json(j);
     result.workload = workload_figures_from_json(j, result.config.workload);
-  } catch (const Json::exception& e) {
-    throw UsageError(flag + ": " + result_path + " is not a tpcc result (" + e.what() + ")");
-  } catch (const std::invalid_argument& e) {
-    throw UsageError(flag + ": " + result_path + ": " + e.what());
-  }
+  });
   result.workload_points = read_workload_intervals_csv(intervals, flag + ": " + intervals_path);
   return result;
 }
@@ -287,13 +293,7 @@ ResultDir read_result_dir(const std::string& dir, const std::string& flag, bool 
   if (with_points)
     result.points =
         read_intervals_by_type_csv(read_text(points_path, flag), flag + ": " + points_path);
-  try {
-    result.info = info_from(read_json(result_path, flag));
-  } catch (const Json::exception& e) {
-    throw UsageError(flag + ": " + result_path + " is not a tpcc result (" + e.what() + ")");
-  } catch (const std::invalid_argument& e) {
-    throw UsageError(flag + ": " + result_path + ": " + e.what());
-  }
+  read_result_json(result_path, flag, [&result](const Json& j) { result.info = info_from(j); });
   HistogramsFile histograms =
       read_histograms_file(read_text(histograms_path, flag), flag + ": " + histograms_path);
   result.stats = std::move(histograms.stats);

@@ -125,6 +125,14 @@ TEST_CASE("workload report files: two oltp runs compared, an oltp and a pgbench 
         std::string::npos);
   CHECK(page.find("tpmC") == std::string::npos);
 
+  // Only a TPC-C run's drivers are merged.
+  tpcc::Config merge;
+  merge.verb = tpcc::Verb::Report;
+  merge.merge_dirs = {a, b};
+  merge.out_dir = (scratch.path() / "merged").string();
+  CHECK_THROWS_WITH(tpcc::merge_command(merge, out),
+                    Catch::Contains("--merge: " + a + " holds a run of oltp_read_write"));
+
   const std::string p = write_workload_run(scratch, "p", tpcc::WorkloadKind::Pgbench, 100);
   compare.compare_dirs = {a, p};
   CHECK_THROWS_WITH(tpcc::compare_command(compare, out),
