@@ -28,31 +28,39 @@ std::optional<double> per_second_of(const Json& queries, const char* kind, doubl
   return queries.at(kind).get<double>() / seconds;
 }
 
+// "p95": the key of the run's latency percentile; empty with --percentile 0.
+std::string percentile_key(const Json& sysbench) {
+  const int percentile = sysbench.at("percentile").get<int>();
+  return percentile > 0 ? "p" + std::to_string(percentile) : std::string();
+}
+
 // sysbench's final block: tps, qps with its read / write / other split,
-// the latency with the run's percentile.
+// the latency with the run's percentile (none with --percentile 0).
 std::vector<WorkloadFigure> sysbench_headline(const Json& s, double seconds) {
   const Json& latency = s.at("latency_ms");
-  const std::string percentile = "p" + std::to_string(s.at("percentile").get<int>());
-  return {{"tps", number(s, "tps")},
-          {"qps", number(s, "qps")},
-          {"read qps", per_second_of(s.at("queries"), "read", seconds)},
-          {"write qps", per_second_of(s.at("queries"), "write", seconds)},
-          {"other qps", per_second_of(s.at("queries"), "other", seconds)},
-          {"latency min ms", number(latency, "min"), 3},
-          {"latency avg ms", number(latency, "avg"), 3},
-          {"latency " + percentile + " ms", number(latency, percentile.c_str()), 3},
-          {"latency max ms", number(latency, "max"), 3},
-          {"transactions", number(s, "transactions"), 0},
-          {"ignored errors", number(s, "ignored_errors"), 0},
-          {"reconnects", number(s, "reconnects"), 0}};
+  const std::string percentile = percentile_key(s);
+  std::vector<WorkloadFigure> figures = {
+      {"tps", number(s, "tps")},
+      {"qps", number(s, "qps")},
+      {"read qps", per_second_of(s.at("queries"), "read", seconds)},
+      {"write qps", per_second_of(s.at("queries"), "write", seconds)},
+      {"other qps", per_second_of(s.at("queries"), "other", seconds)},
+      {"latency min ms", number(latency, "min"), 3},
+      {"latency avg ms", number(latency, "avg"), 3}};
+  if (!percentile.empty()) {
+    figures.push_back({"latency " + percentile + " ms", number(latency, percentile.c_str()), 3});
+  }
+  figures.push_back({"latency max ms", number(latency, "max"), 3});
+  figures.push_back({"transactions", number(s, "transactions"), 0});
+  figures.push_back({"ignored errors", number(s, "ignored_errors"), 0});
+  figures.push_back({"reconnects", number(s, "reconnects"), 0});
+  return figures;
 }
 
 // Each standby's side of an oltp run: its read-only test's figures and
 // its replication lag.
 WorkloadTable standbys_table(const Json& standbys) {
   WorkloadTable t{"Standbys (read-only side)", {}};
-  t.rows.header = {"standby", "target", "test",          "terminals",        "tps",
-                   "qps",     "avg ms", "percentile ms", "replay lag p99 ms"};
   int number_of = 0;
   for (const Json& standby : standbys) {
     const Json& s = standby.at("sysbench");
@@ -60,14 +68,24 @@ WorkloadTable standbys_table(const Json& standbys) {
     const Json& replay = standby.at("replication_lag").is_null()
                              ? Json()
                              : standby.at("replication_lag").value("replay_lag_ms", Json());
-    const std::string percentile = "p" + std::to_string(s.at("percentile").get<int>());
-    t.rows.rows.push_back({std::to_string(++number_of), standby.at("target").get<std::string>(),
-                           standby.at("workload").get<std::string>(),
-                           std::to_string(standby.at("terminals").get<int>()),
-                           cell_text(number(s, "tps"), 2), cell_text(number(s, "qps"), 2),
-                           cell_text(number(latency, "avg"), 3),
-                           cell_text(number(latency, percentile.c_str()), 3),
-                           cell_text(replay.is_null() ? std::nullopt : number(replay, "p99"), 3)});
+    // Every side has the run's percentile.
+    const std::string percentile = percentile_key(s);
+    t.rows.header = {"standby",
+                     "target",
+                     "test",
+                     "terminals",
+                     "tps",
+                     "qps",
+                     "avg ms",
+                     (percentile.empty() ? "-" : percentile) + " ms",
+                     "replay lag p99 ms"};
+    t.rows.rows.push_back(
+        {std::to_string(++number_of), standby.at("target").get<std::string>(),
+         standby.at("workload").get<std::string>(),
+         std::to_string(standby.at("terminals").get<int>()), cell_text(number(s, "tps"), 2),
+         cell_text(number(s, "qps"), 2), cell_text(number(latency, "avg"), 3),
+         cell_text(percentile.empty() ? std::nullopt : number(latency, percentile.c_str()), 3),
+         cell_text(replay.is_null() ? std::nullopt : number(replay, "p99"), 3)});
   }
   return t;
 }

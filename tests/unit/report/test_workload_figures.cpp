@@ -94,6 +94,18 @@ TEST_CASE("workload figures: pgbench's tps, latency and per-script table, ingest
   CHECK(i.headline.empty());
 }
 
+TEST_CASE("workload figures: with --percentile 0 an oltp run has no percentile figure",
+          "[workload_figures]") {
+  tpcc::Config config = config_of(tpcc::WorkloadKind::SysbenchOltp);
+  config.sysbench_percentile = 0;
+  const tpcc::WorkloadFigures f = tpcc::workload_figures_from_json(
+      Json::parse(tpcc::result_json(config, ten_seconds(), stats_of(10))), config.workload);
+  CHECK(tpcc::figure_value(f, "latency avg ms").has_value());
+  for (const tpcc::WorkloadFigure& figure : f.headline) {
+    CHECK(figure.name.find("p0") == std::string::npos);
+  }
+}
+
 TEST_CASE("workload figures: a malformed result.json throws", "[workload_figures]") {
   Json j = result_of(tpcc::WorkloadKind::SysbenchOltp, 10);
   j.erase("sysbench");
