@@ -15,6 +15,7 @@
 #include "config/config.hpp"
 #include "config/errors.hpp"
 #include "metrics/run.hpp"
+#include "report/results/repeat_set_json.hpp"
 #include "report/results/result_files.hpp"
 #include "tests/unit/temp_dir.hpp"
 
@@ -138,4 +139,25 @@ TEST_CASE("workload report files: two oltp runs compared, an oltp and a pgbench 
   CHECK_THROWS_WITH(tpcc::compare_command(compare, out),
                     "--compare: " + a + " holds a run of oltp_read_write and " + p +
                         " a run of pgbench: only runs of one workload are compared");
+}
+
+TEST_CASE("workload report files: repeated sets of oltp runs are not compared",
+          "[workload_report_files]") {
+  const tpcc::test::TempDir scratch;
+  std::vector<std::string> sets;
+  for (const std::string name : {"set-a", "set-b"}) {
+    const std::string run =
+        write_workload_run(scratch, name + "/run-1", tpcc::WorkloadKind::SysbenchOltp, 100);
+    std::ofstream(scratch.path() / name / "result.json")
+        << "{\"kind\": \"" << tpcc::kRepeatSetKind << "\", \"runs\": [{\"dir\": \"run-1\"}]}";
+    sets.push_back((scratch.path() / name).string());
+  }
+  tpcc::Config compare;
+  compare.verb = tpcc::Verb::Report;
+  compare.compare_dirs = sets;
+  compare.out_dir = (scratch.path() / "compare.html").string();
+  std::ostringstream out;
+  CHECK_THROWS_WITH(tpcc::compare_command(compare, out),
+                    Catch::Contains("holds a run of oltp_read_write: repeated sets are compared "
+                                    "by TPC-C's figures"));
 }
