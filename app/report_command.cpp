@@ -9,6 +9,7 @@
 
 #include "app/sweep_command.hpp"
 #include "config/errors.hpp"
+#include "config/names.hpp"
 #include "report/console/repeat_table.hpp"
 #include "report/console/summary.hpp"
 #include "report/html/html_report.hpp"
@@ -19,6 +20,7 @@
 #include "report/views/environment_compare.hpp"
 #include "report/views/format.hpp"
 #include "report/views/repeat_set.hpp"
+#include "report/views/workload_compare.hpp"
 
 namespace tpcc {
 namespace {
@@ -52,17 +54,6 @@ void write_page(const std::string& path, const std::string& text) {
   if (!file) throw UsageError("--out: cannot write " + path + ": " + std::strerror(errno));
 }
 
-int redraw_command(const Config& config, std::ostream& out) {
-  if (is_sweep_result(config.report_dir)) return redraw_sweep(config, out);
-  const ResultDir r = read_result_dir(config.report_dir, "tpcc report", true);
-  for (const std::string& note : r.notes) out << "tpcc report: " << note << "\n";
-  print_summary(out, r.config, r.info, r.stats);
-  const std::string path = page_path(config.out_dir, config.report_dir, kReportFile);
-  write_page(path, html_report(ReportPage{r.config, r.info, r.stats, r.points, r.config_json}));
-  out << "report written to " << path << "\n";
-  return kExitOk;
-}
-
 namespace {
 
 // First what differed before the runs measured anything: another snapshot,
@@ -87,7 +78,62 @@ void print_environment_differences(const std::vector<ResultDir>& runs, std::ostr
   }
 }
 
+// A run of another workload: its headline figures, one a line.
+void print_workload_figures(std::ostream& out, const ResultDir& run) {
+  out << run.dir << ": " << run.workload.workload << "\n";
+  for (const WorkloadFigure& f : run.workload.headline) {
+    out << "  " << f.name << ": " << (f.value ? fixed(*f.value, f.decimals) : "-") << "\n";
+  }
+}
+
+// Runs of different workloads have different figures: refused, naming the
+// first run and the first that differs.
+void require_one_workload(const std::vector<ResultDir>& runs) {
+  for (const ResultDir& run : runs) {
+    if (run.config.workload == runs.front().config.workload) continue;
+    throw UsageError("--compare: " + runs.front().dir + " holds a run of " +
+                     std::string(workload_name(runs.front().config)) + " and " + run.dir +
+                     " a run of " + std::string(workload_name(run.config)) +
+                     ": only runs of one workload are compared");
+  }
+}
+
+// Runs of sysbench's oltp tests, pgbench or ingest: their figures side by
+// side with the ratio to the first run's.
+int compare_workload_runs(const Config& config, const std::vector<ResultDir>& runs,
+                          std::ostream& out) {
+  const std::string path = page_path(config.out_dir, ".", "compare.html");
+  write_page(path, html_workload_compare(runs));
+  print_environment_differences(runs, out);
+  for (const ComparedFigure& f : compared_workload_figures(runs)) {
+    out << f.name << ":";
+    for (std::size_t i = 0; i < runs.size(); ++i) {
+      out << (i == 0 ? " " : " | ") << (f.values[i] ? fixed(*f.values[i], f.decimals) : "-");
+      if (i > 0) out << " (" << ratio_text(f.ratios[i]) << ")";
+    }
+    out << "\n";
+  }
+  out << "comparison written to " << path << "\n";
+  return kExitOk;
+}
+
 }  // namespace
+
+int redraw_command(const Config& config, std::ostream& out) {
+  if (is_sweep_result(config.report_dir)) return redraw_sweep(config, out);
+  const ResultDir r = read_result_dir(config.report_dir, "tpcc report", true);
+  for (const std::string& note : r.notes) out << "tpcc report: " << note << "\n";
+  const std::string path = page_path(config.out_dir, config.report_dir, kReportFile);
+  if (r.config.workload != WorkloadKind::Tpcc) {
+    print_workload_figures(out, r);
+    write_page(path, html_workload_report(r));
+  } else {
+    print_summary(out, r.config, r.info, r.stats);
+    write_page(path, html_report(ReportPage{r.config, r.info, r.stats, r.points, r.config_json}));
+  }
+  out << "report written to " << path << "\n";
+  return kExitOk;
+}
 
 // Two repeated sets (tpcc run --repeat): each figure's ratio with its
 // confidence interval.
@@ -96,10 +142,17 @@ int compare_sets_command(const Config& config, std::ostream& out) {
   const std::string& dir_b = config.compare_dirs[1];
   const std::vector<ResultDir> runs_a = read_result_set(dir_a, "--compare", false);
   const std::vector<ResultDir> runs_b = read_result_set(dir_b, "--compare", false);
-  const std::vector<ComparedSetFigure> figures = compared_sets(runs_a, runs_b);
-  out << "A: " << dir_a << "\nB: " << dir_b << "\n";
   std::vector<ResultDir> both = runs_a;
   both.insert(both.end(), runs_b.begin(), runs_b.end());
+  for (const ResultDir& run : both) {
+    if (run.config.workload == WorkloadKind::Tpcc) continue;
+    throw UsageError("--compare: " + run.dir + " holds a run of " +
+                     std::string(workload_name(run.config)) +
+                     ": repeated sets are compared by TPC-C's figures; compare the runs' "
+                     "directories instead");
+  }
+  const std::vector<ComparedSetFigure> figures = compared_sets(runs_a, runs_b);
+  out << "A: " << dir_a << "\nB: " << dir_b << "\n";
   print_environment_differences(both, out);
   print_set_comparison(out, figures);
   const std::string path = page_path(config.out_dir, ".", "compare.html");
@@ -121,6 +174,10 @@ int compare_command(const Config& config, std::ostream& out) {
   std::vector<ResultDir> runs;
   for (const std::string& dir : config.compare_dirs) {
     runs.push_back(read_result_dir(dir, "--compare", true));
+  }
+  require_one_workload(runs);
+  if (runs.front().config.workload != WorkloadKind::Tpcc) {
+    return compare_workload_runs(config, runs, out);
   }
   const std::string path = page_path(config.out_dir, ".", "compare.html");
   write_page(path, html_compare(runs));

@@ -1,5 +1,6 @@
 #include "app/run_sysbench.hpp"
 
+#include <algorithm>
 #include <ctime>
 #include <exception>
 #include <string>
@@ -83,13 +84,19 @@ int run_sysbench(const Config& config, std::ostream& out) {
     setup.standby_workload = &standby_workload;
     // sysbench's --rand-seed: the same draws again; 0 (its default): the clock's.
     setup.seed = config.rand_seed != 0 ? config.rand_seed : Random(time_seed()).next();
-    setup.interval_lines = [&config](const std::vector<IntervalSample>& samples) {
-      return interval_lines(samples, config);
-    };
+    // --report-interval 0: no lines, as sysbench; the intervals are kept
+    // every second for the results.
+    if (config.report_interval_seconds > 0) {
+      setup.interval_lines = [&config](const std::vector<IntervalSample>& samples) {
+        return interval_lines(samples, config);
+      };
+    }
     setup.on_interval = [&results](const std::vector<IntervalSample>& samples) {
       results.append_interval(samples);
     };
-    result = run_engine(config, setup, out);
+    Config engine_config = config;
+    engine_config.report_interval_seconds = std::max(1, config.report_interval_seconds);
+    result = run_engine(engine_config, setup, out);
   } catch (...) {
     record_not_started(results, std::current_exception(), started, out);
     throw;

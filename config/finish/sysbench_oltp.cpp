@@ -158,8 +158,20 @@ void finish_workload(ParseState& st) {
   st.given.record("workload", test->source);
 }
 
+// --report-interval 0 is sysbench's "no interval lines"; the other
+// workloads' lines and intervals go by it (pgbench has --progress 0).
+void refuse_no_interval_lines(ParseState& st) {
+  const Config& c = st.cfg;
+  if (c.report_interval_seconds != 0 || c.workload == WorkloadKind::SysbenchOltp) return;
+  const std::optional<Source> given = st.given.source("report-interval");
+  st.problem((given ? given->where : std::string("--report-interval")) +
+             " 0 (no interval lines) is for sysbench's oltp tests; " +
+             std::string(workload_name(c)) + " takes 1..86400 seconds");
+}
+
 void finish_oltp(ParseState& st) {
   Config& c = st.cfg;
+  refuse_no_interval_lines(st);
   if (c.workload != WorkloadKind::Pgbench) refuse_pgbench_options(st);
   if (c.workload != WorkloadKind::SysbenchOltp) refuse_oltp_options(st);
   if (c.workload == WorkloadKind::Pgbench) {

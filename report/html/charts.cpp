@@ -19,15 +19,6 @@ constexpr double kWideChart = 1120;
 
 }  // namespace
 
-std::vector<svg::Band> warmup_bands(const std::vector<IntervalPoint>& points) {
-  double end = 0;
-  for (const IntervalPoint& p : points) {
-    if (p.warmup) end = std::max(end, p.end_seconds);
-  }
-  if (end <= 0) return {};
-  return {{0, end, "warm-up"}};
-}
-
 svg::LineChart throughput_chart(const std::vector<IntervalPoint>& points,
                                 const std::vector<svg::Marker>& server_events) {
   svg::LineChart c;

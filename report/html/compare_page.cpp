@@ -2,7 +2,9 @@
 // colours; the headline figures with ratios to run A; tpmC and each
 // transaction's p90 over time, overlaid; the server metrics' means with
 // their ratios; the configuration differences. The runs' start and
-// environment come first, as the console's comparison prints them.
+// environment come first, as the console's comparison prints them. Runs of
+// sysbench's oltp tests, pgbench or ingest: their own figures and their
+// throughput over time in place of TPC-C's.
 #include <algorithm>
 
 #include "config/names.hpp"
@@ -10,6 +12,7 @@
 #include "report/html/parts.hpp"
 #include "report/views/compare.hpp"
 #include "report/views/format.hpp"
+#include "report/views/workload_compare.hpp"
 #include "spec/transactions.hpp"
 
 namespace tpcc {
@@ -21,15 +24,19 @@ std::string run_name(std::size_t i) {
   return std::string("run ") + static_cast<char>('A' + i % 26);
 }
 
+// The runs in their colours; TPC-C runs with their warehouses, the other
+// workloads' with their workload's name.
 std::string runs_html(const std::vector<ResultDir>& runs) {
+  const bool tpcc = runs.front().config.workload == WorkloadKind::Tpcc;
   std::string h = "<table>\n<tr>" + cell("run", "th") + cell("directory", "th") +
-                  cell("started", "th") + cell("warehouses", "th") + cell("terminals", "th") +
-                  "</tr>\n";
+                  cell("started", "th") + cell(tpcc ? "warehouses" : "workload", "th") +
+                  cell("terminals", "th") + "</tr>\n";
   for (std::size_t i = 0; i < runs.size(); ++i) {
+    const ResultDir& r = runs[i];
     h += "<tr><td><span class=\"swatch\" style=\"background:" + svg::palette(i) + "\"></span>" +
-         html_escape(run_name(i)) + "</td>" + cell(runs[i].dir) + cell(runs[i].info.started_at) +
-         cell(std::to_string(runs[i].info.warehouses)) +
-         cell(std::to_string(runs[i].info.terminals)) + "</tr>\n";
+         html_escape(run_name(i)) + "</td>" + cell(r.dir) + cell(r.info.started_at) +
+         cell(tpcc ? std::to_string(r.info.warehouses) : r.workload.workload) +
+         cell(std::to_string(r.info.terminals)) + "</tr>\n";
   }
   return h + "</table>\n";
 }
@@ -134,7 +141,45 @@ std::string settings_html(const std::vector<ResultDir>& runs) {
                                   "(absent)");
 }
 
+// tps per interval of each run (ingest: rows/s, its batches times the rows
+// of one).
+std::string workload_curves_html(const std::vector<ResultDir>& runs) {
+  const bool ingest = runs.front().config.workload == WorkloadKind::Ingest;
+  svg::LineChart c;
+  c.title = ingest ? "rows/s per interval" : "tps per interval";
+  c.y_label = ingest ? "rows per second" : "transactions per second";
+  c.width = 1120;
+  for (std::size_t i = 0; i < runs.size(); ++i) {
+    const double factor = ingest ? runs[i].config.ingest.rows : 1;
+    svg::Series s{run_name(i), svg::palette(i), {}, {}};
+    for (const WorkloadPoint& p : runs[i].workload_points.points) {
+      s.x.push_back(p.end_seconds);
+      s.y.push_back(p.tps * factor);
+    }
+    if (!s.x.empty()) c.x_max = std::max(c.x_max, s.x.back());
+    c.series.push_back(s);
+  }
+  return "<h2>Throughput over time</h2>\n<p class=\"note\">Elapsed seconds from each "
+         "run's start, warm-up included (intervals.csv).</p>\n" +
+         svg::line_chart(c);
+}
+
 }  // namespace
+
+std::string html_workload_compare(const std::vector<ResultDir>& runs) {
+  const std::string& workload = runs.front().workload.workload;
+  std::string page = html::page_head("tpcc comparison of " + std::to_string(runs.size()) + " " +
+                                     workload + " runs");
+  page += "<h1>tpcc: " + std::to_string(runs.size()) + " runs of " + html_escape(workload) +
+          " compared</h1>\n" + runs_html(runs);
+  page += html::environment_html(runs, run_names(runs.size()));
+  page +=
+      "<h2>Figures</h2>\n<p class=\"note\">Each run's value (result.json), and in "
+      "brackets its ratio to run A's.</p>\n" +
+      figures_table(compared_workload_figures(runs), runs.size());
+  page += workload_curves_html(runs) + server_metrics_html(runs) + settings_html(runs);
+  return page + "</body>\n</html>\n";
+}
 
 std::string html_compare(const std::vector<ResultDir>& runs) {
   std::string page = html::page_head("tpcc comparison of " + std::to_string(runs.size()) + " runs");

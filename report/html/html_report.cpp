@@ -24,11 +24,7 @@ namespace tpcc {
 namespace {
 
 using html::cell;
-
-std::string fact(const char* name, const std::string& value) {
-  return "<div class=\"fact\"><span>" + std::string(name) + "</span><b>" + html_escape(value) +
-         "</b></div>\n";
-}
+using html::fact;
 
 std::string facts_html(const Config& config, const RunInfo& info, const RunStats& stats) {
   const double seconds = info.measured_seconds;
@@ -67,10 +63,7 @@ std::string facts_html(const Config& config, const RunInfo& info, const RunStats
 }
 
 std::string header_html(const Config& config, const RunInfo& info, const RunStats& stats) {
-  std::string h = "<h1>tpcc run</h1>\n";
-  for (const std::string& line : health_lines(info, stats)) {
-    h += "<p class=\"interrupted\">" + html_escape(line) + "</p>\n";
-  }
+  std::string h = "<h1>tpcc run</h1>\n" + html::health_html(info, stats);
   if (const std::string deferred = delivery_completion_text(stats); !deferred.empty()) {
     h += "<p>" + html_escape(deferred) + "</p>\n";
   }

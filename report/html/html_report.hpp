@@ -48,6 +48,17 @@ std::string html_report(const Config& config, const RunInfo& info, const RunStat
 // The page of tpcc report --compare (compare_page.cpp).
 std::string html_compare(const std::vector<ResultDir>& runs);
 
+// The page of a run of sysbench's oltp tests, pgbench or ingest
+// (workload_page.cpp), read back from its result directory: its own
+// figures, tps and latency per interval, the server metrics, the
+// configuration; no TPC-C figure.
+std::string html_workload_report(const ResultDir& run);
+
+// tpcc report --compare of runs of one such workload (workload_compare_page.cpp):
+// its figures side by side with the ratio to the first run's, tps over time,
+// the differing configuration.
+std::string html_workload_compare(const std::vector<ResultDir>& runs);
+
 // The page of a repeated set (tpcc run --repeat; repeat_page.cpp): each run
 // linked to its own report.html (runs' dir relative to the set's), and each
 // figure's spread.

@@ -1,6 +1,8 @@
 // What every page of tpcc report shares: the head with the style sheet
-// (laptop screen and print) and the table cell.
+// (laptop screen and print), the table cell, a headline figure and the
+// health lines.
 #include "report/html/parts.hpp"
+#include "report/views/health.hpp"
 
 namespace tpcc::html {
 namespace {
@@ -45,6 +47,19 @@ std::string page_head(const std::string& title) {
   return "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
          "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>" +
          html_escape(title) + "</title>\n<style>" + kStyle + "</style>\n</head>\n<body>\n";
+}
+
+std::string fact(const std::string& name, const std::string& value) {
+  return "<div class=\"fact\"><span>" + html_escape(name) + "</span><b>" + html_escape(value) +
+         "</b></div>\n";
+}
+
+std::string health_html(const RunInfo& info, const RunStats& stats) {
+  std::string h;
+  for (const std::string& line : health_lines(info, stats)) {
+    h += "<p class=\"interrupted\">" + html_escape(line) + "</p>\n";
+  }
+  return h;
 }
 
 std::string cell(const std::string& value, const char* tag) {

@@ -57,13 +57,28 @@ std::string compared_rows_html(const std::vector<ComparedSetting>& rows,
 std::string environment_html(const std::vector<ResultDir>& runs,
                              const std::vector<std::string>& columns);
 
-// The warm-up as a band: from 0 to the end of the last warm-up interval.
-std::vector<svg::Band> warmup_bands(const std::vector<IntervalPoint>& points);
+// The warm-up as a band: from 0 to the end of the last warm-up interval
+// of points (anything with end_seconds and warmup); none without one.
+template <typename Point>
+std::vector<svg::Band> warmup_bands(const std::vector<Point>& points) {
+  double end = 0;
+  for (const Point& p : points) {
+    if (p.warmup && p.end_seconds > end) end = p.end_seconds;
+  }
+  if (end <= 0) return {};
+  return {{0, end, "warm-up"}};
+}
 
 // config.json's leaves in its order, as ("run.terminals", "10"), and the
 // two-column table of them.
 std::vector<std::pair<std::string, std::string>> config_leaves(const std::string& config_json);
 std::string config_table(const std::vector<std::pair<std::string, std::string>>& leaves);
+
+// One headline figure of a page's facts: its name above its value.
+std::string fact(const std::string& name, const std::string& value);
+
+// The lines that tell a run was not clean (views/health.hpp), in red.
+std::string health_html(const RunInfo& info, const RunStats& stats);
 
 // The page's <head> with the shared style sheet (screen and print), and
 // the <body> opened.

@@ -16,15 +16,6 @@ constexpr const char* kAutovacuumColor = "#00838f";
 constexpr const char* kCheckpointKind = "checkpoint";
 constexpr const char* kAutovacuumKind = "autovacuum";
 
-std::vector<svg::Band> metric_warmup_bands(const std::vector<ServerMetricsPoint>& points) {
-  double end = 0;
-  for (const ServerMetricsPoint& p : points) {
-    if (p.warmup) end = std::max(end, p.end_seconds);
-  }
-  if (end <= 0) return {};
-  return {{0, end, "warm-up"}};
-}
-
 // The charts' titles in the order of server_metrics_shown().
 std::vector<std::string> chart_titles() {
   std::vector<std::string> titles;
@@ -44,7 +35,7 @@ svg::LineChart metric_chart(const ServerMetricsRun& run, const std::string& titl
   c.title = title;
   c.width = 560;
   c.height = 220;
-  c.bands = metric_warmup_bands(run.intervals);
+  c.bands = warmup_bands(run.intervals);
   c.markers = checkpoints;
   c.marker_legend = false;  // the section's note says what the dashed lines are
   if (!run.intervals.empty()) c.x_max = run.intervals.back().end_seconds;

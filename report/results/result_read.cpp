@@ -19,6 +19,7 @@
 #include "report/results/repeat_set_json.hpp"
 #include "report/results/result_read.hpp"
 #include "report/results/server_metrics_json.hpp"
+#include "report/results/workload_result_json.hpp"
 
 namespace tpcc {
 namespace {
@@ -161,7 +162,6 @@ StandbyRun standby_from(const Json& j) {
 
 RunInfo info_from(const Json& j) {
   RunInfo info;
-  info.warehouses = j.at("warehouses").get<int>();
   info.terminals = j.at("terminals").get<int>();
   info.measured_seconds = j.at("measured_seconds").get<double>();
   info.warmup_seconds = j.at("warmup_seconds").get<double>();
@@ -173,7 +173,11 @@ RunInfo info_from(const Json& j) {
   if (!j.at("stop_detail").is_null())
     info.health.stop_detail = j.at("stop_detail").get<std::string>();
   read_health(j, info.health);
-  info.checkpoints = checkpoints_from(j.at("run_rules").at("checkpoints"));
+  // TPC-C's own: the other workloads have no warehouses and no run rules.
+  if (j.value("workload", std::string("tpcc")) == "tpcc") {
+    info.warehouses = j.at("warehouses").get<int>();
+    info.checkpoints = checkpoints_from(j.at("run_rules").at("checkpoints"));
+  }
   info.server_metrics = server_metrics_from_json(j.value("server_metrics", Json()));
   const Json& interval = j.at("measured_interval");
   if (!interval.is_null()) {
@@ -236,25 +240,30 @@ void refuse_unfinished(const std::string& dir, const std::string& result_path,
   }
 }
 
-}  // namespace
-
-namespace {
-
-// The pages and comparisons are TPC-C's: a run of another workload (its
-// result.json names it) is refused by name rather than misread.
-void refuse_other_workload(const std::string& dir, const std::string& result_path,
-                           const std::string& flag) {
-  if (!std::filesystem::exists(result_path)) return;
-  std::string workload = "tpcc";
+// read(result.json's JSON), its errors named as the file's.
+template <typename Read>
+void read_result_json(const std::string& path, const std::string& flag, Read read) {
   try {
-    workload = read_json(result_path, flag).value("workload", std::string("tpcc"));
-  } catch (const Json::exception&) {
-    return;  // judged with the rest below
+    read(read_json(path, flag));
+  } catch (const Json::exception& e) {
+    throw UsageError(flag + ": " + path + " is not a tpcc result (" + e.what() + ")");
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(flag + ": " + path + ": " + e.what());
   }
-  if (workload == "tpcc") return;
-  throw UsageError(flag + ": " + dir + " holds a run of " + workload +
-                   ", not of TPC-C: its page and comparisons are not drawn yet; its figures are "
-                   "in result.json and intervals.csv");
+}
+
+// A run of sysbench's oltp tests, pgbench or ingest (config.json read):
+// result.json's figures of its workload and intervals.csv.
+ResultDir read_workload_result(ResultDir& result, const std::string& flag) {
+  const std::string intervals_path = result.dir + "/intervals.csv";
+  const std::string intervals = read_text(intervals_path, flag);
+  read_result_json(result.dir + "/result.json", flag, [&result](const Json& j) {
+    result.info = info_from(j);
+    result.stats = workload_totals_from_json(j);
+    result.workload = workload_figures_from_json(j, result.config.workload);
+  });
+  result.workload_points = read_workload_intervals_csv(intervals, flag + ": " + intervals_path);
+  return result;
 }
 
 }  // namespace
@@ -267,20 +276,7 @@ ResultDir read_result_dir(const std::string& dir, const std::string& flag, bool 
   const std::string histograms_path = dir + "/" + kHistogramsFile;
   const std::string points_path = dir + "/" + kIntervalsByTypeFile;
   refuse_unfinished(dir, result_path, config_path, flag);
-  refuse_other_workload(dir, result_path, flag);
-  // Every file is looked for first, so that the one missing is named
-  // before any is judged.
-  for (const std::string& path : {result_path, config_path, histograms_path}) read_text(path, flag);
-  if (with_points)
-    result.points =
-        read_intervals_by_type_csv(read_text(points_path, flag), flag + ": " + points_path);
-  try {
-    result.info = info_from(read_json(result_path, flag));
-  } catch (const Json::exception& e) {
-    throw UsageError(flag + ": " + result_path + " is not a tpcc result (" + e.what() + ")");
-  } catch (const std::invalid_argument& e) {
-    throw UsageError(flag + ": " + result_path + ": " + e.what());
-  }
+  read_text(result_path, flag);
   try {
     result.config_json = read_text(config_path, flag);
     result.config = config_from(read_json(config_path, flag));
@@ -290,6 +286,14 @@ ResultDir read_result_dir(const std::string& dir, const std::string& flag, bool 
   } catch (const std::invalid_argument& e) {
     throw UsageError(flag + ": " + config_path + ": " + e.what());
   }
+  if (result.config.workload != WorkloadKind::Tpcc) return read_workload_result(result, flag);
+  // Every file is looked for first, so that the one missing is named
+  // before any is judged.
+  read_text(histograms_path, flag);
+  if (with_points)
+    result.points =
+        read_intervals_by_type_csv(read_text(points_path, flag), flag + ": " + points_path);
+  read_result_json(result_path, flag, [&result](const Json& j) { result.info = info_from(j); });
   HistogramsFile histograms =
       read_histograms_file(read_text(histograms_path, flag), flag + ": " + histograms_path);
   result.stats = std::move(histograms.stats);
@@ -324,6 +328,10 @@ ResultDir read_result_dir(const std::string& dir, const std::string& flag, bool 
 
 DriverResult read_driver_result(const std::string& dir) {
   ResultDir r = read_result_dir(dir, "--merge", false);
+  if (r.config.workload != WorkloadKind::Tpcc) {
+    throw UsageError("--merge: " + dir + " holds a run of " + r.workload.workload +
+                     ": only the drivers of a TPC-C run (tpcc run --driver I/N) are merged");
+  }
   return {r.dir, r.config, r.info, r.stats, r.intervals};
 }
 

@@ -9,6 +9,7 @@
 #include "metrics/run.hpp"
 #include "metrics/stats.hpp"
 #include "report/results/interval_points.hpp"
+#include "report/views/workload_figures.hpp"
 
 namespace tpcc {
 
@@ -23,11 +24,16 @@ struct ResultDir {
   // histograms.json's interval figures (times and stats only; empty from a
   // tpcc that did not keep them).
   std::vector<IntervalSample> intervals;
+  // A run of another workload (config.workload): result.json's figures of
+  // it and intervals.csv's figures; stats holds only its totals.
+  WorkloadFigures workload;
+  WorkloadPoints workload_points;
 };
 
 // Reads result.json, config.json, histograms.json and, with_points,
-// intervals_by_type.csv of dir. Throws UsageError (exit 2) starting with
-// flag and naming the file when one is missing or not tpcc's.
+// intervals_by_type.csv of dir; of a run of another workload than TPC-C,
+// result.json, config.json and intervals.csv. Throws UsageError (exit 2)
+// starting with flag and naming the file when one is missing or not tpcc's.
 ResultDir read_result_dir(const std::string& dir, const std::string& flag, bool with_points);
 
 // The runs of a repeated set (tpcc run --repeat: its result.json lists

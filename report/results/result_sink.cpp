@@ -15,6 +15,7 @@
 #include "report/results/result_dir.hpp"
 #include "report/results/result_files.hpp"
 #include "report/results/result_json.hpp"
+#include "report/results/result_read.hpp"
 #include "report/results/sysbench_intervals.hpp"
 
 namespace tpcc {
@@ -166,6 +167,8 @@ void ResultSink::write_final(const RunInfo& info, const RunStats& stats,
                sysbench_intervals_csv(intervals, info.standbys, config_.terminals,
                                       config_.sysbench_percentile, config_.server_metrics));
     write_text(dir / kConfigFile, effective_config_json(config_) + "\n");
+    // Drawn from the files just written, as tpcc report DIR draws it again.
+    write_text(dir / kReportFile, html_workload_report(read_result_dir(dir_, "report.html", true)));
     if (!config_.json_file.empty()) write_text(config_.json_file, result);
     return;
   }

@@ -48,8 +48,8 @@ class ResultSink {
   void append_delivery(const DeliveryRecord& record);
 
   // result.json, intervals.csv (whole, replacing the rows appended),
-  // config.json, report.html, and the --json copy (a sysbench oltp run:
-  // no report.html yet). Throws
+  // config.json, report.html, and the --json copy (a run of another
+  // workload: its own intervals.csv and report.html). Throws
   // std::runtime_error naming the file that could not be written.
   void write_final(const RunInfo& info, const RunStats& stats,
                    const std::vector<IntervalSample>& intervals);
@@ -70,8 +70,9 @@ class ResultSink {
   void discard();
 
  private:
-  // TPC-C's files (per-type columns, report.html, histograms.json), or a
-  // sysbench oltp run's: result.json, its intervals.csv and config.json.
+  // TPC-C's files (per-type columns, report.html, histograms.json), or
+  // another workload's: result.json, its intervals.csv, config.json and
+  // its report.html.
   bool tpcc_run() const { return config_.workload == WorkloadKind::Tpcc; }
 
   const Config& config_;

@@ -20,12 +20,15 @@
 
 #include <nlohmann/json.hpp>
 
+#include "tests/pg/chromium.hpp"
 #include "tests/pg/pg_fixture.hpp"
 
 namespace {
 
 namespace fs = std::filesystem;
 using Json = nlohmann::json;
+using tpcc::test::chromium_dom;
+using tpcc::test::have_chromium;
 using tpcc::test::loaded_database;
 
 constexpr const char* kDatabase = "tpcc_sweep";
@@ -69,21 +72,6 @@ std::string recorded_work_mem(const fs::path& point) {
     if (s.at("name") == "work_mem") return s.at("setting").get<std::string>();
   }
   return "default";
-}
-
-bool have_chromium() { return std::system("command -v chromium >/dev/null 2>&1") == 0; }
-
-std::string chromium_dom(const std::string& page) {
-  const std::string command =
-      "timeout 120 chromium --headless=new --no-sandbox --disable-gpu --dump-dom 'file://" + page +
-      "' 2>/dev/null";
-  std::string dom;
-  FILE* pipe = ::popen(command.c_str(), "r");
-  if (pipe == nullptr) return dom;
-  char buffer[4096];
-  for (std::size_t n; (n = std::fread(buffer, 1, sizeof buffer, pipe)) > 0;) dom.append(buffer, n);
-  ::pclose(pipe);
-  return dom;
 }
 
 std::size_t count_of(const std::string& text, const std::string& what) {

@@ -270,8 +270,8 @@ TEST_CASE("options: bad numbers name the flag", "[config][options]") {
         "--think-multiplier: '0' is not a positive number");
   CHECK(usage_error({"run", "--rate", "-5"}) == "--rate: '-5' is not a non-negative number");
   CHECK(usage_error({"run", "--rate", "nan"}) == "--rate: 'nan' is not a non-negative number");
-  CHECK(usage_error({"run", "--report-interval", "0"}) ==
-        "--report-interval: 0 is out of range (1..86400)");
+  CHECK(usage_error({"run", "--report-interval", "86401"}) ==
+        "--report-interval: 86401 is out of range (0..86400)");
   CHECK(usage_error({"run", "--terminal-warehouse-fixed", "maybe"}) ==
         "--terminal-warehouse-fixed: 'maybe' is not true or false");
 }
