@@ -97,12 +97,12 @@ TEST_CASE("pgbench draws: random_gaussian and random_zipfian follow pgbench's de
   std::ofstream(script) << kScript;
   std::string output;
   const int ours = tpcc::test::run_tpcc(
-              tpcc::test::pgbench_line(
-                  "run", conninfo,
-                  {"--file", script, "--define", "tool=" + std::string(kTpcc), "--terminals",
-                   std::to_string(kClients), "--txns-per-terminal", std::to_string(kPerClient),
-                   "--result-dir", tpcc::test::scratch_dir("pgbench_draws_run")}),
-              &output);
+      tpcc::test::pgbench_line(
+          "run", conninfo,
+          {"--file", script, "--define", "tool=" + std::string(kTpcc), "--terminals",
+           std::to_string(kClients), "--txns-per-terminal", std::to_string(kPerClient),
+           "--result-dir", tpcc::test::scratch_dir("pgbench_draws_run")}),
+      &output);
   INFO(output);
   REQUIRE(ours == 0);
   check_draws(conninfo, kTpcc);
@@ -114,9 +114,9 @@ TEST_CASE("pgbench draws: random_gaussian and random_zipfian follow pgbench's de
   }
   const tpcc::test::ServerInfo& server = tpcc::test::local_server();
   const int status = tpcc::run_process(
-      {pgbench, "-n", "-f", script, "-D", "tool=" + std::string(kPgbench), "-c", std::to_string(kClients), "-t",
-       std::to_string(kPerClient), "-h", server.socket_dir(), "-p", std::to_string(server.port()),
-       "-U", "postgres", "tpcc_pgb_draws"},
+      {pgbench, "-n", "-f", script, "-D", "tool=" + std::string(kPgbench), "-c",
+       std::to_string(kClients), "-t", std::to_string(kPerClient), "-h", server.socket_dir(), "-p",
+       std::to_string(server.port()), "-U", "postgres", "tpcc_pgb_draws"},
       {}, &output);
   INFO(output);
   REQUIRE(status == 0);
