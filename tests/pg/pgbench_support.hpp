@@ -1,10 +1,12 @@
 // What the pgbench tests share: tpcc's lines for the pgbench workload.
 #pragma once
 
+#include <filesystem>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
+#include "pgserver/process.hpp"
 #include "tests/pg/pg_fixture.hpp"
 
 namespace tpcc::test {
@@ -25,6 +27,25 @@ inline std::string pgbench_database(const std::string& name) {
     throw std::runtime_error("prepare failed: " + output);
   }
   return conninfo;
+}
+
+// The pgbench beside the tests' server's binaries, else on PATH; "" if none.
+inline std::string find_pgbench() {
+  const std::string beside = local_server().bin_dir() + "/pgbench";
+  if (std::filesystem::exists(beside)) return beside;
+  return find_in_path("pgbench");
+}
+
+// Real pgbench -i -q MORE... into DATABASE of the tests' server; its status.
+inline int real_pgbench_init(const std::string& pgbench, const std::string& database,
+                             const std::vector<std::string>& more, std::string* output) {
+  const ServerInfo& server = local_server();
+  std::vector<std::string> argv = {
+      pgbench, "-i",      "-q", "-h", server.socket_dir(), "-p", std::to_string(server.port()),
+      "-U",    "postgres"};
+  argv.insert(argv.end(), more.begin(), more.end());
+  argv.push_back(database);
+  return run_process(argv, {}, output);
 }
 
 }  // namespace tpcc::test

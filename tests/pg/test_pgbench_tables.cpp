@@ -6,13 +6,11 @@
 // drops only what tpcc created.
 #include <catch2/catch.hpp>
 
-#include <filesystem>
 #include <string>
 #include <vector>
 
 #include <pqxx/pqxx>
 
-#include "pgserver/process.hpp"
 #include "tests/pg/pg_fixture.hpp"
 #include "tests/pg/pgbench_support.hpp"
 
@@ -56,12 +54,6 @@ std::string rows_digest(const std::string& conninfo, const std::string& table,
                                    "), '')) from " + table + " t");
 }
 
-std::string find_pgbench() {
-  const std::string beside = tpcc::test::local_server().bin_dir() + "/pgbench";
-  if (std::filesystem::exists(beside)) return beside;
-  return tpcc::find_in_path("pgbench");
-}
-
 }  // namespace
 
 TEST_CASE("pgbench prepare: pgbench -i's tables and rows, check, and a balance changed by hand",
@@ -101,7 +93,7 @@ TEST_CASE("pgbench prepare: pgbench -i's tables and rows, check, and a balance c
   CHECK(output.find("FAIL  pgbench_accounts: 200000 rows (scale 2) (found: 199999 rows)") !=
         std::string::npos);
 
-  const std::string pgbench = find_pgbench();
+  const std::string pgbench = tpcc::test::find_pgbench();
   if (pgbench.empty()) {
     WARN("pgbench is not installed: the comparison with pgbench -i is skipped");
     return;
@@ -110,11 +102,8 @@ TEST_CASE("pgbench prepare: pgbench -i's tables and rows, check, and a balance c
   const std::string fresh = tpcc::test::create_database("tpcc_pgb_fresh");
   REQUIRE(run_tpcc(pgbench_line("prepare", fresh, {"--scale", "2", "--fillfactor", "90"}),
                    &output) == 0);
-  const tpcc::test::ServerInfo& server = tpcc::test::local_server();
   const int status =
-      tpcc::run_process({pgbench, "-i", "-s", "2", "-F", "90", "-q", "-h", server.socket_dir(),
-                         "-p", std::to_string(server.port()), "-U", "postgres", "tpcc_pgb_theirs"},
-                        {}, &output);
+      tpcc::test::real_pgbench_init(pgbench, "tpcc_pgb_theirs", {"-s", "2", "-F", "90"}, &output);
   INFO(output);
   REQUIRE(status == 0);
   CHECK(table_definitions(fresh) == table_definitions(theirs));

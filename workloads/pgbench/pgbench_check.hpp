@@ -6,6 +6,9 @@
 // sum(history.delta), as after any number of tpcb-like transactions (a
 // simple-update run moves accounts and history only, so it breaks the
 // branches' and tellers' sums, as it would under pgbench).
+// Partitioned accounts (--partitions) have pgbench's partitions: the
+// method, the names pgbench_accounts_1..N and their bounds, and each range
+// partition its accounts.
 #pragma once
 
 #include <ostream>
