@@ -55,6 +55,8 @@ PgbenchRunFacts run_facts(const Config& config, const PgbenchWorkload& workload,
   facts.transactions_per_client = config.txns_per_terminal;
   facts.duration_seconds = config.duration_seconds;
   facts.connection_ms = connection_ms;
+  facts.latency_limit_ms = config.pgbench.latency_limit_ms;
+  facts.rate_limited = config.rate_tpm > 0;
   return facts;
 }
 
@@ -86,6 +88,7 @@ int run_pgbench(const Config& given, std::ostream& out) {
     EngineSetup setup;
     setup.workload = workload.get();
     setup.seed = seed;
+    setup.latency_limit_ms = config.pgbench.latency_limit_ms;
     // --progress 0: the intervals are kept for the results, not printed.
     if (config.pgbench.progress_seconds != 0) {
       setup.interval_lines = [](const std::vector<IntervalSample>& samples) {

@@ -106,6 +106,9 @@ struct PgbenchOptions {
   // -P / --progress: a progress line every N seconds; 0 none (the
   // intervals are still kept); -1 not given: every --report-interval.
   int progress_seconds = -1;
+  // -L / --latency-limit in ms: slower transactions count as late, and
+  // under --rate those already that late when due are skipped; 0 none.
+  double latency_limit_ms = 0;
 };
 
 }  // namespace tpcc

@@ -1,8 +1,8 @@
 // The pgbench workload once every layer is in: -s (sysbench-tpcc's --scale
 // flag, pgbench's scale here) and --fillfactor as pgbench takes them, one
-// number for its three tables, and --partitions with --partition-method.
-// TPC-C's other options and the oltp options are refused in
-// config/finish/sysbench_oltp.cpp.
+// number for its three tables, --partitions with --partition-method, and
+// --latency-limit. TPC-C's other options and the oltp options are refused
+// in config/finish/sysbench_oltp.cpp.
 #include "config/finish/finish.hpp"
 #include "config/names.hpp"
 
@@ -47,6 +47,15 @@ void refuse_pgbench_options(ParseState& st) {
     st.problem(given->where + ": an option of pgbench's workload, and the workload is " +
                std::string(workload_name(st.cfg)) + "; give --workload pgbench");
   }
+  // tpcc run takes a latency limit for pgbench's scripts only; tpcc
+  // capacity's is its search's.
+  const std::optional<Source> limit = st.given.source("latency-limit");
+  if (limit && st.cfg.verb == Verb::Run) {
+    st.problem(limit->where +
+               ": tpcc run takes it with --workload pgbench (pgbench's -L); the "
+               "workload is " +
+               std::string(workload_name(st.cfg)));
+  }
 }
 
 void finish_pgbench(ParseState& st) {
@@ -57,6 +66,7 @@ void finish_pgbench(ParseState& st) {
   }
   take_fillfactor(st);
   take_partitions(st);
+  if (st.given.source("latency-limit")) c.pgbench.latency_limit_ms = c.latency_limit_ms;
   // pgbench runs its scripts back to back; keying and think times are
   // TPC-C's 5.2.5.
   c.keying_and_thinking = false;

@@ -78,6 +78,20 @@ TEST_CASE("pgbench options: --partitions and --partition-method as pgbench takes
         std::string::npos);
 }
 
+TEST_CASE("pgbench options: --latency-limit, pgbench's -L, for pgbench's runs only",
+          "[config][pgbench]") {
+  CHECK(parse({"run", "--workload", "pgbench"}).pgbench.latency_limit_ms == 0);
+  const Config run = parse({"pgbench", "-L", "2.5", "-R", "100", "-t", "5", "bench"});
+  CHECK(run.pgbench.latency_limit_ms == 2.5);
+  CHECK(run.rate_tpm == 6000);
+  CHECK(parse({"pgbench", "--latency-limit=10", "bench"}).pgbench.latency_limit_ms == 10);
+  CHECK(usage_error({"run", "--workload", "pgbench", "--latency-limit", "0"})
+            .find("--latency-limit") != std::string::npos);
+  CHECK(usage_error({"run", "--latency-limit", "10"}).find("--latency-limit") != std::string::npos);
+  CHECK(usage_error({"run", "--workload", "oltp_read_only", "--latency-limit", "10"})
+            .find("--latency-limit") != std::string::npos);
+}
+
 TEST_CASE("pgbench's command line: tpcc pgbench -i and a run line", "[config][pgbench]") {
   const Config init = parse({"pgbench", "-i", "-s", "10", "-F90", "-q", "bench"});
   CHECK(init.verb == tpcc::Verb::Prepare);
