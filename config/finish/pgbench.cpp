@@ -48,9 +48,9 @@ void refuse_pgbench_options(ParseState& st) {
                std::string(workload_name(st.cfg)) + "; give --workload pgbench");
   }
   // tpcc run takes a latency limit for pgbench's scripts only; tpcc
-  // capacity's is its search's.
+  // capacity's is its search's (a props file may hold it for capacity).
   const std::optional<Source> limit = st.given.source("latency-limit");
-  if (limit && st.cfg.verb == Verb::Run) {
+  if (limit && limit->layer == Layer::Flag && st.cfg.verb == Verb::Run) {
     st.problem(limit->where +
                ": tpcc run takes it with --workload pgbench (pgbench's -L); the "
                "workload is " +

@@ -42,6 +42,6 @@ TEST_CASE("latency limit: a worker's late and skipped, by phase", "[terminal]") 
   CHECK(worker.measured().txn[0].skipped == 1);
   CHECK(tpcc::late_total(worker.measured()) == 1);
   CHECK(tpcc::skipped_total(worker.measured()) == 1);
-  // A skipped transaction is in no other count.
-  CHECK(tpcc::completed_total(worker.measured()) == 1);
+  // A skipped transaction is in no other count: the two measured commits.
+  CHECK(tpcc::completed_total(worker.measured()) == 2);
 }
