@@ -71,8 +71,11 @@ int run_pgbench(const Config& given, std::ostream& out) {
   EngineResult result;
   double connection_ms = 0;
   std::unique_ptr<PgbenchWorkload> workload;
+  PgbenchPartitioning partitioning;
   try {
     config.pgbench.scale = run_scale(config, out);
+    // pgbench reads the accounts' partitioning when a builtin script runs.
+    if (uses_builtin(config.pgbench)) partitioning = pgbench_accounts_partitioning(config);
     // sysbench's --rand-seed: the same draws again; 0 (its default): the clock's.
     const std::uint64_t seed =
         config.rand_seed != 0 ? config.rand_seed : Random(time_seed()).next();
@@ -112,7 +115,10 @@ int run_pgbench(const Config& given, std::ostream& out) {
     throw;
   }
   return end_workload_run(config, result, started, results, out, [&](RunInfo& info) {
-    out << pgbench_final_block(run_facts(config, *workload, connection_ms), info, result.stats);
+    PgbenchRunFacts facts = run_facts(config, *workload, connection_ms);
+    facts.partition_method = partitioning.method;
+    facts.partitions = partitioning.partitions;
+    out << pgbench_final_block(facts, info, result.stats);
   });
 }
 

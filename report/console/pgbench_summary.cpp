@@ -82,6 +82,10 @@ std::string pgbench_final_block(const PgbenchRunFacts& facts, const RunInfo& inf
   std::string text = line("transaction type: %s",
                           several ? "multiple scripts" : facts.script_titles.front().c_str());
   text += line("scaling factor: %lld", facts.scale);
+  if (!facts.partition_method.empty()) {
+    text += line("partition method: %s\npartitions: %lld", facts.partition_method.c_str(),
+                 facts.partitions);
+  }
   text += line("query mode: %s", facts.query_mode.c_str());
   text += line("number of clients: %d", facts.clients);
   text += "number of threads: 1\n";

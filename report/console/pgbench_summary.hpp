@@ -18,6 +18,8 @@ struct PgbenchRunFacts {
   std::vector<std::string> script_titles;  // by type slot: "<builtin: TPC-B (sort of)>"
   std::vector<int> script_weights;
   long long scale = 1;
+  std::string partition_method;  // pgbench_accounts' ("range", "hash"); empty: not partitioned
+  long long partitions = 0;
   std::string query_mode;  // "prepared", "extended" or "simple"
   int clients = 1;
   long transactions_per_client = 0;  // -t; 0: a duration

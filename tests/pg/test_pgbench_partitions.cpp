@@ -83,8 +83,9 @@ std::string compare_with_pgbench(const std::string& method) {
   return ours;
 }
 
-// Two clients, 100 tpcb-like transactions each, on the partitioned tables.
-void run_tpcb_like(const std::string& conninfo, const std::string& method) {
+// Two clients, 100 tpcb-like transactions each, on the partitioned tables;
+// the run's output.
+std::string run_tpcb_like(const std::string& conninfo, const std::string& method) {
   std::string output;
   const int status =
       run_tpcc(pgbench_line("run", conninfo,
@@ -94,6 +95,7 @@ void run_tpcb_like(const std::string& conninfo, const std::string& method) {
                &output);
   INFO(output);
   REQUIRE(status == 0);
+  return output;
 }
 
 }  // namespace
@@ -114,7 +116,10 @@ TEST_CASE("pgbench partitions by range: pgbench's, a run, check, refusals, clean
   CHECK(run_tpcc(pgbench_line("prepare", conninfo, {"--fillfactor", "95"}), &output) == 2);
   CHECK(output.find("--partitions 0: pgbench_") != std::string::npos);
 
-  run_tpcb_like(conninfo, "range");
+  // pgbench's final block names the partitioning it finds.
+  CHECK(run_tpcb_like(conninfo, "range")
+            .find("scaling factor: 1\npartition method: range\npartitions: 3\n") !=
+        std::string::npos);
   CHECK(scalar(conninfo, "select count(*) from pgbench_history") == 200);
   REQUIRE(run_tpcc(pgbench_line("check", conninfo), &output) == 0);
   CHECK(output.find("PASS  pgbench_accounts_3: 33332 rows") != std::string::npos);
@@ -144,7 +149,8 @@ TEST_CASE("pgbench partitions by hash: pgbench's, a run, check, a partition's bo
           "[pgbench_partitions]") {
   const std::string conninfo = compare_with_pgbench("hash");
   std::string output;
-  run_tpcb_like(conninfo, "hash");
+  CHECK(run_tpcb_like(conninfo, "hash").find("partition method: hash\npartitions: 3\n") !=
+        std::string::npos);
   REQUIRE(run_tpcc(pgbench_line("check", conninfo), &output) == 0);
   CHECK(output.find("FAIL") == std::string::npos);
 

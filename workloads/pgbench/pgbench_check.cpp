@@ -107,6 +107,13 @@ void check_partitions(pqxx::nontransaction& tx, int scale, std::vector<PgbenchCh
   }
 }
 
+// pgbench_accounts' strategy and partitions attached; no row if not
+// partitioned.
+constexpr const char* kPartitioningSql =
+    "select p.partstrat, count(i.inhrelid) from pg_partitioned_table p "
+    "left join pg_inherits i on i.inhparent = p.partrelid "
+    "where p.partrelid = to_regclass('pgbench_accounts') group by 1";
+
 const char* const kPrepareHint = "run tpcc prepare --workload pgbench --scale N first";
 
 }  // namespace
@@ -161,6 +168,14 @@ std::vector<PgbenchCheckResult> run_pgbench_checks(const Config& config) {
   results.push_back({"sum(abalance) = sum(bbalance) = sum(tbalance) = sum(history.delta)", balanced,
                      accounts + ", " + branches + ", " + tellers + ", " + history});
   return results;
+}
+
+PgbenchPartitioning pgbench_accounts_partitioning(const Config& config) {
+  auto conn = connect(config.conninfo);
+  pqxx::nontransaction tx(*conn);
+  const pqxx::result found = tx.exec(kPartitioningSql);
+  if (found.empty()) return {};
+  return {found[0][0].as<std::string>() == "h" ? "hash" : "range", found[0][1].as<long long>()};
 }
 
 int check_pgbench_tables(const Config& config, std::ostream& out) {

@@ -31,6 +31,15 @@ std::vector<PgbenchCheckResult> run_pgbench_checks(const Config& config);
 // prepare to run unless all four tables are tpcc's and complete.
 int prepared_pgbench_scale(const Config& config);
 
+// How pgbench_accounts is partitioned, from the catalog as pgbench 15's
+// GetTableInfo reads it: "range" or "hash" and the partitions attached;
+// method empty when it is a plain table.
+struct PgbenchPartitioning {
+  std::string method;
+  long long partitions = 0;
+};
+PgbenchPartitioning pgbench_accounts_partitioning(const Config& config);
+
 // Runs the checks, prints a line each and a summary; exit 0 when all hold,
 // 1 otherwise.
 int check_pgbench_tables(const Config& config, std::ostream& out);
