@@ -55,6 +55,8 @@ PgbenchRunFacts run_facts(const Config& config, const PgbenchWorkload& workload,
   facts.transactions_per_client = config.txns_per_terminal;
   facts.duration_seconds = config.duration_seconds;
   facts.connection_ms = connection_ms;
+  facts.latency_limit_ms = config.pgbench.latency_limit_ms;
+  facts.rate_limited = config.rate_tpm > 0;
   return facts;
 }
 
@@ -69,8 +71,11 @@ int run_pgbench(const Config& given, std::ostream& out) {
   EngineResult result;
   double connection_ms = 0;
   std::unique_ptr<PgbenchWorkload> workload;
+  PgbenchPartitioning partitioning;
   try {
     config.pgbench.scale = run_scale(config, out);
+    // pgbench reads the accounts' partitioning when a builtin script runs.
+    if (uses_builtin(config.pgbench)) partitioning = pgbench_accounts_partitioning(config);
     // sysbench's --rand-seed: the same draws again; 0 (its default): the clock's.
     const std::uint64_t seed =
         config.rand_seed != 0 ? config.rand_seed : Random(time_seed()).next();
@@ -86,6 +91,7 @@ int run_pgbench(const Config& given, std::ostream& out) {
     EngineSetup setup;
     setup.workload = workload.get();
     setup.seed = seed;
+    setup.latency_limit_ms = config.pgbench.latency_limit_ms;
     // --progress 0: the intervals are kept for the results, not printed.
     if (config.pgbench.progress_seconds != 0) {
       setup.interval_lines = [](const std::vector<IntervalSample>& samples) {
@@ -109,7 +115,10 @@ int run_pgbench(const Config& given, std::ostream& out) {
     throw;
   }
   return end_workload_run(config, result, started, results, out, [&](RunInfo& info) {
-    out << pgbench_final_block(run_facts(config, *workload, connection_ms), info, result.stats);
+    PgbenchRunFacts facts = run_facts(config, *workload, connection_ms);
+    facts.partition_method = partitioning.method;
+    facts.partitions = partitioning.partitions;
+    out << pgbench_final_block(facts, info, result.stats);
   });
 }
 

@@ -190,6 +190,15 @@ std::string_view ingest_method_name(IngestMethod m) {
   return m == IngestMethod::Copy ? "copy" : "insert";
 }
 
+std::string_view pgbench_partition_method_name(PgbenchPartitionMethod m) {
+  switch (m) {
+    case PgbenchPartitionMethod::None: return "none";
+    case PgbenchPartitionMethod::Range: return "range";
+    case PgbenchPartitionMethod::Hash: return "hash";
+  }
+  return "?";
+}
+
 std::string_view rand_type_name(RandType t) {
   for (const auto& [name, type] : kRandTypes) {
     if (type == t) return name;

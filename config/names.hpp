@@ -50,7 +50,9 @@ std::optional<WorkloadName> parse_sysbench_test(std::string_view text);
 std::string workload_names();
 
 std::string_view ingest_method_name(IngestMethod m);  // "insert", "copy"
-std::string_view rand_type_name(RandType t);          // "uniform", "gaussian", ...
+std::string_view pgbench_partition_method_name(
+    PgbenchPartitionMethod m);                // "none", "range", "hash"
+std::string_view rand_type_name(RandType t);  // "uniform", "gaussian", ...
 std::optional<RandType> parse_rand_type(std::string_view text);
 
 // The BenchmarkSQL table behind a short name: "stock" -> "bmsql_stock",

@@ -90,16 +90,25 @@ struct PgbenchScriptChoice {
   std::string flag;  // where it was given, for messages: "--file"
 };
 
+// pgbench 13+'s --partition-method: pgbench_accounts not partitioned, or
+// partitioned by aid into ranges or by its hash.
+enum class PgbenchPartitionMethod { None, Range, Hash };
+
 // pgbench 15's tables (pgbench -i) and what runs on them.
 struct PgbenchOptions {
   int scale = 1;             // -s / --scale: branches; tellers 10 and accounts 100000 per branch
   bool scale_given = false;  // run: :scale is -s, else the prepared tables'
   int fillfactor = 100;      // -F / --fillfactor of the three tables pgbench gives one
-  std::vector<PgbenchScriptChoice> scripts;  // none: tpcb-like
-  std::vector<std::string> defines;          // -D NAME=VALUE, as given
+  int partitions = 0;        // --partitions of pgbench_accounts; 0: a plain table
+  PgbenchPartitionMethod partition_method = PgbenchPartitionMethod::None;  // Range when N > 0
+  std::vector<PgbenchScriptChoice> scripts;                                // none: tpcb-like
+  std::vector<std::string> defines;  // -D NAME=VALUE, as given
   // -P / --progress: a progress line every N seconds; 0 none (the
   // intervals are still kept); -1 not given: every --report-interval.
   int progress_seconds = -1;
+  // -L / --latency-limit in ms: slower transactions count as late, and
+  // under --rate those already that late when due are skipped; 0 none.
+  double latency_limit_ms = 0;
 };
 
 }  // namespace tpcc

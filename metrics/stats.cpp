@@ -36,6 +36,8 @@ void TxnStats::merge(const TxnStats& other) {
   executions_failed += other.executions_failed;
   keying.merge(other.keying);
   think.merge(other.think);
+  late += other.late;
+  skipped += other.skipped;
 }
 
 void RunStats::merge(const RunStats& other) {
@@ -106,6 +108,8 @@ std::int64_t sum_of(const RunStats& stats, std::int64_t TxnStats::*field) {
 }  // namespace
 
 std::int64_t errors_total(const RunStats& stats) { return sum_of(stats, &TxnStats::errors); }
+std::int64_t late_total(const RunStats& stats) { return sum_of(stats, &TxnStats::late); }
+std::int64_t skipped_total(const RunStats& stats) { return sum_of(stats, &TxnStats::skipped); }
 std::int64_t retries_total(const RunStats& stats) { return sum_of(stats, &TxnStats::retries); }
 std::int64_t timeouts_total(const RunStats& stats) { return sum_of(stats, &TxnStats::timeouts); }
 std::int64_t unfinished_total(const RunStats& stats) {

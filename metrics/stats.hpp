@@ -85,6 +85,12 @@ struct TxnStats {
   // interval; none without keying and think times.
   DelayTotals keying;
   DelayTotals think;
+  // A latency limit (EngineSetup::latency_limit_ms, pgbench's -L): the
+  // committed and rolled back that took longer, and, under --rate, the
+  // transactions not sent because they were already that late when their
+  // turn came (in no other count).
+  std::int64_t late = 0;
+  std::int64_t skipped = 0;
   void merge(const TxnStats& other);
 };
 
@@ -144,6 +150,8 @@ std::int64_t completed(const TxnStats& stats);
 std::int64_t failed_responses(const TxnStats& stats);
 std::int64_t completed_total(const RunStats& stats);
 std::int64_t errors_total(const RunStats& stats);
+std::int64_t late_total(const RunStats& stats);     // TxnStats::late over the types
+std::int64_t skipped_total(const RunStats& stats);  // TxnStats::skipped over the types
 std::int64_t retries_total(const RunStats& stats);
 std::int64_t timeouts_total(const RunStats& stats);
 std::int64_t unfinished_total(const RunStats& stats);

@@ -21,7 +21,7 @@ constexpr ValueOption kValueOptions[] = {
     {'T', "--duration"},   {'t', "--txns-per-terminal"}, {'P', "--progress"},
     {'M', "--query-mode"}, {'b', "--builtin"},           {'f', "--file"},
     {'D', "--define"},     {'h', "--pgsql-host"},        {'p', "--pgsql-port"},
-    {'U', "--pgsql-user"},
+    {'U', "--pgsql-user"}, {'L', "--latency-limit"},
 };
 
 // Options pgbench has that tpcc takes without effect, and why.

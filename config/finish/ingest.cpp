@@ -75,7 +75,7 @@ void finish_ingest(ParseState& st) {
     return;
   }
   refuse_tpcc_only_verbs(st);
-  refuse_tpcc_options(st, "tablespace");
+  refuse_tpcc_options(st, {"tablespace"});
   refuse_run_options(st);
   // Batches go back to back; keying and think times are TPC-C's 5.2.5.
   c.keying_and_thinking = false;

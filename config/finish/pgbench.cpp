@@ -1,7 +1,8 @@
 // The pgbench workload once every layer is in: -s (sysbench-tpcc's --scale
 // flag, pgbench's scale here) and --fillfactor as pgbench takes them, one
-// number for its three tables. TPC-C's other options and the oltp options
-// are refused in config/finish/sysbench_oltp.cpp.
+// number for its three tables, --partitions with --partition-method, and
+// --latency-limit. TPC-C's other options and the oltp options are refused
+// in config/finish/sysbench_oltp.cpp.
 #include "config/finish/finish.hpp"
 #include "config/names.hpp"
 
@@ -23,14 +24,37 @@ void take_fillfactor(ParseState& st) {
   }
 }
 
+// pgbench's --partitions (tpcc's TPC-C option, pgbench_accounts' here) and
+// --partition-method, refused together as pgbench refuses them.
+void take_partitions(ParseState& st) {
+  PgbenchOptions& p = st.cfg.pgbench;
+  if (st.given.source("partitions")) p.partitions = st.cfg.partitions;
+  const std::optional<Source> method = st.given.source("partition-method");
+  if (method && p.partitions == 0) {
+    st.problem(method->where + ": needs --partitions greater than zero (as pgbench's)");
+  }
+  if (p.partitions > 0 && p.partition_method == PgbenchPartitionMethod::None) {
+    p.partition_method = PgbenchPartitionMethod::Range;
+  }
+}
+
 }  // namespace
 
 void refuse_pgbench_options(ParseState& st) {
-  for (const char* option : {"builtin", "file", "define", "progress"}) {
+  for (const char* option : {"builtin", "file", "define", "progress", "partition-method"}) {
     const std::optional<Source> given = st.given.source(option);
     if (!given) continue;
-    st.problem(given->where + ": an option of pgbench's scripts, and the workload is " +
+    st.problem(given->where + ": an option of pgbench's workload, and the workload is " +
                std::string(workload_name(st.cfg)) + "; give --workload pgbench");
+  }
+  // tpcc run takes a latency limit for pgbench's scripts only; tpcc
+  // capacity's is its search's (a props file may hold it for capacity).
+  const std::optional<Source> limit = st.given.source("latency-limit");
+  if (limit && limit->layer == Layer::Flag && st.cfg.verb == Verb::Run) {
+    st.problem(limit->where +
+               ": tpcc run takes it with --workload pgbench (pgbench's -L); the "
+               "workload is " +
+               std::string(workload_name(st.cfg)));
   }
 }
 
@@ -41,6 +65,8 @@ void finish_pgbench(ParseState& st) {
     c.pgbench.scale_given = true;
   }
   take_fillfactor(st);
+  take_partitions(st);
+  if (st.given.source("latency-limit")) c.pgbench.latency_limit_ms = c.latency_limit_ms;
   // pgbench runs its scripts back to back; keying and think times are
   // TPC-C's 5.2.5.
   c.keying_and_thinking = false;

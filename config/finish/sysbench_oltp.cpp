@@ -2,7 +2,9 @@
 // against --workload, then, with an oltp test, TPC-C's own options refused,
 // the run unpaced and its lines in sysbench's shape; with TPC-C, the oltp
 // options refused. config/settings/sysbench_oltp.cpp holds the options.
+#include <algorithm>
 #include <cstdint>
+#include <initializer_list>
 #include <string_view>
 
 #include "config/finish/finish.hpp"
@@ -117,10 +119,10 @@ void refuse_oltp_options(ParseState& st) {
   }
 }
 
-void refuse_tpcc_options(ParseState& st, std::string_view taken) {
+void refuse_tpcc_options(ParseState& st, std::initializer_list<std::string_view> taken) {
   for (const char* option : kTpccOptions) {
     const std::optional<Source> given = st.given.source(option);
-    if (option == taken) continue;
+    if (std::find(taken.begin(), taken.end(), option) != taken.end()) continue;
     if (!given) continue;
     st.problem(given->where + ": a TPC-C option; " + workload_text(st) + " does not take it");
   }
@@ -176,8 +178,8 @@ void finish_oltp(ParseState& st) {
   if (c.workload != WorkloadKind::SysbenchOltp) refuse_oltp_options(st);
   if (c.workload == WorkloadKind::Pgbench) {
     refuse_tpcc_only_verbs(st);
-    // pgbench's -F: the one layout option its tables take.
-    refuse_tpcc_options(st, "fillfactor");
+    // pgbench's -F and --partitions: the layout options its tables take.
+    refuse_tpcc_options(st, {"fillfactor", "partitions"});
     finish_pgbench(st);
     return;
   }

@@ -20,11 +20,14 @@ void add_capacity(std::vector<Setting>& s) {
       },
       [](const Config& c) { return format_number(c.efficiency_floor); });
   add(
-      s, "latency-limit", "MS", {"latencyLimit"}, kCapacity, kCapacitySection,
-      "Without keying and think times (--keying-think=off): a step passes when its New-Order "
-      "90th percentile response time is at most MS milliseconds (> 0; the errored and timed "
-      "out counted as over it), and the search looks for the terminal count with the highest "
-      "tpmC that keeps it (5.2.5.3's New-Order limit is 5000).",
+      s, "latency-limit", "MS", {"latencyLimit"}, kCapacity | kRun, kCapacitySection,
+      "tpcc capacity without keying and think times (--keying-think=off): a step passes when "
+      "its New-Order 90th percentile response time is at most MS milliseconds (> 0; the "
+      "errored and timed out counted as over it), and the search looks for the terminal count "
+      "with the highest tpmC that keeps it (5.2.5.3's New-Order limit is 5000). tpcc run "
+      "--workload pgbench: pgbench's -L, the transactions slower than MS counted as late, "
+      "and with --rate those already MS behind their schedule skipped, not sent (no limit "
+      "unless given).",
       [](const std::string& v, const Source& src, ParseState& st) {
         st.cfg.latency_limit_ms = parse_number(v, 0, true, src.where);
       },

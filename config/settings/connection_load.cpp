@@ -205,7 +205,9 @@ void add_connection_and_load(std::vector<Setting>& s) {
   add(
       s, "partitions", "N", {}, kLoadVerbs, kLoad,
       "Partition the large tables by warehouse into N partitions "
-      "(0..1024; 0 or 1: not partitioned).",
+      "(0..1024; 0 or 1: not partitioned). With --workload pgbench, pgbench's --partitions: "
+      "pgbench_accounts partitioned by aid into N partitions pgbench_accounts_1..N (0: not "
+      "partitioned; see --partition-method).",
       [](const std::string& v, const Source& src, ParseState& st) {
         st.cfg.partitions = parse_int(v, 0, 1024, src.where);
       },

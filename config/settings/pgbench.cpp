@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "config/names.hpp"
 #include "config/settings/table_parts.hpp"
 #include "config/settings/values.hpp"
 
@@ -73,6 +74,19 @@ void add_pgbench(std::vector<Setting>& s) {
         return out.empty() ? std::string("none") : out;
       })
       .repeat = Repeat::Each;
+  add(
+      s, "partition-method", "range|hash", {}, kPrepare, kPgbenchSection,
+      "With --workload pgbench and --partitions N, how pgbench_accounts is partitioned by aid "
+      "(pgbench's --partition-method): range, N ranges of equal size (the first from MINVALUE, "
+      "the last to MAXVALUE), or hash, MODULUS N. Needs --partitions; range when not given.",
+      [](const std::string& v, const Source& src, ParseState& st) {
+        st.cfg.pgbench.partition_method = parse_choice(v, {"range", "hash"}, src.where) == 1
+                                              ? PgbenchPartitionMethod::Hash
+                                              : PgbenchPartitionMethod::Range;
+      },
+      [](const Config& c) {
+        return std::string(pgbench_partition_method_name(c.pgbench.partition_method));
+      });
 }
 
 }  // namespace tpcc::settings_table

@@ -57,6 +57,21 @@ std::string pgbench_progress_line(const IntervalSample& sample) {
   return text + ", " + std::to_string(errors_total(sample.stats)) + " failed";
 }
 
+std::string pgbench_latency_limit_lines(const PgbenchRunFacts& facts, const RunStats& stats) {
+  if (facts.latency_limit_ms <= 0) return "";
+  const std::int64_t late = late_total(stats);
+  const std::int64_t skipped = skipped_total(stats);
+  const std::int64_t processed = completed_total(stats);
+  std::string text;
+  if (facts.rate_limited) {
+    text += line("number of transactions skipped: %lld (%.3f%%)", as_ll(skipped),
+                 percent(skipped, processed + skipped + errors_total(stats)));
+  }
+  return text + line("number of transactions above the %.1f ms latency limit: %lld/%lld (%.3f%%)",
+                     facts.latency_limit_ms, as_ll(late), as_ll(processed),
+                     percent(late, processed));
+}
+
 std::string pgbench_final_block(const PgbenchRunFacts& facts, const RunInfo& info,
                                 const RunStats& stats) {
   const double seconds = info.measured_seconds;
@@ -67,6 +82,10 @@ std::string pgbench_final_block(const PgbenchRunFacts& facts, const RunInfo& inf
   std::string text = line("transaction type: %s",
                           several ? "multiple scripts" : facts.script_titles.front().c_str());
   text += line("scaling factor: %lld", facts.scale);
+  if (!facts.partition_method.empty()) {
+    text += line("partition method: %s\npartitions: %lld", facts.partition_method.c_str(),
+                 facts.partitions);
+  }
   text += line("query mode: %s", facts.query_mode.c_str());
   text += line("number of clients: %d", facts.clients);
   text += "number of threads: 1\n";
@@ -78,6 +97,7 @@ std::string pgbench_final_block(const PgbenchRunFacts& facts, const RunInfo& inf
   }
   text += line("number of transactions actually processed: %lld", as_ll(processed));
   text += "number of failed transactions: " + failed_text(failed, processed) + "\n";
+  text += pgbench_latency_limit_lines(facts, stats);
   text += line("latency average = %.3f ms", latency.mean() / 1000.0);
   text += line("latency stddev = %.3f ms", latency_stddev(latency) / 1000.0);
   text += line("initial connection time = %.3f ms", facts.connection_ms);

@@ -22,6 +22,17 @@ Json figures(std::int64_t processed, std::int64_t failed, const LatencyHistogram
       {"latency_ms", {{"average", ms(latency.mean())}, {"stddev", ms(latency_stddev(latency))}}}};
 }
 
+// With -L: the limit, the transactions above it and (under -R) those
+// skipped, over all scripts.
+void add_latency_limit(Json& j, const Config& config, const RunStats& stats) {
+  if (config.pgbench.latency_limit_ms <= 0) return;
+  const std::int64_t late = late_total(stats);
+  const std::int64_t skipped = skipped_total(stats);
+  j["latency_limit_ms"] = config.pgbench.latency_limit_ms;
+  j["late"] = late;
+  j["skipped"] = skipped;
+}
+
 }  // namespace
 
 Json pgbench_figures_json(const Config& config, const RunInfo& info, const RunStats& stats) {
@@ -39,6 +50,7 @@ Json pgbench_figures_json(const Config& config, const RunInfo& info, const RunSt
     scripts.push_back(script);
   }
   j["scripts"] = scripts;
+  add_latency_limit(j, config, stats);
   return j;
 }
 

@@ -72,6 +72,12 @@ struct EngineSetup {
   // callable it is given, which turns true on SIGINT/SIGTERM/SIGHUP. The
   // run begins then. Optional: without it the run begins at once.
   std::function<Clock::time_point(const std::function<bool()>& interrupted)> start_barrier;
+  // A latency limit in milliseconds (pgbench's -L; 0: none): the primary's
+  // transactions slower than it count as late (TxnStats::late); under
+  // --rate, one whose due time is already further back than the limit when
+  // a connection takes it is skipped, not sent (TxnStats::skipped), and the
+  // terminal's schedule goes on from it.
+  double latency_limit_ms = 0;
 };
 
 // One standby's read-only terminals (combined runs).

@@ -5,6 +5,7 @@
 #include "terminal/engine/group.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <string>
 #include <utility>
@@ -110,6 +111,10 @@ Group::Group(Config group_config, int group_number, const EngineSetup& setup, St
     delivery_workers = config.delivery_workers;
     delivery_seed = setup.seed ^ kDeliverySeedSalt;
     env.deliveries = &deliveries;
+  }
+  if (number == 0 && setup.latency_limit_ms > 0) {
+    env.latency_limit_micros = std::llround(setup.latency_limit_ms * 1000);
+    env.skip_late = config.rate_tpm > 0;
   }
   hosts = assign_hosts(config, connections + delivery_workers, setup.seed ^ kHostSeedSalt);
   std::vector<WorkerStats*> stats;

@@ -7,7 +7,8 @@
 
 namespace tpcc {
 
-void add_result(TxnStats& stats, const TxnResult& result, std::int64_t latency_micros) {
+void add_result(TxnStats& stats, const TxnResult& result, std::int64_t latency_micros,
+                std::int64_t late_after_micros) {
   stats.retries += result.retries;
   switch (result.outcome) {
     case Outcome::Committed: ++stats.committed; break;
@@ -24,6 +25,7 @@ void add_result(TxnStats& stats, const TxnResult& result, std::int64_t latency_m
       return;
   }
   stats.latency.record(latency_micros);
+  if (late_after_micros > 0 && latency_micros > late_after_micros) ++stats.late;
   const TxnAudit& audit = result.audit;
   stats.order_lines += audit.order_lines;
   stats.remote_order_lines += audit.remote_order_lines;
@@ -38,12 +40,20 @@ void WorkerStats::record(TxnIndex type, const TxnResult& result, std::int64_t la
   if (phase == Phase::After) return;
   const auto index = static_cast<std::size_t>(type);
   std::lock_guard<std::mutex> lock(mutex_);
-  add_result(interval_.txn[index], result, latency_micros);
+  add_result(interval_.txn[index], result, latency_micros, late_after_micros_);
   interval_.statements.merge(statements);
   if (phase == Phase::Measured) {
-    add_result(measured_.txn[index], result, latency_micros);
+    add_result(measured_.txn[index], result, latency_micros, late_after_micros_);
     measured_.statements.merge(statements);
   }
+}
+
+void WorkerStats::record_skipped(TxnIndex type, Phase phase) {
+  if (phase == Phase::After) return;
+  const auto index = static_cast<std::size_t>(type);
+  std::lock_guard<std::mutex> lock(mutex_);
+  ++interval_.txn[index].skipped;
+  if (phase == Phase::Measured) ++measured_.txn[index].skipped;
 }
 
 namespace {

@@ -16,15 +16,21 @@
 namespace tpcc {
 
 // Adds one finished transaction to stats: its outcome, retries, latency
-// (committed and rolled back only) and input audits.
-void add_result(TxnStats& stats, const TxnResult& result, std::int64_t latency_micros);
+// (committed and rolled back only) and input audits; late when committed or
+// rolled back after more than late_after_micros (0: no limit).
+void add_result(TxnStats& stats, const TxnResult& result, std::int64_t latency_micros,
+                std::int64_t late_after_micros = 0);
 
 class WorkerStats {
  public:
+  // The latency limit its transactions are late beyond (0: none).
+  void set_latency_limit(std::int64_t micros) { late_after_micros_ = micros; }
   // statements: what the transaction ran (Session::take_statement_counts).
   void record(TxnIndex type, const TxnResult& result, std::int64_t latency_micros, Phase phase,
               const StatementCounts& statements = {});
   void record_reconnect(Phase phase);
+  // A transaction of `type` not sent: already later than the limit.
+  void record_skipped(TxnIndex type, Phase phase);
   // 5.2.4.2: the end of the transaction of a card just drawn from `deck`
   // (the deck has not been drawn from since): tallied in the terminal's
   // `tally`; a deck whose every card was measured is added to the measured
@@ -48,6 +54,7 @@ class WorkerStats {
 
  private:
   std::mutex mutex_;
+  std::int64_t late_after_micros_ = 0;
   RunStats interval_;
   RunStats measured_;
 };

@@ -55,7 +55,9 @@ VirtualTerminal::VirtualTerminal(int terminal_index, const TerminalContext& term
     : index(terminal_index), context(terminal_context), deck(mix), rng(random) {}
 
 Worker::Worker(int worker_id, const WorkerEnv* env, std::string name)
-    : id_(worker_id), env_(env), name_(std::move(name)) {}
+    : id_(worker_id), env_(env), name_(std::move(name)) {
+  stats_.set_latency_limit(env_->latency_limit_micros);
+}
 
 Worker::~Worker() = default;
 
@@ -128,6 +130,11 @@ TxnResult Worker::queue_delivery(VirtualTerminal& terminal) {
 }
 
 Completion Worker::execute(VirtualTerminal& terminal, TxnIndex type, Clock::time_point due) {
+  if (env_->skip_late && micros_between(due, Clock::now()) > env_->latency_limit_micros) {
+    const Completion skipped{Clock::now(), env_->phases->phase_at(due)};
+    stats_.record_skipped(type, skipped.phase);
+    return skipped;
+  }
   in_flight_since_.store(due.time_since_epoch().count(), std::memory_order_relaxed);
   bool lost = false;
   const TxnResult result =

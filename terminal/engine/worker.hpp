@@ -53,6 +53,10 @@ struct WorkerEnv {
   // --delivery deferred (the primary's terminals): where their Deliveries
   // are queued; null when Delivery runs in the terminal's transaction.
   DeliveryQueue* deliveries = nullptr;
+  // EngineSetup::latency_limit_ms (0: none) and whether a transaction
+  // already that late when taken is skipped (under --rate).
+  std::int64_t latency_limit_micros = 0;
+  bool skip_late = false;
 };
 
 struct Completion {

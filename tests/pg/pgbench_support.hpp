@@ -37,4 +37,16 @@ inline std::string find_pgbench() {
   return find_in_path("pgbench");
 }
 
+// Real pgbench -i -q MORE... into DATABASE of the tests' server; its status.
+inline int real_pgbench_init(const std::string& pgbench, const std::string& database,
+                             const std::vector<std::string>& more, std::string* output) {
+  const ServerInfo& server = local_server();
+  std::vector<std::string> argv = {
+      pgbench, "-i",      "-q", "-h", server.socket_dir(), "-p", std::to_string(server.port()),
+      "-U",    "postgres"};
+  argv.insert(argv.end(), more.begin(), more.end());
+  argv.push_back(database);
+  return run_process(argv, {}, output);
+}
+
 }  // namespace tpcc::test

@@ -11,7 +11,6 @@
 
 #include <pqxx/pqxx>
 
-#include "pgserver/process.hpp"
 #include "tests/pg/pg_fixture.hpp"
 #include "tests/pg/pgbench_support.hpp"
 
@@ -95,7 +94,7 @@ TEST_CASE("pgbench prepare: pgbench -i's tables and rows, check, and a balance c
   CHECK(output.find("FAIL  pgbench_accounts: 200000 rows (scale 2) (found: 199999 rows)") !=
         std::string::npos);
 
-  const std::string pgbench = find_pgbench();
+  const std::string pgbench = tpcc::test::find_pgbench();
   if (pgbench.empty()) {
     WARN("pgbench is not installed: the comparison with pgbench -i is skipped");
     return;
@@ -104,11 +103,8 @@ TEST_CASE("pgbench prepare: pgbench -i's tables and rows, check, and a balance c
   const std::string fresh = tpcc::test::create_database("tpcc_pgb_fresh");
   REQUIRE(run_tpcc(pgbench_line("prepare", fresh, {"--scale", "2", "--fillfactor", "90"}),
                    &output) == 0);
-  const tpcc::test::ServerInfo& server = tpcc::test::local_server();
   const int status =
-      tpcc::run_process({pgbench, "-i", "-s", "2", "-F", "90", "-q", "-h", server.socket_dir(),
-                         "-p", std::to_string(server.port()), "-U", "postgres", "tpcc_pgb_theirs"},
-                        {}, &output);
+      tpcc::test::real_pgbench_init(pgbench, "tpcc_pgb_theirs", {"-s", "2", "-F", "90"}, &output);
   INFO(output);
   REQUIRE(status == 0);
   CHECK(table_definitions(fresh) == table_definitions(theirs));

@@ -1,9 +1,12 @@
 #include "workloads/pgbench/pgbench_check.hpp"
 
+#include <map>
+
 #include <pqxx/nontransaction>
 #include <pqxx/result>
 
 #include "config/errors.hpp"
+#include "config/names.hpp"
 #include "db/connect.hpp"
 #include "workloads/pgbench/pgbench_tables.hpp"
 
@@ -27,6 +30,89 @@ constexpr const char* kBalancesSql =
     " (select coalesce(sum(bbalance), 0) from pgbench_branches)::text,"
     " (select coalesce(sum(tbalance), 0) from pgbench_tellers)::text,"
     " (select coalesce(sum(delta), 0) from pgbench_history)::text";
+
+// pgbench_accounts' partitioning as recorded.
+constexpr const char* kRecordedPartitionsSql =
+    "select partitions, partition_method from tpcc_pgbench_tables "
+    "where table_name = 'pgbench_accounts'";
+
+// How pgbench_accounts is partitioned: 'r' range, 'h' hash, no row if not.
+constexpr const char* kPartitionStrategySql =
+    "select partstrat from pg_partitioned_table "
+    "where partrelid = to_regclass('pgbench_accounts')";
+
+// pgbench_accounts' partitions and their bounds.
+constexpr const char* kPartitionBoundsSql =
+    "select c.relname, pg_get_expr(c.relpartbound, c.oid) from pg_inherits i "
+    "join pg_class c on c.oid = i.inhrelid where i.inhparent = to_regclass('pgbench_accounts')";
+
+// The partitions pgbench makes against those found: a list of the
+// differences, empty when they agree.
+std::string partition_differences(pqxx::nontransaction& tx, const PgbenchOptions& options) {
+  std::map<std::string, std::string> found;
+  for (const auto& row : tx.exec(kPartitionBoundsSql)) {
+    found[row[0].as<std::string>()] = row[1].as<std::string>();
+  }
+  std::string differences;
+  auto differ = [&](const std::string& what) {
+    differences += (differences.empty() ? "" : "; ") + what;
+  };
+  const pqxx::result strategy = tx.exec(kPartitionStrategySql);
+  const std::string want_strategy =
+      options.partition_method == PgbenchPartitionMethod::Hash ? "h" : "r";
+  if (strategy.empty() || strategy[0][0].as<std::string>() != want_strategy) {
+    differ("not partitioned by " +
+           std::string(pgbench_partition_method_name(options.partition_method)));
+  }
+  for (int p = 1; p <= options.partitions; ++p) {
+    const std::string name = pgbench_partition_name(p);
+    const std::string want = pgbench_partition_bound(options, p);
+    const auto it = found.find(name);
+    if (it == found.end()) {
+      differ(name + " missing");
+    } else if (it->second != want) {
+      differ(name + " " + it->second + " (pgbench's: " + want + ")");
+    }
+    if (it != found.end()) found.erase(it);
+  }
+  for (const auto& [name, bound] : found) differ(name + " " + bound + " (not pgbench's)");
+  return differences;
+}
+
+// With --partitions: the partitions are pgbench's (names, method, bounds),
+// and each range partition holds its accounts.
+void check_partitions(pqxx::nontransaction& tx, int scale, std::vector<PgbenchCheckResult>& out) {
+  const pqxx::result recorded = tx.exec(kRecordedPartitionsSql);
+  if (recorded.empty() || recorded[0][0].as<int>() == 0) return;
+  PgbenchOptions options;
+  options.scale = scale;
+  options.partitions = recorded[0][0].as<int>();
+  options.partition_method = recorded[0][1].as<std::string>() == "hash"
+                                 ? PgbenchPartitionMethod::Hash
+                                 : PgbenchPartitionMethod::Range;
+  const std::string method(pgbench_partition_method_name(options.partition_method));
+  const std::string differences = partition_differences(tx, options);
+  out.push_back({"pgbench_accounts: partitioned by " + method + " into " +
+                     std::to_string(options.partitions) + " partitions as pgbench's",
+                 differences.empty(), differences});
+  if (options.partition_method != PgbenchPartitionMethod::Range) return;
+  for (int p = 1; p <= options.partitions; ++p) {
+    const std::string name = pgbench_partition_name(p);
+    if (!relation_exists(tx, name)) continue;
+    const long long want = pgbench_range_partition_rows(options, p);
+    const long long rows =
+        tx.exec("select count(*) from " + tx.quote_name(name))[0][0].as<long long>();
+    out.push_back({name + ": " + std::to_string(want) + " rows", rows == want,
+                   std::to_string(rows) + " rows"});
+  }
+}
+
+// pgbench_accounts' strategy and partitions attached; no row if not
+// partitioned.
+constexpr const char* kPartitioningSql =
+    "select p.partstrat, count(i.inhrelid) from pg_partitioned_table p "
+    "left join pg_inherits i on i.inhparent = p.partrelid "
+    "where p.partrelid = to_regclass('pgbench_accounts') group by 1";
 
 const char* const kPrepareHint = "run tpcc prepare --workload pgbench --scale N first";
 
@@ -72,6 +158,7 @@ std::vector<PgbenchCheckResult> run_pgbench_checks(const Config& config) {
            rows == want, std::to_string(rows) + " rows"});
     }
   }
+  check_partitions(tx, scale, results);
   const pqxx::row sums = tx.exec(kBalancesSql)[0];
   const std::string accounts = sums[0].as<std::string>();
   const std::string branches = sums[1].as<std::string>();
@@ -81,6 +168,14 @@ std::vector<PgbenchCheckResult> run_pgbench_checks(const Config& config) {
   results.push_back({"sum(abalance) = sum(bbalance) = sum(tbalance) = sum(history.delta)", balanced,
                      accounts + ", " + branches + ", " + tellers + ", " + history});
   return results;
+}
+
+PgbenchPartitioning pgbench_accounts_partitioning(const Config& config) {
+  auto conn = connect(config.conninfo);
+  pqxx::nontransaction tx(*conn);
+  const pqxx::result found = tx.exec(kPartitioningSql);
+  if (found.empty()) return {};
+  return {found[0][0].as<std::string>() == "h" ? "hash" : "range", found[0][1].as<long long>()};
 }
 
 int check_pgbench_tables(const Config& config, std::ostream& out) {

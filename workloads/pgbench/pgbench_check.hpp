@@ -6,6 +6,9 @@
 // sum(history.delta), as after any number of tpcb-like transactions (a
 // simple-update run moves accounts and history only, so it breaks the
 // branches' and tellers' sums, as it would under pgbench).
+// Partitioned accounts (--partitions) have pgbench's partitions: the
+// method, the names pgbench_accounts_1..N and their bounds, and each range
+// partition its accounts.
 #pragma once
 
 #include <ostream>
@@ -27,6 +30,15 @@ std::vector<PgbenchCheckResult> run_pgbench_checks(const Config& config);
 // The scale the tables were prepared with. Throws UsageError naming the
 // prepare to run unless all four tables are tpcc's and complete.
 int prepared_pgbench_scale(const Config& config);
+
+// How pgbench_accounts is partitioned, from the catalog as pgbench 15's
+// GetTableInfo reads it: "range" or "hash" and the partitions attached;
+// method empty when it is a plain table.
+struct PgbenchPartitioning {
+  std::string method;
+  long long partitions = 0;
+};
+PgbenchPartitioning pgbench_accounts_partitioning(const Config& config);
 
 // Runs the checks, prints a line each and a summary; exit 0 when all hold,
 // 1 otherwise.

@@ -12,6 +12,7 @@
 #include <pqxx/transaction>
 
 #include "config/errors.hpp"
+#include "config/names.hpp"
 #include "db/connect.hpp"
 #include "db/writable.hpp"
 #include "loader/prepare_lock.hpp"
@@ -30,6 +31,8 @@ struct RecordedTable {
   int scale = 0;
   int fillfactor = 0;
   bool complete = false;
+  int partitions = 0;
+  std::string partition_method;
 };
 
 struct Chunk {
@@ -42,22 +45,40 @@ std::map<std::string, RecordedTable> read_recorded_tables(pqxx::connection& conn
   std::map<std::string, RecordedTable> tables;
   pqxx::nontransaction tx(conn);
   for (const auto& row : tx.exec(kSelectPgbenchTablesSql)) {
-    tables[row[0].as<std::string>()] = {row[1].as<int>(), row[2].as<int>(), row[3].as<bool>()};
+    tables[row[0].as<std::string>()] = {row[1].as<int>(), row[2].as<int>(), row[3].as<bool>(),
+                                        row[4].as<int>(), row[5].as<std::string>()};
   }
   return tables;
 }
 
 void require_same_options(const std::string& name, const RecordedTable& recorded,
                           const PgbenchOptions& options) {
-  auto refuse = [&](const std::string& flag, int given, int had) {
-    throw UsageError(flag + " " + std::to_string(given) + ": " + name + " was prepared with " +
-                     flag + " " + std::to_string(had) +
+  auto refuse = [&](const std::string& flag, const std::string& given, const std::string& had) {
+    throw UsageError(flag + " " + given + ": " + name + " was prepared with " + flag + " " + had +
                      "; give the same to resume it, or run 'tpcc cleanup --workload pgbench' "
                      "first");
   };
-  if (recorded.scale != options.scale) refuse("--scale", options.scale, recorded.scale);
-  if (recorded.fillfactor != options.fillfactor) {
-    refuse("--fillfactor", options.fillfactor, recorded.fillfactor);
+  auto same = [&](const std::string& flag, int given, int had) {
+    if (given != had) refuse(flag, std::to_string(given), std::to_string(had));
+  };
+  same("--scale", options.scale, recorded.scale);
+  same("--fillfactor", options.fillfactor, recorded.fillfactor);
+  same("--partitions", options.partitions, recorded.partitions);
+  const std::string method(pgbench_partition_method_name(options.partition_method));
+  if (method != recorded.partition_method) {
+    refuse("--partition-method", method, recorded.partition_method);
+  }
+}
+
+// pgbench_accounts_1..N are made with the accounts: none may be there
+// before (made by pgbench -i, or another program).
+void refuse_foreign_partitions(pqxx::connection& conn, const PgbenchOptions& options) {
+  for (int p = 1; p <= options.partitions; ++p) {
+    const std::string name = pgbench_partition_name(p);
+    if (relation_exists(conn, name)) {
+      throw UsageError("--partitions " + std::to_string(options.partitions) + ": " + name +
+                       " exists and tpcc did not create it; drop it or use another database");
+    }
   }
 }
 
@@ -79,6 +100,9 @@ std::vector<PgbenchTable> settle_tables(pqxx::connection& conn, const PgbenchOpt
     }
     if (found != recorded.end()) require_same_options(name, found->second, options);
   }
+  if (!exists[pgbench_table_name(PgbenchTable::Accounts)]) {
+    refuse_foreign_partitions(conn, options);
+  }
   std::vector<PgbenchTable> incomplete;
   for (const PgbenchTable table : kPgbenchTables) {
     const std::string name = pgbench_table_name(table);
@@ -91,8 +115,17 @@ std::vector<PgbenchTable> settle_tables(pqxx::connection& conn, const PgbenchOpt
     tx.exec_params(kForgetPgbenchChunksSql, name);
     tx.exec_params(kForgetPgbenchTableSql, name);
     out << "creating table " << name << "\n";
-    tx.exec(create_pgbench_table_sql(table, options.scale, options.fillfactor));
-    tx.exec_params(kInsertPgbenchTableSql, name, options.scale, options.fillfactor);
+    tx.exec(create_pgbench_table_sql(table, options));
+    if (table == PgbenchTable::Accounts && options.partitions > 0) {
+      out << "creating " << options.partitions << " partitions of " << name << " ("
+          << pgbench_partition_method_name(options.partition_method) << ")\n";
+      for (const std::string& partition : create_pgbench_partitions_sql(options)) {
+        tx.exec(partition);
+      }
+    }
+    tx.exec_params(kInsertPgbenchTableSql, name, options.scale, options.fillfactor,
+                   options.partitions,
+                   std::string(pgbench_partition_method_name(options.partition_method)));
     tx.commit();
     incomplete.push_back(table);
   }

@@ -3,8 +3,11 @@
 // --load-workers connections, each range one transaction recorded with its
 // rows (tpcc_pgbench_chunks), so that a killed prepare, run again, loads only
 // what is missing; then each table's primary key and VACUUM ANALYZE.
-// Refuses (exit 2) pgbench tables it did not create, and recorded ones of
-// another scale or fillfactor.
+// With --partitions N, pgbench_accounts is partitioned by aid into
+// pgbench_accounts_1..N by range or hash, as pgbench -i --partitions makes
+// it, and loaded through the parent. Refuses (exit 2) pgbench tables it did
+// not create, and recorded ones of another scale, fillfactor, partitions or
+// partition method.
 #pragma once
 
 #include <ostream>

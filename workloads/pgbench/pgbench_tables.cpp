@@ -1,13 +1,22 @@
 #include "workloads/pgbench/pgbench_tables.hpp"
 
+#include <algorithm>
+
+#include "config/names.hpp"
+
 namespace tpcc {
 
+// The partitioning columns are added to a record an earlier tpcc made
+// without them: its tables are not partitioned.
 const char* const kCreatePgbenchRecordSql =
     "create table if not exists tpcc_pgbench_tables ("
     " table_name text primary key,"
     " scale integer not null,"
     " fillfactor integer not null,"
     " complete boolean not null default false);"
+    "alter table tpcc_pgbench_tables"
+    " add column if not exists partitions integer not null default 0,"
+    " add column if not exists partition_method text not null default 'none';"
     "create table if not exists tpcc_pgbench_chunks ("
     " table_name text not null,"
     " first_id bigint not null,"
@@ -15,10 +24,12 @@ const char* const kCreatePgbenchRecordSql =
     " primary key (table_name, first_id))";
 
 const char* const kSelectPgbenchTablesSql =
-    "select table_name, scale, fillfactor, complete from tpcc_pgbench_tables";
+    "select table_name, scale, fillfactor, complete, partitions, partition_method "
+    "from tpcc_pgbench_tables";
 
 const char* const kInsertPgbenchTableSql =
-    "insert into tpcc_pgbench_tables (table_name, scale, fillfactor) values ($1, $2, $3)";
+    "insert into tpcc_pgbench_tables (table_name, scale, fillfactor, partitions, "
+    "partition_method) values ($1, $2, $3, $4, $5)";
 
 const char* const kForgetPgbenchChunksSql = "delete from tpcc_pgbench_chunks where table_name = $1";
 const char* const kForgetPgbenchTableSql = "delete from tpcc_pgbench_tables where table_name = $1";
@@ -50,9 +61,9 @@ long long pgbench_table_rows(PgbenchTable table, int scale) {
 }
 
 // pgbench 15's DDLs[]: the columns, with the bigint aid of large scales.
-std::string create_pgbench_table_sql(PgbenchTable table, int scale, int fillfactor) {
-  const std::string aid = scale >= kPgbenchBigintScale ? "bigint" : "int";
-  const std::string with = " with (fillfactor=" + std::to_string(fillfactor) + ")";
+std::string create_pgbench_table_sql(PgbenchTable table, const PgbenchOptions& options) {
+  const std::string aid = options.scale >= kPgbenchBigintScale ? "bigint" : "int";
+  const std::string with = " with (fillfactor=" + std::to_string(options.fillfactor) + ")";
   const std::string create = "create table " + pgbench_table_name(table) + "(";
   switch (table) {
     case PgbenchTable::History:
@@ -60,11 +71,60 @@ std::string create_pgbench_table_sql(PgbenchTable table, int scale, int fillfact
     case PgbenchTable::Tellers:
       return create + "tid int not null,bid int,tbalance int,filler char(84))" + with;
     case PgbenchTable::Accounts:
-      return create + "aid " + aid + " not null,bid int,abalance int,filler char(84))" + with;
+      return create + "aid " + aid + " not null,bid int,abalance int,filler char(84))" +
+             (options.partitions > 0
+                  ? " partition by " +
+                        std::string(pgbench_partition_method_name(options.partition_method)) +
+                        " (aid)"
+                  : with);
     case PgbenchTable::Branches:
       return create + "bid int not null,bbalance int,filler char(88))" + with;
   }
   return "";
+}
+
+std::string pgbench_partition_name(int partition) {
+  return "pgbench_accounts_" + std::to_string(partition);
+}
+
+namespace {
+
+// pgbench's part_size: the accounts over the partitions, rounded up.
+long long range_partition_size(const PgbenchOptions& options) {
+  const long long accounts = pgbench_table_rows(PgbenchTable::Accounts, options.scale);
+  return (accounts + options.partitions - 1) / options.partitions;
+}
+
+}  // namespace
+
+std::vector<std::string> create_pgbench_partitions_sql(const PgbenchOptions& options) {
+  std::vector<std::string> statements;
+  for (int p = 1; p <= options.partitions; ++p) {
+    statements.push_back("create table " + pgbench_partition_name(p) +
+                         " partition of pgbench_accounts " + pgbench_partition_bound(options, p) +
+                         " with (fillfactor=" + std::to_string(options.fillfactor) + ")");
+  }
+  return statements;
+}
+
+std::string pgbench_partition_bound(const PgbenchOptions& options, int partition) {
+  const int n = options.partitions;
+  if (options.partition_method == PgbenchPartitionMethod::Hash) {
+    return "FOR VALUES WITH (modulus " + std::to_string(n) + ", remainder " +
+           std::to_string(partition - 1) + ")";
+  }
+  const long long size = range_partition_size(options);
+  const std::string from = partition == 1 ? "MINVALUE" : std::to_string((partition - 1) * size + 1);
+  const std::string to = partition < n ? std::to_string(partition * size + 1) : "MAXVALUE";
+  return "FOR VALUES FROM (" + from + ") TO (" + to + ")";
+}
+
+long long pgbench_range_partition_rows(const PgbenchOptions& options, int partition) {
+  const long long accounts = pgbench_table_rows(PgbenchTable::Accounts, options.scale);
+  const long long size = range_partition_size(options);
+  const long long first = (partition - 1) * size + 1;
+  const long long last = partition < options.partitions ? partition * size : accounts;
+  return std::max(0LL, std::min(last, accounts) - first + 1);
 }
 
 std::string copy_pgbench_sql(PgbenchTable table) {

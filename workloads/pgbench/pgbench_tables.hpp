@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "config/workload_options.hpp"
 #include "db/catalog.hpp"
 
 namespace tpcc {
@@ -29,8 +30,23 @@ std::string pgbench_table_name(PgbenchTable table);  // "pgbench_accounts"
 long long pgbench_table_rows(PgbenchTable table, int scale);
 
 // CREATE TABLE as pgbench 15 writes it: its columns, aid bigint from scale
-// 20000, and "with (fillfactor=F)" on all but history.
-std::string create_pgbench_table_sql(PgbenchTable table, int scale, int fillfactor);
+// 20000, and "with (fillfactor=F)" on all but history; pgbench_accounts
+// with --partitions "partition by range|hash (aid)" instead of the
+// fillfactor, which its partitions take.
+std::string create_pgbench_table_sql(PgbenchTable table, const PgbenchOptions& options);
+
+// pgbench_accounts' partitions as pgbench 15's createPartitions makes them:
+// pgbench_accounts_1..N, each "with (fillfactor=F)"; none unpartitioned.
+std::string pgbench_partition_name(int partition);  // "pgbench_accounts_2"
+std::vector<std::string> create_pgbench_partitions_sql(const PgbenchOptions& options);
+// Partition P's bound as pg_get_expr(relpartbound) shows it: range
+// "FOR VALUES FROM (MINVALUE) TO (33335)" (ranges of ceil(accounts / N)
+// ids, the first from MINVALUE, the last to MAXVALUE), hash "FOR VALUES
+// WITH (modulus 3, remainder 0)" (remainder P - 1).
+std::string pgbench_partition_bound(const PgbenchOptions& options, int partition);
+// The accounts a range partition holds after prepare (aids 1..100000N).
+long long pgbench_range_partition_rows(const PgbenchOptions& options, int partition);
+
 // "copy pgbench_X from stdin" (text format, pgbench's own columns).
 std::string copy_pgbench_sql(PgbenchTable table);
 // Rows first..last (1-based ids) of a table in COPY text, as pgbench's
@@ -41,14 +57,15 @@ std::string pgbench_copy_rows(PgbenchTable table, long long first, long long las
 std::vector<std::string> finish_pgbench_table_statements(PgbenchTable table);
 
 // The kit's record: tpcc_pgbench_tables holds one row per table prepare
-// created, with the scale and fillfactor and whether it is complete (key
-// done); tpcc_pgbench_chunks one row per range of ids loaded, committed
-// with its rows, so a killed prepare loads only what is missing.
+// created, with the scale, fillfactor, partitions and partition method
+// (each row the same) and whether it is complete (key done); tpcc_pgbench_chunks one row per range
+// of ids loaded, committed with its rows, so a killed prepare loads only what is missing.
 inline constexpr const char* kPgbenchTablesRecord = "tpcc_pgbench_tables";
 extern const char* const kCreatePgbenchRecordSql;
-// select table_name, scale, fillfactor, complete from tpcc_pgbench_tables
+// select table_name, scale, fillfactor, complete, partitions,
+// partition_method from tpcc_pgbench_tables
 extern const char* const kSelectPgbenchTablesSql;
-// $1 table_name, $2 scale, $3 fillfactor.
+// $1 table_name, $2 scale, $3 fillfactor, $4 partitions, $5 partition_method.
 extern const char* const kInsertPgbenchTableSql;
 // $1 table_name: forgets a recorded table that is gone, its chunks first.
 extern const char* const kForgetPgbenchChunksSql;

@@ -57,6 +57,7 @@ TEST_CASE("capacity: the terminals and their home warehouses are the search's",
             "--search-start"));
   CHECK(has(usage_error({"capacity", "--conn", "dbname=t", "--profile", "ro"}),
             "tpcc capacity measures tpmC"));
+  // tpcc run takes a latency limit for pgbench's scripts only.
   CHECK(has(usage_error({"run", "--conn", "dbname=t", "--latency-limit", "5"}),
-            "an option of capacity"));
+            "--latency-limit: tpcc run takes it with --workload pgbench"));
 }

@@ -55,6 +55,43 @@ TEST_CASE("pgbench options: refusals name the flag", "[config][pgbench]") {
         std::string::npos);
 }
 
+TEST_CASE("pgbench options: --partitions and --partition-method as pgbench takes them",
+          "[config][pgbench]") {
+  const Config plain = parse({"prepare", "--workload", "pgbench"});
+  CHECK(plain.pgbench.partitions == 0);
+  CHECK(plain.pgbench.partition_method == tpcc::PgbenchPartitionMethod::None);
+  const Config range = parse({"prepare", "--workload", "pgbench", "--partitions", "3"});
+  CHECK(range.pgbench.partitions == 3);
+  CHECK(range.pgbench.partition_method == tpcc::PgbenchPartitionMethod::Range);
+  const Config hash = parse({"pgbench", "-i", "--partitions=4", "--partition-method", "hash"});
+  CHECK(hash.pgbench.partitions == 4);
+  CHECK(hash.pgbench.partition_method == tpcc::PgbenchPartitionMethod::Hash);
+
+  CHECK(usage_error({"prepare", "--workload", "pgbench", "--partition-method", "hash"})
+            .find("--partition-method") != std::string::npos);
+  CHECK(usage_error({"prepare", "--workload", "pgbench", "--partitions", "-1"})
+            .find("--partitions") != std::string::npos);
+  CHECK(usage_error(
+            {"prepare", "--workload", "pgbench", "--partitions", "2", "--partition-method", "list"})
+            .find("--partition-method") != std::string::npos);
+  CHECK(usage_error({"prepare", "--partition-method", "hash"}).find("--partition-method") !=
+        std::string::npos);
+}
+
+TEST_CASE("pgbench options: --latency-limit, pgbench's -L, for pgbench's runs only",
+          "[config][pgbench]") {
+  CHECK(parse({"run", "--workload", "pgbench"}).pgbench.latency_limit_ms == 0);
+  const Config run = parse({"pgbench", "-L", "2.5", "-R", "100", "-t", "5", "bench"});
+  CHECK(run.pgbench.latency_limit_ms == 2.5);
+  CHECK(run.rate_tpm == 6000);
+  CHECK(parse({"pgbench", "--latency-limit=10", "bench"}).pgbench.latency_limit_ms == 10);
+  CHECK(usage_error({"run", "--workload", "pgbench", "--latency-limit", "0"})
+            .find("--latency-limit") != std::string::npos);
+  CHECK(usage_error({"run", "--latency-limit", "10"}).find("--latency-limit") != std::string::npos);
+  CHECK(usage_error({"run", "--workload", "oltp_read_only", "--latency-limit", "10"})
+            .find("--latency-limit") != std::string::npos);
+}
+
 TEST_CASE("pgbench's command line: tpcc pgbench -i and a run line", "[config][pgbench]") {
   const Config init = parse({"pgbench", "-i", "-s", "10", "-F90", "-q", "bench"});
   CHECK(init.verb == tpcc::Verb::Prepare);

@@ -123,7 +123,7 @@ TEST_CASE("workload intervals: intervals.csv read back by its header's names",
   samples[1].end_seconds = 2;
   samples[1].length_seconds = 1;
   samples[1].stats = stats_of(40);
-  const std::string csv = tpcc::sysbench_intervals_csv(samples, 2, 99, true);
+  const std::string csv = tpcc::sysbench_intervals_csv(samples, {}, 2, 99, true);
   const tpcc::WorkloadPoints read = tpcc::read_workload_intervals_csv(csv, "intervals.csv");
   CHECK(read.percentile == 99);
   REQUIRE(read.points.size() == 2);
