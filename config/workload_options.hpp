@@ -96,7 +96,12 @@ struct PgbenchOptions {
   bool scale_given = false;  // run: :scale is -s, else the prepared tables'
   int fillfactor = 100;      // -F / --fillfactor of the three tables pgbench gives one
   std::vector<PgbenchScriptChoice> scripts;  // none: tpcb-like
-  std::vector<std::string> defines;          // -D NAME=VALUE, as given
+  // --standby-builtin / --standby-file: what each --standby-conn runs
+  // beside the primary's scripts; none: select-only.
+  std::vector<PgbenchScriptChoice> standby_scripts;
+  std::vector<std::string> defines;  // -D NAME=VALUE, as given
+  // --report-per-command (-r): each command's average latency and failures.
+  bool report_per_command = false;
   // -P / --progress: a progress line every N seconds; 0 none (the
   // intervals are still kept); -1 not given: every --report-interval.
   int progress_seconds = -1;
