@@ -15,14 +15,15 @@ TEST_CASE("pgbench standby options: the standby's scripts in the order given",
           "[config][pgbench]") {
   const Config c =
       parse({"run", "--workload", "pgbench", "--file", "rw.sql", "--standby-conn", "host=standby",
-             "--standby-file", "ro.sql@3", "--standby-builtin", "select-only"});
+             "--standby-builtin", "select-only", "--standby-file", "ro.sql@3"});
   REQUIRE(c.pgbench.scripts.size() == 1);
   REQUIRE(c.pgbench.standby_scripts.size() == 2);
-  CHECK_FALSE(c.pgbench.standby_scripts[0].builtin);
-  CHECK(c.pgbench.standby_scripts[0].spec == "ro.sql@3");
-  CHECK(c.pgbench.standby_scripts[0].flag == "--standby-file");
-  CHECK(c.pgbench.standby_scripts[1].builtin);
-  CHECK(c.pgbench.standby_scripts[1].spec == "select-only");
+  CHECK(c.pgbench.standby_scripts[0].builtin);
+  CHECK(c.pgbench.standby_scripts[0].spec == "select-only");
+  CHECK(c.pgbench.standby_scripts[0].flag == "--standby-builtin");
+  CHECK_FALSE(c.pgbench.standby_scripts[1].builtin);
+  CHECK(c.pgbench.standby_scripts[1].spec == "ro.sql@3");
+  CHECK(c.pgbench.standby_scripts[1].flag == "--standby-file");
   REQUIRE(c.standbys.size() == 1);
   const Config plain = parse({"run", "--workload", "pgbench", "--standby-conn", "host=standby"});
   CHECK(plain.pgbench.standby_scripts.empty());  // select-only
