@@ -8,6 +8,7 @@
 #include "app/run_command.hpp"
 #include "app/run_not_started.hpp"
 #include "app/workload_run_end.hpp"
+#include "config/conn/mask.hpp"
 #include "config/names.hpp"
 #include "report/console/pgbench_summary.hpp"
 #include "report/results/result_sink.hpp"
@@ -42,13 +43,30 @@ int run_scale(const Config& config, std::ostream& out) {
   return config.pgbench.scale;
 }
 
-PgbenchRunFacts run_facts(const Config& config, const PgbenchWorkload& workload,
-                          double connection_ms) {
-  PgbenchRunFacts facts;
+// What each standby's block says: its scripts, the run's measured seconds
+// (a standby runs until the primary's clients are done).
+void take_scripts(PgbenchRunFacts& facts, const PgbenchWorkload& workload) {
+  facts.script_titles.clear();
+  facts.script_weights.clear();
   for (const pgbench::RunScript& s : workload.scripts()) {
     facts.script_titles.push_back(s.type_title);
     facts.script_weights.push_back(s.weight);
   }
+}
+
+PgbenchRunFacts standby_facts(PgbenchRunFacts facts, const PgbenchWorkload& workload,
+                              const RunInfo& info) {
+  take_scripts(facts, workload);
+  facts.commands.clear();  // --report-per-command times the primary's commands only
+  facts.transactions_per_client = 0;
+  facts.duration_seconds = static_cast<int>(info.measured_seconds + 0.5);
+  return facts;
+}
+
+PgbenchRunFacts run_facts(const Config& config, const PgbenchWorkload& workload,
+                          double connection_ms) {
+  PgbenchRunFacts facts;
+  take_scripts(facts, workload);
   facts.scale = config.pgbench.scale;
   facts.query_mode = std::string(query_mode_name(config.query_mode));
   facts.clients = config.terminals;
@@ -72,6 +90,8 @@ int run_pgbench(const Config& given, std::ostream& out) {
   double connection_ms = 0;
   std::unique_ptr<PgbenchWorkload> workload;
   PgbenchPartitioning partitioning;
+  // --standby-conn: each standby runs its read-only scripts on the same clock.
+  std::unique_ptr<PgbenchWorkload> standby_workload;
   try {
     config.pgbench.scale = run_scale(config, out);
     // pgbench reads the accounts' partitioning when a builtin script runs.
@@ -84,19 +104,27 @@ int run_pgbench(const Config& given, std::ostream& out) {
     seeds.random_seed = seed;
     seeds.default_seed = static_cast<std::int64_t>(Random(seed).next());
     workload = std::make_unique<PgbenchWorkload>(pgbench::load_run_scripts(config.pgbench),
-                                                 pgbench::load_defines(config.pgbench), seeds);
+                                                 pgbench::load_defines(config.pgbench), seeds,
+                                                 config.pgbench.report_per_command);
+    standby_workload =
+        std::make_unique<PgbenchWorkload>(pgbench::load_standby_scripts(config.pgbench),
+                                          pgbench::load_defines(config.pgbench), seeds);
     out << "tpcc " << TPCC_VERSION << " running pgbench's scripts (scale " << config.pgbench.scale
-        << ", " << config.terminals << " client(s))\nresults: " << results.dir() << "/\n";
-    results.begin_intervals(0);
+        << ", " << config.terminals << " client(s))\n";
+    for (std::size_t i = 0; i < config.standbys.size(); ++i) {
+      out << "standby " << i + 1 << ": " << describe_target(config.standbys[i].conninfo) << ", "
+          << config.standbys[i].terminals << " client(s), on the same clock\n";
+    }
+    out << "results: " << results.dir() << "/\n";
+    results.begin_intervals(config.standbys.size());
     EngineSetup setup;
     setup.workload = workload.get();
+    setup.standby_workload = standby_workload.get();
     setup.seed = seed;
     setup.latency_limit_ms = config.pgbench.latency_limit_ms;
     // --progress 0: the intervals are kept for the results, not printed.
     if (config.pgbench.progress_seconds != 0) {
-      setup.interval_lines = [](const std::vector<IntervalSample>& samples) {
-        return std::vector<std::string>{pgbench_progress_line(samples.front())};
-      };
+      setup.interval_lines = pgbench_progress_lines;
     }
     setup.on_interval = [&results](const std::vector<IntervalSample>& samples) {
       results.append_interval(samples);
@@ -118,7 +146,10 @@ int run_pgbench(const Config& given, std::ostream& out) {
     PgbenchRunFacts facts = run_facts(config, *workload, connection_ms);
     facts.partition_method = partitioning.method;
     facts.partitions = partitioning.partitions;
-    out << pgbench_final_block(facts, info, result.stats);
+    info.pgbench_commands = workload->command_latencies();
+    facts.commands = info.pgbench_commands;
+    print_pgbench_summary(out, facts, standby_facts(facts, *standby_workload, info), info,
+                          result.stats);
   });
 }
 

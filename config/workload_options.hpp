@@ -102,7 +102,12 @@ struct PgbenchOptions {
   int partitions = 0;        // --partitions of pgbench_accounts; 0: a plain table
   PgbenchPartitionMethod partition_method = PgbenchPartitionMethod::None;  // Range when N > 0
   std::vector<PgbenchScriptChoice> scripts;                                // none: tpcb-like
+  // --standby-builtin / --standby-file: what each --standby-conn runs
+  // beside the primary's scripts; none: select-only.
+  std::vector<PgbenchScriptChoice> standby_scripts;
   std::vector<std::string> defines;  // -D NAME=VALUE, as given
+  // --report-per-command (-r): each command's average latency and failures.
+  bool report_per_command = false;
   // -P / --progress: a progress line every N seconds; 0 none (the
   // intervals are still kept); -1 not given: every --report-interval.
   int progress_seconds = -1;

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "metrics/checkpoints.hpp"
+#include "metrics/command_latency.hpp"
 #include "metrics/experiment.hpp"
 #include "metrics/ingest.hpp"
 #include "metrics/lag.hpp"
@@ -200,6 +201,8 @@ struct RunInfo {
   std::optional<LedgerFigures> ledger;
   // The ingest workload's figures (metrics/ingest.hpp).
   std::optional<IngestFigures> ingest;
+  // pgbench's --report-per-command: each script's commands (empty without).
+  ScriptCommandLatencies pgbench_commands;
 };
 
 }  // namespace tpcc

@@ -34,7 +34,6 @@ struct InertOption {
 constexpr InertOption kInertOptions[] = {
     {'j', true, "pgbench's threads; tpcc's engine schedules every terminal itself"},
     {'n', false, "pgbench's no-vacuum; tpcc's run vacuums nothing before it starts"},
-    {'r', false, "pgbench's per-statement latencies; tpcc reports per script"},
     {'q', false, "pgbench's quiet logging of -i; tpcc's prepare prints its own progress"},
 };
 
@@ -117,6 +116,7 @@ class Translator {
       case 'i': prepare_ = true; return;
       case 'S': script("--builtin", "select-only"); return;
       case 'N': script("--builtin", "simple-update"); return;
+      case 'r': out_.push_back("--report-per-command"); return;
       default: break;
     }
     if (const InertOption* inert = inert_option(letter)) {

@@ -41,7 +41,8 @@ void take_partitions(ParseState& st) {
 }  // namespace
 
 void refuse_pgbench_options(ParseState& st) {
-  for (const char* option : {"builtin", "file", "define", "progress", "partition-method"}) {
+  for (const char* option : {"builtin", "file", "define", "progress", "partition-method",
+                             "standby-builtin", "standby-file", "report-per-command"}) {
     const std::optional<Source> given = st.given.source(option);
     if (!given) continue;
     st.problem(given->where + ": an option of pgbench's workload, and the workload is " +
@@ -67,6 +68,16 @@ void finish_pgbench(ParseState& st) {
   take_fillfactor(st);
   take_partitions(st);
   if (st.given.source("latency-limit")) c.pgbench.latency_limit_ms = c.latency_limit_ms;
+  // The standbys' scripts mean nothing without a standby to run them on.
+  if (st.standby_flags.empty() && st.standby_props.empty()) {
+    for (const char* option : {"standby-builtin", "standby-file"}) {
+      const std::optional<Source> given = st.given.source(option);
+      if (!given) continue;
+      st.problem(given->where +
+                 ": a standby's script needs a standby connection (--standby-conn, props "
+                 "standbyConn)");
+    }
+  }
   // pgbench runs its scripts back to back; keying and think times are
   // TPC-C's 5.2.5.
   c.keying_and_thinking = false;

@@ -14,12 +14,44 @@
 namespace tpcc::settings_table {
 namespace {
 
-std::string scripts_text(const Config& c) {
+std::string choices_text(const std::vector<PgbenchScriptChoice>& choices, const char* none) {
   std::string out;
-  for (const PgbenchScriptChoice& s : c.pgbench.scripts) {
+  for (const PgbenchScriptChoice& s : choices) {
     out += (out.empty() ? "" : " ") + std::string(s.builtin ? "-b " : "-f ") + s.spec;
   }
-  return out.empty() ? "tpcb-like" : out;
+  return out.empty() ? none : out;
+}
+
+std::string scripts_text(const Config& c) { return choices_text(c.pgbench.scripts, "tpcb-like"); }
+
+std::string standby_scripts_text(const Config& c) {
+  return choices_text(c.pgbench.standby_scripts, "select-only");
+}
+
+// --standby-builtin and --standby-file: each --standby-conn's scripts,
+// drawn by weight as the primary's are.
+void add_standby_scripts(std::vector<Setting>& s) {
+  add(
+      s, "standby-builtin", "NAME[@W]", {}, kRun, kPgbenchSection,
+      "With --workload pgbench and --standby-conn, a builtin script each standby runs on the "
+      "primary's clock, beside the primary's scripts: select-only (the builtins that write are "
+      "refused), with weight W. Repeatable, beside --standby-file. Without either, select-only "
+      "runs.",
+      [](const std::string& v, const Source& src, ParseState& st) {
+        st.cfg.pgbench.standby_scripts.push_back({true, v, src.where});
+      },
+      standby_scripts_text)
+      .repeat = Repeat::Each;
+  add(
+      s, "standby-file", "FILE[@W]", {}, kRun, kPgbenchSection,
+      "With --workload pgbench and --standby-conn, a script file each standby runs, with "
+      "weight W; a write in it fails its transaction as the standby refuses it (counted "
+      "failed), an error that stops the run (exit 3). Repeatable, beside --standby-builtin.",
+      [](const std::string& v, const Source& src, ParseState& st) {
+        st.cfg.pgbench.standby_scripts.push_back({false, v, src.where});
+      },
+      standby_scripts_text)
+      .repeat = Repeat::Each;
 }
 
 }  // namespace
@@ -87,6 +119,16 @@ void add_pgbench(std::vector<Setting>& s) {
       [](const Config& c) {
         return std::string(pgbench_partition_method_name(c.pgbench.partition_method));
       });
+  add_standby_scripts(s);
+  add(
+      s, "report-per-command", nullptr, {}, kRun, kPgbenchSection,
+      "With --workload pgbench, each script's commands with their average latency in ms and "
+      "the transactions that failed at them, after the final block (pgbench's -r), and per "
+      "command in result.json (--report-per-command alone or =on).",
+      [](const std::string& v, const Source& src, ParseState& st) {
+        st.cfg.pgbench.report_per_command = parse_bool(v, src.where);
+      },
+      [](const Config& c) { return std::string(c.pgbench.report_per_command ? "on" : "off"); });
 }
 
 }  // namespace tpcc::settings_table

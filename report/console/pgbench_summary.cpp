@@ -4,8 +4,10 @@
 
 #include "metrics/latency_stddev.hpp"
 #include "metrics/stats.hpp"
+#include "report/console/summary.hpp"
 #include "report/views/format.hpp"
 #include "report/views/health.hpp"
+#include "report/views/lag_text.hpp"
 
 namespace tpcc {
 namespace {
@@ -48,6 +50,18 @@ std::string script_part(const PgbenchRunFacts& facts, std::size_t slot, const Ru
 
 }  // namespace
 
+std::string pgbench_command_lines(const std::vector<CommandLatency>& commands,
+                                  bool in_script_part) {
+  std::string text = in_script_part ? " - " : "";
+  text += "statement latencies in milliseconds and failures:\n";
+  for (const CommandLatency& c : commands) {
+    std::string figures = line("   %11.3f  %10lld  ", c.average_ms(), as_ll(c.failures));
+    figures.pop_back();  // the newline
+    text += figures + c.text + "\n";
+  }
+  return text;
+}
+
 std::string pgbench_progress_line(const IntervalSample& sample) {
   const LatencyHistogram latency = latency_all(sample.stats);
   std::string text = line("progress: %.1f s, %.1f tps, lat %.3f ms stddev %.3f", sample.end_seconds,
@@ -70,6 +84,25 @@ std::string pgbench_latency_limit_lines(const PgbenchRunFacts& facts, const RunS
   return text + line("number of transactions above the %.1f ms latency limit: %lld/%lld (%.3f%%)",
                      facts.latency_limit_ms, as_ll(late), as_ll(processed),
                      percent(late, processed));
+}
+
+std::string pgbench_standby_progress_line(int number, const IntervalSample& sample,
+                                          const LagReading* lag) {
+  std::string text = "standby " + std::to_string(number) + ": " + pgbench_progress_line(sample);
+  if (lag != nullptr) text += ", lag: " + format_lag_reading(*lag);
+  return text;
+}
+
+std::vector<std::string> pgbench_progress_lines(const std::vector<IntervalSample>& samples) {
+  std::vector<std::string> lines;
+  if (samples.empty()) return lines;
+  const IntervalSample& primary = samples.front();
+  lines.push_back(pgbench_progress_line(primary));
+  for (std::size_t k = 1; k < samples.size(); ++k) {
+    const LagReading* lag = k <= primary.lag.size() ? &primary.lag[k - 1] : nullptr;
+    lines.push_back(pgbench_standby_progress_line(static_cast<int>(k), samples[k], lag));
+  }
+  return lines;
 }
 
 std::string pgbench_final_block(const PgbenchRunFacts& facts, const RunInfo& info,
@@ -102,13 +135,30 @@ std::string pgbench_final_block(const PgbenchRunFacts& facts, const RunInfo& inf
   text += line("latency stddev = %.3f ms", latency_stddev(latency) / 1000.0);
   text += line("initial connection time = %.3f ms", facts.connection_ms);
   text += line("tps = %f (without initial connection time)", per_second(processed, seconds));
-  if (several) {
-    for (std::size_t slot = 0; slot < facts.script_titles.size(); ++slot) {
-      text += script_part(facts, slot, stats, processed, seconds);
-    }
+  for (std::size_t slot = 0; slot < facts.script_titles.size(); ++slot) {
+    if (several) text += script_part(facts, slot, stats, processed, seconds);
+    if (slot < facts.commands.size()) text += pgbench_command_lines(facts.commands[slot], several);
   }
   for (const std::string& h : health_lines(info, stats)) text += h + "\n";
   return text;
+}
+
+void print_pgbench_summary(std::ostream& out, const PgbenchRunFacts& primary,
+                           const PgbenchRunFacts& standby_facts, const RunInfo& info,
+                           const RunStats& stats) {
+  if (!info.standbys.empty()) out << "primary, " << primary.clients << " client(s):\n";
+  out << pgbench_final_block(primary, info, stats);
+  // Each standby's side on the same clock: its own block, then its lag.
+  for (std::size_t i = 0; i < info.standbys.size(); ++i) {
+    const StandbyRun& standby = info.standbys[i];
+    const RunInfo side = standby_side(info, standby);
+    PgbenchRunFacts facts = standby_facts;
+    facts.clients = standby.terminals;
+    out << "\nstandby " << i + 1 << " (" << standby.target << "), " << standby.terminals
+        << " client(s):\n";
+    out << pgbench_final_block(facts, side, standby.stats);
+    print_lag(out, standby.lag);
+  }
 }
 
 }  // namespace tpcc

@@ -1,13 +1,17 @@
 // A pgbench run on the console in pgbench 15's shape: its progress lines
 // ("progress: 3.0 s, 113025.6 tps, lat 0.876 ms stddev 1.011, 0 failed") and its
 // final block (transaction type ... tps, and with several scripts a part
-// per script). The latency stddev comes from the latency histogram
-// (metrics/latency_stddev.hpp).
+// per script); with standbys (--standby-conn) a line and a block for each
+// standby's side under the primary's, with its replication lag. The latency stddev comes from the
+// latency histogram (metrics/latency_stddev.hpp).
 #pragma once
 
+#include <ostream>
 #include <string>
 #include <vector>
 
+#include "metrics/command_latency.hpp"
+#include "metrics/lag.hpp"
 #include "metrics/run.hpp"
 #include "metrics/stats.hpp"
 
@@ -23,15 +27,33 @@ struct PgbenchRunFacts {
   std::string query_mode;  // "prepared", "extended" or "simple"
   int clients = 1;
   long transactions_per_client = 0;  // -t; 0: a duration
-  int duration_seconds = 0;          // -T
+  int duration_seconds = 0;          // -T; a standby's side: the measured seconds
   double connection_ms = 0;          // the time to open every session
   double latency_limit_ms = 0;       // -L; 0: none
   bool rate_limited = false;         // -R
+  // --report-per-command: each script's commands (empty: none printed).
+  ScriptCommandLatencies commands;
 };
 
 // "progress: 3.0 s, 113025.6 tps, lat 0.876 ms stddev 1.011, 0 failed", the
 // failed transactions of the interval last, as pgbench 15 prints it.
 std::string pgbench_progress_line(const IntervalSample& sample);
+
+// A standby's line under the primary's: "standby 1: progress: 3.0 s, ...,
+// 0 failed, lag: replay 2.10ms, 16.0 kB behind, last replay 15.0ms ago"
+// (number counts from 1; lag: its reading, nullptr: none).
+std::string pgbench_standby_progress_line(int number, const IntervalSample& sample,
+                                          const LagReading* lag);
+
+// One interval's lines: the primary's (samples.front()), then each
+// standby's with the lag the primary's sample read for it.
+std::vector<std::string> pgbench_progress_lines(const std::vector<IntervalSample>& samples);
+
+// pgbench 15's -r lines of one script: "statement latencies in
+// milliseconds and failures:" (" - " before it inside a script's part),
+// then per command its average latency, its failures and its first line:
+// "         0.123           0  \set aid random(1, 100000 * :scale)".
+std::string pgbench_command_lines(const std::vector<CommandLatency>& commands, bool in_script_part);
 
 std::string pgbench_final_block(const PgbenchRunFacts& facts, const RunInfo& info,
                                 const RunStats& stats);
@@ -41,5 +63,11 @@ std::string pgbench_final_block(const PgbenchRunFacts& facts, const RunInfo& inf
 // then "number of transactions above the 10.0 ms latency limit: 3/100
 // (3.000%)" (of the processed); none without -L.
 std::string pgbench_latency_limit_lines(const PgbenchRunFacts& facts, const RunStats& stats);
+
+// The primary's block, then each standby's (standby_facts with the
+// standby's clients) and its replication lag (p50 / p99 / max).
+void print_pgbench_summary(std::ostream& out, const PgbenchRunFacts& primary,
+                           const PgbenchRunFacts& standby_facts, const RunInfo& info,
+                           const RunStats& stats);
 
 }  // namespace tpcc

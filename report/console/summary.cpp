@@ -95,6 +95,14 @@ void print_standby(std::ostream& out, int number, const StandbyRun& standby, dou
 
 }  // namespace
 
+RunInfo standby_side(const RunInfo& info, const StandbyRun& standby) {
+  RunInfo side = info;
+  side.health = standby.health;
+  side.health.stop = info.health.stop;
+  side.standbys.clear();
+  return side;
+}
+
 void print_lag(std::ostream& out, const LagFigures& lag) {
   out << "  replication lag over " << lag.samples << " samples (p50 / p99 / max)";
   if (!lag.application_name.empty()) {

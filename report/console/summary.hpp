@@ -15,6 +15,10 @@ namespace tpcc {
 void print_summary(std::ostream& out, const Config& config, const RunInfo& info,
                    const RunStats& stats);
 
+// The run as one standby's side saw it, for a workload's final block of
+// that side: the standby's health under the run's stop, no standbys.
+RunInfo standby_side(const RunInfo& info, const StandbyRun& standby);
+
 // A standby's replication lag over the run: write, flush and replay lag,
 // bytes behind and the last replay's age, p50 / p99 / max.
 void print_lag(std::ostream& out, const LagFigures& lag);

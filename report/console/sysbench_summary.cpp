@@ -99,10 +99,7 @@ void print_sysbench_summary(std::ostream& out, const Config& config, const RunIn
   // Each standby's side on the same clock: its own block, then its lag.
   for (std::size_t i = 0; i < info.standbys.size(); ++i) {
     const StandbyRun& standby = info.standbys[i];
-    RunInfo side = info;
-    side.health = standby.health;
-    side.health.stop = info.health.stop;
-    side.standbys.clear();
+    const RunInfo side = standby_side(info, standby);
     out << "\nstandby " << i + 1 << " (" << standby.target << "), "
         << oltp_test_name(config.oltp.standby_test) << " on " << standby.terminals
         << " thread(s):\n";

@@ -33,25 +33,53 @@ void add_latency_limit(Json& j, const Config& config, const RunStats& stats) {
   j["skipped"] = skipped;
 }
 
-}  // namespace
+// --report-per-command: each command's first line, average latency (ms),
+// runs and failures.
+Json commands_json(const std::vector<CommandLatency>& commands) {
+  Json all = Json::array();
+  for (const CommandLatency& c : commands) {
+    all.push_back({{"command", c.text},
+                   {"average_ms", round_to(c.average_ms(), 6)},
+                   {"runs", c.runs},
+                   {"failures", c.failures}});
+  }
+  return all;
+}
 
-Json pgbench_figures_json(const Config& config, const RunInfo& info, const RunStats& stats) {
+// The run's or a standby's figures; each script by slot, named as given
+// (`fallback`, a builtin, when none was), with its commands' latencies
+// when `commands` has them.
+Json side_json(const std::vector<PgbenchScriptChoice>& choices, const char* fallback,
+               const RunInfo& info, const RunStats& stats, const ScriptCommandLatencies& commands) {
   const double seconds = info.measured_seconds;
   Json j = figures(completed_total(stats), errors_total(stats), latency_all(stats), seconds);
-  j["scale"] = config.pgbench.scale;
   Json scripts = Json::array();
-  const std::size_t count = std::max<std::size_t>(1, config.pgbench.scripts.size());
+  const std::size_t count = std::max<std::size_t>(1, choices.size());
   for (std::size_t slot = 0; slot < count && slot < stats.txn.size(); ++slot) {
     const TxnStats& s = stats.txn[slot];
     Json script = figures(completed(s), s.errors, s.latency, seconds);
-    const bool given = slot < config.pgbench.scripts.size();
-    script["script"] = given ? config.pgbench.scripts[slot].spec : "tpcb-like";
-    script["builtin"] = given ? config.pgbench.scripts[slot].builtin : true;
+    const bool given = slot < choices.size();
+    script["script"] = given ? choices[slot].spec : fallback;
+    script["builtin"] = given ? choices[slot].builtin : true;
+    if (slot < commands.size()) script["commands"] = commands_json(commands[slot]);
     scripts.push_back(script);
   }
   j["scripts"] = scripts;
+  return j;
+}
+
+}  // namespace
+
+Json pgbench_figures_json(const Config& config, const RunInfo& info, const RunStats& stats) {
+  Json j = side_json(config.pgbench.scripts, "tpcb-like", info, stats, info.pgbench_commands);
+  j["scale"] = config.pgbench.scale;
   add_latency_limit(j, config, stats);
   return j;
+}
+
+Json pgbench_standby_figures_json(const Config& config, const RunInfo& info,
+                                  const RunStats& stats) {
+  return side_json(config.pgbench.standby_scripts, "select-only", info, stats, {});
 }
 
 }  // namespace tpcc

@@ -15,4 +15,9 @@ namespace tpcc {
 nlohmann::json pgbench_figures_json(const Config& config, const RunInfo& info,
                                     const RunStats& stats);
 
+// A standby's side (its --standby-builtin / --standby-file scripts): the
+// same figures, without the scale.
+nlohmann::json pgbench_standby_figures_json(const Config& config, const RunInfo& info,
+                                            const RunStats& stats);
+
 }  // namespace tpcc

@@ -1,5 +1,6 @@
 #include "report/results/result_json.hpp"
 
+#include <functional>
 #include <string>
 
 #include <nlohmann/json.hpp>
@@ -374,17 +375,19 @@ void add_tpcc_figures(Json& j, const Config& config, const RunInfo& info, const 
   j["bottleneck"] = {{"bound_by", bound.bound_by}, {"line", bound.line}};
 }
 
-// Each standby of an oltp run: the read-only test it ran, sysbench's
-// figures of its side, its replication lag and its health.
-Json sysbench_standbys_json(const Config& config, const RunInfo& info) {
+// Each standby of an oltp or pgbench run: what it ran (workload), the
+// workload's figures of its side under `key`, its replication lag and its
+// health.
+Json workload_standbys_json(const RunInfo& info, const Json& workload, const char* key,
+                            const std::function<Json(const RunStats&)>& figures) {
   Json all = Json::array();
   for (std::size_t i = 0; i < info.standbys.size(); ++i) {
     const StandbyRun& standby = info.standbys[i];
     Json j;
     j["target"] = standby.target;
     j["terminals"] = standby.terminals;
-    j["workload"] = oltp_test_name(config.oltp.standby_test);
-    j["sysbench"] = sysbench_figures_json(config, info, standby.stats);
+    j["workload"] = workload;
+    j[key] = figures(standby.stats);
     j["replication_lag"] = replication_lag_json(standby.lag);
     j["server_metrics"] = server_metrics_json(standby.server_metrics);
     j["errors"] = errors_total(standby.stats);
@@ -408,9 +411,18 @@ std::string result_json(const Config& config, const RunInfo& info, const RunStat
     j["ingest"] = info.ingest ? Json(ingest_figures_json(*info.ingest)) : Json(nullptr);
   } else if (config.workload == WorkloadKind::Pgbench) {
     j["pgbench"] = pgbench_figures_json(config, info, stats);
+    if (!info.standbys.empty()) {
+      j["standbys"] = workload_standbys_json(info, "pgbench", "pgbench", [&](const RunStats& s) {
+        return pgbench_standby_figures_json(config, info, s);
+      });
+    }
   } else {
     j["sysbench"] = sysbench_figures_json(config, info, stats);
-    if (!info.standbys.empty()) j["standbys"] = sysbench_standbys_json(config, info);
+    if (!info.standbys.empty()) {
+      j["standbys"] = workload_standbys_json(
+          info, oltp_test_name(config.oltp.standby_test), "sysbench",
+          [&](const RunStats& s) { return sysbench_figures_json(config, info, s); });
+    }
   }
   return j.dump(2);
 }

@@ -3,6 +3,9 @@
 #pragma once
 
 #include <filesystem>
+#include <fstream>
+#include <regex>
+#include <sstream>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -47,6 +50,43 @@ inline int real_pgbench_init(const std::string& pgbench, const std::string& data
   argv.insert(argv.end(), more.begin(), more.end());
   argv.push_back(database);
   return run_process(argv, {}, output);
+}
+
+// The PolarDB pair of scripts, unchanged: ro.sql reads one account drawn
+// around the middle of :range, rw.sql moves one delta through the four
+// tables as tpcb-like does.
+constexpr const char* kReadOnlyScript =
+    "\\set aid random_gaussian(1, :range, 10.0)\n"
+    "SELECT abalance FROM pgbench_accounts WHERE aid = :aid;\n";
+
+constexpr const char* kReadWriteScript =
+    "\\set aid random_gaussian(1, :range, 10.0)\n"
+    "\\set bid random(1, 1 * :scale)\n"
+    "\\set tid random(1, 10 * :scale)\n"
+    "\\set delta random(-5000, 5000)\n"
+    "BEGIN;\n"
+    "UPDATE pgbench_accounts SET abalance = abalance + :delta WHERE aid = :aid;\n"
+    "SELECT abalance FROM pgbench_accounts WHERE aid = :aid;\n"
+    "UPDATE pgbench_tellers SET tbalance = tbalance + :delta WHERE tid = :tid;\n"
+    "UPDATE pgbench_branches SET bbalance = bbalance + :delta WHERE bid = :bid;\n"
+    "INSERT INTO pgbench_history (tid, bid, aid, delta, mtime) VALUES (:tid, :bid, :aid, "
+    ":delta, CURRENT_TIMESTAMP);\n"
+    "END;\n";
+
+// `text` as the file `name` in a scratch directory of its own; its path.
+inline std::string write_script(const std::string& name, const std::string& text) {
+  const std::filesystem::path path = std::filesystem::path(scratch_dir("pgbench_scripts_" + name));
+  std::filesystem::create_directories(path);
+  std::ofstream(path / name) << text;
+  return (path / name).string();
+}
+
+// The lines of output that match shape whole.
+inline int count_matches(const std::string& output, const std::regex& shape) {
+  std::istringstream lines(output);
+  int n = 0;
+  for (std::string line; std::getline(lines, line);) n += std::regex_match(line, shape) ? 1 : 0;
+  return n;
 }
 
 }  // namespace tpcc::test

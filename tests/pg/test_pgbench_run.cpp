@@ -21,50 +21,22 @@ namespace {
 
 namespace fs = std::filesystem;
 using Json = nlohmann::json;
+using tpcc::test::count_matches;
+using tpcc::test::kReadOnlyScript;
+using tpcc::test::kReadWriteScript;
 using tpcc::test::pgbench_line;
 using tpcc::test::run_tpcc;
 using tpcc::test::scalar;
+using tpcc::test::write_script;
 
 const std::regex kProgressLine(
     R"(progress: \d+\.\d s, \d+\.\d tps, lat \d+\.\d{3} ms stddev \d+\.\d{3}, \d+ failed)");
-
-constexpr const char* kReadOnlyScript =
-    "\\set aid random_gaussian(1, :range, 10.0)\n"
-    "SELECT abalance FROM pgbench_accounts WHERE aid = :aid;\n";
-
-constexpr const char* kReadWriteScript =
-    "\\set aid random_gaussian(1, :range, 10.0)\n"
-    "\\set bid random(1, 1 * :scale)\n"
-    "\\set tid random(1, 10 * :scale)\n"
-    "\\set delta random(-5000, 5000)\n"
-    "BEGIN;\n"
-    "UPDATE pgbench_accounts SET abalance = abalance + :delta WHERE aid = :aid;\n"
-    "SELECT abalance FROM pgbench_accounts WHERE aid = :aid;\n"
-    "UPDATE pgbench_tellers SET tbalance = tbalance + :delta WHERE tid = :tid;\n"
-    "UPDATE pgbench_branches SET bbalance = bbalance + :delta WHERE bid = :bid;\n"
-    "INSERT INTO pgbench_history (tid, bid, aid, delta, mtime) VALUES (:tid, :bid, :aid, "
-    ":delta, CURRENT_TIMESTAMP);\n"
-    "END;\n";
 
 std::string slurp(const fs::path& path) {
   std::ifstream in(path);
   std::ostringstream text;
   text << in.rdbuf();
   return text.str();
-}
-
-std::string write_script(const std::string& name, const std::string& text) {
-  const fs::path path = fs::path(tpcc::test::scratch_dir("pgbench_scripts_" + name));
-  fs::create_directories(path);
-  std::ofstream(path / name) << text;
-  return (path / name).string();
-}
-
-int count_matches(const std::string& output, const std::regex& shape) {
-  std::istringstream lines(output);
-  int n = 0;
-  for (std::string line; std::getline(lines, line);) n += std::regex_match(line, shape) ? 1 : 0;
-  return n;
 }
 
 }  // namespace

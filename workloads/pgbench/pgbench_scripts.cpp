@@ -51,20 +51,41 @@ RunScript load_one(const PgbenchScriptChoice& choice) {
   return run;
 }
 
-}  // namespace
-
-std::vector<RunScript> load_run_scripts(const PgbenchOptions& options) {
+// Each choice loaded in order, `fallback` when there is none.
+std::vector<RunScript> load_choices(const std::vector<PgbenchScriptChoice>& choices,
+                                    const PgbenchScriptChoice& fallback, const std::string& flags) {
   std::vector<RunScript> scripts;
-  if (options.scripts.empty()) {
-    scripts.push_back(load_one({true, "tpcb-like", "the default script"}));
+  if (choices.empty()) {
+    scripts.push_back(load_one(fallback));
     return scripts;
   }
   long long total = 0;
-  for (const PgbenchScriptChoice& choice : options.scripts) {
+  for (const PgbenchScriptChoice& choice : choices) {
     scripts.push_back(load_one(choice));
     total += scripts.back().weight;
   }
-  if (total == 0) throw UsageError("--builtin/--file: total script weight must not be zero");
+  if (total == 0) throw UsageError(flags + ": total script weight must not be zero");
+  return scripts;
+}
+
+}  // namespace
+
+std::vector<RunScript> load_run_scripts(const PgbenchOptions& options) {
+  return load_choices(options.scripts, {true, "tpcb-like", "the default script"},
+                      "--builtin/--file");
+}
+
+std::vector<RunScript> load_standby_scripts(const PgbenchOptions& options) {
+  std::vector<RunScript> scripts =
+      load_choices(options.standby_scripts, {true, "select-only", "the standby's default script"},
+                   "--standby-builtin/--standby-file");
+  for (std::size_t i = 0; i < options.standby_scripts.size(); ++i) {
+    const PgbenchScriptChoice& choice = options.standby_scripts[i];
+    if (!choice.builtin || scripts[i].type_name == kReadOnlyBuiltin) continue;
+    throw UsageError(choice.flag + " " + choice.spec + ": a standby takes no writes, and " +
+                     scripts[i].type_name + " writes; the read-only builtin is " +
+                     kReadOnlyBuiltin);
+  }
   return scripts;
 }
 

@@ -20,8 +20,14 @@ struct RunScript {
   std::string type_title;  // pgbench's: "<builtin: TPC-B (sort of)>", "rw.sql"
 };
 
+// The one builtin that only reads, what a standby runs by default.
+inline constexpr const char* kReadOnlyBuiltin = "select-only";
+
 // Throws UsageError.
 std::vector<RunScript> load_run_scripts(const PgbenchOptions& options);
+// Each standby's scripts (--standby-builtin, --standby-file; select-only
+// when none); a builtin that writes is a UsageError naming its flag.
+std::vector<RunScript> load_standby_scripts(const PgbenchOptions& options);
 std::vector<Define> load_defines(const PgbenchOptions& options);
 
 }  // namespace tpcc::pgbench

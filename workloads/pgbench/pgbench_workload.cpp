@@ -13,8 +13,12 @@ std::string pgbench_statement_name(std::size_t script, std::size_t command) {
 }
 
 PgbenchWorkload::PgbenchWorkload(std::vector<pgbench::RunScript> scripts,
-                                 std::vector<pgbench::Define> defines, PgbenchClientSeeds seeds)
-    : scripts_(std::move(scripts)), defines_(std::move(defines)), seeds_(seeds) {
+                                 std::vector<pgbench::Define> defines, PgbenchClientSeeds seeds,
+                                 bool time_commands)
+    : scripts_(std::move(scripts)),
+      defines_(std::move(defines)),
+      seeds_(seeds),
+      time_commands_(time_commands) {
   for (const pgbench::RunScript& s : scripts_) {
     types_.push_back({s.type_name, s.type_title});
     weights_.push_back(s.weight);
@@ -35,48 +39,66 @@ TxnIndex PgbenchWorkload::next(VirtualTerminal& terminal) const {
   return static_cast<TxnIndex>(pgbench::choose_script(weights_, terminal.rng));
 }
 
-pgbench::Variables& PgbenchWorkload::client(int terminal_index) const {
+PgbenchWorkload::Client& PgbenchWorkload::client(int terminal_index) const {
   std::lock_guard<std::mutex> lock(clients_mutex_);
-  std::unique_ptr<pgbench::Variables>& vars = clients_[terminal_index];
-  if (!vars) {
+  std::unique_ptr<Client>& made = clients_[terminal_index];
+  if (!made) {
     pgbench::ClientSetup setup;
     setup.defines = defines_;
     setup.scale = seeds_.scale;
     setup.client_id = terminal_index;
     setup.random_seed = seeds_.random_seed;
     setup.default_seed = seeds_.default_seed;
-    vars = std::make_unique<pgbench::Variables>(pgbench::client_variables(setup));
+    made = std::make_unique<Client>();
+    made->variables = pgbench::client_variables(setup);
+    if (time_commands_) made->tallies = pgbench::empty_tallies(scripts_);
   }
-  return *vars;
+  return *made;
+}
+
+ScriptCommandLatencies PgbenchWorkload::command_latencies() const {
+  if (!time_commands_) return {};
+  std::lock_guard<std::mutex> lock(clients_mutex_);
+  std::vector<const pgbench::ClientTallies*> tallies;
+  for (const auto& [terminal, made] : clients_) tallies.push_back(&made->tallies);
+  return pgbench::sum_tallies(scripts_, tallies);
 }
 
 TxnResult PgbenchWorkload::execute(TxnIndex type, Session& session,
                                    VirtualTerminal& terminal) const {
   const std::size_t s = static_cast<std::size_t>(type);
   const pgbench::Script& script = scripts_[s].script;
-  pgbench::ScriptRun run(script, client(terminal.index), terminal.rng);
+  Client& me = client(terminal.index);
+  pgbench::ScriptRun run(script, me.variables, terminal.rng, time_commands_);
+  pgbench::CommandTimer timer(script, time_commands_ ? &me.tallies[s] : nullptr);
   TxnResult result;
+  const pgbench::Command* at = nullptr;  // the statement running
   try {
     for (;;) {
       const pgbench::Step step = run.next();
       if (step.kind == pgbench::Step::Kind::End) break;
       if (step.kind == pgbench::Step::Kind::Sleep) {
         std::this_thread::sleep_for(std::chrono::microseconds(step.sleep_us));
-        continue;
+      } else if (step.kind == pgbench::Step::Kind::Sql) {
+        at = step.command;
+        const std::size_t c = static_cast<std::size_t>(step.command - script.commands.data());
+        session.queue(pgbench_statement_name(s, c), step.params());
+        session.flush();
       }
-      const std::size_t c = static_cast<std::size_t>(step.command - script.commands.data());
-      session.queue(pgbench_statement_name(s, c), step.params());
-      session.flush();
+      timer.done(step.command);
     }
     return result;
   } catch (const RetryableError& e) {
     result.error = e.what();
     result.sqlstate = e.sqlstate;
+    timer.failed(at);
   } catch (const SqlError& e) {
     result.error = e.what();
     result.sqlstate = e.sqlstate;
+    timer.failed(at);
   } catch (const pgbench::ScriptRunError& e) {
     result.error = e.what();
+    timer.failed(pgbench::command_at_line(script, e.line()));
   }
   // A failed statement left no transaction open (the session rolled it
   // back); a script error may have, between its BEGIN and END.

@@ -7,7 +7,8 @@
 // protocol as the session's query mode says; a \sleep waits inside the
 // transaction (pgbench counts it in the latency). A failed statement fails
 // the transaction: a serialization failure or deadlock is counted as
-// failed, as pgbench 15 counts them with its default --max-tries 1.
+// failed, as pgbench 15 counts them with its default --max-tries 1. With
+// time_commands (pgbench's -r) each client times its scripts' commands.
 #pragma once
 
 #include <cstdint>
@@ -17,7 +18,9 @@
 #include <string>
 #include <vector>
 
+#include "metrics/command_latency.hpp"
 #include "terminal/engine/workload.hpp"
+#include "workloads/pgbench/command_timer.hpp"
 #include "workloads/pgbench/pgbench_scripts.hpp"
 #include "workloads/pgbench/script_run.hpp"
 
@@ -32,7 +35,7 @@ struct PgbenchClientSeeds {
 class PgbenchWorkload : public Workload {
  public:
   PgbenchWorkload(std::vector<pgbench::RunScript> scripts, std::vector<pgbench::Define> defines,
-                  PgbenchClientSeeds seeds);
+                  PgbenchClientSeeds seeds, bool time_commands = false);
 
   std::string name() const override { return "pgbench"; }
   const std::vector<WorkloadType>& types() const override { return types_; }
@@ -44,18 +47,28 @@ class PgbenchWorkload : public Workload {
 
   const std::vector<pgbench::RunScript>& scripts() const { return scripts_; }
 
+  // With time_commands, each script's commands as every client timed them
+  // (call once the run is over); empty otherwise.
+  ScriptCommandLatencies command_latencies() const;
+
  private:
-  // The client's variables, made on its first transaction.
-  pgbench::Variables& client(int terminal_index) const;
+  struct Client {
+    pgbench::Variables variables;
+    pgbench::ClientTallies tallies;  // with time_commands
+  };
+
+  // The client's variables and tallies, made on its first transaction.
+  Client& client(int terminal_index) const;
 
   std::vector<pgbench::RunScript> scripts_;
   std::vector<pgbench::Define> defines_;
   PgbenchClientSeeds seeds_;
+  bool time_commands_;
   std::vector<WorkloadType> types_;
   std::vector<int> weights_;
-  // Each terminal's variables; a terminal runs on one worker at a time.
+  // Each terminal's client; a terminal runs on one worker at a time.
   mutable std::mutex clients_mutex_;
-  mutable std::map<int, std::unique_ptr<pgbench::Variables>> clients_;
+  mutable std::map<int, std::unique_ptr<Client>> clients_;
 };
 
 // "pgb_0_4": the statement of script 0's command 4 on a session.

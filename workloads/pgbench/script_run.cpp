@@ -83,8 +83,8 @@ ScriptRunError::ScriptRunError(const std::string& file, int line, const std::str
       line_(line),
       message_(message) {}
 
-ScriptRun::ScriptRun(const Script& script, Variables& variables, Random& rng)
-    : script_(script), vars_(variables), rng_(rng) {}
+ScriptRun::ScriptRun(const Script& script, Variables& variables, Random& rng, bool each_command)
+    : script_(script), vars_(variables), rng_(rng), each_command_(each_command) {}
 
 Step ScriptRun::next() {
   const auto& cmds = script_.commands;
@@ -104,6 +104,12 @@ Step ScriptRun::next() {
         pc_ = endif_of(pc_) + 1;
         break;
       case Command::Kind::Endif: ++pc_; break;
+    }
+    if (each_command_) {
+      Step meta;
+      meta.kind = Step::Kind::Meta;
+      meta.command = &c;
+      return meta;
     }
   }
   return Step{};

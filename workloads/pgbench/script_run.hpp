@@ -60,10 +60,11 @@ Variables client_variables(const ClientSetup& setup);
 std::string quote_literal(const std::string& text);
 
 struct Step {
-  enum class Kind { Sql, Sleep, End };
+  // Meta: a \set, \if, \elif, \else or \endif that ran (each_command only).
+  enum class Kind { Sql, Sleep, Meta, End };
 
   Kind kind = Kind::End;
-  const Command* command = nullptr;  // Sql: the statement ($n) and its line
+  const Command* command = nullptr;  // the command; Sql: the statement ($n) and its line
   std::vector<std::string> values;   // Sql: the parameters, as text
   std::vector<bool> nulls;           // Sql: a null value is a NULL parameter
   std::int64_t sleep_us = 0;         // Sleep: microseconds, never negative
@@ -91,8 +92,9 @@ class ScriptRunError : public std::runtime_error {
 
 class ScriptRun {
  public:
-  // `script`, `variables` and `rng` must outlive the run.
-  ScriptRun(const Script& script, Variables& variables, Random& rng);
+  // `script`, `variables` and `rng` must outlive the run. each_command:
+  // next() returns after every command, a meta-command as a Meta step.
+  ScriptRun(const Script& script, Variables& variables, Random& rng, bool each_command = false);
 
   // The next statement or sleep, or End. Throws ScriptRunError.
   Step next();
@@ -111,6 +113,7 @@ class ScriptRun {
   const Script& script_;
   Variables& vars_;
   Random& rng_;
+  bool each_command_;
   std::size_t pc_ = 0;
 };
 

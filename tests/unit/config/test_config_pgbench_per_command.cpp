@@ -1,0 +1,19 @@
+// --report-per-command (config/settings/pgbench.cpp) and pgbench's -r
+// (config/command_line/pgbench_line.cpp): off by default, on when given,
+// refused with another workload.
+#include <catch2/catch.hpp>
+
+#include <string>
+
+#include "tests/unit/config_test_support.hpp"
+
+using tpcc::test::parse;
+using tpcc::test::usage_error;
+
+TEST_CASE("pgbench options: --report-per-command, and pgbench's -r", "[config][pgbench]") {
+  CHECK_FALSE(parse({"run", "--workload", "pgbench"}).pgbench.report_per_command);
+  CHECK(parse({"run", "--workload", "pgbench", "--report-per-command"}).pgbench.report_per_command);
+  CHECK(parse({"pgbench", "-r", "-c", "2", "bench"}).pgbench.report_per_command);
+  CHECK(usage_error({"run", "--workload", "oltp_read_write", "--report-per-command"})
+            .find("--report-per-command") != std::string::npos);
+}
