@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Sourced by the benchmark scripts that compare runs on one throwaway server
-# (after bench/throwaway-pg.sh): medians, the server's CPU from /proc, and
-# the figures of a result.json.
+# (after bench/throwaway-pg.sh): medians, the server's CPU from /proc, the
+# figures of a result.json, and a command timed (wall and CPU seconds).
 median() { sort -g | awk '{a[NR]=$1} END {print (NR%2) ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2}'; }
 
 # CPU seconds of the server so far: the postmaster, the children it has
@@ -76,3 +76,20 @@ measured_run() {
   "$binary" check --conn "$PG_CONN" >"$dir-check.log" ||
     { echo "tpcc check after the run in $dir FAILED:"; cat "$dir-check.log"; exit 1; }
 }
+
+# timed FILE COMMAND...: runs the command with its output in FILE, then
+# appends "TIMED status wall-seconds cpu-seconds" (user + system of it and
+# its children); timed_field FILE N reads field N of that line.
+timed() {
+  local file=$1
+  shift
+  python3 - "$@" >"$file" 2>&1 <<'PY'
+import resource, subprocess, sys, time
+start = time.monotonic()
+status = subprocess.run(sys.argv[1:]).returncode
+wall = time.monotonic() - start
+r = resource.getrusage(resource.RUSAGE_CHILDREN)
+print("TIMED %d %.3f %.3f" % (status, wall, r.ru_utime + r.ru_stime), flush=True)
+PY
+}
+timed_field() { awk -v f="$2" '/^TIMED / {print $f}' "$1"; }

@@ -27,21 +27,6 @@ PGBENCH="$PG_BIN/pgbench"
 for db in pgb_pgbench pgb_tpcc; do "$PG_BIN/psql" "$PG_CONN" -Xqc "create database $db"; done
 # pgbench's connection options for DB.
 target() { echo "-h $PG_DIR/socket -p $PG_PORT -U postgres $1"; }
-# Runs a command; prints its wall seconds and the CPU seconds (user +
-# system) of it and its children on the last line of FILE.
-timed() {
-  local file=$1
-  shift
-  python3 - "$@" >"$file" 2>&1 <<'PY'
-import resource, subprocess, sys, time
-start = time.monotonic()
-status = subprocess.run(sys.argv[1:]).returncode
-wall = time.monotonic() - start
-r = resource.getrusage(resource.RUSAGE_CHILDREN)
-print("TIMED %d %.3f %.3f" % (status, wall, r.ru_utime + r.ru_stime), flush=True)
-PY
-}
-timed_field() { awk -v f="$2" '/^TIMED / {print $f}' "$1"; }
 succeeded() {
   [ "$(timed_field "$2" 2)" = 0 ] || { echo "$1 failed:"; tail -20 "$2"; exit 1; }
 }

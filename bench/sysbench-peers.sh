@@ -30,21 +30,6 @@ line() {
     "--pgsql-user=postgres --pgsql-db=$db --tables=$TABLES --table-size=$SIZE" \
     "--threads=$THREADS $* $command"
 }
-# Runs a command; prints its wall seconds and the CPU seconds (user +
-# system) of it and its children on the last line of FILE.
-timed() {
-  local file=$1
-  shift
-  python3 - "$@" >"$file" 2>&1 <<'PY'
-import resource, subprocess, sys, time
-start = time.monotonic()
-status = subprocess.run(sys.argv[1:]).returncode
-wall = time.monotonic() - start
-r = resource.getrusage(resource.RUSAGE_CHILDREN)
-print("TIMED %d %.3f %.3f" % (status, wall, r.ru_utime + r.ru_stime), flush=True)
-PY
-}
-timed_field() { awk -v f="$2" '/^TIMED / {print $f}' "$1"; }
 
 print_server_settings
 echo "$TABLES tables of $SIZE rows, $THREADS threads, ${TIME}s runs, $ROUNDS round(s)"
