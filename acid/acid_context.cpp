@@ -4,7 +4,8 @@
 
 #include "db/connect.hpp"
 #include "spec/constants.hpp"
-#include "terminal/transactions/procedure_calls.hpp"
+#include "workloads/tpcc/procedure_calls.hpp"
+#include "workloads/tpcc/transactions.hpp"
 
 namespace tpcc::acid {
 

@@ -14,10 +14,10 @@
 #include "acid/acid.hpp"
 #include "db/session.hpp"
 #include "spec/random.hpp"
-#include "terminal/transactions/delivery.hpp"
-#include "terminal/transactions/new_order.hpp"
-#include "terminal/transactions/order_status.hpp"
-#include "terminal/transactions/payment.hpp"
+#include "workloads/tpcc/delivery.hpp"
+#include "workloads/tpcc/new_order.hpp"
+#include "workloads/tpcc/order_status.hpp"
+#include "workloads/tpcc/payment.hpp"
 
 namespace tpcc::acid {
 

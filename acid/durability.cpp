@@ -14,9 +14,9 @@
 #include "acid/acid_context.hpp"
 #include "acid/durability_log.hpp"
 #include "spec/constants.hpp"
-#include "terminal/transactions/delivery.hpp"
-#include "terminal/transactions/order_status.hpp"
-#include "terminal/transactions/stock_level.hpp"
+#include "workloads/tpcc/delivery.hpp"
+#include "workloads/tpcc/order_status.hpp"
+#include "workloads/tpcc/stock_level.hpp"
 
 namespace tpcc {
 namespace {

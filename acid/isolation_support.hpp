@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "acid/acid_context.hpp"
-#include "terminal/transactions/transaction.hpp"
+#include "terminal/engine/transaction.hpp"
 
 namespace tpcc::acid {
 

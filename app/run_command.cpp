@@ -3,6 +3,7 @@
 #include <unistd.h>
 #include <chrono>
 #include <ctime>
+#include <memory>
 #include <string>
 
 #include "app/run_checks.hpp"
@@ -53,8 +54,9 @@ int run_benchmark(const Config& given, std::ostream& out) {
     print_setup(out, config, setup);
     experiment.preflight = run_preflight(config, experiment.environment, out);
     out << "  results:      " << results.dir() << "/\n";
-    const EngineSetup engine_setup =
-        live.hooked(engine_setup_for_run(config, setup, rng.next(), results, out, barrier_start));
+    const std::unique_ptr<TpccWorkload> workload = tpcc_workload_for_run(config, results);
+    const EngineSetup engine_setup = live.hooked(
+        engine_setup_for_run(config, setup, rng.next(), *workload, results, out, barrier_start));
     result = run_engine(config, engine_setup, out);
   } catch (...) {
     record_not_started(results, std::current_exception(), started, out);

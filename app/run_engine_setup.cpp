@@ -1,6 +1,7 @@
 #include "app/run_engine_setup.hpp"
 
 #include <functional>
+#include <utility>
 #include <vector>
 
 #include "loader/layout.hpp"
@@ -9,11 +10,22 @@
 
 namespace tpcc {
 
+std::unique_ptr<TpccWorkload> tpcc_workload_for_run(const Config& config, ResultSink& results) {
+  DeliverySink on_delivery;
+  if (config.delivery_mode == DeliveryMode::Deferred) {
+    results.begin_deliveries();
+    on_delivery = [&results](const DeliveryRecord& record) { results.append_delivery(record); };
+  }
+  return std::make_unique<TpccWorkload>(config.mode, config.terminal_warehouse_fixed,
+                                        std::move(on_delivery));
+}
+
 EngineSetup engine_setup_for_run(const Config& config, const RunSetup& setup, std::uint64_t seed,
-                                 ResultSink& results, std::ostream& out,
+                                 const Workload& workload, ResultSink& results, std::ostream& out,
                                  std::string& barrier_start) {
   results.begin_intervals(config.standbys.size());
   EngineSetup engine_setup;
+  engine_setup.workload = &workload;
   engine_setup.warehouses = setup.load.warehouses;
   engine_setup.c_run = setup.c_run;
   engine_setup.citus = recorded_distribution(setup.load) == Distribution::Citus;
@@ -30,12 +42,6 @@ EngineSetup engine_setup_for_run(const Config& config, const RunSetup& setup, st
       const BarrierStart start = meet_at_start_barrier(config, interrupted, out);
       barrier_start = start.utc;
       return start.at;
-    };
-  }
-  if (config.delivery_mode == DeliveryMode::Deferred) {
-    results.begin_deliveries();
-    engine_setup.on_delivery = [&results](const DeliveryRecord& record) {
-      results.append_delivery(record);
     };
   }
   return engine_setup;

@@ -1,10 +1,11 @@
-// `tpcc run`'s hook-up of the engine: each interval's lines through the
-// report's console, each interval and deferred Delivery into the result
-// files as the run goes, and --driver's start barrier. The engine never
-// sees the report; only these callables.
+// `tpcc run`'s hook-up of the engine: the TPC-C workload, each interval's
+// lines through the report's console, each interval and deferred Delivery
+// into the result files as the run goes, and --driver's start barrier. The
+// engine never sees the report; only these callables.
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <ostream>
 #include <string>
 
@@ -12,16 +13,21 @@
 #include "config/config.hpp"
 #include "report/results/result_sink.hpp"
 #include "terminal/engine/engine.hpp"
+#include "workloads/tpcc/tpcc_workload.hpp"
 
 namespace tpcc {
 
-// Opens the result files the engine appends to (intervals; delivery.csv
-// when Deliveries are deferred) and returns the engine's setup. The
-// callables keep references to config, results and out, and with --driver
-// write the common start (UTC) into barrier_start: all must outlive the
-// engine run.
+// The TPC-C workload of the run; under --delivery deferred it opens
+// delivery.csv and appends each Delivery's record to it (2.7.2.3). It keeps
+// a reference to results, which must outlive the engine run.
+std::unique_ptr<TpccWorkload> tpcc_workload_for_run(const Config& config, ResultSink& results);
+
+// Opens the intervals file the engine appends to and returns the engine's
+// setup, running `workload`. The callables keep references to config,
+// results and out, and with --driver write the common start (UTC) into
+// barrier_start: all, and workload, must outlive the engine run.
 EngineSetup engine_setup_for_run(const Config& config, const RunSetup& setup, std::uint64_t seed,
-                                 ResultSink& results, std::ostream& out,
+                                 const Workload& workload, ResultSink& results, std::ostream& out,
                                  std::string& barrier_start);
 
 }  // namespace tpcc

@@ -7,7 +7,7 @@
 #include <stdexcept>
 #include <utility>
 
-#include "terminal/transactions/transaction.hpp"
+#include "terminal/engine/transaction.hpp"
 
 namespace tpcc {
 namespace {

@@ -34,7 +34,6 @@ Engine::Engine(const Config& config, const EngineSetup& setup, std::ostream& out
       grace_timer_(io_),
       groups_(make_groups(config_, setup, stop_, log_)),
       outputs_{setup.interval_lines, setup.on_interval},
-      on_delivery_(setup.on_delivery),
       start_barrier_(setup.start_barrier) {
   for (const auto& group : groups_) {
     group->env.interrupts = &interrupts_;
@@ -54,7 +53,7 @@ Engine::Engine(const Config& config, const EngineSetup& setup, std::ostream& out
       timers.reserve(group->terminals.size());
       for (std::size_t i = 0; i < group->terminals.size(); ++i) timers.emplace_back(io_);
     }
-    connections_ += group->connections + group->delivery_workers;
+    connections_ += group->connections + group->background_workers;
   }
 }
 
@@ -62,10 +61,7 @@ Engine::~Engine() {
   stop_.request();
   interrupts_.stop_connecting = true;
   interrupts_.abandon_waits = true;
-  for (auto& group : groups_) {
-    group->queue.close();
-    group->deliveries.close();
-  }
+  for (auto& group : groups_) group->close_queues();
   gate_.abandon();
   join_workers();
   if (sampler_) sampler_->stop();
@@ -79,7 +75,7 @@ void Engine::start_workers() {
   threads_.reserve(static_cast<std::size_t>(connections_));
   for (auto& group : groups_) {
     Group* g = group.get();
-    for (int w = 0; w < g->connections + g->delivery_workers; ++w) {
+    for (int w = 0; w < g->connections + g->background_workers; ++w) {
       threads_.emplace_back([this, g, w] { worker_main(*g, w); });
     }
   }
@@ -124,8 +120,8 @@ void Engine::worker_main(Group& group, int w) {
   if (!gate_.leave_connect(error)) return;
   try {
     if (w >= group.connections) {
-      worker.run_deliveries(group.deliveries, on_delivery_,
-                            group.delivery_seed + static_cast<std::uint64_t>(w));
+      worker.run_background(*group.background,
+                            group.background_seed + static_cast<std::uint64_t>(w));
     } else if (group.fast_path) {
       VirtualTerminal& terminal = group.terminals[static_cast<std::size_t>(w)];
       worker.run_terminal(terminal);
@@ -340,7 +336,9 @@ EngineResult Engine::run() {
   EngineResult result;
   result.stats = measured_stats(primary());
   result.hosts = measured_host_stats(primary());
-  count_deliveries_not_started(result.stats);
+  // What was handed off and never started (2.7.2: deferred Deliveries
+  // still queued) counts into the measured figures and is recorded.
+  if (primary().background) primary().background->abandon_remaining(*phases_, result.stats);
   result.intervals = primary().reporter->take_samples();
   for (std::size_t k = 1; k < groups_.size(); ++k) {
     StandbyEngineResult standby;

@@ -23,7 +23,6 @@
 #include <vector>
 
 #include "config/config.hpp"
-#include "metrics/delivery.hpp"
 #include "metrics/run.hpp"
 #include "metrics/stats.hpp"
 #include "spec/nurand.hpp"
@@ -49,8 +48,8 @@ struct IntervalOutputs {
 class Workload;
 
 struct EngineSetup {
-  // What the terminals run (terminal/engine/workload.hpp); null: TPC-C.
-  // Must outlive the run.
+  // What the terminals run (terminal/engine/workload.hpp; TPC-C's is
+  // workloads/tpcc/tpcc_workload.hpp). Required; must outlive the run.
   const Workload* workload = nullptr;
   // What each standby's terminals run (a read-only workload); null: the
   // primary's (TPC-C's read-only profile comes from the standby's config).
@@ -64,9 +63,6 @@ struct EngineSetup {
   bool citus = false;
   IntervalLines interval_lines;  // optional (see IntervalLines)
   IntervalSink on_interval;      // optional
-  // Each deferred Delivery's record as it ends (2.7.2.3); optional, called
-  // from several threads.
-  std::function<void(const DeliveryRecord&)> on_delivery;
   // Several drivers (--driver): called once every session is open; waits
   // for the other drivers and returns the common start, polling the
   // callable it is given, which turns true on SIGINT/SIGTERM/SIGHUP. The

@@ -74,7 +74,6 @@ class Engine {
   void on_worker_exit();
   void finish_io();
   void join_workers();
-  void count_deliveries_not_started(RunStats& measured);
   double since_start(Clock::time_point t) const { return seconds_between(phases_->start(), t); }
 
   const Config& config_;
@@ -107,7 +106,6 @@ class Engine {
 
   StartGate gate_;
   IntervalOutputs outputs_;
-  DeliverySink on_delivery_;
   std::function<Clock::time_point(const std::function<bool()>&)> start_barrier_;
   std::chrono::system_clock::time_point wall_start_;
 

@@ -7,12 +7,12 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <stdexcept>
 #include <string>
 #include <utility>
 
 #include "spec/random.hpp"
 #include "terminal/engine/binding.hpp"
-#include "terminal/transactions/tpcc_workload.hpp"
 
 namespace tpcc {
 
@@ -75,10 +75,11 @@ std::vector<VirtualTerminal> build_terminals(const Config& config, int group_num
   return terminals;
 }
 
-// The delivery workers' random streams (retry backoff) apart from the
-// terminals'.
-constexpr std::uint64_t kDeliverySeedSalt = 0x64656c6976657279;  // "delivery"
-constexpr std::uint64_t kHostSeedSalt = 0x686f737473;            // "hosts"
+// The background workers' random streams (retry backoff) apart from the
+// terminals'; the salt spells "delivery", TPC-C's deferred Delivery
+// workers being the first, so that a run's streams stay as they were.
+constexpr std::uint64_t kBackgroundSeedSalt = 0x64656c6976657279;
+constexpr std::uint64_t kHostSeedSalt = 0x686f737473;  // "hosts"
 
 }  // namespace
 
@@ -93,39 +94,48 @@ Group::Group(Config group_config, int group_number, const EngineSetup& setup, St
                           : std::make_unique<ConsoleLog>(
                                 parent_log, "standby " + std::to_string(number) + ": ")),
       log(own_log ? *own_log : parent_log),
-      terminals(build_terminals(config, number, setup)) {
-  const Workload* given =
-      number > 0 && setup.standby_workload != nullptr ? setup.standby_workload : setup.workload;
-  if (given == nullptr) {
-    own_workload = std::make_unique<TpccWorkload>(config.mode, config.terminal_warehouse_fixed);
-  }
+      terminals(build_terminals(config, number, setup)),
+      workload(number > 0 && setup.standby_workload != nullptr ? setup.standby_workload
+                                                               : setup.workload) {
+  if (workload == nullptr) throw std::logic_error("the engine was given no workload to run");
   env.config = &config;
-  env.workload = given != nullptr ? given : own_workload.get();
+  env.workload = workload;
   env.warehouses = setup.warehouses;
   env.stop = &stop;
   env.log = &log;
   env.faults = &faults;
-  // 2.7.2: only read-write terminals run Delivery; a standby's never do.
-  if (number == 0 && config.workload == WorkloadKind::Tpcc &&
-      config.delivery_mode == DeliveryMode::Deferred && config.mix[kDelivery] > 0) {
-    delivery_workers = config.delivery_workers;
-    delivery_seed = setup.seed ^ kDeliverySeedSalt;
-    env.deliveries = &deliveries;
+  background = workload->background(config, number);
+  if (background) {
+    background_workers = background->workers();
+    background_seed = setup.seed ^ kBackgroundSeedSalt;
+    env.background = background.get();
   }
   if (number == 0 && setup.latency_limit_ms > 0) {
     env.latency_limit_micros = std::llround(setup.latency_limit_ms * 1000);
     env.skip_late = config.rate_tpm > 0;
   }
-  hosts = assign_hosts(config, connections + delivery_workers, setup.seed ^ kHostSeedSalt);
+  hosts = assign_hosts(config, connections + background_workers, setup.seed ^ kHostSeedSalt);
   std::vector<WorkerStats*> stats;
-  for (int w = 0; w < connections + delivery_workers; ++w) {
-    workers.push_back(std::make_unique<Worker>(
-        w, &env,
-        w < connections ? "connection " + std::to_string(w + 1)
-                        : "delivery worker " + std::to_string(w - connections + 1)));
+  for (int w = 0; w < connections + background_workers; ++w) {
+    workers.push_back(std::make_unique<Worker>(w, &env,
+                                               w < connections
+                                                   ? "connection " + std::to_string(w + 1)
+                                                   : background->worker_name(w - connections + 1)));
     stats.push_back(&workers.back()->stats());
   }
   reporter = std::make_unique<IntervalReporter>(std::move(stats));
+}
+
+bool Group::is_background_worker(const std::string& name) const {
+  for (std::size_t w = static_cast<std::size_t>(connections); w < workers.size(); ++w) {
+    if (workers[w]->name() == name) return true;
+  }
+  return false;
+}
+
+void Group::close_queues() {
+  queue.close();
+  if (background) background->close();
 }
 
 Groups make_groups(const Config& config, const EngineSetup& setup, StopSignal& stop,

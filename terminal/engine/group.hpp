@@ -25,12 +25,6 @@
 
 namespace tpcc {
 
-// Deferred Deliveries queued at most, per terminal: a terminal that finds
-// the queue full waits for room (and its Delivery's response time shows
-// it), so unpaced terminals cannot grow the queue without bound while the
-// delivery workers fall behind.
-inline constexpr std::size_t kQueuedDeliveriesPerTerminal = 10;
-
 // Everything here but the workers' own state is used on the engine's io
 // thread only.
 struct Group {
@@ -50,23 +44,28 @@ struct Group {
   ConsoleLog& log;
   std::vector<VirtualTerminal> terminals;
   // What the terminals run: EngineSetup::workload (a standby's:
-  // standby_workload when given), or TPC-C, owned here, when it names none.
-  std::unique_ptr<Workload> own_workload;
+  // standby_workload when given).
+  const Workload* workload;
   FaultLog faults;  // this server's outages and errors
   WorkerEnv env;    // env.interrupts is the engine's to set
-  // One per connection: the terminals' first, then the delivery workers.
+  // One per connection: the terminals' first, then the background
+  // workers.
   std::vector<std::unique_ptr<Worker>> workers;
   WorkQueue queue;
-  // --delivery deferred, the primary only (2.7.2): the queue its
-  // terminals' Deliveries go to, and how many workers execute them.
-  DeliveryQueue deliveries{kQueuedDeliveriesPerTerminal *
-                           static_cast<std::size_t>(config.terminals)};
-  int delivery_workers = 0;
-  std::uint64_t delivery_seed = 0;
+  // What the terminals hand off (Workload::background; TPC-C's deferred
+  // Deliveries), how many workers execute it, and their Randoms' seed.
+  std::unique_ptr<BackgroundWork> background;
+  int background_workers = 0;
+  std::uint64_t background_seed = 0;
   // Which host of --conn each worker connects to (--host-policy).
   HostAssignment hosts;
   std::unique_ptr<IntervalReporter> reporter;
   int finished_terminals = 0;
+
+  // Whether the connection of this name is a background worker's.
+  bool is_background_worker(const std::string& name) const;
+  // Closes the work queue and the background work: nothing more is taken.
+  void close_queues();
   // 5.2.5: the keying and think times drawn for the terminals, of the
   // delays that began in the measured interval (the workers never see
   // them: the scheduler waits them out).

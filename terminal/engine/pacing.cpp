@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "terminal/transactions/transaction.hpp"
+#include "terminal/engine/transaction.hpp"
 
 namespace tpcc {
 

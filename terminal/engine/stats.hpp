@@ -11,7 +11,7 @@
 #include "metrics/stats.hpp"
 #include "terminal/engine/clock.hpp"
 #include "terminal/engine/deck.hpp"
-#include "terminal/transactions/transaction.hpp"
+#include "terminal/engine/transaction.hpp"
 
 namespace tpcc {
 

@@ -1,6 +1,6 @@
 // The end of a run: SIGINT, SIGTERM and SIGHUP, the downtime watchdog
 // (--max-downtime), the stop, the grace of the transactions in flight
-// (--stop-grace) and what is left in the deferred Delivery queue.
+// (--stop-grace).
 #include <csignal>
 #include <cstdlib>
 #include <sstream>
@@ -58,14 +58,15 @@ void Engine::schedule_watchdog() {
       const double outage = group->faults.current_outage(now);
       if (outage <= config_.max_downtime_seconds) continue;
       std::ostringstream detail;
-      // Only delivery workers failing: the terminals are served, and the
-      // line says which connections could not reconnect.
+      // Only background workers (TPC-C's delivery workers) failing: the
+      // terminals are served, and the line says which connections could
+      // not reconnect.
       const std::vector<std::string> failing = group->faults.failing_connections();
-      bool deliveries_only = !failing.empty();
+      bool background_only = !failing.empty();
       for (const std::string& name : failing) {
-        deliveries_only = deliveries_only && name.rfind("delivery worker", 0) == 0;
+        background_only = background_only && group->is_background_worker(name);
       }
-      if (deliveries_only) {
+      if (background_only) {
         for (std::size_t k = 0; k < failing.size(); ++k) detail << (k ? ", " : "") << failing[k];
         detail << " of " << group_name(*group) << " could not reconnect for "
                << static_cast<int>(outage) << " s, more than --max-downtime "
@@ -92,10 +93,7 @@ void Engine::stop(StopReason reason, const std::string& detail) {
   if (measuring_) checkpoints_->read_end();
   stop_.request();
   interrupts_.stop_connecting = true;
-  for (auto& group : groups_) {
-    group->queue.close();
-    group->deliveries.close();
-  }
+  for (auto& group : groups_) group->close_queues();
   for (auto& timers : terminal_timers_) {
     for (asio::steady_timer& timer : timers) timer.cancel();
   }
@@ -144,22 +142,6 @@ void Engine::finish_io() {
   boost::system::error_code ignored;
   signals_.cancel(ignored);
   guard_.reset();
-}
-
-// 2.7.2: Deliveries still queued when the run ended are not executed (the
-// database never saw them, so the consistency conditions hold); those
-// queued in the measured interval count as not completed, and every one
-// gets its line in the result file.
-void Engine::count_deliveries_not_started(RunStats& measured) {
-  for (const DeliveryRequest& request : primary().deliveries.take_remaining()) {
-    if (phases_->phase_at(request.queued) == Phase::Measured) ++measured.deliveries_not_completed;
-    if (!on_delivery_) continue;
-    TxnResult never;
-    never.outcome = Outcome::Unfinished;
-    DeliveryRecord record = delivery_record(request, never, DeliveryOutput{}, {});
-    record.outcome = "not started";
-    on_delivery_(record);
-  }
 }
 
 }  // namespace tpcc

@@ -10,8 +10,6 @@
 #include "db/session.hpp"
 #include "terminal/engine/ramp.hpp"
 #include "terminal/engine/workload.hpp"
-#include "terminal/transactions/delivery.hpp"
-#include "terminal/transactions/tpcc_workload.hpp"
 
 namespace tpcc {
 namespace {
@@ -111,24 +109,6 @@ TxnResult Worker::guarded(Body body, bool* lost) {
   }
 }
 
-TxnResult Worker::queue_delivery(VirtualTerminal& terminal) {
-  const TerminalContext context =
-      transaction_context(terminal, env_->config->terminal_warehouse_fixed);
-  DeliveryRequest request;
-  request.input = generate_delivery(terminal.rng, context);
-  request.context = context;
-  request.queued = Clock::now();
-  request.queued_wall = std::chrono::system_clock::now();
-  TxnResult result;
-  // A closed queue means the run has ended: the request is not taken, and
-  // the transaction falls after the end, where nothing is counted.
-  if (!env_->deliveries->push(std::move(request))) {
-    result.outcome = Outcome::Error;
-    result.error = "the run ended before the Delivery was queued";
-  }
-  return result;
-}
-
 Completion Worker::execute(VirtualTerminal& terminal, TxnIndex type, Clock::time_point due) {
   if (env_->skip_late && micros_between(due, Clock::now()) > env_->latency_limit_micros) {
     const Completion skipped{Clock::now(), env_->phases->phase_at(due)};
@@ -137,9 +117,11 @@ Completion Worker::execute(VirtualTerminal& terminal, TxnIndex type, Clock::time
   }
   in_flight_since_.store(due.time_since_epoch().count(), std::memory_order_relaxed);
   bool lost = false;
+  std::optional<TxnResult> handed_off;
+  if (env_->background != nullptr) handed_off = env_->background->hand_off(type, terminal);
   const TxnResult result =
-      type == kDelivery && env_->deliveries != nullptr
-          ? queue_delivery(terminal)
+      handed_off
+          ? std::move(*handed_off)
           : guarded([&] { return env_->workload->execute(type, *session_, terminal); }, &lost);
   Completion done{Clock::now(), Phase::Measured};
   in_flight_since_.store(0, std::memory_order_relaxed);
@@ -162,26 +144,20 @@ Completion Worker::execute(VirtualTerminal& terminal, TxnIndex type, Clock::time
   return done;
 }
 
-void Worker::run_deliveries(DeliveryQueue& queue, const DeliverySink& sink, std::uint64_t seed) {
+void Worker::run_background(BackgroundWork& work, std::uint64_t seed) {
   Random rng(seed);
-  while (std::optional<DeliveryRequest> request = queue.pop()) {
-    in_flight_since_.store(request->queued.time_since_epoch().count(), std::memory_order_relaxed);
+  while (std::optional<BackgroundJob> job = work.next()) {
+    in_flight_since_.store(job->queued.time_since_epoch().count(), std::memory_order_relaxed);
     bool lost = false;
-    DeliveryOutput output;
-    const TxnResult result = guarded(
-        [&] {
-          return run_deferred_delivery(*session_, rng, request->context, request->input, output);
-        },
-        &lost);
+    const TxnResult result = guarded([&] { return job->run(*session_, rng); }, &lost);
     const Clock::time_point done = Clock::now();
     in_flight_since_.store(0, std::memory_order_relaxed);
-    const Phase phase = env_->phases->phase_at(request->queued);
-    stats_.record_delivery_execution(result, micros_between(request->queued, done), phase,
+    const Phase phase = env_->phases->phase_at(job->queued);
+    stats_.record_delivery_execution(result, micros_between(job->queued, done), phase,
                                      session_->take_statement_counts());
-    if (sink) sink(delivery_record(*request, result, output, std::chrono::system_clock::now()));
+    if (job->ended) job->ended(result);
     if (result.outcome == Outcome::Error && phase != Phase::After && env_->log != nullptr) {
-      env_->log->error("deferred Delivery for warehouse " + std::to_string(request->input.w_id) +
-                       ": " + result.error);
+      env_->log->error(job->what + ": " + result.error);
       note_error(result.sqlstate, result.error, retrying_cannot_fix(result.sqlstate));
     }
     if (lost || !session_->connected()) reconnect(done);

@@ -11,12 +11,12 @@
 #include <vector>
 
 #include "config/config.hpp"
+#include "terminal/engine/background.hpp"
 #include "terminal/engine/clock.hpp"
 #include "terminal/engine/deck.hpp"
-#include "terminal/engine/deferred_delivery.hpp"
 #include "terminal/engine/fault_log.hpp"
 #include "terminal/engine/stats.hpp"
-#include "terminal/transactions/transaction.hpp"
+#include "terminal/engine/transaction.hpp"
 
 namespace tpcc {
 
@@ -50,9 +50,9 @@ struct WorkerEnv {
   ConsoleLog* log = nullptr;
   FaultLog* faults = nullptr;                     // the group's
   const SessionInterrupts* interrupts = nullptr;  // the engine's
-  // --delivery deferred (the primary's terminals): where their Deliveries
-  // are queued; null when Delivery runs in the terminal's transaction.
-  DeliveryQueue* deliveries = nullptr;
+  // What the terminals hand off (Workload::background); null when they
+  // hand off nothing.
+  BackgroundWork* background = nullptr;
   // EngineSetup::latency_limit_ms (0: none) and whether a transaction
   // already that late when taken is skipped (under --rate).
   std::int64_t latency_limit_micros = 0;
@@ -91,16 +91,18 @@ class Worker {
   // --txns-per-terminal measured transactions.
   void run_terminal(VirtualTerminal& terminal);
 
-  // A delivery worker (2.7.2): executes queued Deliveries in order until
-  // the queue closes, handing each one's record to sink. seed: its Random
-  // (for the retries' backoff).
-  void run_deliveries(DeliveryQueue& queue, const DeliverySink& sink, std::uint64_t seed);
+  // A background worker: executes the jobs of `work` in order until it
+  // closes (TPC-C's delivery workers, 2.7.2), each counted as its execution
+  // (WorkerStats::record_delivery_execution) in the phase it was handed off
+  // in. seed: its Random (for the retries' backoff).
+  void run_background(BackgroundWork& work, std::uint64_t seed);
 
   WorkerStats& stats() { return stats_; }
   // --failover: the New-Orders whose COMMIT the server acknowledged on this
   // worker's session (the ledger); only once the worker has stopped.
   const std::vector<OrderKey>& acknowledged() const { return acknowledged_; }
   int id() const { return id_; }
+  const std::string& name() const { return name_; }
   // When the transaction in flight was due; none between transactions.
   std::optional<Clock::time_point> in_flight_since() const;
 
@@ -120,8 +122,6 @@ class Worker {
   // that ended the session is retried on a new one.
   template <typename Body>
   TxnResult guarded(Body body, bool* lost);
-  // 2.7.2: queues the terminal's Delivery; the response is the queueing.
-  TxnResult queue_delivery(VirtualTerminal& terminal);
   void log_error(const VirtualTerminal& terminal, TxnIndex type, const std::string& message);
 
   int id_;

@@ -3,8 +3,9 @@
 // limits, intervals, statistics, faults and downtime, the standby clock,
 // drivers and the stop. A workload keeps what is its own: its transaction
 // types, how a terminal picks its next one, the statements a session
-// registers, and what one transaction does. TPC-C is one workload
-// (terminal/transactions/tpcc_workload.hpp), sysbench's oltp tests another
+// registers, what one transaction does, and the work its terminals hand off
+// to workers of its own (background.hpp). TPC-C is one workload
+// (workloads/tpcc/tpcc_workload.hpp), sysbench's oltp tests another
 // (workloads/sysbench/).
 //
 // A workload's types sit in the slots of the per-type statistics
@@ -12,11 +13,13 @@
 // kTransactions order, another workload's in the order of its types().
 #pragma once
 
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "spec/transactions.hpp"
-#include "terminal/transactions/transaction.hpp"
+#include "terminal/engine/background.hpp"
+#include "terminal/engine/transaction.hpp"
 
 namespace tpcc {
 
@@ -56,6 +59,15 @@ class Workload {
   // Whether its terminals deal their transactions from a deck (5.2.4.2),
   // whose whole decks the statistics count: TPC-C's do.
   virtual bool deals_decks() const { return false; }
+
+  // The work the terminals of group `group_number` (0: the primary, k:
+  // standby k), run with group_config, hand off to background workers;
+  // none (the default) when they hand off nothing. Called once per group
+  // as the run is built; the engine owns what it returns.
+  virtual std::unique_ptr<BackgroundWork> background(const Config& /*group_config*/,
+                                                     int /*group_number*/) const {
+    return nullptr;
+  }
 };
 
 }  // namespace tpcc

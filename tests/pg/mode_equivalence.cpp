@@ -5,6 +5,7 @@
 #include "db/session.hpp"
 #include "tests/pg/pg_fixture.hpp"
 #include "tests/unit/terminal_context.hpp"
+#include "workloads/tpcc/transactions.hpp"
 
 namespace tpcc::test {
 

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "config/config.hpp"
-#include "terminal/transactions/transaction.hpp"
+#include "terminal/engine/transaction.hpp"
 
 namespace tpcc::test {
 

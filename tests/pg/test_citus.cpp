@@ -11,11 +11,12 @@
 #include "pgserver/local_server.hpp"
 #include "schema/schema.hpp"
 #include "spec/text.hpp"
-#include "terminal/transactions/new_order.hpp"
-#include "terminal/transactions/payment.hpp"
 #include "tests/pg/mode_equivalence.hpp"
 #include "tests/pg/pg_fixture.hpp"
 #include "tests/unit/terminal_context.hpp"
+#include "workloads/tpcc/new_order.hpp"
+#include "workloads/tpcc/payment.hpp"
+#include "workloads/tpcc/transactions.hpp"
 
 namespace tpcc::test {
 namespace {

@@ -15,8 +15,8 @@
 
 #include "check/runner.hpp"
 #include "db/session.hpp"
-#include "terminal/transactions/delivery.hpp"
 #include "tests/pg/pg_fixture.hpp"
+#include "workloads/tpcc/delivery.hpp"
 
 namespace {
 

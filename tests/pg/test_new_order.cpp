@@ -15,10 +15,11 @@
 #include "check/runner.hpp"
 #include "db/session.hpp"
 #include "spec/constants.hpp"
-#include "terminal/transactions/new_order.hpp"
-#include "terminal/transactions/transaction.hpp"
+#include "terminal/engine/transaction.hpp"
 #include "tests/pg/pg_fixture.hpp"
 #include "tests/unit/terminal_context.hpp"
+#include "workloads/tpcc/new_order.hpp"
+#include "workloads/tpcc/transactions.hpp"
 
 namespace {
 

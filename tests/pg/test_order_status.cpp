@@ -11,8 +11,8 @@
 #include <pqxx/pqxx>
 
 #include "db/session.hpp"
-#include "terminal/transactions/order_status.hpp"
 #include "tests/pg/pg_fixture.hpp"
+#include "workloads/tpcc/order_status.hpp"
 
 namespace {
 

@@ -12,11 +12,12 @@
 
 #include "check/runner.hpp"
 #include "db/session.hpp"
-#include "terminal/transactions/customer_lookup.hpp"
-#include "terminal/transactions/payment.hpp"
-#include "terminal/transactions/transaction.hpp"
+#include "terminal/engine/transaction.hpp"
 #include "tests/pg/pg_fixture.hpp"
 #include "tests/unit/terminal_context.hpp"
+#include "workloads/tpcc/customer_lookup.hpp"
+#include "workloads/tpcc/payment.hpp"
+#include "workloads/tpcc/transactions.hpp"
 
 namespace {
 

@@ -20,6 +20,7 @@
 #include "tests/pg/mode_equivalence.hpp"
 #include "tests/pg/pg_fixture.hpp"
 #include "tests/unit/terminal_context.hpp"
+#include "workloads/tpcc/transactions.hpp"
 
 namespace {
 

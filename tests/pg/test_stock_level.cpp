@@ -12,8 +12,8 @@
 #include <pqxx/pqxx>
 
 #include "db/session.hpp"
-#include "terminal/transactions/stock_level.hpp"
 #include "tests/pg/pg_fixture.hpp"
+#include "workloads/tpcc/stock_level.hpp"
 
 namespace {
 

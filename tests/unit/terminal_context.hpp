@@ -4,7 +4,7 @@
 #pragma once
 
 #include "spec/nurand.hpp"
-#include "terminal/transactions/transaction.hpp"
+#include "terminal/engine/transaction.hpp"
 
 namespace tpcc::test {
 

@@ -17,7 +17,7 @@
 
 #include "config/workload_options.hpp"
 #include "spec/random.hpp"
-#include "terminal/transactions/transaction.hpp"
+#include "terminal/engine/transaction.hpp"
 #include "workloads/sysbench/oltp_row_changes.hpp"
 #include "workloads/sysbench/oltp_statements.hpp"
 #include "workloads/sysbench/sysbench_random.hpp"

@@ -1,0 +1,33 @@
+// Stock-Level (2.8): a read-only count of recently sold items whose stock
+// at the home warehouse is below a threshold.
+#pragma once
+
+#include "spec/random.hpp"
+#include "terminal/engine/transaction.hpp"
+
+namespace tpcc {
+
+class Session;
+
+struct StockLevelInput {
+  int w_id = 1;        // 2.8.1.1 the terminal's home warehouse
+  int d_id = 1;        // 2.8.1.1 the terminal's fixed district
+  int threshold = 10;  // 2.8.1.2 random 10..20
+};
+
+// 2.8.1 the input of one Stock-Level; pure.
+StockLevelInput generate_stock_level(Random& rng, const TerminalContext& terminal);
+
+// 2.8.2 one round trip: BEGIN ... READ ONLY, the count, COMMIT. Returns the
+// number of distinct items below the threshold. Throws whatever
+// Session::flush throws.
+int count_low_stock(Session& session, const StockLevelInput& input,
+                    const TerminalContext& terminal);
+
+// count_low_stock for the dispatcher; returns Outcome::Committed.
+Outcome execute_stock_level(Session& session, const StockLevelInput& input,
+                            const TerminalContext& terminal, TxnAudit& audit);
+
+void prepare_stock_level_statements(Session& session);
+
+}  // namespace tpcc
