@@ -4,6 +4,7 @@
 
 #include "db/connect.hpp"
 #include "spec/constants.hpp"
+#include "workloads/tpcc/binding.hpp"
 #include "workloads/tpcc/procedure_calls.hpp"
 #include "workloads/tpcc/transactions.hpp"
 

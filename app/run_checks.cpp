@@ -10,7 +10,7 @@
 #include "db/connect.hpp"
 #include "loader/layout.hpp"
 #include "spec/constants.hpp"
-#include "terminal/engine/binding.hpp"
+#include "workloads/tpcc/binding.hpp"
 
 namespace tpcc {
 namespace {

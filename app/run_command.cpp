@@ -54,9 +54,9 @@ int run_benchmark(const Config& given, std::ostream& out) {
     print_setup(out, config, setup);
     experiment.preflight = run_preflight(config, experiment.environment, out);
     out << "  results:      " << results.dir() << "/\n";
-    const std::unique_ptr<TpccWorkload> workload = tpcc_workload_for_run(config, results);
+    const std::unique_ptr<TpccWorkload> workload = tpcc_workload_for_run(config, setup, results);
     const EngineSetup engine_setup = live.hooked(
-        engine_setup_for_run(config, setup, rng.next(), *workload, results, out, barrier_start));
+        engine_setup_for_run(config, rng.next(), *workload, results, out, barrier_start));
     result = run_engine(config, engine_setup, out);
   } catch (...) {
     record_not_started(results, std::current_exception(), started, out);

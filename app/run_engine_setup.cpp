@@ -10,25 +10,26 @@
 
 namespace tpcc {
 
-std::unique_ptr<TpccWorkload> tpcc_workload_for_run(const Config& config, ResultSink& results) {
+std::unique_ptr<TpccWorkload> tpcc_workload_for_run(const Config& config, const RunSetup& setup,
+                                                    ResultSink& results) {
   DeliverySink on_delivery;
   if (config.delivery_mode == DeliveryMode::Deferred) {
     results.begin_deliveries();
     on_delivery = [&results](const DeliveryRecord& record) { results.append_delivery(record); };
   }
-  return std::make_unique<TpccWorkload>(config.mode, config.terminal_warehouse_fixed,
-                                        std::move(on_delivery));
+  TpccLoad load;
+  load.warehouses = setup.load.warehouses;
+  load.c_run = setup.c_run;
+  load.citus = recorded_distribution(setup.load) == Distribution::Citus;
+  return std::make_unique<TpccWorkload>(config, load, std::move(on_delivery));
 }
 
-EngineSetup engine_setup_for_run(const Config& config, const RunSetup& setup, std::uint64_t seed,
-                                 const Workload& workload, ResultSink& results, std::ostream& out,
+EngineSetup engine_setup_for_run(const Config& config, std::uint64_t seed, const Workload& workload,
+                                 ResultSink& results, std::ostream& out,
                                  std::string& barrier_start) {
   results.begin_intervals(config.standbys.size());
   EngineSetup engine_setup;
   engine_setup.workload = &workload;
-  engine_setup.warehouses = setup.load.warehouses;
-  engine_setup.c_run = setup.c_run;
-  engine_setup.citus = recorded_distribution(setup.load) == Distribution::Citus;
   engine_setup.seed = seed;
   engine_setup.interval_lines = [&config](const std::vector<IntervalSample>& samples) {
     return interval_lines(samples, config);

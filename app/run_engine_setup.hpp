@@ -17,17 +17,20 @@
 
 namespace tpcc {
 
-// The TPC-C workload of the run; under --delivery deferred it opens
-// delivery.csv and appends each Delivery's record to it (2.7.2.3). It keeps
-// a reference to results, which must outlive the engine run.
-std::unique_ptr<TpccWorkload> tpcc_workload_for_run(const Config& config, ResultSink& results);
+// The TPC-C workload of the run, against the load `setup` read; under
+// --delivery deferred it opens delivery.csv and appends each Delivery's
+// record to it (2.7.2.3). It keeps a reference to results, which must
+// outlive the engine run. Throws UsageError when the home warehouses
+// (useWarehouseFrom/To, --driver) lie outside the load's.
+std::unique_ptr<TpccWorkload> tpcc_workload_for_run(const Config& config, const RunSetup& setup,
+                                                    ResultSink& results);
 
 // Opens the intervals file the engine appends to and returns the engine's
 // setup, running `workload`. The callables keep references to config,
 // results and out, and with --driver write the common start (UTC) into
 // barrier_start: all, and workload, must outlive the engine run.
-EngineSetup engine_setup_for_run(const Config& config, const RunSetup& setup, std::uint64_t seed,
-                                 const Workload& workload, ResultSink& results, std::ostream& out,
+EngineSetup engine_setup_for_run(const Config& config, std::uint64_t seed, const Workload& workload,
+                                 ResultSink& results, std::ostream& out,
                                  std::string& barrier_start);
 
 }  // namespace tpcc

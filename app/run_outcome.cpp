@@ -10,7 +10,7 @@
 #include "config/settings/values.hpp"
 #include "report/rules/run_rules.hpp"
 #include "report/views/health.hpp"
-#include "terminal/engine/binding.hpp"
+#include "workloads/tpcc/binding.hpp"
 
 namespace tpcc {
 namespace {

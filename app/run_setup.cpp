@@ -3,7 +3,7 @@
 #include "config/errors.hpp"
 #include "db/connect.hpp"
 #include "spec/constants.hpp"
-#include "terminal/engine/binding.hpp"
+#include "workloads/tpcc/binding.hpp"
 
 namespace tpcc {
 

@@ -8,9 +8,9 @@
 #include "config/settings/values.hpp"
 #include "loader/layout.hpp"
 #include "loader/load_state.hpp"
-#include "terminal/engine/binding.hpp"
 #include "terminal/engine/deck.hpp"
 #include "terminal/engine/engine.hpp"
+#include "workloads/tpcc/binding.hpp"
 
 namespace tpcc {
 namespace {

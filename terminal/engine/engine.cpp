@@ -18,6 +18,11 @@ namespace {
 // the summary's percentiles rest on more than a handful of samples.
 constexpr double kMaxLagPeriodSeconds = 1.0;
 
+// The keying and think times of the group's workload for slot `type`.
+const TypeDelays& type_delays(const Group& group, TxnIndex type) {
+  return group.workload->types()[static_cast<std::size_t>(type)].delays;
+}
+
 }  // namespace
 
 std::string group_name(const Group& group) {
@@ -184,8 +189,9 @@ void Engine::schedule_first_transactions(Group& group) {
     double ready = 0;
     if (group.policy.keying_and_thinking) {
       // See first_due(): a think time first, so the terminals spread out.
-      const double think = draw_think_seconds(terminal.type, policy.multiplier, terminal.rng);
-      const double keying = keying_seconds(terminal.type, policy.keying_multiplier);
+      const TypeDelays& delays = type_delays(group, terminal.type);
+      const double think = draw_think_seconds(delays, policy.multiplier, terminal.rng);
+      const double keying = keying_seconds(delays, policy.keying_multiplier);
       count_delays(group, terminal.type, seconds_after(phases_->start(), start), think,
                    terminal.type, keying);
       ready = think + keying;
@@ -228,12 +234,14 @@ void Engine::on_completion(Group& group, int t, const Completion& done) {
     return;
   }
   const PacingPolicy& policy = group.policy;
-  const double think = policy.keying_and_thinking
-                           ? draw_think_seconds(terminal.type, policy.multiplier, terminal.rng)
-                           : 0.0;
+  const double think =
+      policy.keying_and_thinking
+          ? draw_think_seconds(type_delays(group, terminal.type), policy.multiplier, terminal.rng)
+          : 0.0;
   const TxnIndex next = group.env.workload->next(terminal);
-  const double keying =
-      policy.keying_and_thinking ? keying_seconds(next, policy.keying_multiplier) : 0.0;
+  const double keying = policy.keying_and_thinking
+                            ? keying_seconds(type_delays(group, next), policy.keying_multiplier)
+                            : 0.0;
   if (policy.keying_and_thinking) count_delays(group, terminal.type, done.at, think, next, keying);
   const double due =
       next_due(policy, since_start(terminal.due), since_start(done.at), think, keying);

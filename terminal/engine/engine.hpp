@@ -54,13 +54,7 @@ struct EngineSetup {
   // What each standby's terminals run (a read-only workload); null: the
   // primary's (TPC-C's read-only profile comes from the standby's config).
   const Workload* standby_workload = nullptr;
-  int warehouses = 1;      // W of the load
-  NURandConstants c_run;   // 2.1.6 C-Run
-  std::uint64_t seed = 0;  // terminal i draws from Random::stream(seed, {i})
-  // The load is distributed by Citus (bmsql_config tpcc_distribution):
-  // statements mode uses the statements Citus routes to one shard
-  // (TerminalContext::citus_statements).
-  bool citus = false;
+  std::uint64_t seed = 0;        // terminal i draws from Random::stream(seed, {i})
   IntervalLines interval_lines;  // optional (see IntervalLines)
   IntervalSink on_interval;      // optional
   // Several drivers (--driver): called once every session is open; waits

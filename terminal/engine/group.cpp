@@ -12,7 +12,6 @@
 #include <utility>
 
 #include "spec/random.hpp"
-#include "terminal/engine/binding.hpp"
 
 namespace tpcc {
 
@@ -45,24 +44,19 @@ Config standby_run_config(const Config& config, const StandbyTarget& standby) {
 
 namespace {
 
+const Workload& given_workload(int group_number, const EngineSetup& setup) {
+  const Workload* workload = group_number > 0 && setup.standby_workload != nullptr
+                                 ? setup.standby_workload
+                                 : setup.workload;
+  if (workload == nullptr) throw std::logic_error("the engine was given no workload to run");
+  return *workload;
+}
+
 std::vector<VirtualTerminal> build_terminals(const Config& config, int group_number,
-                                             const EngineSetup& setup) {
+                                             const EngineSetup& setup, const Workload& workload) {
   std::vector<VirtualTerminal> terminals;
   terminals.reserve(static_cast<std::size_t>(config.terminals));
-  const HomeWarehouses homes = home_warehouses(config, setup.warehouses);
   for (int i = 0; i < config.terminals; ++i) {
-    const TerminalBinding binding = bind_terminal(i, homes);
-    TerminalContext context;
-    context.homes = homes;
-    context.mode = config.mode;
-    context.citus_statements = setup.citus;
-    context.rollback_percent = config.rollback_percent;
-    context.w_id = binding.w_id;
-    context.d_id = binding.d_id;
-    context.warehouses = setup.warehouses;
-    context.c_run = setup.c_run;
-    context.read_only = config.profile == Profile::ReadOnly;
-    context.isolation = config.isolation;
     // The primary's terminal i draws from stream {i}, as in a run without
     // standbys; standby k's from {i, k}.
     const auto index = static_cast<std::uint64_t>(i);
@@ -70,7 +64,7 @@ std::vector<VirtualTerminal> build_terminals(const Config& config, int group_num
         group_number == 0
             ? Random::stream(setup.seed, {index})
             : Random::stream(setup.seed, {index, static_cast<std::uint64_t>(group_number)});
-    terminals.emplace_back(i, context, config.mix, rng);
+    terminals.emplace_back(i, workload.bind(i, config), config.mix, rng);
   }
   return terminals;
 }
@@ -94,13 +88,10 @@ Group::Group(Config group_config, int group_number, const EngineSetup& setup, St
                           : std::make_unique<ConsoleLog>(
                                 parent_log, "standby " + std::to_string(number) + ": ")),
       log(own_log ? *own_log : parent_log),
-      terminals(build_terminals(config, number, setup)),
-      workload(number > 0 && setup.standby_workload != nullptr ? setup.standby_workload
-                                                               : setup.workload) {
-  if (workload == nullptr) throw std::logic_error("the engine was given no workload to run");
+      workload(&given_workload(number, setup)),
+      terminals(build_terminals(config, number, setup, *workload)) {
   env.config = &config;
   env.workload = workload;
-  env.warehouses = setup.warehouses;
   env.stop = &stop;
   env.log = &log;
   env.faults = &faults;

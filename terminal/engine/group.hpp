@@ -1,8 +1,8 @@
 // The terminals of one server, as the engine drives them: the primary's
 // read-write ones, or one standby's read-only ones, each group with its own
 // config, workers, work queue and interval reporter. A group is built whole
-// (terminals bound to their home warehouses and seeded, workers created but
-// not connected), so the engine only starts, schedules and stops it.
+// (terminals bound by the workload and seeded, workers created but not
+// connected), so the engine only starts, schedules and stops it.
 // Private to the engine (engine*.cpp); free of Boost.Asio: the scheduler's
 // timers stay with the engine.
 #pragma once
@@ -42,10 +42,11 @@ struct Group {
   PacingPolicy policy;
   std::unique_ptr<ConsoleLog> own_log;
   ConsoleLog& log;
-  std::vector<VirtualTerminal> terminals;
   // What the terminals run: EngineSetup::workload (a standby's:
   // standby_workload when given).
   const Workload* workload;
+  // Each bound by the workload (Workload::bind) and seeded.
+  std::vector<VirtualTerminal> terminals;
   FaultLog faults;  // this server's outages and errors
   WorkerEnv env;    // env.interrupts is the engine's to set
   // One per connection: the terminals' first, then the background
@@ -61,15 +62,15 @@ struct Group {
   HostAssignment hosts;
   std::unique_ptr<IntervalReporter> reporter;
   int finished_terminals = 0;
+  // 5.2.5: the keying and think times drawn for the terminals, of the
+  // delays that began in the measured interval (the workers never see
+  // them: the scheduler waits them out).
+  RunStats pacing;
 
   // Whether the connection of this name is a background worker's.
   bool is_background_worker(const std::string& name) const;
   // Closes the work queue and the background work: nothing more is taken.
   void close_queues();
-  // 5.2.5: the keying and think times drawn for the terminals, of the
-  // delays that began in the measured interval (the workers never see
-  // them: the scheduler waits them out).
-  RunStats pacing;
 };
 
 // The primary's group first, then each standby's.

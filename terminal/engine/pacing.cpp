@@ -3,16 +3,14 @@
 #include <algorithm>
 #include <cmath>
 
-#include "terminal/engine/transaction.hpp"
-
 namespace tpcc {
 
-double keying_seconds(TxnIndex type, double multiplier) {
-  return kTransactions[static_cast<std::size_t>(type)].keying_seconds * multiplier;
+double keying_seconds(const TypeDelays& type, double multiplier) {
+  return type.keying_seconds * multiplier;
 }
 
-double mean_think_seconds(TxnIndex type, double multiplier) {
-  return kTransactions[static_cast<std::size_t>(type)].mean_think_seconds * multiplier;
+double mean_think_seconds(const TypeDelays& type, double multiplier) {
+  return type.mean_think_seconds * multiplier;
 }
 
 double think_seconds_from_uniform(double u, double mean) {
@@ -20,7 +18,7 @@ double think_seconds_from_uniform(double u, double mean) {
   return std::min(-std::log(u) * mean, 10 * mean);
 }
 
-double draw_think_seconds(TxnIndex type, double multiplier, Random& rng) {
+double draw_think_seconds(const TypeDelays& type, double multiplier, Random& rng) {
   // unit() is in [0, 1); 1 - unit() is in (0, 1], so ln never sees 0.
   const double u = 1.0 - rng.unit();
   return think_seconds_from_uniform(u, mean_think_seconds(type, multiplier));

@@ -24,17 +24,26 @@
 
 namespace tpcc {
 
-// 5.2.5.2: fixed keying time of the type, scaled by multiplier.
-double keying_seconds(TxnIndex type, double multiplier);
+// What a terminal waits around one transaction of a type: its keying time
+// before it (5.2.5.2, fixed) and the mean of its think time after it
+// (5.2.5.4). The workload gives them per type (WorkloadType::delays): TPC-C
+// from the table of spec/transactions.hpp, the others none.
+struct TypeDelays {
+  double keying_seconds = 0;
+  double mean_think_seconds = 0;
+};
 
-// 5.2.5.4: the mean think time of the type, scaled by multiplier.
-double mean_think_seconds(TxnIndex type, double multiplier);
+// 5.2.5.2: the type's fixed keying time, scaled by multiplier.
+double keying_seconds(const TypeDelays& type, double multiplier);
+
+// 5.2.5.4: the type's mean think time, scaled by multiplier.
+double mean_think_seconds(const TypeDelays& type, double multiplier);
 
 // 5.2.5.4: -ln(u) × mean for u in (0, 1], truncated at 10 × mean.
 double think_seconds_from_uniform(double u, double mean);
 
-// A think time drawn for type with rng.
-double draw_think_seconds(TxnIndex type, double multiplier, Random& rng);
+// A think time drawn for the type with rng.
+double draw_think_seconds(const TypeDelays& type, double multiplier, Random& rng);
 
 struct PacingPolicy {
   bool keying_and_thinking = false;

@@ -8,11 +8,11 @@
 #include <string>
 
 #include "config/config.hpp"
+#include "config/driver_slice.hpp"
 #include "metrics/ledger.hpp"
 #include "spec/nurand.hpp"
 #include "spec/random.hpp"
 #include "spec/transactions.hpp"
-#include "terminal/engine/binding.hpp"
 
 namespace tpcc {
 
@@ -25,7 +25,7 @@ struct TerminalContext {
   bool read_only = false;  // ro profile: BEGIN ... READ ONLY
   Isolation isolation = Isolation::ReadCommitted;
   Mode mode = Mode::Statements;  // client statements or server functions
-  HomeWarehouses homes{1, 1};    // for a home warehouse drawn per transaction
+  WarehouseRange homes{1, 1};    // for a home warehouse drawn per transaction
   int rollback_percent = 1;      // 2.4.1.4
   // Statements mode on a database distributed by Citus: New-Order's
   // stock and order lines as statements Citus routes to one shard each

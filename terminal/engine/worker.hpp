@@ -44,8 +44,7 @@ struct VirtualTerminal {
 struct WorkerEnv {
   const Config* config = nullptr;
   const Workload* workload = nullptr;  // what the terminals run
-  int warehouses = 1;
-  RunPhases* phases = nullptr;  // set once the run starts
+  RunPhases* phases = nullptr;         // set once the run starts
   StopSignal* stop = nullptr;
   ConsoleLog* log = nullptr;
   FaultLog* faults = nullptr;                     // the group's

@@ -19,6 +19,7 @@
 
 #include "spec/transactions.hpp"
 #include "terminal/engine/background.hpp"
+#include "terminal/engine/pacing.hpp"
 #include "terminal/engine/transaction.hpp"
 
 namespace tpcc {
@@ -30,6 +31,9 @@ struct VirtualTerminal;
 struct WorkloadType {
   std::string name;   // result.json's key: "new_order", "event"
   std::string title;  // the console's and the report's: "New-Order"
+  // Its keying and mean think times, waited under --keying-and-thinking
+  // (5.2.5): TPC-C's; none for the others.
+  TypeDelays delays;
 };
 
 class Workload {
@@ -41,6 +45,11 @@ class Workload {
 
   // Its transaction types, slot by slot (at most kTxnTypes).
   virtual const std::vector<WorkloadType>& types() const = 0;
+
+  // The context terminal `index` (from 0) of a group run with group_config
+  // runs its transactions in (TPC-C: its home warehouse and district,
+  // 5.2.2, its isolation and mode); the default binds it to nothing.
+  virtual TerminalContext bind(int /*index*/, const Config& /*group_config*/) const { return {}; }
 
   // Registers the statements of every type on a new session; the session
   // prepares them again after a reconnect.

@@ -2,15 +2,36 @@
 
 #include <utility>
 
-#include "terminal/engine/binding.hpp"
 #include "terminal/engine/worker.hpp"
 #include "workloads/tpcc/transactions.hpp"
 
 namespace tpcc {
 
-TpccWorkload::TpccWorkload(Mode mode, bool warehouse_fixed, DeliverySink on_delivery)
-    : mode_(mode), warehouse_fixed_(warehouse_fixed), on_delivery_(std::move(on_delivery)) {
-  for (const TransactionType& type : kTransactions) types_.push_back({type.name, type.title});
+TpccWorkload::TpccWorkload(const Config& config, const TpccLoad& load, DeliverySink on_delivery)
+    : mode_(config.mode),
+      warehouse_fixed_(config.terminal_warehouse_fixed),
+      load_(load),
+      homes_(home_warehouses(config, load.warehouses)),
+      on_delivery_(std::move(on_delivery)) {
+  for (const TransactionType& type : kTransactions) {
+    types_.push_back({type.name, type.title, {type.keying_seconds, type.mean_think_seconds}});
+  }
+}
+
+TerminalContext TpccWorkload::bind(int index, const Config& group_config) const {
+  const TerminalBinding binding = bind_terminal(index, homes_);
+  TerminalContext context;
+  context.homes = homes_;
+  context.mode = group_config.mode;
+  context.citus_statements = load_.citus;
+  context.rollback_percent = group_config.rollback_percent;
+  context.w_id = binding.w_id;
+  context.d_id = binding.d_id;
+  context.warehouses = load_.warehouses;
+  context.c_run = load_.c_run;
+  context.read_only = group_config.profile == Profile::ReadOnly;
+  context.isolation = group_config.isolation;
+  return context;
 }
 
 void TpccWorkload::prepare(Session& session) const {

@@ -1,9 +1,9 @@
 // TPC-C as the engine's workload: the five transactions of kTransactions in
-// their slots, each terminal's next one the next card of its deck
-// (5.2.4.2), run for the terminal's home warehouse (5.2.2), or a warehouse
-// drawn per transaction when terminals are not bound to one; under
-// --delivery deferred, the primary's Deliveries handed to delivery workers
-// (2.7.2, deferred_delivery.hpp).
+// their slots, each terminal bound to its home warehouse and district
+// (5.2.1), its next transaction the next card of its deck (5.2.4.2), run for
+// its home warehouse (5.2.2), or for a warehouse drawn per transaction when
+// terminals are not bound to one; under --delivery deferred, the primary's
+// Deliveries handed to delivery workers (2.7.2, deferred_delivery.hpp).
 #pragma once
 
 #include <memory>
@@ -11,21 +11,35 @@
 #include <vector>
 
 #include "config/config.hpp"
+#include "spec/nurand.hpp"
 #include "terminal/engine/workload.hpp"
+#include "workloads/tpcc/binding.hpp"
 #include "workloads/tpcc/deferred_delivery.hpp"
 
 namespace tpcc {
 
+// What a run's terminals need of the load they run against.
+struct TpccLoad {
+  int warehouses = 1;     // W of the load
+  NURandConstants c_run;  // 2.1.6 C-Run
+  // The load is distributed by Citus (bmsql_config tpcc_distribution):
+  // statements mode uses the statements Citus routes to one shard
+  // (TerminalContext::citus_statements).
+  bool citus = false;
+};
+
 class TpccWorkload : public Workload {
  public:
-  // mode: client statements or server functions; warehouse_fixed: each
-  // terminal keeps its home warehouse (BenchmarkSQL's
-  // terminalWarehouseFixed); on_delivery: optional, each deferred
+  // config: the primary's (--mode, whether each terminal keeps its home
+  // warehouse: BenchmarkSQL's terminalWarehouseFixed, the home warehouses of
+  // useWarehouseFrom/To and --driver); on_delivery: optional, each deferred
   // Delivery's record as it ends (2.7.2.3), called from several threads.
-  TpccWorkload(Mode mode, bool warehouse_fixed, DeliverySink on_delivery = {});
+  // Throws UsageError when the home warehouses lie outside the load's.
+  TpccWorkload(const Config& config, const TpccLoad& load, DeliverySink on_delivery = {});
 
   std::string name() const override { return "tpcc"; }
   const std::vector<WorkloadType>& types() const override { return types_; }
+  TerminalContext bind(int index, const Config& group_config) const override;
   void prepare(Session& session) const override;
   TxnIndex next(VirtualTerminal& terminal) const override;
   TxnResult execute(TxnIndex type, Session& session, VirtualTerminal& terminal) const override;
@@ -38,6 +52,8 @@ class TpccWorkload : public Workload {
  private:
   Mode mode_;
   bool warehouse_fixed_;
+  TpccLoad load_;
+  HomeWarehouses homes_;
   DeliverySink on_delivery_;
   std::vector<WorkloadType> types_;
 };

@@ -10,22 +10,21 @@
 
 using Catch::Detail::Approx;
 
-TEST_CASE("5.2.5.2 keying times are fixed per transaction") {
-  CHECK(tpcc::keying_seconds(tpcc::kNewOrder, 1) == Approx(18));
-  CHECK(tpcc::keying_seconds(tpcc::kPayment, 1) == Approx(3));
-  CHECK(tpcc::keying_seconds(tpcc::kOrderStatus, 1) == Approx(2));
-  CHECK(tpcc::keying_seconds(tpcc::kDelivery, 1) == Approx(2));
-  CHECK(tpcc::keying_seconds(tpcc::kStockLevel, 1) == Approx(2));
-  CHECK(tpcc::keying_seconds(tpcc::kNewOrder, 0.5) == Approx(9));
-}
+namespace {
 
-TEST_CASE("5.2.5.4 mean think times per transaction") {
-  CHECK(tpcc::mean_think_seconds(tpcc::kNewOrder, 1) == Approx(12));
-  CHECK(tpcc::mean_think_seconds(tpcc::kPayment, 1) == Approx(12));
-  CHECK(tpcc::mean_think_seconds(tpcc::kOrderStatus, 1) == Approx(10));
-  CHECK(tpcc::mean_think_seconds(tpcc::kDelivery, 1) == Approx(5));
-  CHECK(tpcc::mean_think_seconds(tpcc::kStockLevel, 1) == Approx(5));
-  CHECK(tpcc::mean_think_seconds(tpcc::kDelivery, 0.1) == Approx(0.5));
+// 5.2.5.2 and 5.2.5.4: New-Order's keying time and mean think time.
+const tpcc::TypeDelays kNewOrderDelays{18, 12};
+
+}  // namespace
+
+TEST_CASE("5.2.5.2 and 5.2.5.4 a type's keying and mean think times scale by their multipliers") {
+  const tpcc::TypeDelays new_order{18, 12};
+  CHECK(tpcc::keying_seconds(new_order, 1) == Approx(18));
+  CHECK(tpcc::keying_seconds(new_order, 0.5) == Approx(9));
+  CHECK(tpcc::mean_think_seconds(new_order, 1) == Approx(12));
+  CHECK(tpcc::mean_think_seconds(new_order, 0.1) == Approx(1.2));
+  CHECK(tpcc::keying_seconds(tpcc::TypeDelays{}, 1) == 0);
+  CHECK(tpcc::mean_think_seconds(tpcc::TypeDelays{}, 1) == 0);
 }
 
 TEST_CASE("5.2.5.4 think time is -ln(u) x mean, truncated at 10 x mean") {
@@ -39,14 +38,14 @@ TEST_CASE("5.2.5.4 think time is -ln(u) x mean, truncated at 10 x mean") {
 TEST_CASE("5.2.5.4 drawn think times average the mean and never exceed 10 x mean") {
   tpcc::Random rng(2024);
   for (const double multiplier : {1.0, 0.1}) {
-    const double mean = tpcc::mean_think_seconds(tpcc::kNewOrder, multiplier);
+    const double mean = tpcc::mean_think_seconds(kNewOrderDelays, multiplier);
     constexpr int kDraws = 200000;
     double sum = 0;
     double largest = 0;
     double smallest = 1e300;
     int above_mean = 0;
     for (int i = 0; i < kDraws; ++i) {
-      const double t = tpcc::draw_think_seconds(tpcc::kNewOrder, multiplier, rng);
+      const double t = tpcc::draw_think_seconds(kNewOrderDelays, multiplier, rng);
       sum += t;
       largest = std::max(largest, t);
       smallest = std::min(smallest, t);

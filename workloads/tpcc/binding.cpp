@@ -1,4 +1,4 @@
-#include "terminal/engine/binding.hpp"
+#include "workloads/tpcc/binding.hpp"
 
 #include <stdexcept>
 

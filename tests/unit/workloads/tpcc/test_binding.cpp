@@ -6,7 +6,7 @@
 
 #include "config/errors.hpp"
 #include "spec/random.hpp"
-#include "terminal/engine/binding.hpp"
+#include "workloads/tpcc/binding.hpp"
 
 namespace {
 
