@@ -1,10 +1,8 @@
 #include "experiment/snapshot.hpp"
 
 #include <chrono>
-#include <ctime>
 #include <sstream>
 
-#include <nlohmann/json.hpp>
 #include <pqxx/pqxx>
 
 #include "config/conn/conninfo.hpp"
@@ -12,9 +10,9 @@
 #include "config/settings/values.hpp"
 #include "db/connect.hpp"
 #include "experiment/copy_strategy.hpp"
+#include "experiment/snapshot_identity.hpp"
 #include "loader/layout.hpp"
 #include "loader/load_state.hpp"
-#include "schema/schema.hpp"
 
 namespace tpcc {
 namespace {
@@ -23,8 +21,6 @@ constexpr const char* kSnapshotSuffix = "_tpcc_snapshot";
 // PostgreSQL's NAMEDATALEN - 1: a longer name would be cut, and two
 // databases could share one snapshot name.
 constexpr std::size_t kMaxIdentifier = 63;
-// The marker in the snapshot's comment that tpcc made it.
-constexpr const char* kTool = "tpcc";
 
 // The database the connection reached, its owner, and whether this role may
 // drop it (a member of the owner's role, or a superuser).
@@ -43,10 +39,6 @@ constexpr const char* kOtherSessionsSql =
     "coalesce(client_addr::text, 'local') from pg_stat_activity "
     "where datname = $1 and pid <> pg_backend_pid() and backend_type = 'client backend' "
     "order by pid";
-// The snapshot's identity, readable from any database of the server.
-constexpr const char* kSnapshotCommentSql =
-    "select coalesce(shobj_description(oid, 'pg_database'), '') from pg_database "
-    "where datname = $1";
 constexpr const char* kDatabaseSizeSql = "select pg_database_size($1)";
 // The settings ALTER DATABASE SET and ALTER ROLE ... IN DATABASE gave the
 // database: dropping it drops them, so the restore gives them back.
@@ -55,7 +47,6 @@ constexpr const char* kDatabaseSettingsSql =
     "left join pg_roles r on r.oid = s.setrole, unnest(s.setconfig) as c(item) "
     "where s.setdatabase = (select oid from pg_database where datname = current_database()) "
     "order by 1, 2";
-constexpr const char* kMd5Sql = "select md5($1)";
 
 // Settings whose values are lists of quoted names: their stored text is
 // already SQL list syntax ("$user", public) and is given back as it is.
@@ -64,15 +55,6 @@ constexpr const char* kListSettings[] = {"search_path", "temp_tablespaces",
 
 double seconds_since(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-}
-
-std::string utc_now() {
-  const std::time_t now = std::time(nullptr);
-  std::tm tm{};
-  gmtime_r(&now, &tm);
-  char text[32];
-  std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &tm);
-  return text;
 }
 
 std::string megabytes(std::int64_t bytes) {
@@ -171,74 +153,6 @@ std::unique_ptr<pqxx::connection> connect_maintenance(const std::string& conninf
                    " needs a connection to another database of the same server (postgres or "
                    "template1), and neither could be reached: nothing was done" +
                    failures);
-}
-
-std::string identity_text(const SnapshotIdentity& id) {
-  nlohmann::ordered_json j;
-  j["tool"] = kTool;
-  j["tool_version"] = TPCC_VERSION;
-  j["name"] = id.name;
-  j["source"] = id.source;
-  j["created_at"] = id.created_at;
-  nlohmann::ordered_json layout = nlohmann::ordered_json::object();
-  for (const auto& [key, value] : id.layout) layout[key] = value;
-  j["layout"] = layout;
-  nlohmann::ordered_json counts = nlohmann::ordered_json::object();
-  for (const auto& [table, rows] : id.row_counts) counts[table] = rows;
-  j["row_counts"] = counts;
-  j["row_digest"] = id.row_digest;
-  return j.dump();
-}
-
-// The identity in a snapshot's comment; nullopt when the comment is not
-// tpcc's (the database was not made by tpcc snapshot).
-std::optional<SnapshotIdentity> parse_identity(const std::string& text) {
-  const nlohmann::json j = nlohmann::json::parse(text, nullptr, false);
-  if (j.is_discarded() || !j.is_object() || j.value("tool", std::string()) != kTool) {
-    return std::nullopt;
-  }
-  try {
-    SnapshotIdentity id;
-    id.name = j.at("name").get<std::string>();
-    id.source = j.at("source").get<std::string>();
-    id.created_at = j.at("created_at").get<std::string>();
-    for (const auto& [key, value] : j.at("layout").items()) {
-      id.layout.emplace_back(key, value.get<std::string>());
-    }
-    for (const auto& [table, rows] : j.at("row_counts").items()) {
-      id.row_counts.emplace_back(table, rows.get<std::int64_t>());
-    }
-    id.row_digest = j.at("row_digest").get<std::string>();
-    return id;
-  } catch (const nlohmann::json::exception&) {
-    return std::nullopt;
-  }
-}
-
-// The snapshot database's comment; nullopt when there is no such database.
-std::optional<std::string> snapshot_comment(pqxx::connection& conn, const std::string& snapshot) {
-  pqxx::nontransaction tx(conn);
-  const pqxx::result rows = tx.exec_params(kSnapshotCommentSql, snapshot);
-  if (rows.empty()) return std::nullopt;
-  return rows[0][0].as<std::string>();
-}
-
-SnapshotIdentity take_identity(pqxx::connection& conn, const RecordedLoad& load,
-                               const std::string& database) {
-  SnapshotIdentity id;
-  id.source = database;
-  id.name = snapshot_database_name(database);
-  id.created_at = utc_now();
-  for (const auto& [key, value] : load.values) id.layout.emplace_back(key, value);
-  pqxx::nontransaction tx(conn);
-  std::string lines;
-  for (const std::string& table : kAllTables) {
-    const auto rows = tx.exec1("select count(*) from " + table)[0].as<std::int64_t>();
-    id.row_counts.emplace_back(table, rows);
-    lines += table + "=" + std::to_string(rows) + "\n";
-  }
-  id.row_digest = tx.exec_params1(kMd5Sql, lines)[0].as<std::string>();
-  return id;
 }
 
 std::int64_t database_bytes(pqxx::connection& conn, const std::string& database) {

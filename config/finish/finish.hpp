@@ -7,6 +7,7 @@
 #include <string>
 #include <string_view>
 
+#include "config/driver_slice.hpp"
 #include "config/settings/settings.hpp"
 
 namespace tpcc {
@@ -57,8 +58,45 @@ void finish_pgbench(ParseState& st);
 // With another workload: --builtin, --file, --define and --progress refused.
 void refuse_pgbench_options(ParseState& st);
 
-// Every cross-option check and derived value, for st.cfg.verb.
+// Every cross-option check and derived value, for st.cfg.verb
+// (finish/finish.cpp calls the steps below in order).
 void finish_config(ParseState& st);
+
+// cleanup, prepare, snapshot and run --restore only at a connection that was
+// given and could be read (finish/target.cpp).
+void check_destructive_target(const ParseState& st);
+// --durability, --crash-command, --server-datadir and --condition restart:
+// a server is crashed or restarted only when named (finish/target.cpp).
+void check_durability(const ParseState& st);
+
+// BenchmarkSQL's mix weights, --profile ro and keying times tied to think
+// times (finish/mix.cpp).
+void finish_mix(ParseState& st);
+// BenchmarkSQL 6's keyingTimeMultiplier or thinkTimeMultiplier was given
+// (BenchmarkSQL 6 always paces), even when a flag set the multiplier after.
+bool bmsql6_pacing_given(const ParseState& st);
+
+// 5.2.1 / BenchmarkSQL: with fixed warehouses each terminal of a warehouse
+// has its own district, so ten per warehouse at most.
+constexpr int kTerminalsPerWarehouse = 10;
+// Whether the warehouse count is known before connecting: a props
+// `warehouses` key, or quickstart, which loads that many itself
+// (finish/terminals.cpp).
+bool warehouses_known(const ParseState& st);
+// The home warehouses of this driver when the warehouse count is known:
+// warehouse_from..warehouse_to, and with --driver its slice (a range or
+// slice problem is reported apart: the range as given then).
+WarehouseRange known_homes(const Config& c);
+// --driver's slice against the warehouses, and terminalMultiplier's
+// terminal count (finish/terminals.cpp).
+void finish_terminal_count(ParseState& st);
+// Connections, warehouse ranges and terminals per warehouse against the
+// terminals (finish/terminals.cpp).
+void check_terminals(ParseState& st);
+
+// --spec, capacity and quickstart's defaults, the warm-up against the ramp,
+// and the run's length (finish/run_defaults.cpp).
+void finish_run_defaults(ParseState& st);
 
 // --distribute, --shards and --citus-workers together (finish/citus.cpp).
 void finish_citus(ParseState& st);

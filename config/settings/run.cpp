@@ -331,7 +331,7 @@ void add_pacing(std::vector<Setting>& s) {
 }
 
 // --spec: the run rules of record (report/rules/run_rules.hpp), each unless given
-// explicitly; config/finish/finish.cpp applies it.
+// explicitly; config/finish/run_defaults.cpp applies it.
 void add_spec(std::vector<Setting>& s) {
   add(
       s, "spec", nullptr, {}, kOneRunVerbs, kRunSection,

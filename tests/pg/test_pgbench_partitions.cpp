@@ -58,7 +58,7 @@ std::string compare_with_pgbench(const std::string& method) {
                    &output) == 0);
   INFO(output);
   CHECK(output.find("FAIL") == std::string::npos);
-  CHECK(output.find("PASS  pgbench_accounts: partitioned by " + method +
+  CHECK(output.find("PASS  pgbench_accounts  partitioned by " + method +
                     " into 3 partitions as pgbench's") != std::string::npos);
   CHECK(scalar(ours,
                "select count(*) from pg_inherits "
@@ -122,17 +122,17 @@ TEST_CASE("pgbench partitions by range: pgbench's, a run, check, refusals, clean
         std::string::npos);
   CHECK(scalar(conninfo, "select count(*) from pgbench_history") == 200);
   REQUIRE(run_tpcc(pgbench_line("check", conninfo), &output) == 0);
-  CHECK(output.find("PASS  pgbench_accounts_3: 33332 rows") != std::string::npos);
+  CHECK(output.find("PASS  pgbench_accounts_3  33332 rows") != std::string::npos);
 
   // A row deleted from one partition: its count fails.
   tpcc::test::execute(conninfo, "delete from pgbench_accounts_2 where aid = 40000");
   CHECK(run_tpcc(pgbench_line("check", conninfo), &output) == 1);
-  CHECK(output.find("FAIL  pgbench_accounts_2: 33334 rows (found: 33333 rows)") !=
+  CHECK(output.find("FAIL  pgbench_accounts_2  33334 rows (found: 33333 rows)") !=
         std::string::npos);
   // A partition detached: not pgbench's partitioning.
   tpcc::test::execute(conninfo, "alter table pgbench_accounts detach partition pgbench_accounts_3");
   CHECK(run_tpcc(pgbench_line("check", conninfo), &output) == 1);
-  CHECK(output.find("FAIL  pgbench_accounts: partitioned by range into 3 partitions as "
+  CHECK(output.find("FAIL  pgbench_accounts  partitioned by range into 3 partitions as "
                     "pgbench's (found: pgbench_accounts_3 missing)") != std::string::npos);
   tpcc::test::execute(conninfo,
                       "alter table pgbench_accounts attach partition pgbench_accounts_3 "

@@ -65,7 +65,7 @@ TEST_CASE("pgbench prepare: pgbench -i's tables and rows, check, and a balance c
                    &output) == 0);
   INFO(output);
   CHECK(output.find("FAIL") == std::string::npos);
-  CHECK(output.find("PASS  pgbench_accounts: 200000 rows (scale 2)") != std::string::npos);
+  CHECK(output.find("PASS  pgbench_accounts  200000 rows (scale 2)") != std::string::npos);
   CHECK(scalar(ours, "select count(*) from pgbench_branches") == 2);
   CHECK(scalar(ours, "select count(*) from pgbench_tellers where bid = 2") == 10);
   CHECK(scalar(ours, "select count(*) from pgbench_accounts where bid = 2") == 100000);
@@ -84,14 +84,15 @@ TEST_CASE("pgbench prepare: pgbench -i's tables and rows, check, and a balance c
   CHECK(run_tpcc(pgbench_line("check", ours), &output) == 0);
   tpcc::test::execute(ours, "update pgbench_tellers set tbalance = tbalance + 7 where tid = 3");
   CHECK(run_tpcc(pgbench_line("check", ours), &output) == 1);
-  CHECK(output.find("FAIL  sum(abalance) = sum(bbalance) = sum(tbalance) = sum(history.delta) "
-                    "(found: 0, 0, 7, 0)") != std::string::npos);
+  CHECK(output.find(
+            "FAIL  pgbench_*  sum(abalance) = sum(bbalance) = sum(tbalance) = sum(history.delta) "
+            "(found: 0, 0, 7, 0)") != std::string::npos);
   // A row gone: the count fails.
   tpcc::test::execute(ours,
                       "update pgbench_tellers set tbalance = 0 where tid = 3;"
                       "delete from pgbench_accounts where aid = 5");
   CHECK(run_tpcc(pgbench_line("check", ours), &output) == 1);
-  CHECK(output.find("FAIL  pgbench_accounts: 200000 rows (scale 2) (found: 199999 rows)") !=
+  CHECK(output.find("FAIL  pgbench_accounts  200000 rows (scale 2) (found: 199999 rows)") !=
         std::string::npos);
 
   const std::string pgbench = tpcc::test::find_pgbench();

@@ -81,7 +81,7 @@ std::string partition_differences(pqxx::nontransaction& tx, const PgbenchOptions
 
 // With --partitions: the partitions are pgbench's (names, method, bounds),
 // and each range partition holds its accounts.
-void check_partitions(pqxx::nontransaction& tx, int scale, std::vector<PgbenchCheckResult>& out) {
+void check_partitions(pqxx::nontransaction& tx, int scale, std::vector<TableCheckResult>& out) {
   const pqxx::result recorded = tx.exec(kRecordedPartitionsSql);
   if (recorded.empty() || recorded[0][0].as<int>() == 0) return;
   PgbenchOptions options;
@@ -92,8 +92,9 @@ void check_partitions(pqxx::nontransaction& tx, int scale, std::vector<PgbenchCh
                                  : PgbenchPartitionMethod::Range;
   const std::string method(pgbench_partition_method_name(options.partition_method));
   const std::string differences = partition_differences(tx, options);
-  out.push_back({"pgbench_accounts: partitioned by " + method + " into " +
-                     std::to_string(options.partitions) + " partitions as pgbench's",
+  out.push_back({"pgbench_accounts",
+                 "partitioned by " + method + " into " + std::to_string(options.partitions) +
+                     " partitions as pgbench's",
                  differences.empty(), differences});
   if (options.partition_method != PgbenchPartitionMethod::Range) return;
   for (int p = 1; p <= options.partitions; ++p) {
@@ -102,8 +103,8 @@ void check_partitions(pqxx::nontransaction& tx, int scale, std::vector<PgbenchCh
     const long long want = pgbench_range_partition_rows(options, p);
     const long long rows =
         tx.exec("select count(*) from " + tx.quote_name(name))[0][0].as<long long>();
-    out.push_back({name + ": " + std::to_string(want) + " rows", rows == want,
-                   std::to_string(rows) + " rows"});
+    out.push_back(
+        {name, std::to_string(want) + " rows", rows == want, std::to_string(rows) + " rows"});
   }
 }
 
@@ -113,6 +114,9 @@ constexpr const char* kPartitioningSql =
     "select p.partstrat, count(i.inhrelid) from pg_partitioned_table p "
     "left join pg_inherits i on i.inhparent = p.partrelid "
     "where p.partrelid = to_regclass('pgbench_accounts') group by 1";
+
+// The table a check of the balances names: they span the four tables.
+const char* const kAllPgbenchTables = "pgbench_*";
 
 const char* const kPrepareHint = "run tpcc prepare --workload pgbench --scale N first";
 
@@ -140,22 +144,21 @@ int prepared_pgbench_scale(const Config& config) {
   return scale;
 }
 
-std::vector<PgbenchCheckResult> run_pgbench_checks(const Config& config) {
+std::vector<TableCheckResult> run_pgbench_checks(const Config& config) {
   const int scale = prepared_pgbench_scale(config);
   auto conn = connect(config.conninfo);
   pqxx::nontransaction tx(*conn);
-  std::vector<PgbenchCheckResult> results;
+  std::vector<TableCheckResult> results;
   for (const PgbenchTable table : kPgbenchTables) {
     const std::string name = pgbench_table_name(table);
     if (table != PgbenchTable::History) {
       const bool keyed = tx.exec_params(kHasPrimaryKeySql, name)[0][0].as<long long>() > 0;
-      results.push_back({name + ": primary key", keyed, "no primary key"});
+      results.push_back({name, "primary key", keyed, "no primary key"});
       const long long want = pgbench_table_rows(table, scale);
       const long long rows =
           tx.exec("select count(*) from " + tx.quote_name(name))[0][0].as<long long>();
-      results.push_back(
-          {name + ": " + std::to_string(want) + " rows (scale " + std::to_string(scale) + ")",
-           rows == want, std::to_string(rows) + " rows"});
+      results.push_back({name, std::to_string(want) + " rows (scale " + std::to_string(scale) + ")",
+                         rows == want, std::to_string(rows) + " rows"});
     }
   }
   check_partitions(tx, scale, results);
@@ -165,7 +168,8 @@ std::vector<PgbenchCheckResult> run_pgbench_checks(const Config& config) {
   const std::string tellers = sums[2].as<std::string>();
   const std::string history = sums[3].as<std::string>();
   const bool balanced = accounts == branches && branches == tellers && tellers == history;
-  results.push_back({"sum(abalance) = sum(bbalance) = sum(tbalance) = sum(history.delta)", balanced,
+  results.push_back({kAllPgbenchTables,
+                     "sum(abalance) = sum(bbalance) = sum(tbalance) = sum(history.delta)", balanced,
                      accounts + ", " + branches + ", " + tellers + ", " + history});
   return results;
 }
@@ -179,16 +183,7 @@ PgbenchPartitioning pgbench_accounts_partitioning(const Config& config) {
 }
 
 int check_pgbench_tables(const Config& config, std::ostream& out) {
-  const std::vector<PgbenchCheckResult> results = run_pgbench_checks(config);
-  int held = 0;
-  for (const PgbenchCheckResult& result : results) {
-    out << (result.passed ? "PASS  " : "FAIL  ") << result.what;
-    if (!result.passed) out << " (found: " << result.detail << ")";
-    out << "\n";
-    if (result.passed) ++held;
-  }
-  out << held << " of " << results.size() << " pgbench checks hold\n";
-  return held == static_cast<int>(results.size()) ? kExitOk : kExitFailed;
+  return print_table_checks(run_pgbench_checks(config), "pgbench", "", out);
 }
 
 }  // namespace tpcc

@@ -16,16 +16,13 @@
 #include <vector>
 
 #include "config/config.hpp"
+#include "workloads/recorded_tables.hpp"
 
 namespace tpcc {
 
-struct PgbenchCheckResult {
-  std::string what;  // "pgbench_tellers: 10 rows"
-  bool passed = false;
-  std::string detail;  // what was found, when it failed
-};
-
-std::vector<PgbenchCheckResult> run_pgbench_checks(const Config& config);
+// Each check as tpcc check prints it ("pgbench_tellers", "10 rows (scale 1)");
+// the balances, which span the four tables, under "pgbench_*".
+std::vector<TableCheckResult> run_pgbench_checks(const Config& config);
 
 // The scale the tables were prepared with. Throws UsageError naming the
 // prepare to run unless all four tables are tpcc's and complete.
