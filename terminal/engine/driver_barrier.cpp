@@ -30,9 +30,13 @@ constexpr const char* kRegisteredSql =
 constexpr const char* kRegisterSql =
     "insert into tpcc_driver_barrier (run_id, driver, drivers) values ($1, $2, $3)";
 
-// The last to arrive: the common start, on the server's clock.
+// The last to arrive: the common start, on the server's clock. One value
+// for every driver's row: statement_timestamp() is the statement's, where
+// clock_timestamp() would be read again for each row, and drivers would
+// read starts a few microseconds apart (a different millisecond in the UTC
+// text now and then).
 constexpr const char* kFixStartSql =
-    "update tpcc_driver_barrier set start_at = clock_timestamp() + make_interval(secs => $2) "
+    "update tpcc_driver_barrier set start_at = statement_timestamp() + make_interval(secs => $2) "
     "where run_id = $1";
 
 // The start once fixed, as seconds from now on the server's clock and as
