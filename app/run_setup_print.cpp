@@ -8,9 +8,9 @@
 #include "config/settings/values.hpp"
 #include "loader/layout.hpp"
 #include "loader/load_state.hpp"
-#include "terminal/engine/deck.hpp"
 #include "terminal/engine/engine.hpp"
 #include "workloads/tpcc/binding.hpp"
+#include "workloads/tpcc/mix_minimums.hpp"
 
 namespace tpcc {
 namespace {

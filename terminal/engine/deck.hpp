@@ -57,8 +57,4 @@ struct DeckTally {
   bool any_measured = false;
 };
 
-// 5.2.3 minimum mix: one warning per transaction below its minimum
-// (Payment 43%, Order-Status 4%, Delivery 4%, Stock-Level 4%), naming it.
-std::vector<std::string> mix_warnings(const MixWeights& mix);
-
 }  // namespace tpcc
