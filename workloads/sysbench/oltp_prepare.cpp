@@ -4,7 +4,6 @@
 #include <chrono>
 #include <climits>
 #include <map>
-#include <set>
 #include <vector>
 
 #include <pqxx/nontransaction>
@@ -19,6 +18,7 @@
 #include "loader/copy_binary.hpp"
 #include "loader/prepare_lock.hpp"
 #include "loader/progress.hpp"
+#include "workloads/common/missing_ranges.hpp"
 #include "workloads/common/parallel_jobs.hpp"
 #include "workloads/common/prepare_interrupt.hpp"
 #include "workloads/sysbench/oltp_statements.hpp"
@@ -123,26 +123,12 @@ void create_tables_for_ranges(pqxx::connection& conn, const OltpOptions& options
 // The ranges of the incomplete tables not loaded yet.
 std::vector<Chunk> plan_chunks(pqxx::connection& conn, const std::vector<int>& tables,
                                long long rows, long long& rows_pending, std::ostream& out) {
+  std::vector<TableRows> names;
+  for (const int table : tables) names.push_back({sbtest_table_name(table), rows});
   std::vector<Chunk> chunks;
-  rows_pending = 0;
-  for (const int table : tables) {
-    std::set<long long> loaded;
-    {
-      pqxx::nontransaction tx(conn);
-      for (const auto& row : tx.exec_params(kSelectOltpChunksSql, sbtest_table_name(table))) {
-        loaded.insert(row[0].as<long long>());
-      }
-    }
-    if (!loaded.empty()) {
-      out << "resuming " << sbtest_table_name(table) << ": " << loaded.size()
-          << " range(s) of ids already loaded\n";
-    }
-    for (long long first = 1; first <= rows; first += kSbtestChunkRows) {
-      if (loaded.count(first) != 0) continue;
-      const long long last = std::min(rows, first + kSbtestChunkRows - 1);
-      chunks.push_back({table, first, last});
-      rows_pending += last - first + 1;
-    }
+  for (const IdRange& range : plan_missing_ranges(conn, names, kSbtestChunkRows,
+                                                  kSelectOltpChunksSql, rows_pending, out)) {
+    chunks.push_back({tables[range.table], range.first, range.last});
   }
   return chunks;
 }
