@@ -9,9 +9,9 @@
 namespace tpcc {
 
 std::vector<IdRange> plan_missing_ranges(pqxx::connection& conn,
-                                         const std::vector<TableRows>& tables,
-                                         long long range_rows, const char* select_loaded_sql,
-                                         long long& rows_pending, std::ostream& out) {
+                                         const std::vector<TableRows>& tables, long long range_rows,
+                                         const char* select_loaded_sql, long long& rows_pending,
+                                         std::ostream& out) {
   std::vector<IdRange> ranges;
   for (std::size_t table = 0; table < tables.size(); ++table) {
     const TableRows& t = tables[table];

@@ -29,8 +29,8 @@ struct IdRange {
 // its loaded ranges) does not return; says on `out` which tables resume,
 // and adds the ranges' rows to rows_pending.
 std::vector<IdRange> plan_missing_ranges(pqxx::connection& conn,
-                                         const std::vector<TableRows>& tables,
-                                         long long range_rows, const char* select_loaded_sql,
-                                         long long& rows_pending, std::ostream& out);
+                                         const std::vector<TableRows>& tables, long long range_rows,
+                                         const char* select_loaded_sql, long long& rows_pending,
+                                         std::ostream& out);
 
 }  // namespace tpcc
