@@ -1,15 +1,21 @@
 #!/usr/bin/env bash
 # tpcc against Debian's sysbench 1.0.20 on one throwaway server, with the
 # same command line (only the program name changed): the load of the same
-# sbtest tables (wall time), then oltp_read_write and oltp_read_only with
-# the same threads and time, ROUNDS rounds alternating the tools. Prints,
-# per test and tool, the medians of tps, qps, the 95th percentile (ms) and
-# the client's CPU per transaction (user + system of the client process over
-# its whole run, divided by the transactions it reports).
+# sbtest tables (wall time of each prepare, tpcc's check after its load
+# included), then oltp_read_write and oltp_read_only with the same threads
+# and time, ROUNDS rounds alternating the tools. Prints each round's load
+# times, their medians and ratio, then per test and tool the medians of
+# tps, qps, the 95th percentile (ms) and the client's CPU per transaction
+# (user + system of the client process over its whole run, divided by the
+# transactions it reports).
 #
 #   bench/sysbench-peers.sh [BINARY=build/tpcc] [TABLES=4] [TABLE_SIZE=100000] [THREADS=4] [TIME=20] [ROUNDS=3]
 #
-# DURABLE=1 (bench/throwaway-pg.sh) measures against a durable server.
+# DURABLE=1 (bench/throwaway-pg.sh) measures against a durable server;
+# LOAD_ONLY=1 stops after the loads; FLOOR=1 measures after them what the
+# server alone takes to load the same tables (below). Each load goes into a
+# new database, after a CHECKPOINT (untimed) has written the one before it
+# out.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BINARY=${1:-build/tpcc}; TABLES=${2:-4}; SIZE=${3:-100000}; THREADS=${4:-4}; TIME=${5:-20}
@@ -21,7 +27,6 @@ BINARY=$(realpath "$BINARY")
 source bench/throwaway-pg.sh
 source bench/measure.sh
 
-for db in sb_sysbench sb_tpcc; do "$PG_BIN/psql" "$PG_CONN" -Xqc "create database $db"; done
 # The guide's line for TEST and COMMAND against DB, with extra options.
 line() {
   local test=$1 db=$2 command=$3
@@ -33,18 +38,54 @@ line() {
 
 print_server_settings
 echo "$TABLES tables of $SIZE rows, $THREADS threads, ${TIME}s runs, $ROUNDS round(s)"
-# shellcheck disable=SC2046  # the line's words are the arguments
-timed "$PG_DIR/load-sysbench.log" sysbench $(line oltp_read_write sb_sysbench prepare)
-# shellcheck disable=SC2046
-timed "$PG_DIR/load-tpcc.log" "$BINARY" $(line oltp_read_write sb_tpcc prepare)
-for tool in sysbench tpcc; do
-  [ "$(timed_field "$PG_DIR/load-$tool.log" 2)" = 0 ] ||
-    { echo "$tool prepare failed:"; tail -20 "$PG_DIR/load-$tool.log"; exit 1; }
+declare -A loads
+for round in $(seq 1 "$ROUNDS"); do
+  for tool in sysbench tpcc; do
+    PGOPTIONS="-c client_min_messages=warning" "$PG_BIN/psql" "$PG_CONN" -Xqc "drop database if exists sb_$tool" -c "checkpoint" \
+      -c "create database sb_$tool"
+    program=sysbench
+    [ "$tool" = tpcc ] && program=$BINARY
+    # shellcheck disable=SC2046  # the line's words are the arguments
+    timed "$PG_DIR/load-$tool.log" "$program" $(line oltp_read_write "sb_$tool" prepare)
+    [ "$(timed_field "$PG_DIR/load-$tool.log" 2)" = 0 ] ||
+      { echo "$tool prepare failed:"; tail -20 "$PG_DIR/load-$tool.log"; exit 1; }
+    loads[$tool]+="$(timed_field "$PG_DIR/load-$tool.log" 3)"$'\n'
+  done
+  echo "load round $round: sysbench $(tail -n 2 <<<"${loads[sysbench]}" | head -n 1) s," \
+    "tpcc $(tail -n 2 <<<"${loads[tpcc]}" | head -n 1) s"
 done
-sysbench_load=$(timed_field "$PG_DIR/load-sysbench.log" 3)
-tpcc_load=$(timed_field "$PG_DIR/load-tpcc.log" 3)
-awk -v s="$sysbench_load" -v t="$tpcc_load" -v rows=$((TABLES * SIZE)) 'BEGIN {
-  printf "load of %d rows: sysbench %.1f s, tpcc %.1f s (%.2fx faster)\n", rows, s, t, s / t }'
+sysbench_load=$(printf "%s" "${loads[sysbench]}" | median)
+tpcc_load=$(printf "%s" "${loads[tpcc]}" | median)
+awk -v s="$sysbench_load" -v t="$tpcc_load" -v rows=$((TABLES * SIZE)) -v r="$ROUNDS" 'BEGIN {
+  printf "load of %d rows, median of %d: sysbench %.1f s, tpcc %.1f s (%.2fx faster)\n",
+    rows, r, s, t, s / t }'
+
+# The floor: the server alone, with no client to generate rows. TABLES
+# sessions at once each create a table, COPY FREEZE tpcc's sbtest1 into it
+# from a server-side binary file, add the key and the k index, ANALYZE and
+# commit; wall time from the first session's start to the last one's end.
+if [ "${FLOOR:-0}" = 1 ]; then
+  tpcc_db="${PG_CONN/dbname=postgres/dbname=sb_tpcc}"
+  chmod a+rx "$PG_DIR"
+  "$PG_BIN/psql" "$tpcc_db" -Xqc "copy sbtest1 to '$PG_DIR/rows.bin' with (format binary)"
+  floors=""
+  for round in $(seq 1 "$ROUNDS"); do
+    "$PG_BIN/psql" "$tpcc_db" -Xqc "checkpoint"
+    start=$(date +%s.%N)
+    for t in $(seq 1 "$TABLES"); do
+      "$PG_BIN/psql" "$tpcc_db" -Xq -c "begin" -c "create table floor$t (like sbtest1)" \
+        -c "copy floor$t from '$PG_DIR/rows.bin' with (format binary, freeze)" \
+        -c "alter table floor$t add primary key (id)" -c "create index on floor$t(k)" \
+        -c "analyze floor$t" -c "commit" &
+    done
+    wait
+    floors+="$(awk -v a="$start" -v b="$(date +%s.%N)" 'BEGIN { printf "%.3f", b - a }')"$'\n'
+    for t in $(seq 1 "$TABLES"); do "$PG_BIN/psql" "$tpcc_db" -Xqc "drop table floor$t"; done
+  done
+  printf "the server alone (COPY FREEZE from a file, key, k index, ANALYZE), median of %d: %.1f s\n" \
+    "$ROUNDS" "$(printf "%s" "$floors" | median)"
+fi
+[ "${LOAD_ONLY:-0}" = 1 ] && exit 0
 
 # tps qps p95 client-ms-per-transaction of one run's log (and result.json).
 sysbench_figures() {

@@ -11,7 +11,8 @@ namespace {
 
 extern "C" void on_prepare_interrupt(int) {
   static const char kMessage[] =
-      "\ninterrupted: loaded ranges are kept; run the same tpcc prepare again to resume\n";
+      "\ninterrupted: what was loaded and committed is kept; run the same tpcc prepare again to "
+      "resume\n";
   const ssize_t written = write(STDERR_FILENO, kMessage, sizeof kMessage - 1);
   (void)written;
   _exit(kExitInterrupted);

@@ -4,7 +4,6 @@
 #include <chrono>
 #include <cstdio>
 #include <map>
-#include <set>
 #include <vector>
 
 #include <pqxx/nontransaction>
@@ -17,6 +16,7 @@
 #include "db/writable.hpp"
 #include "loader/prepare_lock.hpp"
 #include "loader/progress.hpp"
+#include "workloads/common/missing_ranges.hpp"
 #include "workloads/common/parallel_jobs.hpp"
 #include "workloads/common/prepare_interrupt.hpp"
 #include "workloads/pgbench/pgbench_tables.hpp"
@@ -135,27 +135,14 @@ std::vector<PgbenchTable> settle_tables(pqxx::connection& conn, const PgbenchOpt
 // The ranges of the incomplete tables not loaded yet.
 std::vector<Chunk> plan_chunks(pqxx::connection& conn, const std::vector<PgbenchTable>& tables,
                                int scale, long long& rows_pending, std::ostream& out) {
-  std::vector<Chunk> chunks;
-  rows_pending = 0;
+  std::vector<TableRows> names;
   for (const PgbenchTable table : tables) {
-    const std::string name = pgbench_table_name(table);
-    std::set<long long> loaded;
-    {
-      pqxx::nontransaction tx(conn);
-      for (const auto& row : tx.exec_params(kSelectPgbenchChunksSql, name)) {
-        loaded.insert(row[0].as<long long>());
-      }
-    }
-    if (!loaded.empty()) {
-      out << "resuming " << name << ": " << loaded.size() << " range(s) of ids already loaded\n";
-    }
-    const long long rows = pgbench_table_rows(table, scale);
-    for (long long first = 1; first <= rows; first += kChunkRows) {
-      if (loaded.count(first) != 0) continue;
-      const long long last = std::min(rows, first + kChunkRows - 1);
-      chunks.push_back({table, first, last});
-      rows_pending += last - first + 1;
-    }
+    names.push_back({pgbench_table_name(table), pgbench_table_rows(table, scale)});
+  }
+  std::vector<Chunk> chunks;
+  for (const IdRange& range :
+       plan_missing_ranges(conn, names, kChunkRows, kSelectPgbenchChunksSql, rows_pending, out)) {
+    chunks.push_back({tables[range.table], range.first, range.last});
   }
   return chunks;
 }

@@ -4,7 +4,6 @@
 #include <chrono>
 #include <climits>
 #include <map>
-#include <set>
 #include <vector>
 
 #include <pqxx/nontransaction>
@@ -16,8 +15,10 @@
 #include "db/connect.hpp"
 #include "db/pg_connection.hpp"
 #include "db/writable.hpp"
+#include "loader/copy_binary.hpp"
 #include "loader/prepare_lock.hpp"
 #include "loader/progress.hpp"
+#include "workloads/common/missing_ranges.hpp"
 #include "workloads/common/parallel_jobs.hpp"
 #include "workloads/common/prepare_interrupt.hpp"
 #include "workloads/sysbench/oltp_statements.hpp"
@@ -72,69 +73,62 @@ void require_same_options(const std::string& name, const RecordedTable& recorded
   }
 }
 
+// The tables a prepare loads: recorded but incomplete ones (a killed
+// prepare's, resumed by their missing ranges) and missing ones.
+struct TablesToLoad {
+  std::vector<int> incomplete;
+  std::vector<int> missing;
+};
+
 // Refuses, before anything is created, an sbtest table tpcc did not create
-// and a recorded one of other options; then creates the tables that are
-// missing (each with its record, in one transaction) and returns the
-// incomplete ones.
-std::vector<int> settle_tables(pqxx::connection& conn, const OltpOptions& options,
-                               std::ostream& out) {
+// and a recorded one of other options; then says which tables to load.
+TablesToLoad settle_tables(pqxx::connection& conn, const OltpOptions& options) {
   const std::map<std::string, RecordedTable> recorded = read_recorded_tables(conn);
-  std::vector<bool> exists(static_cast<std::size_t>(options.tables) + 1, false);
+  TablesToLoad tables;
   for (int table = 1; table <= options.tables; ++table) {
     const std::string name = sbtest_table_name(table);
     const auto found = recorded.find(name);
-    exists[static_cast<std::size_t>(table)] = relation_exists(conn, name);
-    if (exists[static_cast<std::size_t>(table)] && found == recorded.end()) {
+    const bool exists = relation_exists(conn, name);
+    if (exists && found == recorded.end()) {
       throw UsageError(name +
                        ": the table exists and tpcc did not create it (sysbench's prepare, or "
                        "another program); drop it (sysbench ... cleanup) or use another database");
     }
     if (found != recorded.end()) require_same_options(name, found->second, options);
-  }
-  std::vector<int> incomplete;
-  for (int table = 1; table <= options.tables; ++table) {
-    const std::string name = sbtest_table_name(table);
-    if (exists[static_cast<std::size_t>(table)]) {
-      if (!recorded.at(name).complete) incomplete.push_back(table);
-      continue;
-    }
     // Recorded but dropped since: its record goes, the table is made anew.
-    pqxx::work tx(conn);
-    tx.exec_params(kForgetOltpChunksSql, name);
-    tx.exec_params(kForgetOltpTableSql, name);
-    out << "creating table " << name << "\n";
-    tx.exec(create_sbtest_sql(table, options));
-    tx.exec_params(kInsertOltpTableSql, name, oltp_prepared_rows(options), options.auto_inc,
-                   options.secondary);
-    tx.commit();
-    incomplete.push_back(table);
+    if (!exists) {
+      tables.missing.push_back(table);
+    } else if (!found->second.complete) {
+      tables.incomplete.push_back(table);
+    }
   }
-  return incomplete;
+  return tables;
+}
+
+// Creates each table with its record, in a transaction of its own, for its
+// ranges to be loaded by several workers.
+void create_tables_for_ranges(pqxx::connection& conn, const OltpOptions& options,
+                              const std::vector<int>& tables, std::ostream& out) {
+  for (const int table : tables) {
+    out << "creating table " << sbtest_table_name(table) << "\n";
+    pqxx::work tx(conn);
+    for (const std::string& statement :
+         create_recorded_sbtest_statements(table, options, oltp_prepared_rows(options))) {
+      tx.exec(statement);
+    }
+    tx.commit();
+  }
 }
 
 // The ranges of the incomplete tables not loaded yet.
 std::vector<Chunk> plan_chunks(pqxx::connection& conn, const std::vector<int>& tables,
                                long long rows, long long& rows_pending, std::ostream& out) {
+  std::vector<TableRows> names;
+  for (const int table : tables) names.push_back({sbtest_table_name(table), rows});
   std::vector<Chunk> chunks;
-  rows_pending = 0;
-  for (const int table : tables) {
-    std::set<long long> loaded;
-    {
-      pqxx::nontransaction tx(conn);
-      for (const auto& row : tx.exec_params(kSelectOltpChunksSql, sbtest_table_name(table))) {
-        loaded.insert(row[0].as<long long>());
-      }
-    }
-    if (!loaded.empty()) {
-      out << "resuming " << sbtest_table_name(table) << ": " << loaded.size()
-          << " range(s) of ids already loaded\n";
-    }
-    for (long long first = 1; first <= rows; first += kSbtestChunkRows) {
-      if (loaded.count(first) != 0) continue;
-      const long long last = std::min(rows, first + kSbtestChunkRows - 1);
-      chunks.push_back({table, first, last});
-      rows_pending += last - first + 1;
-    }
+  for (const IdRange& range : plan_missing_ranges(conn, names, kSbtestChunkRows,
+                                                  kSelectOltpChunksSql, rows_pending, out)) {
+    chunks.push_back({tables[range.table], range.first, range.last});
   }
   return chunks;
 }
@@ -145,7 +139,7 @@ void load_chunk(PgConnection& conn, const Config& config, const Chunk& chunk,
   const long long rows =
       append_sbtest_copy(data, config.oltp, config.seed, chunk.table, chunk.first, chunk.last);
   conn.exec("begin");
-  conn.begin_copy(copy_sbtest_sql(chunk.table));
+  conn.begin_copy(copy_sbtest_sql(chunk.table, false));
   conn.put_copy_data(data);
   conn.end_copy();
   conn.exec(record_chunk_sql(chunk.table, chunk.first, chunk.last));
@@ -155,14 +149,47 @@ void load_chunk(PgConnection& conn, const Config& config, const Chunk& chunk,
 }
 
 // The key, indexes, sequence, statistics and the completion mark of one
-// table in one transaction: a kill leaves all of it to do again, or none.
-void finish_table(PgConnection& conn, const OltpOptions& options, int table) {
-  conn.exec("begin");
+// table, in the caller's transaction.
+void finish_table_in_transaction(PgConnection& conn, const OltpOptions& options, int table) {
   for (const std::string& statement :
        finish_sbtest_statements(table, options, oltp_prepared_rows(options))) {
     conn.exec(statement);
   }
   conn.exec(complete_table_sql(table));
+}
+
+// The same in one transaction: a kill leaves all of it to do again, or none.
+void finish_table(PgConnection& conn, const OltpOptions& options, int table) {
+  conn.exec("begin");
+  finish_table_in_transaction(conn, options, table);
+  conn.exec("commit");
+}
+
+// A table created, loaded (one COPY, its rows in the same ranges and so
+// the same rows as range by range), keyed and completed in one transaction:
+// its rows go in frozen and, on a wal_level=minimal server, without WAL; a
+// kill leaves nothing of it, and prepare makes it anew.
+void load_whole_table(PgConnection& conn, const Config& config, int table, LoadCounters& counters) {
+  const OltpOptions& options = config.oltp;
+  const long long rows = oltp_prepared_rows(options);
+  conn.exec("begin");
+  for (const std::string& statement : create_recorded_sbtest_statements(table, options, rows)) {
+    conn.exec(statement);
+  }
+  if (rows > 0) {
+    conn.begin_copy(copy_sbtest_sql(table, true));
+    std::string data(copy_binary::kHeader, sizeof copy_binary::kHeader);
+    for (long long first = 1; first <= rows; first += kSbtestChunkRows) {
+      const long long last = std::min(rows, first + kSbtestChunkRows - 1);
+      counters.rows += append_sbtest_rows(data, options, config.seed, table, first, last);
+      if (last == rows) data.append(copy_binary::kTrailer, sizeof copy_binary::kTrailer);
+      conn.put_copy_data(data);
+      counters.bytes += static_cast<std::int64_t>(data.size());
+      data.clear();
+    }
+    conn.end_copy();
+  }
+  finish_table_in_transaction(conn, options, table);
   conn.exec("commit");
 }
 
@@ -188,30 +215,55 @@ PrepareOutcome prepare_oltp_tables(const Config& config, std::ostream& out) {
     tx.exec(kCreateOltpRecordSql);
     tx.commit();
   }
-  const std::vector<int> incomplete = settle_tables(*conn, options, out);
-  if (incomplete.empty()) {
+  const TablesToLoad tables = settle_tables(*conn, options);
+  if (tables.incomplete.empty() && tables.missing.empty()) {
     out << "the " << options.tables << " sbtest table(s) are already prepared: nothing to load\n";
     return {kExitOk, true};
   }
+  // With a table for every worker, each missing table is one job, loaded
+  // whole; with fewer, the workers share the tables' ranges.
+  const std::size_t table_count = tables.incomplete.size() + tables.missing.size();
+  const bool whole = table_count >= static_cast<std::size_t>(config.load_workers);
+  std::vector<int> ranged = tables.incomplete;
+  std::vector<int> whole_tables;
+  if (whole) {
+    whole_tables = tables.missing;
+  } else {
+    create_tables_for_ranges(*conn, options, tables.missing, out);
+    ranged.insert(ranged.end(), tables.missing.begin(), tables.missing.end());
+  }
   long long rows_pending = 0;
   const std::vector<Chunk> chunks =
-      plan_chunks(*conn, incomplete, oltp_prepared_rows(options), rows_pending, out);
+      plan_chunks(*conn, ranged, oltp_prepared_rows(options), rows_pending, out);
+  rows_pending += oltp_prepared_rows(options) * static_cast<long long>(whole_tables.size());
 
   LoadCounters counters;
-  if (!chunks.empty()) {
-    out << "loading " << rows_pending << " rows into " << incomplete.size()
-        << " sbtest table(s) with "
-        << std::min<std::size_t>(static_cast<std::size_t>(config.load_workers), chunks.size())
-        << " worker(s) using COPY" << std::endl;
-    load_on_workers(
-        config, out, chunks.size(), rows_pending, counters,
-        [&](PgConnection& c, std::size_t n) { load_chunk(c, config, chunks[n], counters); });
+  const std::size_t jobs = whole_tables.size() + chunks.size();
+  if (jobs > 0) {
+    out << "loading " << rows_pending << " rows into " << table_count << " sbtest table(s) with "
+        << std::min<std::size_t>(static_cast<std::size_t>(config.load_workers), jobs)
+        << " worker(s) using COPY";
+    if (!whole_tables.empty()) {
+      out << ", " << whole_tables.size()
+          << " of them each created, loaded (COPY FREEZE) and indexed in one transaction";
+    }
+    out << std::endl;
+    // The whole tables first: the longest jobs.
+    load_on_workers(config, out, jobs, rows_pending, counters, [&](PgConnection& c, std::size_t n) {
+      if (n < whole_tables.size()) {
+        load_whole_table(c, config, whole_tables[n], counters);
+      } else {
+        load_chunk(c, config, chunks[n - whole_tables.size()], counters);
+      }
+    });
   }
   const double load_seconds = seconds_since(start);
-  out << "creating the key" << (options.create_secondary ? ", the k index" : "")
-      << " and statistics of " << incomplete.size() << " table(s)" << std::endl;
-  run_on_workers(config, incomplete.size(), config.load_workers,
-                 [&](PgConnection& c, std::size_t n) { finish_table(c, options, incomplete[n]); });
+  if (!ranged.empty()) {
+    out << "creating the key" << (options.create_secondary ? ", the k index" : "")
+        << " and statistics of " << ranged.size() << " table(s)" << std::endl;
+    run_on_workers(config, ranged.size(), config.load_workers,
+                   [&](PgConnection& c, std::size_t n) { finish_table(c, options, ranged[n]); });
+  }
   char line[256];
   std::snprintf(line, sizeof line,
                 "prepared %d sbtest table(s) of %lld rows: %lld rows loaded in %.1f s (data "

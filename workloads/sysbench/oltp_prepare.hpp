@@ -1,8 +1,10 @@
 // tpcc prepare for sysbench's oltp tests: the sbtest tables as sysbench
 // 1.0's prepare makes them (oltp_common.lua), loaded with the kit's
-// parallel COPY: ranges of ids over --load-workers connections, each range
-// one transaction recorded with its rows (tpcc_sysbench_chunks), so that a
-// killed prepare, run again, loads only what is missing; then per table the
+// parallel COPY over --load-workers connections. With a table for every
+// worker, each table is created, loaded (COPY FREEZE), keyed and recorded
+// in one transaction; with fewer, the workers share ranges of ids, each one
+// transaction recorded with its rows (tpcc_sysbench_chunks) so that a
+// killed prepare, run again, loads only what is missing, then per table the
 // key, the k index, the sequence and ANALYZE. Refuses (exit 2) sbtest tables
 // it did not create, and a recorded table of other options.
 #pragma once

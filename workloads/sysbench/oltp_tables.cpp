@@ -26,13 +26,6 @@ const char* const kCreateOltpRecordSql =
 const char* const kSelectOltpTablesSql =
     "select table_name, table_size, auto_inc, secondary, complete from tpcc_sysbench_tables";
 
-const char* const kInsertOltpTableSql =
-    "insert into tpcc_sysbench_tables (table_name, table_size, auto_inc, secondary, row_count) "
-    "values ($1, $2, $3, $4, $2)";
-
-const char* const kForgetOltpChunksSql = "delete from tpcc_sysbench_chunks where table_name = $1";
-const char* const kForgetOltpTableSql = "delete from tpcc_sysbench_tables where table_name = $1";
-
 const char* const kSelectOltpChunksSql =
     "select first_id from tpcc_sysbench_chunks where table_name = $1";
 
@@ -53,6 +46,20 @@ std::string complete_table_sql(int table) {
          sbtest_table_name(table) + "'";
 }
 
+std::vector<std::string> create_recorded_sbtest_statements(int table, const OltpOptions& options,
+                                                           long long rows) {
+  const std::string name = "'" + sbtest_table_name(table) + "'";
+  const std::string size = std::to_string(rows);
+  auto word = [](bool b) { return std::string(b ? "true" : "false"); };
+  return {"delete from tpcc_sysbench_chunks where table_name = " + name,
+          "delete from tpcc_sysbench_tables where table_name = " + name,
+          create_sbtest_sql(table, options),
+          "insert into tpcc_sysbench_tables (table_name, table_size, auto_inc, secondary, "
+          "row_count) values (" +
+              name + ", " + size + ", " + word(options.auto_inc) + ", " + word(options.secondary) +
+              ", " + size + ")"};
+}
+
 std::string create_sbtest_sql(int table, const OltpOptions& options) {
   return "CREATE TABLE " + sbtest_table_name(table) + "(\n  id " +
          (options.auto_inc ? "SERIAL" : "INTEGER NOT NULL") +
@@ -60,8 +67,9 @@ std::string create_sbtest_sql(int table, const OltpOptions& options) {
          "  pad CHAR(60) DEFAULT '' NOT NULL\n)";
 }
 
-std::string copy_sbtest_sql(int table) {
-  return "copy " + sbtest_table_name(table) + " (id, k, c, pad) from stdin with (format binary)";
+std::string copy_sbtest_sql(int table, bool freeze) {
+  return "copy " + sbtest_table_name(table) + " (id, k, c, pad) from stdin with (format binary" +
+         (freeze ? ", freeze)" : ")");
 }
 
 std::vector<std::string> finish_sbtest_statements(int table, const OltpOptions& options,

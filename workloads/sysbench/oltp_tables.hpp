@@ -27,15 +27,16 @@ extern const char* const kCreateOltpRecordSql;
 // select table_name, table_size, auto_inc, secondary, complete from
 // tpcc_sysbench_tables.
 extern const char* const kSelectOltpTablesSql;
-// $1 table_name, $2 table_size, $3 auto_inc, $4 secondary.
-extern const char* const kInsertOltpTableSql;
-// $1 table_name: forgets a recorded table that is gone, its chunks first.
-extern const char* const kForgetOltpChunksSql;
-extern const char* const kForgetOltpTableSql;
 // $1 table_name: the first ids of its loaded ranges.
 extern const char* const kSelectOltpChunksSql;
 // The sbtest tables of the current schema, by name.
 extern const char* const kListSbtestTablesSql;
+
+// Sent on the loader's plain connection, in one transaction: forgets the
+// record of an sbtest<n> that is gone (its ranges first), creates the table
+// (create_sbtest_sql) and records it with its options and `rows`.
+std::vector<std::string> create_recorded_sbtest_statements(int table, const OltpOptions& options,
+                                                           long long rows);
 
 // CREATE TABLE sbtest<n> as oltp_common.lua's create_table() for pgsql,
 // without the key: id SERIAL (INTEGER NOT NULL without --auto_inc), k
@@ -43,8 +44,10 @@ extern const char* const kListSbtestTablesSql;
 // CHAR(60) DEFAULT '' NOT NULL.
 std::string create_sbtest_sql(int table, const OltpOptions& options);
 
-// "copy sbtest<n> (id, k, c, pad) from stdin with (format binary)"
-std::string copy_sbtest_sql(int table);
+// "copy sbtest<n> (id, k, c, pad) from stdin with (format binary)"; with
+// `freeze` (the table was created in this transaction) its rows go in
+// frozen: no later VACUUM or first read has to set their hint bits.
+std::string copy_sbtest_sql(int table, bool freeze);
 
 // After the rows: the primary key on id (sysbench's PRIMARY KEY (id), named
 // sbtest<n>_pkey as PostgreSQL names it), or with --secondary a plain

@@ -17,8 +17,15 @@ Random sbtest_chunk_random(std::uint64_t seed, int table, long long first) {
 
 long long append_sbtest_copy(std::string& out, const OltpOptions& options, std::uint64_t seed,
                              int table, long long first, long long last) {
+  out.append(copy_binary::kHeader, sizeof copy_binary::kHeader);
+  const long long rows = append_sbtest_rows(out, options, seed, table, first, last);
+  out.append(copy_binary::kTrailer, sizeof copy_binary::kTrailer);
+  return rows;
+}
+
+long long append_sbtest_rows(std::string& out, const OltpOptions& options, std::uint64_t seed,
+                             int table, long long first, long long last) {
   using namespace copy_binary;
-  out.append(kHeader, sizeof kHeader);
   long long rows = 0;
   generate_sbtest_rows(options, seed, table, first, last, [&](const SbtestRow& r) {
     append_big_endian<std::int16_t>(out, 4);
@@ -28,7 +35,6 @@ long long append_sbtest_copy(std::string& out, const OltpOptions& options, std::
     append_bytes(out, r.pad);
     ++rows;
   });
-  out.append(kTrailer, sizeof kTrailer);
   return rows;
 }
 

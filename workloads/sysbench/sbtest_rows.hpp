@@ -36,6 +36,9 @@ Random sbtest_chunk_random(std::uint64_t seed, int table, long long first);
 // trailer included (copy_sbtest_sql's COPY takes it); returns the rows.
 long long append_sbtest_copy(std::string& out, const OltpOptions& options, std::uint64_t seed,
                              int table, long long first, long long last);
+// The same rows without header and trailer: one piece of a longer COPY.
+long long append_sbtest_rows(std::string& out, const OltpOptions& options, std::uint64_t seed,
+                             int table, long long first, long long last);
 
 template <typename Sink>
 void generate_sbtest_rows(const OltpOptions& options, std::uint64_t seed, int table,
@@ -44,8 +47,8 @@ void generate_sbtest_rows(const OltpOptions& options, std::uint64_t seed, int ta
   const SysbenchDistribution ks(options);
   SbtestRow r;
   for (long long id = first; id <= last; ++id) {
-    fill_sysbench_rand_str(r.c, kSysbenchCTemplate, rng);
-    fill_sysbench_rand_str(r.pad, kSysbenchPadTemplate, rng);
+    fill_sysbench_digits(r.c, kSysbenchCTemplate, rng);
+    fill_sysbench_digits(r.pad, kSysbenchPadTemplate, rng);
     r.id = id;
     r.k = ks.draw(rng, 1, options.table_size);
     row(static_cast<const SbtestRow&>(r));

@@ -6,6 +6,8 @@
 namespace tpcc {
 namespace {
 
+__extension__ typedef unsigned __int128 uint128;
+
 // The Zipfian helpers of sb_rand.c (after Apache Commons RNG's
 // rejection-inversion sampler): H(x), its inverse and h(x) = x^-e.
 
@@ -129,6 +131,28 @@ void fill_sysbench_rand_str(std::string& out, const char* pattern, Random& rng) 
       c = static_cast<char>(sysbench_uniform(rng, '0', '9'));
     else if (c == '@')
       c = static_cast<char>(sysbench_uniform(rng, 'a', 'z'));
+  }
+}
+
+void fill_sysbench_digits(std::string& out, const char* pattern, Random& rng) {
+  // A template's group of digits; 10^11 < 2^37 leaves 27 bits to spare.
+  constexpr int kDigitsPerDraw = 11;
+  out.assign(pattern);
+  std::uint64_t fraction = 0;
+  int digits_left = 0;
+  for (char& c : out) {
+    if (c == '#') {
+      if (digits_left == 0) {
+        fraction = rng.next();
+        digits_left = kDigitsPerDraw;
+      }
+      const uint128 scaled = static_cast<uint128>(fraction) * 10;
+      c = static_cast<char>('0' + static_cast<int>(scaled >> 64));
+      fraction = static_cast<std::uint64_t>(scaled);
+      --digits_left;
+    } else if (c == '@') {
+      c = static_cast<char>(sysbench_uniform(rng, 'a', 'z'));
+    }
   }
 }
 

@@ -66,5 +66,12 @@ std::int64_t sysbench_rand(const OltpOptions& options, Random& rng, std::int64_t
 std::string sysbench_rand_str(const char* pattern, Random& rng);
 // The same into `out` (its buffer reused).
 void fill_sysbench_rand_str(std::string& out, const char* pattern, Random& rng);
+// The same for prepare's c and pad (150 digits a row), at a tenth of the
+// generator calls: the digits come 11 at a time from one 64-bit draw, read
+// as a fraction of 2^64 and multiplied by 10 once a digit (the integer
+// part is the digit, the rest the fraction for the next): each of the 10^11
+// sequences of 11 digits has the chance 10^-11 to within a relative 2^-27
+// (2^64 / 10^11 draws give it). '@' is drawn as in sb_rand_str.
+void fill_sysbench_digits(std::string& out, const char* pattern, Random& rng);
 
 }  // namespace tpcc

@@ -152,3 +152,43 @@ TEST_CASE("sysbench rand string: c is 10 and pad 5 groups of 11 digits joined by
   const std::string letters = tpcc::sysbench_rand_str("@@@@", rng);
   for (const char ch : letters) CHECK((ch >= 'a' && ch <= 'z'));
 }
+
+TEST_CASE("sysbench digits: the templates' shape, every digit as often in every place",
+          "[workloads]") {
+  tpcc::Random rng(17);
+  const std::regex c_shape(R"(\d{11}(-\d{11}){9})");
+  constexpr int kRows = 2000;
+  // Digit counts per place in a group of 11, and neighbours alike.
+  std::vector<std::vector<int>> by_place(11, std::vector<int>(10, 0));
+  int digits = 0;
+  int alike = 0;
+  std::string c;
+  for (int i = 0; i < kRows; ++i) {
+    tpcc::fill_sysbench_digits(c, tpcc::kSysbenchCTemplate, rng);
+    REQUIRE(std::regex_match(c, c_shape));
+    for (std::size_t at = 0; at < c.size(); ++at) {
+      if (c[at] == '-') continue;
+      ++digits;
+      ++by_place[at % 12][static_cast<std::size_t>(c[at] - '0')];
+      if (at + 1 < c.size() && c[at + 1] == c[at]) ++alike;
+    }
+  }
+  // 2,000 expected of each digit in each place (10 groups a row): a
+  // standard deviation of 42, so 1,800..2,200 is about 5 of them.
+  for (const auto& place : by_place) {
+    for (const int count : place) {
+      CHECK(count > 1800);
+      CHECK(count < 2200);
+    }
+  }
+  // One neighbour in ten is the same digit (200,000 pairs: 20,000 +- 134).
+  const int pairs = kRows * 10 * 10;
+  CHECK(alike > pairs / 10 - 700);
+  CHECK(alike < pairs / 10 + 700);
+  CHECK(digits == kRows * 110);
+  std::string letters;
+  tpcc::fill_sysbench_digits(letters, "@@-#", rng);
+  CHECK(letters[2] == '-');
+  CHECK((letters[0] >= 'a' && letters[0] <= 'z'));
+  CHECK((letters[3] >= '0' && letters[3] <= '9'));
+}
