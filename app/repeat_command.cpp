@@ -3,7 +3,7 @@
 #include <ctime>
 #include <filesystem>
 
-#include "app/consistency_test_run.hpp"
+#include "app/run_once.hpp"
 #include "config/errors.hpp"
 #include "report/console/repeat_table.hpp"
 #include "report/html/html_report.hpp"
@@ -51,7 +51,7 @@ int run_repeated(const Config& config, std::ostream& out) {
     out << (k > 1 ? "\n" : "") << "== run " << k << " of " << config.repeat << " ==\n";
     int run_status = kExitOk;
     try {
-      run_status = run_with_consistency_test(one, out);
+      run_status = run_once(one, out);
     } catch (...) {
       if (done.empty()) {
         set.discard();
