@@ -37,8 +37,7 @@ std::vector<std::string> names_of(const std::vector<tpcc::RepeatedFigure>& figur
 
 }  // namespace
 
-TEST_CASE("workload repeat set: each workload's set figures, none of TPC-C's",
-          "[report][repeat]") {
+TEST_CASE("workload repeat set: each workload's set figures, none of TPC-C's", "[report][repeat]") {
   using Names = std::vector<std::string>;
   CHECK(names_of(tpcc::repeated_figures(set_of(WorkloadKind::SysbenchOltp, {100, 120}))) ==
         Names{"tps", "qps", "latency p95 ms"});
@@ -78,8 +77,8 @@ TEST_CASE("workload repeat set: result.json, the console table and the page show
           "[report][repeat]") {
   const auto runs = set_of(WorkloadKind::Pgbench, {100, 120});
   const auto figures = tpcc::repeated_figures(runs);
-  const auto j = nlohmann::json::parse(
-      tpcc::repeat_set_json({{"run-1", 0}, {"run-2", 0}}, figures, 0));
+  const auto j =
+      nlohmann::json::parse(tpcc::repeat_set_json({{"run-1", 0}, {"run-2", 0}}, figures, 0));
   REQUIRE(j.at("figures").size() == 2);
   CHECK(j.at("figures")[0].at("name") == "tps");
   CHECK(j.at("figures")[0].at("mean").get<double>() == Approx(11.0));
