@@ -58,8 +58,8 @@ const std::string& oltp_database() {
 }
 
 // Two runs of `workload` of 2 s each into scratch/name; the set's directory.
-std::string repeated_set(const std::string& name, const std::string& conninfo,
-                         const Args& workload, std::string* output) {
+std::string repeated_set(const std::string& name, const std::string& conninfo, const Args& workload,
+                         std::string* output) {
   const std::string dir = tpcc::test::scratch_dir(name);
   const int status = tpcc_with({"run", "--terminals", "2", "--duration", "2", "--report-interval",
                                 "1", "--repeat", "2", "--result-dir", dir},
@@ -165,10 +165,10 @@ TEST_CASE("workload repeat: an ingest set empties the tables between runs; check
           "[workload_repeat]") {
   const std::string db = ingest_database();
   std::string output;
-  const fs::path dir = repeated_set("workload_repeat_ingest", db,
-                                    {"--workload", "ingest", "--warmup", "0", "--ingest-rows",
-                                     "50", "--ingest-checkpoint"},
-                                    &output);
+  const fs::path dir = repeated_set(
+      "workload_repeat_ingest", db,
+      {"--workload", "ingest", "--warmup", "0", "--ingest-rows", "50", "--ingest-checkpoint"},
+      &output);
   INFO(output);
   CHECK(output.find("between runs, truncate: ") != std::string::npos);
   CHECK(output.find("tpcc_ingest_1, tpcc_ingest_2; their recorded rows back to 0") !=
@@ -183,13 +183,13 @@ TEST_CASE("workload repeat: an ingest set empties the tables between runs; check
   // after the measured interval), fewer than both runs wrote, and the
   // record says as many.
   const long long first = read_json(dir / "run-1" / "result.json").at("/ingest/rows"_json_pointer);
-  const long long second =
-      read_json(dir / "run-2" / "result.json").at("/ingest/rows"_json_pointer);
+  const long long second = read_json(dir / "run-2" / "result.json").at("/ingest/rows"_json_pointer);
   REQUIRE(first > 0);
   REQUIRE(second > 0);
   const long long rows =
-      scalar(db, "select (select count(*) from tpcc_ingest_1) + (select count(*) from "
-                 "tpcc_ingest_2)");
+      scalar(db,
+             "select (select count(*) from tpcc_ingest_1) + (select count(*) from "
+             "tpcc_ingest_2)");
   CHECK(rows >= second);
   CHECK(rows <= second + 2 * 50);
   CHECK(rows < first + second);
@@ -208,9 +208,8 @@ TEST_CASE("workload repeat: sets of different workloads are refused with exit 2"
           "[workload_repeat]") {
   const std::string oltp = oltp_set("workload_repeat_oltp_a");
   std::string output;
-  const std::string ingest =
-      repeated_set("workload_repeat_ingest_b", ingest_database(), {"--workload", "ingest"},
-                   &output);
+  const std::string ingest = repeated_set("workload_repeat_ingest_b", ingest_database(),
+                                          {"--workload", "ingest"}, &output);
   REQUIRE(run_tpcc({"report", "--compare", oltp, ingest, "--out",
                     tpcc::test::scratch_dir("workload_repeat_refused")},
                    &output) == 2);
