@@ -4,16 +4,13 @@
 
 #include "app/acid_command.hpp"
 #include "app/capacity_command.hpp"
-#include "app/consistency_test_run.hpp"
 #include "app/ingest_command.hpp"
 #include "app/oltp_command.hpp"
 #include "app/pgbench_command.hpp"
 #include "app/repeat_command.hpp"
 #include "app/report_command.hpp"
 #include "app/run_command.hpp"
-#include "app/run_ingest.hpp"
-#include "app/run_pgbench.hpp"
-#include "app/run_sysbench.hpp"
+#include "app/run_once.hpp"
 #include "app/snapshot_command.hpp"
 #include "app/sweep_command.hpp"
 #include "check/load_gaps.hpp"
@@ -113,12 +110,10 @@ int run_command(const Config& config) {
     case Verb::Cleanup: return cleanup_database(config, std::cout);
     case Verb::Quickstart: return quickstart_command(config);
     case Verb::Run:
-      if (config.workload == WorkloadKind::SysbenchOltp) return run_sysbench(config, std::cout);
-      if (config.workload == WorkloadKind::Ingest) return run_ingest(config, std::cout);
-      if (config.workload == WorkloadKind::Pgbench) return run_pgbench(config, std::cout);
-      if (config.sweep) return run_sweep(config, std::cout);
-      return config.repeat > 1 ? run_repeated(config, std::cout)
-                               : run_with_consistency_test(config, std::cout);
+      if (config.workload == WorkloadKind::Tpcc && config.sweep) {
+        return run_sweep(config, std::cout);
+      }
+      return config.repeat > 1 ? run_repeated(config, std::cout) : run_once(config, std::cout);
     case Verb::Acid: return acid_command(config, std::cout);
     case Verb::Report: return report_command(config, std::cout);
     case Verb::Snapshot: return snapshot_command(config, std::cout);

@@ -9,9 +9,10 @@
 
 namespace tpcc {
 
-// Runs config.repeat runs one after the other (each restores the snapshot
-// first when --restore is given, and is checked before and after with
-// --check-before-after) and writes the set's summary, also when a
+// Runs config.repeat runs of the configured workload one after the other
+// (each restores the snapshot first when --restore is given, and is
+// checked before and after with --check-before-after; the ingest's tables
+// are emptied between runs) and writes the set's summary, also when a
 // run stops early: an interrupted run or one that cannot connect ends the
 // set after the runs done so far. Returns the first run's exit status that
 // is not 0, or 0.

@@ -142,15 +142,16 @@ int compare_sets_command(const Config& config, std::ostream& out) {
   const std::string& dir_b = config.compare_dirs[1];
   const std::vector<ResultDir> runs_a = read_result_set(dir_a, "--compare", false);
   const std::vector<ResultDir> runs_b = read_result_set(dir_b, "--compare", false);
+  // Sets of different workloads have different figures.
+  for (const ResultDir& run : runs_b) {
+    if (run.config.workload == runs_a.front().config.workload) continue;
+    throw UsageError("--compare: " + dir_a + " holds runs of " +
+                     std::string(workload_name(runs_a.front().config)) + " and " + dir_b +
+                     " runs of " + std::string(workload_name(run.config)) +
+                     ": only sets of one workload are compared");
+  }
   std::vector<ResultDir> both = runs_a;
   both.insert(both.end(), runs_b.begin(), runs_b.end());
-  for (const ResultDir& run : both) {
-    if (run.config.workload == WorkloadKind::Tpcc) continue;
-    throw UsageError("--compare: " + run.dir + " holds a run of " +
-                     std::string(workload_name(run.config)) +
-                     ": repeated sets are compared by TPC-C's figures; compare the runs' "
-                     "directories instead");
-  }
   const std::vector<ComparedSetFigure> figures = compared_sets(runs_a, runs_b);
   out << "A: " << dir_a << "\nB: " << dir_b << "\n";
   print_environment_differences(both, out);

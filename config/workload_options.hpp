@@ -26,6 +26,7 @@ struct IngestOptions {
   int row_bytes = 360;  // --ingest-row-bytes: a row's size in the table, about
   IngestMethod method = IngestMethod::Insert;  // --ingest-method
   bool unlogged = false;                       // --unlogged: UNLOGGED tables
+  bool checkpoint = false;  // --ingest-checkpoint: a CHECKPOINT after each truncate of --repeat
 };
 
 // What a row of an ingest table takes besides its text payload: the tuple

@@ -97,13 +97,18 @@ void check_conditioning(const Config& config) {
     open_connected_server(config.server_datadir, config.conninfo);
   }
   if (!contains(config.condition, ConditionStep::Checkpoint)) return;
-  auto conn = connect(config.conninfo);
+  require_checkpoint_privilege(config.conninfo, "--condition checkpoint", "leave checkpoint out");
+}
+
+void require_checkpoint_privilege(const std::string& conninfo, const std::string& flag,
+                                  const std::string& instead) {
+  auto conn = connect(conninfo);
   pqxx::nontransaction tx(*conn);
   if (tx.exec1(kMayCheckpointSql)[0].as<bool>()) return;
-  throw UsageError(
-      "--condition checkpoint: this role may not run CHECKPOINT (superuser or a member of "
-      "pg_checkpoint): nothing was done; GRANT pg_checkpoint TO " +
-      std::string(conn->username()) + ", or leave checkpoint out");
+  throw UsageError(flag +
+                   ": this role may not run CHECKPOINT (superuser or a member of "
+                   "pg_checkpoint): nothing was done; GRANT pg_checkpoint TO " +
+                   std::string(conn->username()) + ", or " + instead);
 }
 
 std::vector<ConditioningStep> condition_database(const Config& config,

@@ -18,6 +18,12 @@ namespace tpcc {
 // (restart needs --server-datadir to be the connection's server).
 void check_conditioning(const Config& config);
 
+// Throws UsageError starting with flag unless the role of conninfo may run
+// CHECKPOINT (superuser or a member of pg_checkpoint); the message ends
+// with the grant to give, "or " instead.
+void require_checkpoint_privilege(const std::string& conninfo, const std::string& flag,
+                                  const std::string& instead);
+
 // Runs config.condition in order on the database of config.conninfo,
 // printing each step and its time. A restart's server output goes to
 // result_dir/server-restart.log.

@@ -1,8 +1,8 @@
 // The ingest workload once every layer is in (config/settings/ingest.cpp
 // holds its options): TPC-C's and sysbench's options refused, --tablespace
 // a list of names rather than table=name pairs, --terminals at prepare only
-// for its table-per-stream layout, the run unpaced; under another workload
-// the ingest options refused.
+// for its table-per-stream layout, --ingest-checkpoint with --repeat, the
+// run unpaced; under another workload the ingest options refused.
 #include <string>
 
 #include "config/finish/finish.hpp"
@@ -12,7 +12,7 @@ namespace tpcc {
 namespace {
 
 constexpr const char* kIngestOptions[] = {"ingest-tables", "ingest-rows", "ingest-row-bytes",
-                                          "ingest-method", "unlogged"};
+                                          "ingest-method", "unlogged",    "ingest-checkpoint"};
 
 void refuse_ingest_options(ParseState& st) {
   for (const char* option : kIngestOptions) {
@@ -35,14 +35,21 @@ void check_prepare_terminals(ParseState& st) {
              "(--workload ingest, --ingest-tables 0)");
 }
 
-// A standby takes no writes; --repeat's table between runs is TPC-C's.
+// A standby takes no writes.
 void refuse_run_options(ParseState& st) {
-  for (const char* option : {"standby-conn", "repeat"}) {
-    const std::optional<Source> given = st.given.source(option);
-    if (!given) continue;
-    st.problem(given->where + ": not with the ingest workload (" + option +
-               " runs TPC-C and sysbench's tests only)");
-  }
+  const std::optional<Source> given = st.given.source("standby-conn");
+  if (!given) return;
+  st.problem(given->where +
+             ": not with the ingest workload (standby-conn runs TPC-C and sysbench's tests only)");
+}
+
+// The checkpoint follows the truncate between repeated runs: none without them.
+void check_checkpoint(ParseState& st) {
+  const std::optional<Source> given = st.given.source("ingest-checkpoint");
+  if (!given || st.cfg.repeat > 1) return;
+  st.problem(given->where +
+             ": the CHECKPOINT after the truncate between repeated runs; give --repeat N "
+             "(N at least 2)");
 }
 
 void check_tablespaces(ParseState& st) {
@@ -77,6 +84,7 @@ void finish_ingest(ParseState& st) {
   refuse_tpcc_only_verbs(st);
   refuse_tpcc_options(st, {"tablespace"});
   refuse_run_options(st);
+  check_checkpoint(st);
   // Batches go back to back; keying and think times are TPC-C's 5.2.5.
   c.keying_and_thinking = false;
 }

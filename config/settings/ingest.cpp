@@ -58,6 +58,15 @@ void add_ingest(std::vector<Setting>& s) {
       },
       [](const Config& c) { return std::string(ingest_method_name(c.ingest.method)); });
   add(
+      s, "ingest-checkpoint", nullptr, {}, kRun, kIngestSection,
+      "With --repeat N: the CHECKPOINT after the truncate that empties the ingest tables "
+      "before each run after the first, so that each run starts with no dirty pages of the "
+      "last one to write back (superuser or pg_checkpoint). Each step is timed and printed.",
+      [](const std::string& v, const Source& src, ParseState& st) {
+        st.cfg.ingest.checkpoint = parse_bool(v, src.where);
+      },
+      [](const Config& c) { return yes_no(c.ingest.checkpoint); });
+  add(
       s, "unlogged", nullptr, {}, kPrepare, kIngestSection,
       "prepare makes the ingest tables UNLOGGED: no WAL for their rows, and empty after a "
       "crash.",

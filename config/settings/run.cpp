@@ -128,7 +128,9 @@ void add_length_and_mix(std::vector<Setting>& s) {
       s, "repeat", "N", {}, kRun, kRunSection,
       "Run N times into DIR/run-1 ... DIR/run-N, then write DIR/result.json and DIR/report.html "
       "with each figure's median, mean, min, max, coefficient of variation and 95 % confidence "
-      "interval (Student's t). Each run restores the snapshot first when --restore is given.",
+      "interval (Student's t): TPC-C's figures, or the workload's (tps, qps, rows/s, ...). Each "
+      "run restores the snapshot first when --restore is given; the ingest workload empties its "
+      "tables before each run after the first.",
       [](const std::string& v, const Source& src, ParseState& st) {
         st.cfg.repeat = parse_int(v, 1, kMaxRepeat, src.where);
       },

@@ -12,18 +12,19 @@ namespace {
 
 using html::cell;
 
+// Each run with its first figure (tpmC; a workload's tps or rows/s).
 std::string runs_table(const RepeatSetPage& page) {
+  const RepeatedFigure* first = page.figures.empty() ? nullptr : &page.figures.front();
   std::string h = "<table>\n<tr>" + cell("run", "th") + cell("started", "th") +
-                  cell("exit status", "th") + cell("tpmC", "th") + "</tr>\n";
-  const RepeatedFigure* tpmc = page.figures.empty() ? nullptr : &page.figures.front();
+                  cell("exit status", "th") + cell(first ? first->name : "-", "th") + "</tr>\n";
   for (std::size_t i = 0; i < page.runs.size(); ++i) {
     const std::string name = std::filesystem::path(page.runs[i].dir).filename().string();
     const std::optional<double> value =
-        tpmc && i < tpmc->values.size() ? tpmc->values[i] : std::nullopt;
+        first && i < first->values.size() ? first->values[i] : std::nullopt;
     h += "<tr><td><a href=\"" + html_escape(name + "/" + kReportFile) + "\">" + html_escape(name) +
          "</a></td>" + cell(page.runs[i].info.started_at) +
          cell(i < page.exit_statuses.size() ? std::to_string(page.exit_statuses[i]) : "-") +
-         cell(value ? fixed(*value, 1) : "-") + "</tr>\n";
+         cell(value ? fixed(*value, first->decimals) : "-") + "</tr>\n";
   }
   return h + "</table>\n";
 }

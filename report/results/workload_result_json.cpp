@@ -40,15 +40,16 @@ std::vector<WorkloadFigure> sysbench_headline(const Json& s, double seconds) {
   const Json& latency = s.at("latency_ms");
   const std::string percentile = percentile_key(s);
   std::vector<WorkloadFigure> figures = {
-      {"tps", number(s, "tps")},
-      {"qps", number(s, "qps")},
+      {"tps", number(s, "tps"), 2, true},
+      {"qps", number(s, "qps"), 2, true},
       {"read qps", per_second_of(s.at("queries"), "read", seconds)},
       {"write qps", per_second_of(s.at("queries"), "write", seconds)},
       {"other qps", per_second_of(s.at("queries"), "other", seconds)},
       {"latency min ms", number(latency, "min"), 3},
       {"latency avg ms", number(latency, "avg"), 3}};
   if (!percentile.empty()) {
-    figures.push_back({"latency " + percentile + " ms", number(latency, percentile.c_str()), 3});
+    figures.push_back(
+        {"latency " + percentile + " ms", number(latency, percentile.c_str()), 3, true});
   }
   figures.push_back({"latency max ms", number(latency, "max"), 3});
   figures.push_back({"transactions", number(s, "transactions"), 0});
@@ -93,8 +94,8 @@ WorkloadTable standbys_table(const Json& standbys) {
 // pgbench's final block: tps, the latency average and stddev.
 std::vector<WorkloadFigure> pgbench_headline(const Json& p) {
   const Json& latency = p.at("latency_ms");
-  return {{"tps", number(p, "tps")},
-          {"latency avg ms", number(latency, "average"), 3},
+  return {{"tps", number(p, "tps"), 2, true},
+          {"latency avg ms", number(latency, "average"), 3, true},
           {"latency stddev ms", number(latency, "stddev"), 3},
           {"transactions", number(p, "transactions"), 0},
           {"failed", number(p, "failed"), 0},
@@ -120,8 +121,8 @@ WorkloadTable scripts_table(const Json& scripts) {
 std::vector<WorkloadFigure> ingest_headline(const Json& i) {
   const Json& streams = i.at("stream_rows_per_second");
   const Json& latency = i.at("statement_latency_ms");
-  return {{"rows/s", number(i, "rows_per_second")},
-          {"MB/s", number(i, "payload_mb_per_second"), 3},
+  return {{"rows/s", number(i, "rows_per_second"), 2, true},
+          {"MB/s", number(i, "payload_mb_per_second"), 3, true},
           {"rows", number(i, "rows"), 0},
           {"stream rows/s min", number(streams, "min")},
           {"stream rows/s avg", number(streams, "avg")},

@@ -1,7 +1,10 @@
 #include "report/views/repeat_set.hpp"
 
+#include <algorithm>
+
 #include "report/views/compare.hpp"
 #include "report/views/format.hpp"
+#include "report/views/workload_compare.hpp"
 
 namespace tpcc {
 namespace {
@@ -20,6 +23,28 @@ std::optional<Spread> spread_of_present(const std::vector<std::optional<double>>
   return spread_of(have);
 }
 
+// A run of the set marks the figure named name as one a set summarises.
+bool marked_of_set(const std::vector<ResultDir>& runs, const std::string& name) {
+  return std::any_of(runs.begin(), runs.end(), [&name](const ResultDir& run) {
+    return std::any_of(run.workload.headline.begin(), run.workload.headline.end(),
+                       [&name](const WorkloadFigure& f) { return f.of_set && f.name == name; });
+  });
+}
+
+// The figures a set summarises, each run's value: TPC-C's headline figures
+// (report --compare's), or those the workload marks (WorkloadFigure::of_set).
+std::vector<ComparedFigure> set_figures(const std::vector<ResultDir>& runs) {
+  if (runs.empty() || runs.front().config.workload == WorkloadKind::Tpcc) {
+    return compared_figures(runs);
+  }
+  std::vector<ComparedFigure> figures = compared_workload_figures(runs);
+  figures.erase(
+      std::remove_if(figures.begin(), figures.end(),
+                     [&runs](const ComparedFigure& f) { return !marked_of_set(runs, f.name); }),
+      figures.end());
+  return figures;
+}
+
 }  // namespace
 
 bool RepeatedFigure::noisy() const {
@@ -28,7 +53,7 @@ bool RepeatedFigure::noisy() const {
 
 std::vector<RepeatedFigure> repeated_figures(const std::vector<ResultDir>& runs) {
   std::vector<RepeatedFigure> figures;
-  for (const ComparedFigure& f : compared_figures(runs)) {
+  for (const ComparedFigure& f : set_figures(runs)) {
     figures.push_back({f.name, f.decimals, f.values, spread_of_present(f.values)});
   }
   return figures;
@@ -41,7 +66,7 @@ std::vector<ComparedSetFigure> compared_sets(const std::vector<ResultDir>& a,
   std::vector<ResultDir> both = a;
   both.insert(both.end(), b.begin(), b.end());
   std::vector<ComparedSetFigure> figures;
-  for (const ComparedFigure& f : compared_figures(both)) {
+  for (const ComparedFigure& f : set_figures(both)) {
     const auto split = f.values.begin() + static_cast<std::ptrdiff_t>(a.size());
     const std::vector<std::optional<double>> values_a(f.values.begin(), split);
     const std::vector<std::optional<double>> values_b(split, f.values.end());

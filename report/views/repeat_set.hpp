@@ -24,10 +24,12 @@ struct RepeatedFigure {
   bool noisy() const;
 };
 
-// The headline figures of report --compare (tpmC first), over a set's runs.
+// The figures a set summarises, over its runs: TPC-C's headline figures of
+// report --compare (tpmC first), or the workload's throughput and latency
+// (WorkloadFigure::of_set: tps, qps, ...).
 std::vector<RepeatedFigure> repeated_figures(const std::vector<ResultDir>& runs);
 
-// One figure of set B against set A.
+// One figure of set B against set A (both sets of one workload).
 struct ComparedSetFigure {
   std::string name;
   int decimals = 1;

@@ -21,6 +21,11 @@ struct WorkloadFigure {
   std::string name;
   std::optional<double> value;
   int decimals = 2;
+  // One of the figures a repeated set (tpcc run --repeat) summarises and
+  // report --compare of two sets weighs: the workload's throughput and its
+  // latency (oltp: tps, qps, the run's percentile; pgbench: tps, the
+  // average; ingest: rows/s, MB/s).
+  bool of_set = false;
 };
 
 // A table of the workload's own (per pgbench script, per oltp standby).

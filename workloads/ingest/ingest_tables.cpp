@@ -28,6 +28,9 @@ const char* const kAddIngestRowsSql =
     "update tpcc_ingest_tables set acknowledged_rows = acknowledged_rows + $2, "
     "in_doubt_rows = in_doubt_rows + $3 where table_name = $1";
 
+const char* const kResetIngestCountsSql =
+    "update tpcc_ingest_tables set acknowledged_rows = 0, in_doubt_rows = 0";
+
 const char* const kSelectIngestCountsSql =
     "select table_name, acknowledged_rows, in_doubt_rows from tpcc_ingest_tables "
     "order by substring(table_name from '[0-9]+$')::int";

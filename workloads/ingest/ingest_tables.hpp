@@ -34,6 +34,9 @@ extern const char* const kInsertIngestTableSql;
 extern const char* const kForgetIngestTableSql;
 // $1 table_name, $2 rows acknowledged, $3 rows in doubt: added to its record.
 extern const char* const kAddIngestRowsSql;
+// Every table's acknowledged and in-doubt rows back to 0: its rows emptied
+// between repeated runs.
+extern const char* const kResetIngestCountsSql;
 // select table_name, acknowledged_rows, in_doubt_rows ... order by the table's number.
 extern const char* const kSelectIngestCountsSql;
 // The tpcc_ingest_<n> tables of the current schema, by name.

@@ -73,14 +73,25 @@ TEST_CASE("ingest options: refused beside the other workloads' options", "[inges
              Catch::Contains("a TPC-C option; the workload ingest"));
   CHECK_THAT(usage_error({"run", "--workload", "ingest", "--table-size", "10"}),
              Catch::Contains("an option of sysbench's oltp tests, and the workload is ingest"));
-  CHECK_THAT(usage_error({"run", "--workload", "ingest", "--repeat", "2"}),
-             Catch::Contains("--repeat"));
+  CHECK_THAT(usage_error({"run", "--workload", "ingest", "--standby-conn", "host=standby"}),
+             Catch::Contains("--standby-conn"));
   CHECK_THAT(usage_error({"run", "--ingest-rows", "10"}),
              Catch::Contains("an option of the ingest workload, and the workload is tpcc"));
   CHECK_THAT(usage_error({"run", "--workload", "oltp_insert", "--ingest-tables", "2"}),
              Catch::Contains("the workload is oltp_insert"));
   CHECK_THAT(usage_error({"capacity", "--workload", "ingest"}),
              Catch::Contains("tpcc capacity runs TPC-C only"));
+}
+
+TEST_CASE("ingest options: --repeat, and --ingest-checkpoint only with it", "[ingest]") {
+  const Config c = parse({"run", "--workload", "ingest", "--repeat", "3", "--ingest-checkpoint"});
+  CHECK(c.repeat == 3);
+  CHECK(c.ingest.checkpoint);
+  CHECK_FALSE(parse({"run", "--workload", "ingest", "--repeat", "2"}).ingest.checkpoint);
+  CHECK_THAT(usage_error({"run", "--workload", "ingest", "--ingest-checkpoint"}),
+             Catch::Contains("--ingest-checkpoint") && Catch::Contains("--repeat"));
+  CHECK_THAT(usage_error({"run", "--repeat", "2", "--ingest-checkpoint"}),
+             Catch::Contains("an option of the ingest workload, and the workload is tpcc"));
 }
 
 TEST_CASE("ingest options: --tablespace is a list for ingest, pairs or one name for TPC-C",

@@ -14,49 +14,18 @@
 #include "report/results/sysbench_intervals.hpp"
 #include "report/results/workload_result_json.hpp"
 #include "report/views/workload_compare.hpp"
+#include "tests/unit/report/workload_runs.hpp"
 
 namespace {
 
 using Json = nlohmann::json;
-
-// events of 2 ms each over 10 s, 14 reads, 4 writes and 2 other
-// statements per event.
-tpcc::RunStats stats_of(int events) {
-  tpcc::RunStats stats;
-  for (int i = 0; i < events; ++i) {
-    ++stats.txn[0].committed;
-    stats.txn[0].latency.record(2000);
-  }
-  stats.statements.reads = events * 14;
-  stats.statements.writes = events * 4;
-  stats.statements.other = events * 2;
-  return stats;
-}
-
-tpcc::Config config_of(tpcc::WorkloadKind kind) {
-  tpcc::Config config;
-  config.workload = kind;
-  config.terminals = 2;
-  return config;
-}
-
-tpcc::RunInfo ten_seconds() {
-  tpcc::RunInfo info;
-  info.measured_seconds = 10;
-  info.terminals = 2;
-  return info;
-}
-
-Json result_of(tpcc::WorkloadKind kind, int events) {
-  return Json::parse(tpcc::result_json(config_of(kind), ten_seconds(), stats_of(events)));
-}
+using tpcc::test::config_of;
+using tpcc::test::result_of;
+using tpcc::test::stats_of;
+using tpcc::test::ten_seconds;
 
 tpcc::ResultDir run_of(int events) {
-  tpcc::ResultDir run;
-  run.config = config_of(tpcc::WorkloadKind::SysbenchOltp);
-  run.workload =
-      tpcc::workload_figures_from_json(result_of(run.config.workload, events), run.config.workload);
-  return run;
+  return tpcc::test::workload_run(tpcc::WorkloadKind::SysbenchOltp, events);
 }
 
 }  // namespace

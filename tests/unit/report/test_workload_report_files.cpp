@@ -141,23 +141,32 @@ TEST_CASE("workload report files: two oltp runs compared, an oltp and a pgbench 
                         " a run of pgbench: only runs of one workload are compared");
 }
 
-TEST_CASE("workload report files: repeated sets of oltp runs are not compared",
-          "[workload_report_files]") {
+TEST_CASE(
+    "workload report files: repeated sets of oltp runs are compared by their figures, an oltp "
+    "set beside a pgbench set is refused",
+    "[workload_report_files]") {
   const tpcc::test::TempDir scratch;
-  std::vector<std::string> sets;
-  for (const std::string name : {"set-a", "set-b"}) {
-    const std::string run =
-        write_workload_run(scratch, name + "/run-1", tpcc::WorkloadKind::SysbenchOltp, 100);
+  // A set of one run of `kind` of `events` events; its directory.
+  const auto write_set = [&scratch](const std::string& name, tpcc::WorkloadKind kind, int events) {
+    write_workload_run(scratch, name + "/run-1", kind, events);
     std::ofstream(scratch.path() / name / "result.json")
         << "{\"kind\": \"" << tpcc::kRepeatSetKind << "\", \"runs\": [{\"dir\": \"run-1\"}]}";
-    sets.push_back((scratch.path() / name).string());
-  }
+    return (scratch.path() / name).string();
+  };
+  const std::string a = write_set("set-a", tpcc::WorkloadKind::SysbenchOltp, 100);
+  const std::string b = write_set("set-b", tpcc::WorkloadKind::SysbenchOltp, 150);
   tpcc::Config compare;
   compare.verb = tpcc::Verb::Report;
-  compare.compare_dirs = sets;
+  compare.compare_dirs = {a, b};
   compare.out_dir = (scratch.path() / "compare.html").string();
   std::ostringstream out;
+  CHECK(tpcc::compare_command(compare, out) == 0);
+  CHECK_THAT(out.str(), Catch::Contains("B / A") && Catch::Contains("1.50\u00d7") &&
+                            Catch::Contains("latency p95 ms"));
+  CHECK(out.str().find("tpmC") == std::string::npos);
+  const std::string p = write_set("set-p", tpcc::WorkloadKind::Pgbench, 100);
+  compare.compare_dirs = {a, p};
   CHECK_THROWS_WITH(tpcc::compare_command(compare, out),
-                    Catch::Contains("holds a run of oltp_read_write: repeated sets are compared "
-                                    "by TPC-C's figures"));
+                    "--compare: " + a + " holds runs of oltp_read_write and " + p +
+                        " runs of pgbench: only sets of one workload are compared");
 }
