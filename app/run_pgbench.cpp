@@ -124,7 +124,10 @@ int run_pgbench(const Config& given, std::ostream& out) {
     setup.latency_limit_ms = config.pgbench.latency_limit_ms;
     // --progress 0: the intervals are kept for the results, not printed.
     if (config.pgbench.progress_seconds != 0) {
-      setup.interval_lines = pgbench_progress_lines;
+      const PgbenchProgressLimits limits{config.rate_tpm > 0, config.pgbench.latency_limit_ms > 0};
+      setup.interval_lines = [limits](const std::vector<IntervalSample>& samples) {
+        return pgbench_progress_lines(samples, limits);
+      };
     }
     setup.on_interval = [&results](const std::vector<IntervalSample>& samples) {
       results.append_interval(samples);

@@ -62,13 +62,19 @@ std::string pgbench_command_lines(const std::vector<CommandLatency>& commands,
   return text;
 }
 
-std::string pgbench_progress_line(const IntervalSample& sample) {
-  const LatencyHistogram latency = latency_all(sample.stats);
-  std::string text = line("progress: %.1f s, %.1f tps, lat %.3f ms stddev %.3f", sample.end_seconds,
-                          per_second(completed_total(sample.stats), sample.length_seconds),
-                          latency.mean() / 1000.0, latency_stddev(latency) / 1000.0);
+std::string pgbench_progress_line(const IntervalSample& sample,
+                                  const PgbenchProgressLimits& limits) {
+  const RunStats& stats = sample.stats;
+  const LatencyHistogram latency = latency_all(stats);
+  std::string text =
+      line("progress: %.1f s, %.1f tps, lat %.3f ms stddev %.3f, %lld failed", sample.end_seconds,
+           per_second(completed_total(stats), sample.length_seconds), latency.mean() / 1000.0,
+           latency_stddev(latency) / 1000.0, as_ll(errors_total(stats)));
   text.pop_back();  // the newline
-  return text + ", " + std::to_string(errors_total(sample.stats)) + " failed";
+  if (!limits.rate_limited) return text;
+  text += ", lag " + fixed(schedule_lag_all(stats).mean_micros() / 1000.0, 3) + " ms";
+  if (limits.latency_limited) text += ", " + std::to_string(skipped_total(stats)) + " skipped";
+  return text;
 }
 
 std::string pgbench_latency_limit_lines(const PgbenchRunFacts& facts, const RunStats& stats) {
@@ -93,11 +99,12 @@ std::string pgbench_standby_progress_line(int number, const IntervalSample& samp
   return text;
 }
 
-std::vector<std::string> pgbench_progress_lines(const std::vector<IntervalSample>& samples) {
+std::vector<std::string> pgbench_progress_lines(const std::vector<IntervalSample>& samples,
+                                                const PgbenchProgressLimits& limits) {
   std::vector<std::string> lines;
   if (samples.empty()) return lines;
   const IntervalSample& primary = samples.front();
-  lines.push_back(pgbench_progress_line(primary));
+  lines.push_back(pgbench_progress_line(primary, limits));
   for (std::size_t k = 1; k < samples.size(); ++k) {
     const LagReading* lag = k <= primary.lag.size() ? &primary.lag[k - 1] : nullptr;
     lines.push_back(pgbench_standby_progress_line(static_cast<int>(k), samples[k], lag));
@@ -133,6 +140,11 @@ std::string pgbench_final_block(const PgbenchRunFacts& facts, const RunInfo& inf
   text += pgbench_latency_limit_lines(facts, stats);
   text += line("latency average = %.3f ms", latency.mean() / 1000.0);
   text += line("latency stddev = %.3f ms", latency_stddev(latency) / 1000.0);
+  if (facts.rate_limited) {
+    const ScheduleLag lag = schedule_lag_all(stats);
+    text += line("rate limit schedule lag: avg %.3f (max %.3f) ms", lag.mean_micros() / 1000.0,
+                 static_cast<double>(lag.max_micros) / 1000.0);
+  }
   text += line("initial connection time = %.3f ms", facts.connection_ms);
   text += line("tps = %f (without initial connection time)", per_second(processed, seconds));
   for (std::size_t slot = 0; slot < facts.script_titles.size(); ++slot) {

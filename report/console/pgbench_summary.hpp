@@ -35,9 +35,19 @@ struct PgbenchRunFacts {
   ScriptCommandLatencies commands;
 };
 
+// What a progress line says besides the interval's figures: pgbench 15
+// adds the schedule lag under -R, and the skipped under -R with -L.
+struct PgbenchProgressLimits {
+  bool rate_limited = false;     // -R
+  bool latency_limited = false;  // -L
+};
+
 // "progress: 3.0 s, 113025.6 tps, lat 0.876 ms stddev 1.011, 0 failed", the
-// failed transactions of the interval last, as pgbench 15 prints it.
-std::string pgbench_progress_line(const IntervalSample& sample);
+// failed transactions of the interval last, as pgbench 15 prints it; under
+// -R then ", lag 1.717 ms" (the interval's mean schedule lag) and, with -L,
+// ", 86 skipped" (the interval's).
+std::string pgbench_progress_line(const IntervalSample& sample,
+                                  const PgbenchProgressLimits& limits = {});
 
 // A standby's line under the primary's: "standby 1: progress: 3.0 s, ...,
 // 0 failed, lag: replay 2.10ms, 16.0 kB behind, last replay 15.0ms ago"
@@ -45,9 +55,11 @@ std::string pgbench_progress_line(const IntervalSample& sample);
 std::string pgbench_standby_progress_line(int number, const IntervalSample& sample,
                                           const LagReading* lag);
 
-// One interval's lines: the primary's (samples.front()), then each
-// standby's with the lag the primary's sample read for it.
-std::vector<std::string> pgbench_progress_lines(const std::vector<IntervalSample>& samples);
+// One interval's lines: the primary's (samples.front(), with `limits`),
+// then each standby's (never rate limited) with the replication lag the
+// primary's sample read for it.
+std::vector<std::string> pgbench_progress_lines(const std::vector<IntervalSample>& samples,
+                                                const PgbenchProgressLimits& limits = {});
 
 // pgbench 15's -r lines of one script: "statement latencies in
 // milliseconds and failures:" (" - " before it inside a script's part),

@@ -33,6 +33,14 @@ void add_latency_limit(Json& j, const Config& config, const RunStats& stats) {
   j["skipped"] = skipped;
 }
 
+// Under -R: pgbench's schedule lag (ms), over all scripts.
+void add_schedule_lag(Json& j, const Config& config, const RunStats& stats) {
+  if (config.rate_tpm <= 0) return;
+  const ScheduleLag lag = schedule_lag_all(stats);
+  j["schedule_lag_ms"] = {{"average", ms(lag.mean_micros())},
+                          {"max", ms(static_cast<double>(lag.max_micros))}};
+}
+
 // --report-per-command: each command's first line, average latency (ms),
 // runs and failures.
 Json commands_json(const std::vector<CommandLatency>& commands) {
@@ -74,6 +82,7 @@ Json pgbench_figures_json(const Config& config, const RunInfo& info, const RunSt
   Json j = side_json(config.pgbench.scripts, "tpcb-like", info, stats, info.pgbench_commands);
   j["scale"] = config.pgbench.scale;
   add_latency_limit(j, config, stats);
+  add_schedule_lag(j, config, stats);
   return j;
 }
 

@@ -56,6 +56,14 @@ void WorkerStats::record_skipped(TxnIndex type, Phase phase) {
   if (phase == Phase::Measured) ++measured_.txn[index].skipped;
 }
 
+void WorkerStats::record_lag(TxnIndex type, std::int64_t micros, Phase phase) {
+  if (phase == Phase::After) return;
+  const auto index = static_cast<std::size_t>(type);
+  std::lock_guard<std::mutex> lock(mutex_);
+  interval_.txn[index].schedule_lag.add(micros);
+  if (phase == Phase::Measured) measured_.txn[index].schedule_lag.add(micros);
+}
+
 namespace {
 
 void add_delivery_execution(RunStats& stats, const TxnResult& result,

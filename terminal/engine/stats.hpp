@@ -31,6 +31,8 @@ class WorkerStats {
   void record_reconnect(Phase phase);
   // A transaction of `type` not sent: already later than the limit.
   void record_skipped(TxnIndex type, Phase phase);
+  // Under a rate limit: a transaction of `type` sent `micros` after it was due.
+  void record_lag(TxnIndex type, std::int64_t micros, Phase phase);
   // 5.2.4.2: the end of the transaction of a card just drawn from `deck`
   // (the deck has not been drawn from since): tallied in the terminal's
   // `tally`; a deck whose every card was measured is added to the measured

@@ -110,10 +110,16 @@ TxnResult Worker::guarded(Body body, bool* lost) {
 }
 
 Completion Worker::execute(VirtualTerminal& terminal, TxnIndex type, Clock::time_point due) {
-  if (env_->skip_late && micros_between(due, Clock::now()) > env_->latency_limit_micros) {
-    const Completion skipped{Clock::now(), env_->phases->phase_at(due)};
+  const Clock::time_point start = Clock::now();
+  const std::int64_t behind = micros_between(due, start);
+  if (env_->skip_late && behind > env_->latency_limit_micros) {
+    const Completion skipped{start, env_->phases->phase_at(due)};
     stats_.record_skipped(type, skipped.phase);
     return skipped;
+  }
+  // pgbench's schedule lag: only a rate limit gives a schedule to lag behind.
+  if (env_->config->rate_tpm > 0) {
+    stats_.record_lag(type, std::max<std::int64_t>(behind, 0), env_->phases->phase_at(due));
   }
   in_flight_since_.store(due.time_since_epoch().count(), std::memory_order_relaxed);
   bool lost = false;

@@ -73,6 +73,10 @@ constexpr const char* kReadWriteScript =
     ":delta, CURRENT_TIMESTAMP);\n"
     "END;\n";
 
+// Each transaction waits 20 ms inside, as pgbench's \sleep does: one
+// connection sends at most 50 a second.
+constexpr const char* kSleepScript = "\\sleep 20 ms\nSELECT 1;\n";
+
 // `text` as the file `name` in a scratch directory of its own; its path.
 inline std::string write_script(const std::string& name, const std::string& text) {
   const std::filesystem::path path = std::filesystem::path(scratch_dir("pgbench_scripts_" + name));

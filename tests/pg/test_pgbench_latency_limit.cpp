@@ -20,25 +20,17 @@ namespace {
 
 namespace fs = std::filesystem;
 using Json = nlohmann::json;
+using tpcc::test::kSleepScript;
 using tpcc::test::pgbench_line;
 using tpcc::test::run_tpcc;
-
-// Each transaction waits 20 ms inside, as pgbench's \sleep does.
-constexpr const char* kSleepScript = "\\sleep 20 ms\nSELECT 1;\n";
-
-std::string sleep_script() {
-  const fs::path dir = tpcc::test::scratch_dir("pgbench_latency_limit_script");
-  fs::create_directories(dir);
-  std::ofstream(dir / "sleep.sql") << kSleepScript;
-  return (dir / "sleep.sql").string();
-}
+using tpcc::test::write_script;
 
 // Runs the sleep script with MORE; the output, and result.json's pgbench part.
 Json run_sleeps(const std::string& conninfo, const std::string& name, std::vector<std::string> more,
                 std::string& output) {
   const std::string dir = tpcc::test::scratch_dir("pgbench_latency_limit_" + name);
-  std::vector<std::string> args = {"--file", sleep_script(), "--progress",
-                                   "0",      "--result-dir", dir};
+  std::vector<std::string> args = {
+      "--file", write_script("sleep.sql", kSleepScript), "--progress", "0", "--result-dir", dir};
   args.insert(args.end(), more.begin(), more.end());
   const int status = run_tpcc(pgbench_line("run", conninfo, args), &output);
   INFO(output);
