@@ -103,6 +103,8 @@ ConfigJsonField json_enum(const char* section, const char* key) {
 // The parts of the table, in help order.
 void add_connection_and_load(std::vector<Setting>& table);
 void add_run(std::vector<Setting>& table);
+// Called by add_run, after its own: the run's output and faults.
+void add_run_output(std::vector<Setting>& table);
 void add_failover(std::vector<Setting>& table);
 void add_live(std::vector<Setting>& table);
 void add_standby(std::vector<Setting>& table);
