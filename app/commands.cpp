@@ -4,9 +4,9 @@
 
 #include "app/acid_command.hpp"
 #include "app/capacity_command.hpp"
-#include "app/ingest_command.hpp"
-#include "app/oltp_command.hpp"
-#include "app/pgbench_command.hpp"
+#include "workloads/ingest/workloads/ingest/app/ingest_command.hpp"
+#include "workloads/sysbench/workloads/sysbench/app/oltp_command.hpp"
+#include "workloads/pgbench/workloads/pgbench/app/pgbench_command.hpp"
 #include "app/repeat_command.hpp"
 #include "app/report_command.hpp"
 #include "app/run_command.hpp"
@@ -99,7 +99,7 @@ int quickstart_command(const Config& config) {
 }  // namespace
 
 int run_command(const Config& config) {
-  // What sysbench-tpcc's flags became (config/finish/sysbench.cpp).
+  // What sysbench-tpcc's flags became (workloads/sysbench/config/sysbench_finish.cpp).
   for (const std::string& note : config.notes) std::cout << note << "\n";
   if (is_oltp_table_verb(config)) return oltp_table_command(config, std::cout);
   if (is_ingest_table_verb(config)) return ingest_table_command(config, std::cout);

@@ -260,7 +260,7 @@ struct Config {
   bool confirm = false;                 // a full-length run at the answer
   int confirm_duration_seconds = 7200;  // its measured interval (5.5: 120 minutes)
 
-  // sysbench-tpcc's command line (config/settings/sysbench.cpp): the
+  // sysbench-tpcc's command line (workloads/sysbench/config/sysbench_settings.cpp): the
   // warehouses came from --tables x --scale (run then checks them against
   // the load), and what its flags became, said once at the start.
   std::string warehouses_from_sysbench;  // "--tables 10 × --scale 100", or empty

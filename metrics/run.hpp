@@ -14,7 +14,7 @@
 #include "metrics/checkpoints.hpp"
 #include "metrics/command_latency.hpp"
 #include "metrics/experiment.hpp"
-#include "metrics/ingest.hpp"
+#include "workloads/ingest/metrics/ingest_figures.hpp"
 #include "metrics/lag.hpp"
 #include "metrics/ledger.hpp"
 #include "metrics/server_metrics.hpp"
@@ -199,7 +199,7 @@ struct RunInfo {
   ExperimentRecord experiment;
   // --failover: the acknowledged-commit ledger checked after the run.
   std::optional<LedgerFigures> ledger;
-  // The ingest workload's figures (metrics/ingest.hpp).
+  // The ingest workload's figures (workloads/ingest/metrics/ingest_figures.hpp).
   std::optional<IngestFigures> ingest;
   // pgbench's --report-per-command: each script's commands (empty without).
   ScriptCommandLatencies pgbench_commands;

@@ -13,7 +13,7 @@ namespace {
 constexpr std::array<const char*, 3> kSysbenchCommands = {"prepare", "run", "cleanup"};
 
 // sysbench's "TESTNAME [options] COMMAND": the command first, the test as
-// --test (config/settings/sysbench_oltp.cpp says which names it knows).
+// --test (workloads/sysbench/config/oltp_settings.cpp says which names it knows).
 // tpcc check is not sysbench's, but with the test named it is no less clear.
 std::vector<std::string> test_and_command_first(std::vector<std::string> args,
                                                 const std::vector<std::size_t>& positional) {

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "config/command_line/command_word.hpp"
-#include "config/command_line/pgbench_line.hpp"
+#include "workloads/pgbench/config/pgbench_line.hpp"
 #include "config/command_line/props_apply.hpp"
 #include "config/command_line/suggest.hpp"
 #include "config/errors.hpp"
@@ -312,7 +312,7 @@ Config parse_command_line(int argc, const char* const argv[]) {
 
 Config parse_command_line(int argc, const char* const argv[], std::ostream& warnings) {
   std::vector<std::string> args(argv + 1, argv + argc);
-  // `tpcc pgbench ...`: pgbench's own command line (pgbench_line.hpp).
+  // `tpcc pgbench ...`: pgbench's own command line (workloads/pgbench/config/pgbench_line.hpp).
   PgbenchLine pgbench;
   if (!args.empty() && args.front() == "pgbench") {
     pgbench = pgbench_line_as_tpcc({args.begin() + 1, args.end()});

@@ -22,7 +22,7 @@ std::string translate_conninfo(const RawConn& raw, ParseState& st);
 // The primary's connection string: translated (as given by conn, at
 // conn_layer), the props user and password added, then sysbench's --pgsql-*
 // parts set with their layer's precedence; a part and a conn of the same
-// layer that disagree are a problem (config/finish/sysbench.cpp).
+// layer that disagree are a problem (workloads/sysbench/config/sysbench_finish.cpp).
 std::string with_pgsql_flags(const std::string& translated, Layer conn_layer, ParseState& st);
 
 // sysbench-tpcc's other flags mapped onto tpcc's options, before the checks
@@ -31,7 +31,7 @@ std::string with_pgsql_flags(const std::string& translated, Layer conn_layer, Pa
 void finish_sysbench(ParseState& st);
 
 // The workload: sysbench's test word (--test) against --workload
-// (finish/sysbench_oltp.cpp); before finish_sysbench, which maps --tables
+// (workloads/sysbench/config/oltp_finish.cpp); before finish_sysbench, which maps --tables
 // by workload.
 void finish_workload(ParseState& st);
 
@@ -39,7 +39,7 @@ void finish_workload(ParseState& st);
 // and line format set; with TPC-C, the oltp options refused.
 void finish_oltp(ParseState& st);
 
-// The refusals the workloads other than TPC-C share (finish/sysbench_oltp.cpp):
+// The refusals the workloads other than TPC-C share (workloads/sysbench/config/oltp_finish.cpp):
 // an option of sysbench's oltp tests under another workload; a TPC-C
 // option (all but those `taken`, which the workload gives a meaning of its own);
 // tpcc capacity and sweep, which search by tpmC and plot it (TPC-C only
@@ -50,9 +50,9 @@ void refuse_tpcc_only_verbs(ParseState& st);
 
 // With the ingest workload, the other workloads' options refused, its
 // tablespaces a list and its run unpaced; with another workload, the
-// ingest options refused (finish/ingest.cpp).
+// ingest options refused (workloads/ingest/config/ingest_finish.cpp).
 void finish_ingest(ParseState& st);
-// With the pgbench workload: its scale and fillfactor (finish/pgbench.cpp),
+// With the pgbench workload: its scale and fillfactor (workloads/pgbench/config/pgbench_finish.cpp),
 // called by finish_oltp after TPC-C's other options are refused.
 void finish_pgbench(ParseState& st);
 // With another workload: --builtin, --file, --define and --progress refused.

@@ -33,7 +33,7 @@ struct RawConn {
   Layer layer = Layer::Props;
 };
 
-// A value of one of sysbench-tpcc's flags (config/settings/sysbench.cpp),
+// A value of one of sysbench-tpcc's flags (workloads/sysbench/config/sysbench_settings.cpp),
 // kept apart until finish_sysbench() weighs it against tpcc's own option.
 template <typename T>
 struct Given {
@@ -41,7 +41,7 @@ struct Given {
   Source source;
 };
 
-// sysbench-tpcc's flags as given; config/finish/sysbench.cpp maps them.
+// sysbench-tpcc's flags as given; workloads/sysbench/config/sysbench_finish.cpp maps them.
 struct SysbenchFlags {
   // libpq keyword (host, port, user, password, dbname) -> --pgsql-* value.
   std::map<std::string, Given<std::string>> connection;
@@ -52,7 +52,7 @@ struct SysbenchFlags {
   std::optional<Given<Isolation>> trx_level;
   std::optional<Given<QueryMode>> ps_mode;  // --db-ps-mode: auto is prepared, disable simple
   // The test word before the command word (or --test), which names the
-  // workload as --workload does (config/settings/sysbench_oltp.cpp).
+  // workload as --workload does (workloads/sysbench/config/oltp_settings.cpp).
   std::optional<Given<WorkloadName>> test;
   std::optional<Given<long>> events;      // --events: over all threads
   std::optional<Given<int>> warmup_time;  // --warmup-time: run's --warmup

@@ -124,7 +124,7 @@ void add_pgbench(std::vector<Setting>& table);
 
 // sysbench passes every flag to every command: a sysbench flag given on the
 // command line to a verb it does nothing for is accepted and listed in one
-// note (config/settings/sysbench.cpp).
+// note (workloads/sysbench/config/sysbench_settings.cpp).
 void note_without_effect(const Source& src, ParseState& st, VerbSet effective);
 
 }  // namespace tpcc::settings_table

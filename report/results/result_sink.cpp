@@ -16,7 +16,7 @@
 #include "report/results/result_files.hpp"
 #include "report/results/result_json.hpp"
 #include "report/results/result_read.hpp"
-#include "report/results/sysbench_intervals.hpp"
+#include "workloads/sysbench/report/sysbench_intervals.hpp"
 
 namespace tpcc {
 namespace {

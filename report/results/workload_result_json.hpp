@@ -16,7 +16,7 @@
 namespace tpcc {
 
 // The headline figures and tables of result.json's workload object, as
-// kind's result.json holds them (report/results/sysbench_json.hpp,
+// kind's result.json holds them (workloads/sysbench/report/sysbench_json.hpp,
 // pgbench_json.hpp, ingest_json.hpp). Throws nlohmann's exceptions on a
 // malformed object.
 WorkloadFigures workload_figures_from_json(const nlohmann::json& result, WorkloadKind kind);
@@ -26,7 +26,7 @@ WorkloadFigures workload_figures_from_json(const nlohmann::json& result, Workloa
 // workloads keeps no histograms.json.
 RunStats workload_totals_from_json(const nlohmann::json& result);
 
-// intervals.csv of these workloads (report/results/sysbench_intervals.hpp)
+// intervals.csv of these workloads (workloads/sysbench/report/sysbench_intervals.hpp)
 // read back by its header's names. Throws UsageError starting with where
 // on a file that is not one.
 WorkloadPoints read_workload_intervals_csv(const std::string& text, const std::string& where);

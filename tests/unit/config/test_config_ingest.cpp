@@ -1,5 +1,5 @@
-// The ingest workload's command line (config/settings/ingest.cpp,
-// config/finish/ingest.cpp): its options and defaults, --tablespace as a
+// The ingest workload's command line (workloads/ingest/config/ingest_settings.cpp,
+// workloads/ingest/config/ingest_finish.cpp): its options and defaults, --tablespace as a
 // list, --terminals at prepare, and every refusal.
 #include <catch2/catch.hpp>
 

@@ -1,5 +1,5 @@
-// --workload pgbench on the command line (config/settings/pgbench.cpp,
-// config/finish/pgbench.cpp): the scale and fillfactor pgbench's tables
+// --workload pgbench on the command line (workloads/pgbench/config/pgbench_settings.cpp,
+// workloads/pgbench/config/pgbench_finish.cpp): the scale and fillfactor pgbench's tables
 // take, the scripts and definitions in the order given, and the refusals.
 #include <catch2/catch.hpp>
 

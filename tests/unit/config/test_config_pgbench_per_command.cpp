@@ -1,5 +1,5 @@
-// --report-per-command (config/settings/pgbench.cpp) and pgbench's -r
-// (config/command_line/pgbench_line.cpp): off by default, on when given,
+// --report-per-command (workloads/pgbench/config/pgbench_settings.cpp) and pgbench's -r
+// (workloads/pgbench/config/pgbench_line.cpp): off by default, on when given,
 // refused with another workload.
 #include <catch2/catch.hpp>
 

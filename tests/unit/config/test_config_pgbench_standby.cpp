@@ -1,4 +1,4 @@
-// --standby-builtin and --standby-file (config/settings/pgbench.cpp): what
+// --standby-builtin and --standby-file (workloads/pgbench/config/pgbench_settings.cpp): what
 // each standby of a pgbench run runs, in the order given, and the
 // refusals: without a standby, or with a workload other than pgbench.
 #include <catch2/catch.hpp>

@@ -1,4 +1,4 @@
-// --report-interval 0 (config/settings/run.cpp, config/finish/sysbench_oltp.cpp):
+// --report-interval 0 (config/settings/run.cpp, workloads/sysbench/config/oltp_finish.cpp):
 // sysbench's "no interval lines" for its oltp tests, refused with the
 // other workloads, which go by their intervals.
 #include <catch2/catch.hpp>

@@ -1,5 +1,5 @@
-// sysbench-tpcc's command line (config/settings/sysbench.cpp,
-// config/finish/sysbench.cpp, config/command_line/command_word.cpp): the seed's three
+// sysbench-tpcc's command line (workloads/sysbench/config/sysbench_settings.cpp,
+// workloads/sysbench/config/sysbench_finish.cpp, config/command_line/command_word.cpp): the seed's three
 // command lines, what each flag maps to, the layers, and every refusal.
 #include <catch2/catch.hpp>
 

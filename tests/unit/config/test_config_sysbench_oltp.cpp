@@ -1,5 +1,5 @@
-// sysbench's oltp_* command line (config/settings/sysbench_oltp.cpp,
-// config/finish/sysbench_oltp.cpp, config/command_line/command_word.cpp):
+// sysbench's oltp_* command line (workloads/sysbench/config/oltp_settings.cpp,
+// workloads/sysbench/config/oltp_finish.cpp, config/command_line/command_word.cpp):
 // the POC guide's lines, the test word and --workload, every oltp option and its
 // dash/underscore twin, sysbench's switches (the refusals and the general
 // flags are in test_config_sysbench_oltp_refusals.cpp).

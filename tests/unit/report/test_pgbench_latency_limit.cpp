@@ -1,5 +1,5 @@
-// pgbench's -L at a run's end (report/console/pgbench_summary.cpp,
-// report/results/pgbench_json.cpp) from figures made by hand: the late and
+// pgbench's -L at a run's end (workloads/pgbench/report/pgbench_summary.cpp,
+// workloads/pgbench/report/pgbench_json.cpp) from figures made by hand: the late and
 // skipped lines in pgbench 15's words, and result.json's fields.
 #include <catch2/catch.hpp>
 
@@ -7,8 +7,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "report/console/pgbench_summary.hpp"
-#include "report/results/pgbench_json.hpp"
+#include "workloads/pgbench/report/pgbench_summary.hpp"
+#include "workloads/pgbench/report/pgbench_json.hpp"
 
 namespace {
 

@@ -1,5 +1,5 @@
 // pgbench's -R on the console and in result.json
-// (report/console/pgbench_summary.cpp, report/results/pgbench_json.cpp)
+// (workloads/pgbench/report/pgbench_summary.cpp, workloads/pgbench/report/pgbench_json.cpp)
 // from figures made by hand: the progress line's lag and skipped, the final
 // block's schedule lag line, result.json's schedule_lag_ms.
 #include <catch2/catch.hpp>
@@ -8,8 +8,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "report/console/pgbench_summary.hpp"
-#include "report/results/pgbench_json.hpp"
+#include "workloads/pgbench/report/pgbench_summary.hpp"
+#include "workloads/pgbench/report/pgbench_json.hpp"
 
 namespace {
 

@@ -1,5 +1,5 @@
-// A pgbench run's end (report/console/pgbench_summary.cpp,
-// metrics/latency_stddev.cpp, report/results/pgbench_json.cpp) from
+// A pgbench run's end (workloads/pgbench/report/pgbench_summary.cpp,
+// metrics/latency_stddev.cpp, workloads/pgbench/report/pgbench_json.cpp) from
 // figures made by hand.
 #include <catch2/catch.hpp>
 
@@ -11,8 +11,8 @@
 #include <nlohmann/json.hpp>
 
 #include "metrics/latency_stddev.hpp"
-#include "report/console/pgbench_summary.hpp"
-#include "report/results/pgbench_json.hpp"
+#include "workloads/pgbench/report/pgbench_summary.hpp"
+#include "workloads/pgbench/report/pgbench_json.hpp"
 
 namespace {
 

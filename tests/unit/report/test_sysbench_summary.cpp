@@ -1,7 +1,7 @@
 // A sysbench oltp run's end: sysbench 1.0's final block and --histogram
-// (report/console/sysbench_summary.cpp), its result.json figures
-// (report/results/sysbench_json.cpp) and intervals.csv
-// (report/results/sysbench_intervals.cpp), from figures made by hand.
+// (workloads/sysbench/report/sysbench_summary.cpp), its result.json figures
+// (workloads/sysbench/report/sysbench_json.cpp) and intervals.csv
+// (workloads/sysbench/report/sysbench_intervals.cpp), from figures made by hand.
 #include <catch2/catch.hpp>
 
 #include <nlohmann/json.hpp>
@@ -9,9 +9,9 @@
 
 #include "config/config.hpp"
 #include "metrics/run.hpp"
-#include "report/console/sysbench_summary.hpp"
+#include "workloads/sysbench/report/sysbench_summary.hpp"
 #include "report/results/result_json.hpp"
-#include "report/results/sysbench_intervals.hpp"
+#include "workloads/sysbench/report/sysbench_intervals.hpp"
 
 namespace {
 

@@ -6,7 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "config/config.hpp"
-#include "metrics/ingest.hpp"
+#include "workloads/ingest/metrics/ingest_figures.hpp"
 #include "metrics/run.hpp"
 #include "report/results/result_json.hpp"
 #include "report/results/result_read.hpp"

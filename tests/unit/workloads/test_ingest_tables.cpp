@@ -1,5 +1,5 @@
 // The ingest workload's pure parts (workloads/ingest/ingest_tables.hpp,
-// metrics/ingest.hpp): the row's payload sized from --ingest-row-bytes,
+// workloads/ingest/metrics/ingest_figures.hpp): the row's payload sized from --ingest-row-bytes,
 // which stream writes which table, the tablespaces round-robin, the
 // statements of a batch, and the spread of the streams' rates.
 #include <catch2/catch.hpp>
@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "metrics/ingest.hpp"
+#include "workloads/ingest/metrics/ingest_figures.hpp"
 #include "workloads/ingest/ingest_tables.hpp"
 
 using tpcc::IngestOptions;

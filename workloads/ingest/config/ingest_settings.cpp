@@ -1,7 +1,7 @@
 // The options table, ingest part: the bulk-ingest workload's own options
 // (docs/ingest.md). The tablespaces are --tablespace's (a list of names,
 // taken round-robin); the streams are the terminals. The cross-checks with
-// the other workloads' options are config/finish/ingest.cpp's.
+// the other workloads' options are workloads/ingest/config/ingest_finish.cpp's.
 #include <string>
 #include <vector>
 

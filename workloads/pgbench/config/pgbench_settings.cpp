@@ -1,7 +1,7 @@
 // The options table, pgbench part: the scripts a pgbench run draws from and
 // the variables it starts with, by pgbench's long names (--builtin, --file,
 // --define). --scale is sysbench-tpcc's flag, pgbench's -s with --workload
-// pgbench (config/finish/pgbench.cpp); the scripts and definitions are
+// pgbench (workloads/pgbench/config/pgbench_finish.cpp); the scripts and definitions are
 // parsed when the run starts (workloads/pgbench/), where a bad one exits 2
 // naming the flag, or the file, line and column.
 #include <string>

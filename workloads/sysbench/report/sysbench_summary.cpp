@@ -1,4 +1,4 @@
-#include "report/console/sysbench_summary.hpp"
+#include "workloads/sysbench/report/sysbench_summary.hpp"
 
 #include <algorithm>
 #include <cstdio>

@@ -1,7 +1,7 @@
 // The workload once every layer is in: sysbench's test word (--test) weighed
 // against --workload, then, with an oltp test, TPC-C's own options refused,
 // the run unpaced and its lines in sysbench's shape; with TPC-C, the oltp
-// options refused. config/settings/sysbench_oltp.cpp holds the options.
+// options refused. workloads/sysbench/config/oltp_settings.cpp holds the options.
 #include <algorithm>
 #include <cstdint>
 #include <initializer_list>
@@ -17,7 +17,7 @@ namespace {
 // The sbtest tables' id is an INTEGER: a range query's last id must be one.
 constexpr std::int64_t kMaxId = 2147483647;
 
-// The options of sysbench's oltp tests (config/settings/sysbench_oltp.cpp).
+// The options of sysbench's oltp tests (workloads/sysbench/config/oltp_settings.cpp).
 constexpr const char* kOltpOptions[] = {
     "table-size",       "point-selects",  "simple-ranges", "sum-ranges",        "order-ranges",
     "distinct-ranges",  "range-size",     "index-updates", "non-index-updates", "delete-inserts",

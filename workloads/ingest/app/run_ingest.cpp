@@ -1,4 +1,4 @@
-#include "app/run_ingest.hpp"
+#include "workloads/ingest/workloads/ingest/app/run_ingest.hpp"
 
 #include <chrono>
 #include <ctime>
@@ -13,7 +13,7 @@
 #include "app/run_outcome.hpp"
 #include "app/workload_run_end.hpp"
 #include "config/names.hpp"
-#include "report/console/ingest_summary.hpp"
+#include "workloads/ingest/report/ingest_summary.hpp"
 #include "report/console/interval_line.hpp"
 #include "report/results/result_sink.hpp"
 #include "spec/random.hpp"

@@ -1,4 +1,4 @@
-#include "config/command_line/pgbench_line.hpp"
+#include "workloads/pgbench/config/pgbench_line.hpp"
 
 #include <cstdlib>
 #include <optional>

@@ -1,4 +1,4 @@
-// sysbench-tpcc's flags (config/settings/sysbench.cpp) mapped onto tpcc's
+// sysbench-tpcc's flags (workloads/sysbench/config/sysbench_settings.cpp) mapped onto tpcc's
 // options once every layer is in. An alias follows the layers like any
 // option: a flag beats a props key; given at the same layer as tpcc's own
 // option with another value, both are named and nothing runs.

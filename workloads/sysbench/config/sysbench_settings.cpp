@@ -1,7 +1,7 @@
 // The options table, sysbench part: sysbench-tpcc's command-line flags, so that
 // its prepare, run and cleanup lines work with only the program name
 // changed. Each flag only records its value here; finish_sysbench()
-// (config/finish/sysbench.cpp) maps it onto tpcc's own option once every
+// (workloads/sysbench/config/sysbench_finish.cpp) maps it onto tpcc's own option once every
 // layer is in, and refuses a disagreement with that option.
 #include <cstdint>
 #include <optional>

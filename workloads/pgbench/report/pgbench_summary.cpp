@@ -1,4 +1,4 @@
-#include "report/console/pgbench_summary.hpp"
+#include "workloads/pgbench/report/pgbench_summary.hpp"
 
 #include <cstdio>
 

@@ -1,4 +1,4 @@
-#include "report/results/ingest_json.hpp"
+#include "workloads/ingest/report/ingest_json.hpp"
 
 #include "metrics/stats.hpp"
 #include "report/results/json_round.hpp"

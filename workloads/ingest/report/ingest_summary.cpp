@@ -1,4 +1,4 @@
-#include "report/console/ingest_summary.hpp"
+#include "workloads/ingest/report/ingest_summary.hpp"
 
 #include "report/views/format.hpp"
 

@@ -1,4 +1,4 @@
-#include "report/results/sysbench_intervals.hpp"
+#include "workloads/sysbench/report/sysbench_intervals.hpp"
 
 #include "metrics/stats.hpp"
 #include "report/results/lag_csv.hpp"

@@ -1,4 +1,4 @@
-// The ingest workload once every layer is in (config/settings/ingest.cpp
+// The ingest workload once every layer is in (workloads/ingest/config/ingest_settings.cpp
 // holds its options): TPC-C's and sysbench's options refused, --tablespace
 // a list of names rather than table=name pairs, --terminals at prepare only
 // for its table-per-stream layout, --ingest-checkpoint with --repeat, the

@@ -2,7 +2,7 @@
 // flag, pgbench's scale here) and --fillfactor as pgbench takes them, one
 // number for its three tables, --partitions with --partition-method, and
 // --latency-limit. TPC-C's other options and the oltp options are refused
-// in config/finish/sysbench_oltp.cpp.
+// in workloads/sysbench/config/oltp_finish.cpp.
 #include "config/finish/finish.hpp"
 #include "config/names.hpp"
 

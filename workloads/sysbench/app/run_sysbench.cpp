@@ -1,4 +1,4 @@
-#include "app/run_sysbench.hpp"
+#include "workloads/sysbench/workloads/sysbench/app/run_sysbench.hpp"
 
 #include <algorithm>
 #include <ctime>
@@ -11,7 +11,7 @@
 #include "config/names.hpp"
 #include "db/connect.hpp"
 #include "report/console/interval_line.hpp"
-#include "report/console/sysbench_summary.hpp"
+#include "workloads/sysbench/report/sysbench_summary.hpp"
 #include "report/results/result_sink.hpp"
 #include "spec/random.hpp"
 #include "terminal/engine/engine.hpp"

@@ -1,4 +1,4 @@
-#include "metrics/ingest.hpp"
+#include "workloads/ingest/metrics/ingest_figures.hpp"
 
 #include <algorithm>
 

@@ -1,4 +1,4 @@
-#include "report/results/pgbench_json.hpp"
+#include "workloads/pgbench/report/pgbench_json.hpp"
 
 #include <algorithm>
 

@@ -3,7 +3,7 @@
 // sysbench 1.0's oltp_*.lua tests by sysbench's names, each with its
 // dash/underscore twin, since sysbench takes --table-size and --table_size
 // alike. Values go straight into Config::oltp; the cross-checks between
-// the workload and TPC-C's options are config/finish/sysbench_oltp.cpp's.
+// the workload and TPC-C's options are workloads/sysbench/config/oltp_finish.cpp's.
 #include <string>
 #include <vector>
 

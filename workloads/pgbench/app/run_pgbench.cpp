@@ -1,4 +1,4 @@
-#include "app/run_pgbench.hpp"
+#include "workloads/pgbench/workloads/pgbench/app/run_pgbench.hpp"
 
 #include <chrono>
 #include <ctime>
@@ -10,7 +10,7 @@
 #include "app/workload_run_end.hpp"
 #include "config/conn/mask.hpp"
 #include "config/names.hpp"
-#include "report/console/pgbench_summary.hpp"
+#include "workloads/pgbench/report/pgbench_summary.hpp"
 #include "report/results/result_sink.hpp"
 #include "spec/random.hpp"
 #include "terminal/engine/engine.hpp"

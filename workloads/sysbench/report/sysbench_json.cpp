@@ -1,4 +1,4 @@
-#include "report/results/sysbench_json.hpp"
+#include "workloads/sysbench/report/sysbench_json.hpp"
 
 #include "config/names.hpp"
 #include "metrics/stats.hpp"

@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "metrics/ingest.hpp"
+#include "workloads/ingest/metrics/ingest_figures.hpp"
 #include "metrics/run.hpp"
 #include "metrics/stats.hpp"
 
