@@ -4,9 +4,6 @@
 
 #include "app/acid_command.hpp"
 #include "app/capacity_command.hpp"
-#include "workloads/ingest/workloads/ingest/app/ingest_command.hpp"
-#include "workloads/sysbench/workloads/sysbench/app/oltp_command.hpp"
-#include "workloads/pgbench/workloads/pgbench/app/pgbench_command.hpp"
 #include "app/repeat_command.hpp"
 #include "app/report_command.hpp"
 #include "app/run_command.hpp"
@@ -22,6 +19,9 @@
 #include "pgserver/citus_cluster.hpp"
 #include "pgserver/local_server.hpp"
 #include "schema/cleanup.hpp"
+#include "workloads/ingest/app/ingest_command.hpp"
+#include "workloads/pgbench/app/pgbench_command.hpp"
+#include "workloads/sysbench/app/oltp_command.hpp"
 
 namespace tpcc {
 namespace {

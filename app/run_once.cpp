@@ -1,9 +1,9 @@
 #include "app/run_once.hpp"
 
 #include "app/consistency_test_run.hpp"
-#include "workloads/ingest/workloads/ingest/app/run_ingest.hpp"
-#include "workloads/pgbench/workloads/pgbench/app/run_pgbench.hpp"
-#include "workloads/sysbench/workloads/sysbench/app/run_sysbench.hpp"
+#include "workloads/ingest/app/run_ingest.hpp"
+#include "workloads/pgbench/app/run_pgbench.hpp"
+#include "workloads/sysbench/app/run_sysbench.hpp"
 
 namespace tpcc {
 

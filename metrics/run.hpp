@@ -14,12 +14,12 @@
 #include "metrics/checkpoints.hpp"
 #include "metrics/command_latency.hpp"
 #include "metrics/experiment.hpp"
-#include "workloads/ingest/metrics/ingest_figures.hpp"
 #include "metrics/lag.hpp"
 #include "metrics/ledger.hpp"
 #include "metrics/server_metrics.hpp"
 #include "metrics/stats.hpp"
 #include "spec/transactions.hpp"
+#include "workloads/ingest/metrics/ingest_figures.hpp"
 
 namespace tpcc {
 

@@ -7,7 +7,6 @@
 #include <vector>
 
 #include "config/command_line/command_word.hpp"
-#include "workloads/pgbench/config/pgbench_line.hpp"
 #include "config/command_line/props_apply.hpp"
 #include "config/command_line/suggest.hpp"
 #include "config/errors.hpp"
@@ -16,6 +15,7 @@
 #include "config/props/props.hpp"
 #include "config/settings/settings.hpp"
 #include "config/sweep_grid.hpp"
+#include "workloads/pgbench/config/pgbench_line.hpp"
 
 namespace po = boost::program_options;
 

@@ -1,6 +1,6 @@
 // sysbench-tpcc's command line (workloads/sysbench/config/sysbench_settings.cpp,
-// workloads/sysbench/config/sysbench_finish.cpp, config/command_line/command_word.cpp): the seed's three
-// command lines, what each flag maps to, the layers, and every refusal.
+// workloads/sysbench/config/sysbench_finish.cpp, config/command_line/command_word.cpp): the seed's
+// three command lines, what each flag maps to, the layers, and every refusal.
 #include <catch2/catch.hpp>
 
 #include <algorithm>

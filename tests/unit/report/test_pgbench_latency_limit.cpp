@@ -7,8 +7,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "workloads/pgbench/report/pgbench_summary.hpp"
 #include "workloads/pgbench/report/pgbench_json.hpp"
+#include "workloads/pgbench/report/pgbench_summary.hpp"
 
 namespace {
 

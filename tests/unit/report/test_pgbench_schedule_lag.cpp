@@ -8,8 +8,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "workloads/pgbench/report/pgbench_summary.hpp"
 #include "workloads/pgbench/report/pgbench_json.hpp"
+#include "workloads/pgbench/report/pgbench_summary.hpp"
 
 namespace {
 

@@ -11,8 +11,8 @@
 #include <nlohmann/json.hpp>
 
 #include "metrics/latency_stddev.hpp"
-#include "workloads/pgbench/report/pgbench_summary.hpp"
 #include "workloads/pgbench/report/pgbench_json.hpp"
+#include "workloads/pgbench/report/pgbench_summary.hpp"
 
 namespace {
 

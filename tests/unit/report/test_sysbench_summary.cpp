@@ -9,9 +9,9 @@
 
 #include "config/config.hpp"
 #include "metrics/run.hpp"
-#include "workloads/sysbench/report/sysbench_summary.hpp"
 #include "report/results/result_json.hpp"
 #include "workloads/sysbench/report/sysbench_intervals.hpp"
+#include "workloads/sysbench/report/sysbench_summary.hpp"
 
 namespace {
 

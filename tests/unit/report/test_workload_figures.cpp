@@ -11,10 +11,10 @@
 #include "config/errors.hpp"
 #include "metrics/run.hpp"
 #include "report/results/result_json.hpp"
-#include "workloads/sysbench/report/sysbench_intervals.hpp"
 #include "report/results/workload_result_json.hpp"
 #include "report/views/workload_compare.hpp"
 #include "tests/unit/report/workload_runs.hpp"
+#include "workloads/sysbench/report/sysbench_intervals.hpp"
 
 namespace {
 

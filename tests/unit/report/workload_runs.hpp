@@ -6,11 +6,11 @@
 #include <nlohmann/json.hpp>
 
 #include "config/config.hpp"
-#include "workloads/ingest/metrics/ingest_figures.hpp"
 #include "metrics/run.hpp"
 #include "report/results/result_json.hpp"
 #include "report/results/result_read.hpp"
 #include "report/results/workload_result_json.hpp"
+#include "workloads/ingest/metrics/ingest_figures.hpp"
 
 namespace tpcc::test {
 

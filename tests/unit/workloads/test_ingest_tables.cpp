@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "workloads/ingest/metrics/ingest_figures.hpp"
 #include "workloads/ingest/ingest_tables.hpp"
+#include "workloads/ingest/metrics/ingest_figures.hpp"
 
 using tpcc::IngestOptions;
 

@@ -1,4 +1,4 @@
-#include "workloads/ingest/workloads/ingest/app/ingest_command.hpp"
+#include "workloads/ingest/app/ingest_command.hpp"
 
 #include "config/errors.hpp"
 #include "workloads/ingest/ingest_check.hpp"

@@ -1,4 +1,4 @@
-#include "workloads/ingest/workloads/ingest/app/run_ingest.hpp"
+#include "workloads/ingest/app/run_ingest.hpp"
 
 #include <chrono>
 #include <ctime>
@@ -13,7 +13,6 @@
 #include "app/run_outcome.hpp"
 #include "app/workload_run_end.hpp"
 #include "config/names.hpp"
-#include "workloads/ingest/report/ingest_summary.hpp"
 #include "report/console/interval_line.hpp"
 #include "report/results/result_sink.hpp"
 #include "spec/random.hpp"
@@ -22,6 +21,7 @@
 #include "workloads/ingest/ingest_check.hpp"
 #include "workloads/ingest/ingest_tables.hpp"
 #include "workloads/ingest/ingest_workload.hpp"
+#include "workloads/ingest/report/ingest_summary.hpp"
 #include "workloads/ingest/wal_position.hpp"
 
 namespace tpcc {

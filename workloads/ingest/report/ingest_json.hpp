@@ -1,4 +1,5 @@
-// result.json's "ingest": the figures of an ingest run (workloads/ingest/metrics/ingest_figures.hpp).
+// result.json's "ingest": the figures of an ingest run
+// (workloads/ingest/metrics/ingest_figures.hpp).
 #pragma once
 
 #include <nlohmann/json.hpp>

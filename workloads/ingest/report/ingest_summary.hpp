@@ -4,9 +4,9 @@
 
 #include <string>
 
-#include "workloads/ingest/metrics/ingest_figures.hpp"
 #include "metrics/run.hpp"
 #include "metrics/stats.hpp"
+#include "workloads/ingest/metrics/ingest_figures.hpp"
 
 namespace tpcc {
 

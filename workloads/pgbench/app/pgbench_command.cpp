@@ -1,4 +1,4 @@
-#include "workloads/pgbench/workloads/pgbench/app/pgbench_command.hpp"
+#include "workloads/pgbench/app/pgbench_command.hpp"
 
 #include "config/errors.hpp"
 #include "workloads/pgbench/pgbench_check.hpp"

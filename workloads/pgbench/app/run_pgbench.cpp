@@ -1,4 +1,4 @@
-#include "workloads/pgbench/workloads/pgbench/app/run_pgbench.hpp"
+#include "workloads/pgbench/app/run_pgbench.hpp"
 
 #include <chrono>
 #include <ctime>
@@ -10,13 +10,13 @@
 #include "app/workload_run_end.hpp"
 #include "config/conn/mask.hpp"
 #include "config/names.hpp"
-#include "workloads/pgbench/report/pgbench_summary.hpp"
 #include "report/results/result_sink.hpp"
 #include "spec/random.hpp"
 #include "terminal/engine/engine.hpp"
 #include "terminal/engine/open_limits.hpp"
 #include "workloads/pgbench/pgbench_check.hpp"
 #include "workloads/pgbench/pgbench_workload.hpp"
+#include "workloads/pgbench/report/pgbench_summary.hpp"
 
 namespace tpcc {
 namespace {

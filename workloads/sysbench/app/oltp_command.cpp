@@ -1,4 +1,4 @@
-#include "workloads/sysbench/workloads/sysbench/app/oltp_command.hpp"
+#include "workloads/sysbench/app/oltp_command.hpp"
 
 #include "config/errors.hpp"
 #include "workloads/sysbench/oltp_check.hpp"

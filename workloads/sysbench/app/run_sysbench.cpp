@@ -1,4 +1,4 @@
-#include "workloads/sysbench/workloads/sysbench/app/run_sysbench.hpp"
+#include "workloads/sysbench/app/run_sysbench.hpp"
 
 #include <algorithm>
 #include <ctime>
@@ -11,7 +11,6 @@
 #include "config/names.hpp"
 #include "db/connect.hpp"
 #include "report/console/interval_line.hpp"
-#include "workloads/sysbench/report/sysbench_summary.hpp"
 #include "report/results/result_sink.hpp"
 #include "spec/random.hpp"
 #include "terminal/engine/engine.hpp"
@@ -19,6 +18,7 @@
 #include "workloads/sysbench/oltp_check.hpp"
 #include "workloads/sysbench/oltp_row_changes.hpp"
 #include "workloads/sysbench/oltp_workload.hpp"
+#include "workloads/sysbench/report/sysbench_summary.hpp"
 
 namespace tpcc {
 namespace {
