@@ -25,8 +25,10 @@ void finish_experiment(ParseState& st) {
   const std::string workload = std::string(workload_name(c));
   const std::optional<Source> restore = st.given.source("restore");
   if (restore && c.restore) {
-    st.problem(restore->where + ": a snapshot (tpcc snapshot) is a copy of TPC-C's load, and the "
-               "workload is " + workload + "; restore its database yourself before the run");
+    st.problem(restore->where +
+               ": a snapshot (tpcc snapshot) is a copy of TPC-C's load, and the "
+               "workload is " +
+               workload + "; restore its database yourself before the run");
   }
   const std::optional<Source> condition = st.given.source("condition");
   if (!condition) return;
