@@ -1,7 +1,6 @@
 #include "app/run_ingest.hpp"
 
 #include <chrono>
-#include <ctime>
 #include <exception>
 #include <mutex>
 #include <optional>

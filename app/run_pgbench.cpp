@@ -1,8 +1,8 @@
 #include "app/run_pgbench.hpp"
 
 #include <chrono>
-#include <ctime>
-#include <exception>
+#include <functional>
+#include <memory>
 #include <string>
 
 #include "app/run_command.hpp"

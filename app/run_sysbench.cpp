@@ -1,7 +1,6 @@
 #include "app/run_sysbench.hpp"
 
 #include <algorithm>
-#include <ctime>
 #include <exception>
 #include <string>
 
