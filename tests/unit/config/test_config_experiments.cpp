@@ -86,7 +86,7 @@ TEST_CASE("run --label and --notes are kept as given", "[config][experiments]") 
 
 TEST_CASE(
     "the other workloads: --restore and --condition vacuum|analyze|prewarm refused naming the "
-    "option and the workload; checkpoint and restart taken, --label and --notes too",
+    "option and the workload, checkpoint and restart taken, --label and --notes too",
     "[config][experiments]") {
   for (const char* workload : {"oltp_read_write", "pgbench", "ingest"}) {
     INFO(workload);

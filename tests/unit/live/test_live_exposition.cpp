@@ -181,7 +181,8 @@ TEST_CASE("live: counters count the measured interval, the end gives the run's o
             .at("tpcc_transactions_total{type=\"new_order\",outcome=\"committed\"}") == 23);
 }
 
-TEST_CASE("live: another workload's types name the series, slot by slot; no tpmC gauge", "[live]") {
+TEST_CASE("live: another workload's types name the series, slot by slot, with no tpmC gauge",
+          "[live]") {
   tpcc::LiveFigures figures({}, 2);
   figures.set_workload({"tpcb-like", "select \"only\""}, false);
   std::vector<tpcc::IntervalSample> measured(1);
