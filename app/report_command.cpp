@@ -10,6 +10,7 @@
 #include "app/sweep_command.hpp"
 #include "config/errors.hpp"
 #include "config/names.hpp"
+#include "report/console/compare_table.hpp"
 #include "report/console/repeat_table.hpp"
 #include "report/console/summary.hpp"
 #include "report/html/html_report.hpp"
@@ -20,6 +21,7 @@
 #include "report/views/environment_compare.hpp"
 #include "report/views/format.hpp"
 #include "report/views/repeat_set.hpp"
+#include "report/views/run_differences.hpp"
 #include "report/views/workload_compare.hpp"
 
 namespace tpcc {
@@ -98,21 +100,21 @@ void require_one_workload(const std::vector<ResultDir>& runs) {
   }
 }
 
+// The runs' headings (label, else directory).
+std::vector<std::string> run_headings(const std::vector<ResultDir>& runs) {
+  std::vector<std::string> headings;
+  for (const ResultDir& run : runs) headings.push_back(run_heading(run));
+  return headings;
+}
+
 // Runs of sysbench's oltp tests, pgbench or ingest: their figures side by
 // side with the ratio to the first run's.
 int compare_workload_runs(const Config& config, const std::vector<ResultDir>& runs,
                           std::ostream& out) {
   const std::string path = page_path(config.out_dir, ".", "compare.html");
   write_page(path, html_workload_compare(runs));
-  print_environment_differences(runs, out);
-  for (const ComparedFigure& f : compared_workload_figures(runs)) {
-    out << f.name << ":";
-    for (std::size_t i = 0; i < runs.size(); ++i) {
-      out << (i == 0 ? " " : " | ") << (f.values[i] ? fixed(*f.values[i], f.decimals) : "-");
-      if (i > 0) out << " (" << ratio_text(f.ratios[i]) << ")";
-    }
-    out << "\n";
-  }
+  print_compare_table(out, run_headings(runs), run_differences(runs),
+                      compared_workload_figures(runs));
   out << "comparison written to " << path << "\n";
   return kExitOk;
 }
@@ -182,15 +184,7 @@ int compare_command(const Config& config, std::ostream& out) {
   }
   const std::string path = page_path(config.out_dir, ".", "compare.html");
   write_page(path, html_compare(runs));
-  print_environment_differences(runs, out);
-  for (const ComparedFigure& f : compared_figures(runs)) {
-    if (f.name != "tpmC") continue;
-    for (std::size_t i = 0; i < runs.size(); ++i) {
-      out << runs[i].dir << ": tpmC " << (f.values[i] ? fixed(*f.values[i], 1) : "-");
-      if (i > 0) out << " (" << ratio_text(f.ratios[i]) << " the first's)";
-      out << "\n";
-    }
-  }
+  print_compare_table(out, run_headings(runs), run_differences(runs), compared_figures(runs));
   out << "single runs: no confidence interval can be given; repeat each configuration "
          "(tpcc run --repeat N) to tell a difference from noise\n";
   out << "comparison written to " << path << "\n";

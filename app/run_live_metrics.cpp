@@ -10,11 +10,12 @@
 
 #include "config/conn/mask.hpp"
 #include "live/listen_address.hpp"
+#include "terminal/engine/workload.hpp"
 
 namespace tpcc {
 
 LiveMetricsRun::LiveMetricsRun(const Config& config, std::ostream& out)
-    : linger_seconds_(config.metrics_linger_seconds) {
+    : linger_seconds_(config.metrics_linger_seconds), tpmc_(config.workload == WorkloadKind::Tpcc) {
   if (config.metrics_listen.empty()) return;
   const ListenAddress address =
       parse_listen_address(config.metrics_listen, config.metrics_listen_any, "--metrics-listen");
@@ -23,6 +24,8 @@ LiveMetricsRun::LiveMetricsRun(const Config& config, std::ostream& out)
     standbys.push_back(describe_target(standby.conninfo));
   }
   figures_ = std::make_unique<LiveFigures>(std::move(standbys), config.terminals);
+  // Another workload's types are named once its run is set up (hooked).
+  if (!tpmc_) figures_->set_workload({}, false);
   LiveFigures* figures = figures_.get();
   server_ = std::make_unique<MetricsServer>(
       address, [figures] { return figures->text(); }, "--metrics-listen");
@@ -32,6 +35,9 @@ LiveMetricsRun::LiveMetricsRun(const Config& config, std::ostream& out)
 EngineSetup LiveMetricsRun::hooked(EngineSetup setup) {
   if (!figures_) return setup;
   LiveFigures* figures = figures_.get();
+  std::vector<std::string> types;
+  for (const WorkloadType& type : setup.workload->types()) types.push_back(type.name);
+  figures->set_workload(std::move(types), tpmc_);
   IntervalSink results = std::move(setup.on_interval);
   setup.on_interval = [figures, results](const std::vector<IntervalSample>& samples) {
     if (results) results(samples);

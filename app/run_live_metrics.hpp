@@ -22,7 +22,8 @@ class LiveMetricsRun {
   // Binds --metrics-listen, if given; throws UsageError (exit 2) naming it.
   LiveMetricsRun(const Config& config, std::ostream& out);
 
-  // setup with its interval sink also feeding the live metrics.
+  // setup with its interval sink also feeding the live metrics, which name
+  // the types of setup.workload.
   EngineSetup hooked(EngineSetup setup);
 
   // The run is done: its measured figures replace the running ones, and
@@ -31,6 +32,7 @@ class LiveMetricsRun {
 
  private:
   int linger_seconds_ = 0;
+  bool tpmc_ = true;  // TPC-C's run: slot 0 counts New-Orders
   std::unique_ptr<LiveFigures> figures_;
   std::unique_ptr<MetricsServer> server_;
 };

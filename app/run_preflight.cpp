@@ -30,6 +30,7 @@ std::vector<PreflightFinding> run_preflight(const Config& config, const Environm
   run.run_connections = run_connections(config);
   run.kit_connections = own_connections(config);
   run.measured_seconds = config.txns_per_terminal > 0 ? 0 : config.duration_seconds;
+  run.tpcc = config.workload == WorkloadKind::Tpcc;
   const std::vector<PreflightFinding> findings = preflight_findings(env, run);
   if (!findings.empty()) out << "  pre-flight:\n";
   for (const PreflightFinding& f : findings) out << "    " << f.severity << ": " << f.text << "\n";

@@ -31,6 +31,9 @@ struct PreflightRun {
   int run_connections = 0;      // terminals' (or --connections) and delivery workers'
   int kit_connections = 0;      // the kit's own: server metrics, checkpoint watch, lag
   double measured_seconds = 0;  // --duration; 0 with --txns-per-terminal
+  // TPC-C's run: its figure is tpmC and its rules (3.5.3, 5.5.2.2) apply;
+  // another workload's findings name neither.
+  bool tpcc = true;
 };
 
 std::vector<PreflightFinding> preflight_findings(const Environment& env, const PreflightRun& run);

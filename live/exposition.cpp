@@ -53,26 +53,32 @@ void gauge(std::string& out, const char* name, const char* help, double value) {
   out += std::string(name) + " " + number(value) + "\n";
 }
 
-void transactions(std::string& out, const RunStats& stats) {
+// The slots of `types` that stats holds.
+std::size_t slots(const RunStats& stats, const std::vector<std::string>& types) {
+  return types.size() < stats.txn.size() ? types.size() : stats.txn.size();
+}
+
+void transactions(std::string& out, const RunStats& stats, const std::vector<std::string>& types) {
   header(out, "tpcc_transactions_total", "counter",
          "Transactions of the measured interval so far, by type and outcome "
          "(committed, rolled_back by the spec, error).");
-  for (const TransactionType& t : kTransactions) {
-    const TxnStats& s = stats.txn[static_cast<std::size_t>(t.index)];
-    const std::string prefix = std::string("tpcc_transactions_total{type=\"") + t.name + "\"";
+  for (std::size_t slot = 0; slot < slots(stats, types); ++slot) {
+    const TxnStats& s = stats.txn[slot];
+    const std::string prefix =
+        "tpcc_transactions_total{type=\"" + escape_label_value(types[slot]) + "\"";
     out += prefix + ",outcome=\"committed\"} " + std::to_string(s.committed) + "\n";
     out += prefix + ",outcome=\"rolled_back\"} " + std::to_string(s.rolled_back) + "\n";
     out += prefix + ",outcome=\"error\"} " + std::to_string(s.errors) + "\n";
   }
 }
 
-void latencies(std::string& out, const RunStats& stats) {
+void latencies(std::string& out, const RunStats& stats, const std::vector<std::string>& types) {
   header(out, "tpcc_latency_seconds", "histogram",
          "Response times from due time of the measured interval so far, by type (committed, "
          "rolled back and unfinished); a bucket counts the times below its bound.");
-  for (const TransactionType& t : kTransactions) {
-    const LatencyHistogram& h = stats.txn[static_cast<std::size_t>(t.index)].latency;
-    const std::string type = std::string("type=\"") + t.name + "\"";
+  for (std::size_t slot = 0; slot < slots(stats, types); ++slot) {
+    const LatencyHistogram& h = stats.txn[slot].latency;
+    const std::string type = "type=\"" + escape_label_value(types[slot]) + "\"";
     for (const std::int64_t bound : latency_bucket_bounds_micros()) {
       out += "tpcc_latency_seconds_bucket{" + type + ",le=\"" + seconds_text(bound) + "\"} " +
              std::to_string(count_below(h, bound)) + "\n";
@@ -86,6 +92,12 @@ void latencies(std::string& out, const RunStats& stats) {
 }
 
 }  // namespace
+
+std::vector<std::string> tpcc_live_types() {
+  std::vector<std::string> names;
+  for (const TransactionType& t : kTransactions) names.emplace_back(t.name);
+  return names;
+}
 
 const char* live_phase_name(LivePhase phase) {
   switch (phase) {
@@ -134,15 +146,17 @@ std::string escape_label_value(const std::string& value) {
 
 std::string exposition_text(const LiveSnapshot& s) {
   std::string out;
-  transactions(out, s.measured);
-  latencies(out, s.measured);
-  gauge(out, "tpcc_tpmc",
-        "New-Orders completed per minute over the latest interval line (warm-up included).",
-        s.interval_tpmc);
-  gauge(out, "tpcc_run_tpmc",
-        "New-Orders completed per minute of the measured interval so far: result.json's tpmC "
-        "once the run is done.",
-        s.run_tpmc);
+  transactions(out, s.measured, s.types);
+  latencies(out, s.measured, s.types);
+  if (s.tpmc) {
+    gauge(out, "tpcc_tpmc",
+          "New-Orders completed per minute over the latest interval line (warm-up included).",
+          s.interval_tpmc);
+    gauge(out, "tpcc_run_tpmc",
+          "New-Orders completed per minute of the measured interval so far: result.json's tpmC "
+          "once the run is done.",
+          s.run_tpmc);
+  }
   gauge(out, "tpcc_active_terminals", "Terminals started (--ramp) at the latest interval line.",
         s.active_terminals);
   gauge(out, "tpcc_terminals", "Terminals of the run.", s.terminals);

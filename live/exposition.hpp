@@ -25,11 +25,20 @@ struct StandbyLagNow {
   std::optional<double> replay_lag_seconds;
 };
 
+// TPC-C's five types as the live metrics name them (result.json's keys).
+std::vector<std::string> tpcc_live_types();
+
 // What the live metrics show at one moment: the counters and histograms of
 // the measured interval so far (the figures result.json holds at the end),
 // and gauges of the latest interval.
 struct LiveSnapshot {
   LivePhase phase = LivePhase::Starting;
+  // The workload's types, slot by slot of RunStats::txn (result.json's keys:
+  // "new_order", sysbench's "event", pgbench's "tpcb-like").
+  std::vector<std::string> types = tpcc_live_types();
+  // Whether slot 0 counts New-Orders, so that the tpmC gauges mean tpmC:
+  // TPC-C's runs only; the others leave the gauges out.
+  bool tpmc = true;
   RunStats measured;
   double run_tpmc = 0;       // tpmC of the measured interval so far (result.json's at the end)
   double interval_tpmc = 0;  // tpmC of the latest interval line (warm-up ones included)

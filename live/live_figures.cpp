@@ -10,6 +10,12 @@ LiveFigures::LiveFigures(std::vector<std::string> standbys, int terminals)
   for (const std::string& standby : standbys_) snapshot_.lag.push_back({standby, std::nullopt});
 }
 
+void LiveFigures::set_workload(std::vector<std::string> types, bool tpmc) {
+  const std::lock_guard<std::mutex> lock(mutex_);
+  snapshot_.types = std::move(types);
+  snapshot_.tpmc = tpmc;
+}
+
 void LiveFigures::add_interval(const std::vector<IntervalSample>& samples) {
   if (samples.empty()) return;
   const IntervalSample& primary = samples.front();

@@ -22,6 +22,10 @@ class LiveFigures {
   // --standby-conn order; terminals: the primary's.
   LiveFigures(std::vector<std::string> standbys, int terminals);
 
+  // The run's workload: its types, slot by slot, and whether slot 0 counts
+  // New-Orders (TPC-C's tpmC gauges). TPC-C's until set.
+  void set_workload(std::vector<std::string> types, bool tpmc);
+
   // One interval's samples, the primary's first (IntervalSink).
   void add_interval(const std::vector<IntervalSample>& samples);
 

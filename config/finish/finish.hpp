@@ -52,9 +52,14 @@ void refuse_tpcc_only_verbs(ParseState& st);
 // tablespaces a list and its run unpaced; with another workload, the
 // ingest options refused (workloads/ingest/config/ingest_finish.cpp).
 void finish_ingest(ParseState& st);
+
+// --restore and --condition's vacuum, analyze and prewarm refused for a
+// workload other than TPC-C (finish/experiment.cpp).
+void finish_experiment(ParseState& st);
+
 // With the pgbench workload: its scale and fillfactor
-// (workloads/pgbench/config/pgbench_finish.cpp), called by finish_oltp after TPC-C's other options
-// are refused.
+// (workloads/pgbench/config/pgbench_finish.cpp), called by finish_oltp after
+// TPC-C's other options are refused.
 void finish_pgbench(ParseState& st);
 // With another workload: --builtin, --file, --define and --progress refused.
 void refuse_pgbench_options(ParseState& st);

@@ -66,8 +66,9 @@ void add_experiments(std::vector<Setting>& s) {
       "Before the run, put the database back to its snapshot (tpcc snapshot): drop it and "
       "create it again from <db>_tpcc_snapshot, connected to the server's postgres database. "
       "Refused (exit 2, nothing done) without a snapshot, without CREATEDB, while other "
-      "sessions use the database, for a load distributed by Citus, or without a conn naming "
-      "the database. result.json's snapshot then names the state the run started from.",
+      "sessions use the database, for a load distributed by Citus, without a conn naming "
+      "the database, or with another workload than TPC-C (a snapshot is TPC-C's load). "
+      "result.json's snapshot then names the state the run started from.",
       [](const std::string& v, const Source& src, ParseState& st) {
         st.cfg.restore = parse_bool(v, src.where);
       },
@@ -81,7 +82,8 @@ void add_experiments(std::vector<Setting>& s) {
       "which must be the connection's; refused without it), prewarm (pg_prewarm of the kit's "
       "tables and indexes, when the extension is there or can be created; otherwise said and "
       "skipped); they run in that order, each timed, printed and kept in result.json's "
-      "conditioning.",
+      "conditioning. vacuum, analyze and prewarm work on TPC-C's tables: refused with another "
+      "workload.",
       [](const std::string& v, const Source& src, ParseState& st) {
         st.cfg.condition = parse_condition(v, src.where);
       },

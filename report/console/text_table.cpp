@@ -4,6 +4,19 @@
 #include <utility>
 
 namespace tpcc {
+namespace {
+
+// The columns a cell takes on a terminal: its UTF-8 characters, not its
+// bytes ("1.50×" is five columns and six bytes).
+std::size_t display_width(const std::string& text) {
+  std::size_t width = 0;
+  for (const char c : text) {
+    if ((static_cast<unsigned char>(c) & 0xC0) != 0x80) ++width;
+  }
+  return width;
+}
+
+}  // namespace
 
 std::vector<std::string> wrap_words(const std::string& text, std::size_t width) {
   std::vector<std::string> lines;
@@ -55,7 +68,9 @@ void TextTable::print(std::ostream& out, const std::string& indent) const {
       const std::size_t max = c < max_widths_.size() ? max_widths_[c] : 0;
       wrapped.push_back(max > 0 && row[c].size() > max ? wrap_words(row[c], max)
                                                        : std::vector<std::string>{row[c]});
-      for (const std::string& line : wrapped.back()) widths[c] = std::max(widths[c], line.size());
+      for (const std::string& line : wrapped.back()) {
+        widths[c] = std::max(widths[c], display_width(line));
+      }
     }
   }
   for (const auto& row : cells) {
@@ -65,7 +80,7 @@ void TextTable::print(std::ostream& out, const std::string& indent) const {
       std::string line = indent;
       for (std::size_t c = 0; c < row.size(); ++c) {
         const std::string text = l < row[c].size() ? row[c][l] : std::string();
-        const std::string pad(widths[c] - text.size(), ' ');
+        const std::string pad(widths[c] - display_width(text), ' ');
         if (c > 0) line += "  ";
         line += c < left_columns_ ? text + pad : pad + text;
       }

@@ -25,6 +25,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "tests/pg/live_scrape.hpp"
 #include "tests/pg/pg_fixture.hpp"
 
 namespace {
@@ -36,6 +37,8 @@ constexpr const char* kTypes[] = {"new_order", "payment", "order_status", "deliv
 
 namespace fs = std::filesystem;
 using Json = nlohmann::json;
+using tpcc::test::free_port;
+using tpcc::test::scrape;
 
 // A socket listening on 127.0.0.1 at a port the system chose; closed with
 // the object.
@@ -64,41 +67,6 @@ class Listener {
   int fd_ = -1;
   int port_ = 0;
 };
-
-// A free port of 127.0.0.1: one the system gave a listener just closed.
-int free_port() {
-  Listener listener;
-  return listener.port();
-}
-
-// GET /metrics on 127.0.0.1:port; the body of a 200, none otherwise (no
-// listener yet, or gone).
-std::optional<std::string> scrape(int port) {
-  const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-  sockaddr_in addr{};
-  addr.sin_family = AF_INET;
-  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  addr.sin_port = htons(static_cast<std::uint16_t>(port));
-  if (::connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) != 0) {
-    ::close(fd);
-    return std::nullopt;
-  }
-  const std::string request = "GET /metrics HTTP/1.0\r\n\r\n";
-  if (::send(fd, request.data(), request.size(), 0) < 0) {
-    ::close(fd);
-    return std::nullopt;
-  }
-  std::string response;
-  char buffer[8192];
-  for (ssize_t n; (n = ::recv(fd, buffer, sizeof buffer, 0)) > 0;) {
-    response.append(buffer, static_cast<std::size_t>(n));
-  }
-  ::close(fd);
-  if (response.rfind("HTTP/1.1 200 OK\r\n", 0) != 0) return std::nullopt;
-  const std::size_t body = response.find("\r\n\r\n");
-  if (body == std::string::npos) return std::nullopt;
-  return response.substr(body + 4);
-}
 
 // The samples of an exposition text, keyed by name{labels}.
 std::map<std::string, double> samples(const std::string& text) {

@@ -28,6 +28,7 @@
 #include "db/session.hpp"
 #include "pgserver/process.hpp"
 #include "pgserver/run_as.hpp"
+#include "tests/pg/live_scrape.hpp"
 #include "tests/pg/pg_fixture.hpp"
 #include "tests/pg/result_files.hpp"
 
@@ -46,21 +47,6 @@ constexpr const char* kDatabase = "tpcc_pooler";
 constexpr const char* kPgBouncer = "/usr/sbin/pgbouncer";
 const std::vector<std::string> kTxnNames = {"new_order", "payment", "order_status", "delivery",
                                             "stock_level"};
-
-int free_loopback_port() {
-  const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-  sockaddr_in addr{};
-  addr.sin_family = AF_INET;
-  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  socklen_t length = sizeof addr;
-  if (fd < 0 || ::bind(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) != 0 ||
-      ::getsockname(fd, reinterpret_cast<sockaddr*>(&addr), &length) != 0) {
-    if (fd >= 0) ::close(fd);
-    throw std::runtime_error("no free port on 127.0.0.1");
-  }
-  ::close(fd);
-  return ntohs(addr.sin_port);
-}
 
 // Whether something accepts connections on 127.0.0.1:port.
 bool listening(int port) {
@@ -86,7 +72,7 @@ class PgBouncer {
     std::error_code ignored;  // a file an exiting PgBouncer removed meanwhile
     fs::remove_all(dir_, ignored);
     tpcc::test::make_directory_for_server(dir_);
-    port_ = free_loopback_port();
+    port_ = tpcc::test::free_port();
     const std::string server = "host=" + local_server().socket_dir() +
                                " port=" + std::to_string(local_server().port()) +
                                " dbname=" + kDatabase + " user=postgres";
@@ -187,6 +173,51 @@ void check_clean_run(const std::string& conninfo, const std::string& query_mode,
   CHECK(t.errors == 0);
 }
 
+// Every workload, by what selects it on tpcc run.
+struct PooledWorkload {
+  const char* name;
+  std::vector<std::string> args;
+};
+const std::vector<PooledWorkload> kWorkloads = {
+    {"tpcc", {}},
+    {"oltp_read_write", {"--workload", "oltp_read_write", "--tables", "1", "--table-size", "1000"}},
+    {"pgbench", {"--workload", "pgbench"}},
+    {"ingest", {"--workload", "ingest"}}};
+
+// The pools' database with every workload's tables: TPC-C's load, then
+// the others prepared beside it, once.
+const std::string& all_workloads_database() {
+  static const std::string conninfo = [] {
+    const std::string conn = loaded_database(kDatabase, 1);
+    for (std::size_t i = 1; i < kWorkloads.size(); ++i) {
+      std::vector<std::string> args = {"prepare", "--conn", conn};
+      args.insert(args.end(), kWorkloads[i].args.begin(), kWorkloads[i].args.end());
+      if (std::string(kWorkloads[i].name) == "pgbench") args.insert(args.end(), {"--scale", "1"});
+      std::string output;
+      if (run_tpcc(args, &output) != 0) throw std::runtime_error("prepare failed: " + output);
+    }
+    return conn;
+  }();
+  return conninfo;
+}
+
+// A 2 s run of w with query_mode into scratch; its exit status.
+int workload_run(const std::string& conninfo, const PooledWorkload& w,
+                 const std::string& query_mode, const std::string& dir, std::string* output) {
+  std::vector<std::string> args = {"run",      "--conn",       conninfo, "--terminals",
+                                   "2",        "--duration",   "2",      "--query-mode",
+                                   query_mode, "--result-dir", dir};
+  args.insert(args.end(), w.args.begin(), w.args.end());
+  return run_tpcc(args, output);
+}
+
+// The refusal's line of tpcc's output.
+std::string refusal_line(const std::string& output) {
+  const std::size_t at = output.find("--query-mode prepared (props queryMode)");
+  if (at == std::string::npos) return "";
+  return output.substr(at, output.find('\n', at) - at);
+}
+
 bool have_pgbouncer() {
   if (::access(kPgBouncer, X_OK) == 0) return true;
   WARN("skipped: " << kPgBouncer << " is missing (apt-get install pgbouncer)");
@@ -254,4 +285,38 @@ TEST_CASE("through PgBouncer's transaction pooling, prepared is refused before t
   CHECK(result.at("stop_reason") == "not_started");
   // Straight to the server, or through session pooling, the same run goes.
   check_clean_run(bouncer.conninfo("session"), "prepared", "statements");
+}
+
+TEST_CASE(
+    "through PgBouncer's transaction pooling, every workload: prepared refused alike, "
+    "extended and simple clean",
+    "[pooler]") {
+  if (!have_pgbouncer()) return;
+  all_workloads_database();
+  const PgBouncer bouncer;
+  INFO(bouncer.log());
+  std::string tpcc_refusal;
+  for (const PooledWorkload& w : kWorkloads) {
+    INFO(w.name);
+    const std::string dir = scratch_dir(std::string("pooler-refused-") + w.name);
+    std::string output;
+    CHECK(workload_run(bouncer.conninfo("tx"), w, "prepared", dir, &output) == 2);
+    INFO(output);
+    const std::string refusal = refusal_line(output);
+    CHECK_THAT(refusal, Catch::Contains("transaction pooler"));
+    if (tpcc_refusal.empty()) tpcc_refusal = refusal;
+    CHECK(refusal == tpcc_refusal);
+    CHECK(read_result(dir).at("stop_reason") == "not_started");
+    for (const char* query_mode : {"extended", "simple"}) {
+      INFO(query_mode);
+      const std::string clean = scratch_dir(std::string("pooler-") + w.name + "-" + query_mode);
+      std::string ran;
+      const int status = workload_run(bouncer.conninfo("tx"), w, query_mode, clean, &ran);
+      INFO(ran);
+      CHECK(status == 0);
+      const Json result = read_result(clean);
+      CHECK(result.at("errors") == 0);
+      CHECK(result.at("transactions_all_phases").get<std::int64_t>() > 0);
+    }
+  }
 }

@@ -164,12 +164,19 @@ TEST_CASE(
   const std::string compare_page = scratch_dir("compare") + ".html";
   REQUIRE(run_tpcc({"report", "--compare", dir, plain, "--out", compare_page}, &compared) == 0);
   INFO(compared);
-  CHECK(compared.find("start and environment, where the runs differ:") != std::string::npos);
-  CHECK(compared.find("  snapshot: " + snapshot + " taken ") != std::string::npos);
-  CHECK(compared.find("  conditioning: vacuum,analyze,checkpoint,prewarm | none") !=
-        std::string::npos);
-  CHECK(compared.find("  server.setting.work_mem: 7168 kB (database) | 9216 kB (database)") !=
-        std::string::npos);
+  // One table: a column per run, a row per item that differs.
+  const auto row = [&compared](const std::string& key) {
+    const std::size_t at = compared.find("\n  " + key + " ");
+    if (at == std::string::npos) return std::string();
+    return compared.substr(at + 1, compared.find('\n', at + 1) - at - 1);
+  };
+  CHECK(compared.find("A: point-1") != std::string::npos);  // its label
+  CHECK(compared.find("B: " + plain) != std::string::npos);
+  CHECK(row("snapshot").find(snapshot.substr(0, 20)) != std::string::npos);
+  CHECK(row("conditioning").find("vacuum,analyze,checkpoint,prewarm") != std::string::npos);
+  CHECK(row("conditioning").find("none") != std::string::npos);
+  CHECK(row("server.setting.work_mem").find("7168 kB (database)") != std::string::npos);
+  CHECK(row("server.setting.work_mem").find("9216 kB (database)") != std::string::npos);
   CHECK(compared.find("server.setting.application_name") == std::string::npos);
   CHECK(compared.find("client.cpus") == std::string::npos);  // the same host
   // The page shows them too, first and highlighted.

@@ -131,3 +131,29 @@ TEST_CASE("pre-flight: governor and transparent huge pages of a server on this h
   CHECK(of(tpcc::preflight_findings(env, run()), "cpu_governor").empty());
   CHECK(of(tpcc::preflight_findings(env, run()), "transparent_hugepages").empty());
 }
+
+TEST_CASE("pre-flight: another workload's findings name no TPC-C clause nor tpmC", "[preflight]") {
+  tpcc::Environment env = server();
+  set(env, "fsync", "off");
+  set(env, "checkpoint_timeout", "3600", "s");
+  tpcc::PreflightRun other = run();
+  other.tpcc = false;
+  const auto found = tpcc::preflight_findings(env, other);
+  const auto durable = of(found, "durability");
+  REQUIRE(durable.size() == 1);
+  CHECK(durable[0].text.find("not a durable server: fsync off") != std::string::npos);
+  for (const auto& f : found) {
+    INFO(f.text);
+    CHECK(f.text.find("tpmC") == std::string::npos);
+    CHECK(f.text.find("3.5.3") == std::string::npos);
+    CHECK(f.text.find("5.5.2.2") == std::string::npos);
+  }
+  // TPC-C's run is told both.
+  const auto tpcc_found = tpcc::preflight_findings(env, run());
+  CHECK(of(tpcc_found, "durability")[0].text.find("tpmC") != std::string::npos);
+  bool rule = false;
+  for (const auto& f : of(tpcc_found, "checkpoint_timeout")) {
+    rule = rule || f.text.find("5.5.2.2") != std::string::npos;
+  }
+  CHECK(rule);
+}

@@ -180,3 +180,25 @@ TEST_CASE("live: counters count the measured interval, the end gives the run's o
   CHECK(samples(figures.text())
             .at("tpcc_transactions_total{type=\"new_order\",outcome=\"committed\"}") == 23);
 }
+
+TEST_CASE("live: another workload's types name the series, slot by slot, with no tpmC gauge",
+          "[live]") {
+  tpcc::LiveFigures figures({}, 2);
+  figures.set_workload({"tpcb-like", "select \"only\""}, false);
+  std::vector<tpcc::IntervalSample> measured(1);
+  measured[0].length_seconds = 1;
+  record(measured[0].stats.txn[0], 9, 700);
+  record(measured[0].stats.txn[1], 4, 300);
+  figures.add_interval(measured);
+  const std::string text = figures.text();
+  const auto m = samples(text);
+  CHECK(m.at("tpcc_transactions_total{type=\"tpcb-like\",outcome=\"committed\"}") == 9);
+  CHECK(m.at("tpcc_transactions_total{type=\"select \\\"only\\\"\",outcome=\"committed\"}") == 4);
+  CHECK(m.at("tpcc_latency_seconds_count{type=\"tpcb-like\"}") == 9);
+  // Only the workload's two slots, none of TPC-C's names.
+  CHECK(text.find("new_order") == std::string::npos);
+  CHECK(text.find("type=\"payment\"") == std::string::npos);
+  CHECK(m.count("tpcc_tpmc") == 0);
+  CHECK(m.count("tpcc_run_tpmc") == 0);
+  CHECK(m.at("tpcc_terminals") == 2);
+}

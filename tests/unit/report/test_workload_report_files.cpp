@@ -120,7 +120,14 @@ TEST_CASE("workload report files: two oltp runs compared, an oltp and a pgbench 
   compare.out_dir = (scratch.path() / "compare.html").string();
   std::ostringstream out;
   CHECK(tpcc::compare_command(compare, out) == 0);
-  CHECK(out.str().find("tps: 100.00 | 150.00 (1.50\u00d7)") != std::string::npos);
+  // One table: a column per run, each headed by its directory.
+  CHECK(out.str().find("A: " + a) != std::string::npos);
+  CHECK(out.str().find("B: " + b) != std::string::npos);
+  const std::size_t tps = out.str().find("\n  tps ");
+  REQUIRE(tps != std::string::npos);
+  const std::string row = out.str().substr(tps + 1, out.str().find('\n', tps + 1) - tps - 1);
+  CHECK(row.find(" 100.00 ") != std::string::npos);
+  CHECK(row.find(" 150.00 (1.50\u00d7)") != std::string::npos);
   const std::string page = read_file(compare.out_dir);
   CHECK(page.find("<td>150.00 <span class=\"ratio\">(1.50\u00d7)</span></td>") !=
         std::string::npos);

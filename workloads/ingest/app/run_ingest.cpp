@@ -1,7 +1,6 @@
 #include "workloads/ingest/app/run_ingest.hpp"
 
 #include <chrono>
-#include <ctime>
 #include <exception>
 #include <mutex>
 #include <optional>
@@ -9,15 +8,13 @@
 #include <vector>
 
 #include "app/run_command.hpp"
-#include "app/run_not_started.hpp"
 #include "app/run_outcome.hpp"
-#include "app/workload_run_end.hpp"
+#include "app/run_workload.hpp"
 #include "config/names.hpp"
 #include "report/console/interval_line.hpp"
 #include "report/results/result_sink.hpp"
 #include "spec/random.hpp"
 #include "terminal/engine/engine.hpp"
-#include "terminal/engine/open_limits.hpp"
 #include "workloads/ingest/ingest_check.hpp"
 #include "workloads/ingest/ingest_tables.hpp"
 #include "workloads/ingest/ingest_workload.hpp"
@@ -80,56 +77,71 @@ IngestFigures ingest_figures(const Config& config, const IngestWorkload& workloa
   return f;
 }
 
+// The bulk ingest on the run path: its tables checked, the WAL position
+// taken before and after, its final block, and the rows acknowledged
+// recorded for tpcc check.
+class IngestRun : public WorkloadRun {
+ public:
+  explicit IngestRun(const Config& config)
+      : WorkloadRun(config),
+        workload_(config.ingest, config.terminals),
+        warmup_(config.terminals) {}
+
+  void set_up(std::ostream&) override {
+    refuse_unprepared_ingest_tables(config_, workload_.table_count());
+  }
+
+  void print_start(std::ostream& out, const std::string& dir) override {
+    tpcc::print_start(out, config_, workload_, dir);
+  }
+
+  EngineSetup engine_setup(ResultSink& results, std::ostream&) override {
+    results.begin_intervals(0);
+    EngineSetup setup;
+    setup.workload = &workload_;
+    setup.seed = config_.rand_seed != 0 ? config_.rand_seed : Random(time_seed()).next();
+    setup.interval_lines = [this](const std::vector<IntervalSample>& samples) {
+      return interval_lines(samples, config_);
+    };
+    setup.on_interval = [this, &results](const std::vector<IntervalSample>& samples) {
+      if (!samples.empty() && samples.front().warmup) warmup_.take(workload_.counters());
+      results.append_interval(samples);
+    };
+    wal_start_ = read_wal_position(config_.conninfo);
+    wal_clock_ = std::chrono::steady_clock::now();
+    return setup;
+  }
+
+  void summarize(RunInfo& info, const EngineResult& result, std::ostream& out) override {
+    IngestFigures figures = ingest_figures(config_, workload_, result, warmup_);
+    if (wal_start_) {
+      figures.wal_bytes = wal_bytes_since(config_.conninfo, *wal_start_);
+      figures.wal_seconds =
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - wal_clock_).count();
+    }
+    derive_ingest_rates(figures);
+    try {
+      record_ingest_counts(config_, workload_.counters());
+    } catch (const std::exception& e) {
+      out << "warning: the rows acknowledged could not be recorded (" << e.what()
+          << "): tpcc check will find more rows than the record says\n";
+    }
+    info.ingest = figures;
+    out << "\n" << ingest_final_block(figures, result.stats) << "\n";
+  }
+
+ private:
+  const IngestWorkload workload_;
+  WarmupRows warmup_;
+  std::optional<std::string> wal_start_;
+  std::chrono::steady_clock::time_point wal_clock_;
+};
+
 }  // namespace
 
 int run_ingest(const Config& config, std::ostream& out) {
-  ensure_run_limits(run_connection_count(config));
-  const std::time_t started = std::time(nullptr);
-  ResultSink results(config, started);
-  if (!results.note().empty()) out << "note: " << results.note() << "\n";
-  const IngestWorkload workload(config.ingest, config.terminals);
-  WarmupRows warmup(config.terminals);
-  EngineResult result;
-  std::optional<std::string> wal_start;
-  std::chrono::steady_clock::time_point wal_clock;
-  try {
-    refuse_unprepared_ingest_tables(config, workload.table_count());
-    print_start(out, config, workload, results.dir());
-    results.begin_intervals(0);
-    EngineSetup setup;
-    setup.workload = &workload;
-    setup.seed = config.rand_seed != 0 ? config.rand_seed : Random(time_seed()).next();
-    setup.interval_lines = [&config](const std::vector<IntervalSample>& samples) {
-      return interval_lines(samples, config);
-    };
-    setup.on_interval = [&](const std::vector<IntervalSample>& samples) {
-      if (!samples.empty() && samples.front().warmup) warmup.take(workload.counters());
-      results.append_interval(samples);
-    };
-    wal_start = read_wal_position(config.conninfo);
-    wal_clock = std::chrono::steady_clock::now();
-    result = run_engine(config, setup, out);
-  } catch (...) {
-    record_not_started(results, std::current_exception(), started, out);
-    throw;
-  }
-  IngestFigures figures = ingest_figures(config, workload, result, warmup);
-  if (wal_start) {
-    figures.wal_bytes = wal_bytes_since(config.conninfo, *wal_start);
-    figures.wal_seconds =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - wal_clock).count();
-  }
-  derive_ingest_rates(figures);
-  try {
-    record_ingest_counts(config, workload.counters());
-  } catch (const std::exception& e) {
-    out << "warning: the rows acknowledged could not be recorded (" << e.what()
-        << "): tpcc check will find more rows than the record says\n";
-  }
-  return end_workload_run(config, result, started, results, out, [&](RunInfo& info) {
-    info.ingest = figures;
-    out << ingest_final_block(figures, result.stats);
-  });
+  IngestRun run(config);
+  return run_workload(run, out);
 }
 
 }  // namespace tpcc

@@ -1,19 +1,17 @@
 #include "workloads/pgbench/app/run_pgbench.hpp"
 
 #include <chrono>
-#include <ctime>
-#include <exception>
+#include <functional>
+#include <memory>
 #include <string>
 
 #include "app/run_command.hpp"
-#include "app/run_not_started.hpp"
-#include "app/workload_run_end.hpp"
+#include "app/run_workload.hpp"
 #include "config/conn/mask.hpp"
 #include "config/names.hpp"
 #include "report/results/result_sink.hpp"
 #include "spec/random.hpp"
 #include "terminal/engine/engine.hpp"
-#include "terminal/engine/open_limits.hpp"
 #include "workloads/pgbench/pgbench_check.hpp"
 #include "workloads/pgbench/pgbench_workload.hpp"
 #include "workloads/pgbench/report/pgbench_summary.hpp"
@@ -78,53 +76,54 @@ PgbenchRunFacts run_facts(const Config& config, const PgbenchWorkload& workload,
   return facts;
 }
 
-}  // namespace
+// pgbench's scripts on the run path: the scale and the accounts'
+// partitioning read from its tables, the scripts loaded, pgbench's start
+// lines, progress lines and final block, its initial connection time.
+class PgbenchRun : public WorkloadRun {
+ public:
+  // run_config: the run's, whose pgbench scale set_up settles.
+  explicit PgbenchRun(Config& run_config) : WorkloadRun(run_config), run_config_(run_config) {}
 
-int run_pgbench(const Config& given, std::ostream& out) {
-  ensure_run_limits(run_connection_count(given));
-  const std::time_t started = std::time(nullptr);
-  Config config = given;
-  ResultSink results(config, started);
-  if (!results.note().empty()) out << "note: " << results.note() << "\n";
-  EngineResult result;
-  double connection_ms = 0;
-  std::unique_ptr<PgbenchWorkload> workload;
-  PgbenchPartitioning partitioning;
-  // --standby-conn: each standby runs its read-only scripts on the same clock.
-  std::unique_ptr<PgbenchWorkload> standby_workload;
-  try {
-    config.pgbench.scale = run_scale(config, out);
+  void set_up(std::ostream& out) override {
+    run_config_.pgbench.scale = run_scale(config_, out);
     // pgbench reads the accounts' partitioning when a builtin script runs.
-    if (uses_builtin(config.pgbench)) partitioning = pgbench_accounts_partitioning(config);
+    if (uses_builtin(config_.pgbench)) partitioning_ = pgbench_accounts_partitioning(config_);
     // sysbench's --rand-seed: the same draws again; 0 (its default): the clock's.
-    const std::uint64_t seed =
-        config.rand_seed != 0 ? config.rand_seed : Random(time_seed()).next();
+    seed_ = config_.rand_seed != 0 ? config_.rand_seed : Random(time_seed()).next();
     PgbenchClientSeeds seeds;
-    seeds.scale = config.pgbench.scale;
-    seeds.random_seed = seed;
-    seeds.default_seed = static_cast<std::int64_t>(Random(seed).next());
-    workload = std::make_unique<PgbenchWorkload>(pgbench::load_run_scripts(config.pgbench),
-                                                 pgbench::load_defines(config.pgbench), seeds,
-                                                 config.pgbench.report_per_command);
-    standby_workload =
-        std::make_unique<PgbenchWorkload>(pgbench::load_standby_scripts(config.pgbench),
-                                          pgbench::load_defines(config.pgbench), seeds);
-    out << "tpcc " << TPCC_VERSION << " running pgbench's scripts (scale " << config.pgbench.scale
-        << ", " << config.terminals << " client(s))\n";
-    for (std::size_t i = 0; i < config.standbys.size(); ++i) {
-      out << "standby " << i + 1 << ": " << describe_target(config.standbys[i].conninfo) << ", "
-          << config.standbys[i].terminals << " client(s), on the same clock\n";
+    seeds.scale = config_.pgbench.scale;
+    seeds.random_seed = seed_;
+    seeds.default_seed = static_cast<std::int64_t>(Random(seed_).next());
+    workload_ = std::make_unique<PgbenchWorkload>(pgbench::load_run_scripts(config_.pgbench),
+                                                  pgbench::load_defines(config_.pgbench), seeds,
+                                                  config_.pgbench.report_per_command);
+    // --standby-conn: each standby runs its read-only scripts on the same clock.
+    standby_workload_ =
+        std::make_unique<PgbenchWorkload>(pgbench::load_standby_scripts(config_.pgbench),
+                                          pgbench::load_defines(config_.pgbench), seeds);
+  }
+
+  void print_start(std::ostream& out, const std::string& dir) override {
+    out << "tpcc " << TPCC_VERSION << " running pgbench's scripts (scale " << config_.pgbench.scale
+        << ", " << config_.terminals << " client(s))\n";
+    for (std::size_t i = 0; i < config_.standbys.size(); ++i) {
+      out << "standby " << i + 1 << ": " << describe_target(config_.standbys[i].conninfo) << ", "
+          << config_.standbys[i].terminals << " client(s), on the same clock\n";
     }
-    out << "results: " << results.dir() << "/\n";
-    results.begin_intervals(config.standbys.size());
+    out << "results: " << dir << "/\n";
+  }
+
+  EngineSetup engine_setup(ResultSink& results, std::ostream&) override {
+    results.begin_intervals(config_.standbys.size());
     EngineSetup setup;
-    setup.workload = workload.get();
-    setup.standby_workload = standby_workload.get();
-    setup.seed = seed;
-    setup.latency_limit_ms = config.pgbench.latency_limit_ms;
+    setup.workload = workload_.get();
+    setup.standby_workload = standby_workload_.get();
+    setup.seed = seed_;
+    setup.latency_limit_ms = config_.pgbench.latency_limit_ms;
     // --progress 0: the intervals are kept for the results, not printed.
-    if (config.pgbench.progress_seconds != 0) {
-      const PgbenchProgressLimits limits{config.rate_tpm > 0, config.pgbench.latency_limit_ms > 0};
+    if (config_.pgbench.progress_seconds != 0) {
+      const PgbenchProgressLimits limits{config_.rate_tpm > 0,
+                                         config_.pgbench.latency_limit_ms > 0};
       setup.interval_lines = [limits](const std::vector<IntervalSample>& samples) {
         return pgbench_progress_lines(samples, limits);
       };
@@ -134,26 +133,42 @@ int run_pgbench(const Config& given, std::ostream& out) {
     };
     // Called once every session is open: pgbench's initial connection time.
     const auto opening = std::chrono::steady_clock::now();
-    setup.start_barrier = [&](const std::function<bool()>&) {
-      connection_ms =
+    setup.start_barrier = [this, opening](const std::function<bool()>&) {
+      connection_ms_ =
           std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - opening)
               .count();
       return Clock::now();
     };
-    result = run_engine(config, setup, out);
-  } catch (...) {
-    record_not_started(results, std::current_exception(), started, out);
-    throw;
+    return setup;
   }
-  return end_workload_run(config, result, started, results, out, [&](RunInfo& info) {
-    PgbenchRunFacts facts = run_facts(config, *workload, connection_ms);
-    facts.partition_method = partitioning.method;
-    facts.partitions = partitioning.partitions;
-    info.pgbench_commands = workload->command_latencies();
+
+  void summarize(RunInfo& info, const EngineResult& result, std::ostream& out) override {
+    PgbenchRunFacts facts = run_facts(config_, *workload_, connection_ms_);
+    facts.partition_method = partitioning_.method;
+    facts.partitions = partitioning_.partitions;
+    info.pgbench_commands = workload_->command_latencies();
     facts.commands = info.pgbench_commands;
-    print_pgbench_summary(out, facts, standby_facts(facts, *standby_workload, info), info,
+    out << "\n";
+    print_pgbench_summary(out, facts, standby_facts(facts, *standby_workload_, info), info,
                           result.stats);
-  });
+    out << "\n";
+  }
+
+ private:
+  Config& run_config_;
+  std::uint64_t seed_ = 0;
+  double connection_ms_ = 0;
+  PgbenchPartitioning partitioning_;
+  std::unique_ptr<PgbenchWorkload> workload_;
+  std::unique_ptr<PgbenchWorkload> standby_workload_;
+};
+
+}  // namespace
+
+int run_pgbench(const Config& given, std::ostream& out) {
+  Config config = given;
+  PgbenchRun run(config);
+  return run_workload(run, out);
 }
 
 }  // namespace tpcc

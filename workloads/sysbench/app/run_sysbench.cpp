@@ -1,20 +1,17 @@
 #include "workloads/sysbench/app/run_sysbench.hpp"
 
 #include <algorithm>
-#include <ctime>
 #include <exception>
 #include <string>
 
 #include "app/run_command.hpp"
-#include "app/run_not_started.hpp"
-#include "app/workload_run_end.hpp"
+#include "app/run_workload.hpp"
 #include "config/names.hpp"
 #include "db/connect.hpp"
 #include "report/console/interval_line.hpp"
 #include "report/results/result_sink.hpp"
 #include "spec/random.hpp"
 #include "terminal/engine/engine.hpp"
-#include "terminal/engine/open_limits.hpp"
 #include "workloads/sysbench/oltp_check.hpp"
 #include "workloads/sysbench/oltp_row_changes.hpp"
 #include "workloads/sysbench/oltp_workload.hpp"
@@ -61,51 +58,82 @@ void record_row_changes(const Config& config, const OltpRowChanges& changes, std
   }
 }
 
-}  // namespace
+// oltp_read_only and oltp_point_select change no table: they mark and
+// record nothing for tpcc check, so that they run on a hot standby or a
+// read-only server.
+bool reads_only(OltpTest test) {
+  return test == OltpTest::ReadOnly || test == OltpTest::PointSelect;
+}
 
-int run_sysbench(const Config& config, std::ostream& out) {
-  ensure_run_limits(run_connection_count(config));
-  const std::time_t started = std::time(nullptr);
-  ResultSink results(config, started);
-  if (!results.note().empty()) out << "note: " << results.note() << "\n";
-  const OltpWorkload workload(config.oltp);
-  // --standby-conn: each standby runs the read-only test on the same clock.
-  OltpOptions standby_options = config.oltp;
-  standby_options.test = config.oltp.standby_test;
-  const OltpWorkload standby_workload(standby_options);
-  EngineResult result;
-  try {
-    refuse_unprepared_oltp_tables(config);
-    mark_oltp_run_open(*connect(config.conninfo), config.oltp.tables);
-    print_start(out, config, results.dir());
-    results.begin_intervals(config.standbys.size());
+// sysbench's oltp tests on the run path: the sbtest tables checked, the
+// run marked open on them and its row changes recorded after (unless the
+// test only reads), sysbench's lines and final block.
+class SysbenchRun : public WorkloadRun {
+ public:
+  explicit SysbenchRun(const Config& config)
+      : WorkloadRun(config), workload_(config.oltp), standby_workload_(standby_options(config)) {}
+
+  void set_up(std::ostream&) override { refuse_unprepared_oltp_tables(config_); }
+
+  void print_start(std::ostream& out, const std::string& dir) override {
+    tpcc::print_start(out, config_, dir);
+  }
+
+  EngineSetup engine_setup(ResultSink& results, std::ostream&) override {
+    if (!reads_only(config_.oltp.test)) {
+      mark_oltp_run_open(*connect(config_.conninfo), config_.oltp.tables);
+    }
+    results.begin_intervals(config_.standbys.size());
     EngineSetup setup;
-    setup.workload = &workload;
-    setup.standby_workload = &standby_workload;
+    setup.workload = &workload_;
+    setup.standby_workload = &standby_workload_;
     // sysbench's --rand-seed: the same draws again; 0 (its default): the clock's.
-    setup.seed = config.rand_seed != 0 ? config.rand_seed : Random(time_seed()).next();
+    setup.seed = config_.rand_seed != 0 ? config_.rand_seed : Random(time_seed()).next();
     // --report-interval 0: no lines, as sysbench; the intervals are kept
     // every second for the results.
-    if (config.report_interval_seconds > 0) {
-      setup.interval_lines = [&config](const std::vector<IntervalSample>& samples) {
-        return interval_lines(samples, config);
+    if (config_.report_interval_seconds > 0) {
+      setup.interval_lines = [this](const std::vector<IntervalSample>& samples) {
+        return interval_lines(samples, config_);
       };
     }
     setup.on_interval = [&results](const std::vector<IntervalSample>& samples) {
       results.append_interval(samples);
     };
+    return setup;
+  }
+
+  Config engine_config(const Config& config) const override {
     Config engine_config = config;
     engine_config.report_interval_seconds = std::max(1, config.report_interval_seconds);
-    result = run_engine(engine_config, setup, out);
-  } catch (...) {
-    record_not_started(results, std::current_exception(), started, out);
-    throw;
+    return engine_config;
   }
-  return end_workload_run(config, result, started, results, out, [&](RunInfo& info) {
-    print_sysbench_summary(out, config, info, result.stats);
+
+  void summarize(RunInfo& info, const EngineResult& result, std::ostream& out) override {
     out << "\n";
-    record_row_changes(config, workload.row_changes(), out);
-  });
+    print_sysbench_summary(out, config_, info, result.stats);
+    out << "\n";
+    if (reads_only(config_.oltp.test)) return;
+    record_row_changes(config_, workload_.row_changes(), out);
+    out << "\n";
+  }
+
+ private:
+  // --standby-conn: each standby runs the read-only test on the same clock.
+  static OltpOptions standby_options(const Config& config) {
+    OltpOptions options = config.oltp;
+    options.test = config.oltp.standby_test;
+    return options;
+  }
+
+  const OltpWorkload workload_;
+  const OltpWorkload standby_workload_;
+};
+
+}  // namespace
+
+int run_sysbench(const Config& config, std::ostream& out) {
+  SysbenchRun run(config);
+  return run_workload(run, out);
 }
 
 }  // namespace tpcc

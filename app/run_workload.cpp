@@ -1,0 +1,54 @@
+#include "app/run_workload.hpp"
+
+#include <exception>
+
+#include "app/run_live_metrics.hpp"
+#include "app/run_not_started.hpp"
+#include "app/run_outcome.hpp"
+#include "app/run_preflight.hpp"
+#include "app/run_query_mode.hpp"
+#include "experiment/start.hpp"
+#include "terminal/engine/open_limits.hpp"
+
+namespace tpcc {
+
+RunInfo WorkloadRun::run_info(const EngineResult& result, std::time_t started) const {
+  return tpcc::run_info(config_, RunSetup{}, result, started, "");
+}
+
+int run_workload(WorkloadRun& workload, std::ostream& out) {
+  const Config& config = workload.config();
+  ensure_run_limits(run_connection_count(config));
+  LiveMetricsRun live(config, out);  // --metrics-listen: bound before the run
+  const std::time_t started = std::time(nullptr);
+  // Before connecting: a run must not measure and then find it cannot write.
+  ResultSink results(config, started);
+  if (!results.note().empty()) out << "note: " << results.note() << "\n";
+  EngineResult result;
+  ExperimentRecord experiment;
+  try {
+    experiment =
+        start_experiment(config, results.dir(), out);  // --restore, --condition, the environment
+    workload.set_up(out);
+    refuse_prepared_through_pooler(config);
+    workload.print_setup(out);
+    experiment.preflight = run_preflight(config, experiment.environment, out);
+    workload.print_start(out, results.dir());
+    const EngineSetup setup = live.hooked(workload.engine_setup(results, out));
+    result = run_engine(workload.engine_config(config), setup, out);
+  } catch (...) {
+    record_not_started(results, std::current_exception(), started, out);
+    throw;
+  }
+  RunInfo info = workload.run_info(result, started);
+  info.experiment = experiment;
+  workload.summarize(info, result, out);
+  info.exit_status = overall_status(config, info, result.stats, out);
+  results.write_final(info, result.stats, result.intervals);
+  out << "results written to " << results.dir() << "\n";
+  out.flush();
+  live.finish(info, result.stats, out);
+  return info.exit_status;
+}
+
+}  // namespace tpcc

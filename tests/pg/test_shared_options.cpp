@@ -1,0 +1,221 @@
+// The options every workload shares, row by row against each workload
+// (TPC-C, sysbench's oltp_read_write, pgbench's scripts, the ingest) on
+// short real runs: each either takes effect (--label and --notes in
+// result.json's environment, --condition's steps recorded, --restore
+// putting back a changed row, --metrics-listen answering during the run
+// with the workload's own type names, --repeat 2 writing run-1 and run-2)
+// or is refused with exit 2 naming the option and the workload. None is
+// accepted and ignored.
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <functional>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "tests/pg/live_scrape.hpp"
+#include "tests/pg/pg_fixture.hpp"
+#include "tests/pg/pgbench_support.hpp"
+#include "tests/pg/result_files.hpp"
+
+namespace {
+
+namespace fs = std::filesystem;
+using Args = std::vector<std::string>;
+using Json = nlohmann::json;
+using tpcc::test::read_result;
+using tpcc::test::read_text;
+using tpcc::test::run_tpcc;
+
+struct Workload {
+  std::string name;  // as the refusals name it
+  Args args;         // what selects it on tpcc run
+  std::string type;  // one of its types, as result.json and the live metrics name it
+  std::function<std::string()> database;
+};
+
+std::string prepared(const std::string& name, const Args& workload, Args more = {}) {
+  const std::string conninfo = tpcc::test::create_database(name);
+  Args args = {"prepare", "--conn", conninfo};
+  args.insert(args.end(), workload.begin(), workload.end());
+  args.insert(args.end(), more.begin(), more.end());
+  std::string output;
+  if (run_tpcc(args, &output) != 0) throw std::runtime_error("prepare failed: " + output);
+  return conninfo;
+}
+
+const Args kOltp = {"--workload", "oltp_read_write", "--tables", "1", "--table-size", "1000"};
+const Args kPgbench = {"--workload", "pgbench"};
+const Args kIngest = {"--workload", "ingest"};
+
+const std::vector<Workload>& workloads() {
+  static const std::vector<Workload> all = {
+      {"tpcc", {}, "new_order", [] { return tpcc::test::loaded_database("tpcc_shared_tpcc", 1); }},
+      {"oltp_read_write", kOltp, "transaction",
+       [] {
+         static const std::string db = prepared("tpcc_shared_oltp", kOltp);
+         return db;
+       }},
+      {"pgbench", kPgbench, "tpcb-like",
+       [] {
+         static const std::string db = tpcc::test::pgbench_database("tpcc_shared_pgbench");
+         return db;
+       }},
+      {"ingest", kIngest, "insert_batch", [] {
+         static const std::string db =
+             prepared("tpcc_shared_ingest", kIngest, {"--terminals", "2"});
+         return db;
+       }}};
+  return all;
+}
+
+// `tpcc run` of w for 2 s into dir, with the row's options.
+Args run_line(const Workload& w, const std::string& dir, const Args& options) {
+  Args args = {"run", "--conn",   w.database(), "--terminals",       "2", "--duration",
+               "2",   "--warmup", "0",          "--report-interval", "1", "--result-dir",
+               dir};
+  args.insert(args.end(), w.args.begin(), w.args.end());
+  args.insert(args.end(), options.begin(), options.end());
+  return args;
+}
+
+// A row: the option and its arguments, the workloads that refuse it, and
+// what shows it took effect on the others (a run's directory and output).
+struct Row {
+  std::string option;
+  Args args;
+  std::vector<std::string> refused_by;
+  std::function<void(const Workload&, const std::string& dir, const std::string& output)> took;
+};
+
+bool refuses(const Row& row, const Workload& w) {
+  for (const std::string& name : row.refused_by) {
+    if (name == w.name) return true;
+  }
+  return false;
+}
+
+const std::vector<std::string> kNotTpcc = {"oltp_read_write", "pgbench", "ingest"};
+
+const std::vector<Row>& rows() {
+  static const std::vector<Row> all = {
+      {"--label",
+       {"--label", "shared-label", "--notes", "shared notes"},
+       {},
+       [](const Workload&, const std::string& dir, const std::string&) {
+         const Json env = read_result(dir).at("environment");
+         REQUIRE(env.is_object());
+         CHECK(env.at("label") == "shared-label");
+         CHECK(env.at("notes") == "shared notes");
+       }},
+      {"--condition",
+       {"--condition", "checkpoint"},
+       {},
+       [](const Workload&, const std::string& dir, const std::string& output) {
+         const Json steps = read_result(dir).at("conditioning");
+         REQUIRE(steps.size() == 1);
+         CHECK(steps.at(0).at("step") == "checkpoint");
+         CHECK_THAT(output, Catch::Contains("conditioning before the run:"));
+       }},
+      {"--condition",
+       {"--condition", "vacuum"},
+       kNotTpcc,
+       [](const Workload&, const std::string& dir, const std::string&) {
+         const Json steps = read_result(dir).at("conditioning");
+         REQUIRE(steps.size() == 1);
+         CHECK(steps.at(0).at("step") == "vacuum");
+       }},
+      {"--restore", {"--restore"}, kNotTpcc, nullptr},  // TPC-C's: its own test case below
+      {"--repeat",
+       {"--repeat", "2"},
+       {},
+       [](const Workload&, const std::string& dir, const std::string&) {
+         CHECK(read_result(dir).at("runs").size() == 2);
+         CHECK(fs::exists(fs::path(dir) / "run-1" / "result.json"));
+         CHECK(fs::exists(fs::path(dir) / "run-2" / "result.json"));
+       }},
+  };
+  return all;
+}
+
+void check_refused(const Row& row, const Workload& w, const std::string& dir) {
+  std::string output;
+  CHECK(run_tpcc(run_line(w, dir, row.args), &output) == 2);
+  INFO(output);
+  CHECK_THAT(output, Catch::Contains(row.option) && Catch::Contains(w.name));
+  CHECK_FALSE(fs::exists(dir));  // refused as the options are read: nothing done
+}
+
+}  // namespace
+
+TEST_CASE("shared options: each takes effect on every workload or is refused naming it",
+          "[shared_options]") {
+  for (const Row& row : rows()) {
+    for (const Workload& w : workloads()) {
+      DYNAMIC_SECTION(row.option << " " << row.args.back() << " on " << w.name) {
+        const std::string dir = tpcc::test::scratch_dir("shared_" + w.name);
+        if (refuses(row, w)) {
+          check_refused(row, w, dir);
+        } else if (row.took) {
+          std::string output;
+          const int status = run_tpcc(run_line(w, dir, row.args), &output);
+          INFO(output);
+          REQUIRE(status == 0);
+          row.took(w, dir, output);
+        }
+      }
+    }
+  }
+}
+
+TEST_CASE("shared options: --metrics-listen answers during every workload's run with its types",
+          "[shared_options]") {
+  for (const Workload& w : workloads()) {
+    DYNAMIC_SECTION("--metrics-listen on " << w.name) {
+      const std::string dir = tpcc::test::scratch_dir("shared_live_" + w.name);
+      const std::string log =
+          (tpcc::test::scratch_root() / ("shared_live_" + w.name + ".log")).string();
+      const int port = tpcc::test::free_port();
+      tpcc::test::TpccChild child(
+          run_line(w, dir, {"--metrics-listen", "127.0.0.1:" + std::to_string(port)}), log);
+      const std::string series = "tpcc_transactions_total{type=\"" + w.type + "\"";
+      std::optional<std::string> seen;
+      int status = -1;
+      while (status < 0) {
+        if (const std::optional<std::string> text = tpcc::test::scrape(port)) seen = text;
+        status = child.wait_for(0.2);
+      }
+      INFO(read_text(log));
+      CHECK(status == 0);
+      REQUIRE(seen);
+      INFO(*seen);
+      CHECK_THAT(*seen, Catch::Contains(series));
+      // tpmC counts New-Orders: only TPC-C's run has the gauge.
+      CHECK((seen->find("tpcc_run_tpmc") != std::string::npos) == (w.name == "tpcc"));
+    }
+  }
+}
+
+TEST_CASE("shared options: --restore puts back a row changed since tpcc snapshot (TPC-C)",
+          "[shared_options]") {
+  const Workload& w = workloads().front();
+  const std::string conn = w.database();
+  std::string output;
+  REQUIRE(run_tpcc({"snapshot", "--conn", conn}, &output) == 0);
+  const std::string name =
+      tpcc::test::scalar_text(conn, "select i_name from bmsql_item where i_id = 1");
+  // No transaction changes an item (TPC-C's items are read-only).
+  tpcc::test::execute(conn, "update bmsql_item set i_name = 'changed' where i_id = 1");
+  const std::string dir = tpcc::test::scratch_dir("shared_restore");
+  const int status = run_tpcc(run_line(w, dir, {"--restore"}), &output);
+  INFO(output);
+  CHECK(status == 0);
+  CHECK(tpcc::test::scalar_text(conn, "select i_name from bmsql_item where i_id = 1") == name);
+  CHECK(read_result(dir).at("snapshot").is_object());
+  std::string dropped;
+  CHECK(run_tpcc({"snapshot", "--conn", conn, "--drop"}, &dropped) == 0);
+}
