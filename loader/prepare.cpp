@@ -179,16 +179,10 @@ Config with_distribution(pqxx::connection& conn, const Config& config, const Dat
 
 // The size estimate, said before anything is created, and the refusal of a
 // load the server's file system cannot hold.
-void check_space(pqxx::connection& conn, const Config& config, const LoadJobs& jobs,
-                 std::ostream& out) {
-  const double needed =
-      estimated_load_megabytes(config, static_cast<int>(jobs.warehouse_count()), jobs.items);
-  const FreeSpace free = server_free_space(conn, config);
-  out << space_line(needed, jobs.warehouse_count(), free) << std::endl;
-  if (const auto refusal =
-          space_refusal(needed, jobs.warehouse_count(), free, config.no_space_check)) {
-    throw UsageError(*refusal);
-  }
+LoadSize load_size(const Config& config, const LoadJobs& jobs) {
+  const long long warehouses = jobs.warehouse_count();
+  return {estimated_load_megabytes(config, static_cast<int>(warehouses), jobs.items),
+          std::to_string(warehouses) + " warehouse(s)", "--warehouses", "fewer warehouses"};
 }
 
 double seconds_since(std::chrono::steady_clock::time_point start) {
@@ -243,7 +237,7 @@ PrepareOutcome prepare_database(const Config& given, std::ostream& out) {
     out << "distributed by Citus over " << active_worker_count(*conn)
         << " worker(s): " << config.shards << " shards per table, colocated by warehouse\n";
   }
-  if (jobs.count() > 0) check_space(*conn, config, jobs, out);
+  if (jobs.count() > 0) check_space(*conn, config, load_size(config, jobs), out);
   if (state.kind == DatabaseState::Kind::Empty) create_schema(*conn, config, params);
   pqxx::nontransaction(*conn).exec(kUnlockSchemaSetupSql);
   const bool was_complete = state.recorded.complete && jobs.count() == 0;

@@ -32,7 +32,40 @@ double heap_with_fillfactor(const Config& config, const TableSize& size) {
   return size.heap_mb * 100.0 / ff.value_or(100);
 }
 
+// Measured on PostgreSQL 15 after a load of 10^6 sbtest rows (sysbench's
+// c and pad, keys built after the rows, VACUUM ANALYZE): pg_table_size
+// 221.5 MB, the key on id 22.49 MB, the k index 19.73 MB (2026-12-04).
+constexpr double kSbtestHeapBytesPerRow = 221.5;
+constexpr double kSbtestIdIndexBytesPerRow = 22.49;
+constexpr double kSbtestKIndexBytesPerRow = 19.73;
+
+// Measured on PostgreSQL 15 after pgbench 15's -i -s 10 (fillfactor 100):
+// pgbench_accounts' 10^6 rows 134.37 MB of heap and 22.49 MB of key;
+// pgbench_tellers' and pgbench_branches' rows, measured on 10^6 rows each,
+// 44.3 and 36.3 bytes of heap and 22.5 of key (2026-12-04).
+// pgbench_accounts' rows take as much with a bigint aid (from scale
+// 20000): the 4 more bytes fill its tuples' alignment padding.
+constexpr double kAccountHeapBytes = 134.365;
+constexpr double kTellerHeapBytes = 44.3;
+constexpr double kBranchHeapBytes = 36.3;
+constexpr double kPgbenchKeyBytes = 22.49;
+
 }  // namespace
+
+double estimated_sbtest_megabytes(long long rows, bool k_index) {
+  const double per_row = kSbtestHeapBytesPerRow + kSbtestIdIndexBytesPerRow +
+                         (k_index ? kSbtestKIndexBytesPerRow : 0.0);
+  return static_cast<double>(rows) * per_row / 1e6;
+}
+
+double estimated_pgbench_megabytes(const PgbenchRows& rows, int fillfactor) {
+  const auto bytes = [&](long long count, double heap) {
+    return static_cast<double>(count) * (heap * 100.0 / fillfactor + kPgbenchKeyBytes);
+  };
+  return (bytes(rows.accounts, kAccountHeapBytes) + bytes(rows.tellers, kTellerHeapBytes) +
+          bytes(rows.branches, kBranchHeapBytes)) /
+         1e6;
+}
 
 double estimated_load_megabytes(const Config& config, int warehouses, bool items) {
   double per_warehouse = 0;

@@ -7,6 +7,7 @@
 
 #include <pqxx/nontransaction>
 
+#include "config/errors.hpp"
 #include "loader/size_estimate.hpp"
 
 namespace tpcc {
@@ -78,9 +79,9 @@ FreeSpace server_free_space(pqxx::connection& conn, const Config& config) {
   return free;
 }
 
-std::string space_line(double needed_megabytes, long long warehouses, const FreeSpace& free) {
-  std::string line = "size estimate: about " + format_megabytes(needed_megabytes) +
-                     " with indexes for " + std::to_string(warehouses) + " warehouse(s); ";
+std::string space_line(const LoadSize& load, const FreeSpace& free) {
+  std::string line = "size estimate: about " + format_megabytes(load.megabytes) +
+                     " with indexes for " + load.amount + "; ";
   if (free.megabytes) {
     line += format_megabytes(*free.megabytes) + " free on " + free.place;
   } else {
@@ -89,14 +90,22 @@ std::string space_line(double needed_megabytes, long long warehouses, const Free
   return line;
 }
 
-std::optional<std::string> space_refusal(double needed_megabytes, long long warehouses,
-                                         const FreeSpace& free, bool no_space_check) {
-  if (no_space_check || !free.megabytes || needed_megabytes <= *free.megabytes) return std::nullopt;
-  return "--warehouses: loading " + std::to_string(warehouses) + " warehouse(s) needs about " +
-         format_megabytes(needed_megabytes) + " with indexes, but " + free.place + " has " +
-         format_megabytes(*free.megabytes) +
-         " free; nothing was loaded. Load fewer warehouses, free space, or pass "
-         "--no-space-check (props no-space-check=true) to load anyway";
+std::optional<std::string> space_refusal(const LoadSize& load, const FreeSpace& free,
+                                         bool no_space_check) {
+  if (no_space_check || !free.megabytes || load.megabytes <= *free.megabytes) return std::nullopt;
+  return load.flag + ": loading " + load.amount + " needs about " +
+         format_megabytes(load.megabytes) + " with indexes, but " + free.place + " has " +
+         format_megabytes(*free.megabytes) + " free; nothing was loaded. Load " + load.fewer +
+         ", free space, or pass --no-space-check (props no-space-check=true) to load anyway";
+}
+
+void check_space(pqxx::connection& conn, const Config& config, const LoadSize& load,
+                 std::ostream& out) {
+  const FreeSpace free = server_free_space(conn, config);
+  out << space_line(load, free) << std::endl;
+  if (const auto refusal = space_refusal(load, free, config.no_space_check)) {
+    throw UsageError(*refusal);
+  }
 }
 
 }  // namespace tpcc

@@ -1,9 +1,11 @@
-// Before a load: its size estimate, said at once, against the free space of
-// the server's file system; a load that cannot fit is refused before a table
-// is created, unless --no-space-check.
+// Before a load (TPC-C's prepare, sysbench's oltp prepare, pgbench's): its
+// size estimate, said at once, against the free space of the server's file
+// system; a load that cannot fit is refused before a table is created,
+// unless --no-space-check.
 #pragma once
 
 #include <optional>
+#include <ostream>
 #include <string>
 
 #include <pqxx/connection>
@@ -26,12 +28,24 @@ struct FreeSpace {
 // checked when the tables go to tablespaces or to Citus workers.
 FreeSpace server_free_space(pqxx::connection& conn, const Config& config);
 
-// The line that says the estimate and the free space ("size estimate: ...").
-std::string space_line(double needed_megabytes, long long warehouses, const FreeSpace& free);
+// A load, as its estimate and its refusal name it.
+struct LoadSize {
+  double megabytes = 0;  // tables and indexes (loader/size_estimate.hpp)
+  std::string amount;    // "10 warehouse(s)", "2000 rows in 2 sbtest table(s)"
+  std::string flag;      // the option a refusal names: "--warehouses"
+  std::string fewer;     // how to load less: "fewer warehouses"
+};
 
-// The refusal (for exit 2) when a load of needed_megabytes does not fit the
-// known free space and no_space_check is off; nullopt otherwise.
-std::optional<std::string> space_refusal(double needed_megabytes, long long warehouses,
-                                         const FreeSpace& free, bool no_space_check);
+// The line that says the estimate and the free space ("size estimate: ...").
+std::string space_line(const LoadSize& load, const FreeSpace& free);
+
+// The refusal (for exit 2) when the load does not fit the known free space
+// and no_space_check is off; nullopt otherwise.
+std::optional<std::string> space_refusal(const LoadSize& load, const FreeSpace& free,
+                                         bool no_space_check);
+
+// Says space_line on `out` at once; throws the refusal as a UsageError.
+void check_space(pqxx::connection& conn, const Config& config, const LoadSize& load,
+                 std::ostream& out);
 
 }  // namespace tpcc

@@ -1,28 +1,33 @@
 #include "schema/cleanup.hpp"
 
-#include <pqxx/result>
 #include <pqxx/transaction>
 
 #include "config/errors.hpp"
 #include "db/connect.hpp"
 #include "db/writable.hpp"
+#include "schema/kit_dependents.hpp"
 #include "schema/schema.hpp"
 
 namespace tpcc {
 namespace {
 
-// Appended to each statement of drop.sql with --cascade only.
-constexpr const char* kCascade = " cascade";
-
 constexpr const char* kCountKitTablesSql =
     "select count(*) from pg_class where relname = any($1::text[]) and relkind in ('r', 'p') "
     "and relnamespace = to_regnamespace(current_schema())::oid";
 
-void list_dependents(const pqxx::result& dependents, std::ostream& out) {
-  for (const auto& row : dependents) {
-    out << "  " << row[0].as<std::string>() << " " << row[1].as<std::string>() << " (depends on "
-        << row[2].as<std::string>() << ")\n";
-  }
+// Everything drop.sql drops: the tables of prepare and of tpcc run
+// --driver, their partitions <table>_p<k> (schema.cpp
+// partition_statements), the history sequence and the functions of
+// procedures.sql.
+KitObjects tpcc_objects() {
+  KitObjects kit;
+  kit.tables = kAllTables;
+  kit.tables.insert(kit.tables.end(), kRunTables.begin(), kRunTables.end());
+  kit.partition_suffix = "_p[0-9]+";
+  kit.sequences = {"bmsql_hist_id_seq"};
+  kit.functions = {"tpcc_new_order", "tpcc_payment", "tpcc_order_status", "tpcc_delivery",
+                   "tpcc_stock_level"};
+  return kit;
 }
 
 }  // namespace
@@ -36,25 +41,15 @@ int cleanup_database(const Config& config, std::ostream& out) {
   pqxx::work tx(*conn);
   // Counted before the drop so the message says what was really there.
   const auto present = tx.exec_params(kCountKitTablesSql, all_tables_array())[0][0].as<int>();
-  const pqxx::result dependents = tx.exec_params(kit_dependents_query(), cleanup_tables_array());
-  if (!dependents.empty() && !config.cascade) {
-    out << "cleanup: refusing, nothing dropped: " << dependents.size()
-        << " object(s) that tpcc did not create depend on its tables, sequence or functions, "
-           "and would be dropped with them:\n";
-    list_dependents(dependents, out);
-    out << "drop or change them first, or pass --cascade to drop them along with tpcc's objects\n";
-    return kExitFailed;
-  }
+  const std::vector<KitDependent> dependents = kit_dependents(tx, tpcc_objects());
+  if (const auto refused = refuse_dependents(dependents, config.cascade, out)) return *refused;
   for (const auto& statement : drop_statements()) {
-    tx.exec(config.cascade ? statement + kCascade : statement);
+    tx.exec(statement + drop_suffix(config.cascade));
   }
   tx.commit();
   out << "cleanup: dropped " << present << " of " << kAllTables.size()
       << " tpcc tables (with their partitions, indexes and the history sequence)\n";
-  if (!dependents.empty()) {
-    out << "--cascade also dropped " << dependents.size() << " object(s) of others:\n";
-    list_dependents(dependents, out);
-  }
+  print_cascaded(dependents, out);
   return kExitOk;
 }
 

@@ -1,16 +1,18 @@
--- The objects tpcc did not create that depend on what it did, so that
--- cleanup can name them and refuse (drop.sql uses no CASCADE), or, with
--- --cascade, say what went with the kit's objects. One row per object: its
--- kind, its schema-qualified name and what it depends on.
+-- The objects tpcc did not create that depend on what it did, so that a
+-- cleanup (TPC-C's, sysbench's, pgbench's, the ingest workload's) can name
+-- them and refuse (its drops use no CASCADE), or, with --cascade, say what
+-- went with the kit's objects. One row per object: its kind, its
+-- schema-qualified name and what it depends on.
 --
--- The kit's objects, all in the current schema: the tables named in $1
--- (schema.cpp kAllTables and kRunTables), their partitions <table>_p<k> (schema.cpp
--- partition_statements), every index on those, the sequence
--- bmsql_hist_id_seq and the five tpcc_* functions (procedures.sql). What
--- belongs to a kit table goes with it and is not listed: its constraints
--- (the kit's foreign keys included), column defaults and internal triggers
--- (those of a foreign key from another table stand for that foreign key,
--- which is listed).
+-- The kit's objects, all in the current schema (schema/kit_dependents.hpp
+-- KitObjects): the tables named in $1; their partitions named <table><$2>
+-- ($2 a regular expression, as '_p[0-9]+'; '': none are the kit's); the
+-- sequences named in $3 and the sequence of each serial column of a kit
+-- table (<table>_<column>_seq, owned by the column); the functions named in
+-- $4; every index on those tables. What belongs to a kit table goes with it
+-- and is not listed: its constraints (the kit's foreign keys included),
+-- column defaults and internal triggers (those of a foreign key from
+-- another table stand for that foreign key, which is listed).
 --
 -- A dependent's own dependents are followed too (a view on a view), as
 -- CASCADE would drop them. A view's or materialized view's rewrite rule
@@ -28,12 +30,20 @@ with recursive kit_table as (
     from kit_table t
     join pg_inherits i on i.inhparent = t.oid
     join pg_class p on p.oid = i.inhrelid
-   where p.relname ~ ('^' || t.relname || '_p[0-9]+$')
+   where p.relname ~ ('^' || t.relname || nullif($2::text, '') || '$')
   union
   select c.oid
     from pg_class c
    where c.relnamespace = to_regnamespace(current_schema())::oid
-     and c.relkind = 'S' and c.relname = 'bmsql_hist_id_seq'
+     and c.relkind = 'S' and c.relname = any($3::text[])
+  union
+  select s.oid
+    from kit_table t
+    join pg_depend d on d.refclassid = 'pg_class'::regclass and d.refobjid = t.oid
+                    and d.refobjsubid > 0 and d.deptype = 'a' and d.classid = 'pg_class'::regclass
+    join pg_class s on s.oid = d.objid and s.relkind = 'S'
+    join pg_attribute a on a.attrelid = t.oid and a.attnum = d.refobjsubid
+   where s.relname = t.relname || '_' || a.attname || '_seq'
 ), kit_object (classid, objid) as (
   select 'pg_class'::regclass::oid, oid from kit_relation
   union all
@@ -42,8 +52,7 @@ with recursive kit_table as (
   select 'pg_proc'::regclass::oid, p.oid
     from pg_proc p
    where p.pronamespace = to_regnamespace(current_schema())::oid
-     and p.proname in ('tpcc_new_order', 'tpcc_payment', 'tpcc_order_status', 'tpcc_delivery',
-                       'tpcc_stock_level')
+     and p.proname = any($4::text[])
   union all
   select 'pg_type'::regclass::oid, t.oid from pg_type t join kit_relation r on r.oid = t.typrelid
   union all

@@ -28,21 +28,13 @@ const std::vector<std::string> kDataTables(kAllTables.begin() + 1, kAllTables.en
 
 const std::vector<std::string> kRunTables = {"tpcc_driver_barrier"};
 
-namespace {
-
-std::string array_literal(const std::vector<std::vector<std::string>>& lists) {
+std::string names_array(const std::vector<std::string>& names) {
   std::string list;
-  for (const auto& names : lists) {
-    for (const auto& t : names) list += (list.empty() ? "" : ",") + t;
-  }
+  for (const auto& name : names) list += (list.empty() ? "" : ",") + name;
   return "{" + list + "}";
 }
 
-}  // namespace
-
-std::string all_tables_array() { return array_literal({kAllTables}); }
-
-std::string cleanup_tables_array() { return array_literal({kAllTables, kRunTables}); }
+std::string all_tables_array() { return names_array(kAllTables); }
 
 namespace {
 
@@ -215,10 +207,6 @@ std::vector<std::string> payload_statistics_statements(const Config& config) {
 const std::string& procedures_script() { return embedded_sql_file("procedures.sql"); }
 
 std::vector<std::string> drop_statements() { return sql_file_statements("drop.sql"); }
-
-const std::string& kit_dependents_query() {
-  return schema::embedded_sql_files().at("kit_dependents.sql");
-}
 
 void validate_against_server(pqxx::connection& conn, const Config& config) {
   if (config.tablespace.empty()) return;

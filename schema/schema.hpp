@@ -24,11 +24,11 @@ extern const std::vector<std::string> kDataTables;
 // several drivers (driver_barrier.sql). Cleanup drops and inspects them too.
 extern const std::vector<std::string> kRunTables;
 
-// kAllTables as an array literal ("{bmsql_config,...}") for a $n::text[]
-// parameter; the names are plain identifiers, so no quoting is needed.
+// Names as an array literal ("{bmsql_config,...}") for a $n::text[]
+// parameter; the kit's names are plain identifiers, so no quoting is needed.
+std::string names_array(const std::vector<std::string>& names);
+// kAllTables as such a literal.
 std::string all_tables_array();
-// kAllTables and kRunTables in one such literal: everything cleanup drops.
-std::string cleanup_tables_array();
 
 // The fillfactor / tablespace the options give `table`: its own entry,
 // else the "*" entry, else none.
@@ -61,10 +61,6 @@ std::vector<std::string> payload_statistics_statements(const Config& config);
 const std::string& procedures_script();
 
 std::vector<std::string> drop_statements();
-
-// schema/kit_dependents.sql: the objects of others that depend on the kit's
-// ($1: all_tables_array()); rows of kind, name, what it depends on.
-const std::string& kit_dependents_query();
 
 // Checks what the options name against the server (tablespaces exist)
 // before anything is created; throws UsageError naming the flag.

@@ -1,6 +1,8 @@
-// What the workloads' own tables share (sysbench's sbtest tables, the
-// ingest tables): cleanup's drop of the tables a record of the kit's names
-// (whether one exists: db/catalog.hpp).
+// What the workloads' own tables share (sysbench's sbtest tables, pgbench's,
+// the ingest tables): the check lines, and cleanup's drop of the tables a
+// record of the kit's names (whether one exists: db/catalog.hpp), refused
+// while objects of others depend on them unless --cascade
+// (schema/kit_dependents.hpp, as TPC-C's cleanup).
 #pragma once
 
 #include <ostream>
@@ -9,6 +11,7 @@
 
 #include <pqxx/transaction_base>
 
+#include "config/config.hpp"
 #include "db/catalog.hpp"
 
 namespace tpcc {
@@ -29,12 +32,24 @@ std::string format_table_check_line(const TableCheckResult& result);
 int print_table_checks(const std::vector<TableCheckResult>& results, const std::string& kind,
                        const std::string& note, std::ostream& out);
 
-// Drops each of `names` that exists, in tx: the names are the kit's own,
-// read from its record. Returns how many were dropped.
-int drop_recorded_tables(pqxx::transaction_base& tx, const std::vector<std::string>& names);
+// A workload's tables as its cleanup knows them.
+struct RecordedTables {
+  const char* kind;    // "sbtest": "dropped 2 sbtest table(s) tpcc prepared"
+  const char* record;  // "tpcc_sysbench_tables": its table_name column names the kit's tables
+  // The record's tables (the record itself, its chunks), dropped last.
+  std::vector<std::string> record_tables;
+  // The names of the workload's tables found in the current schema: those
+  // left after the drop were not the kit's, and are named.
+  const char* list_tables_sql;
+  // A kit partition's name after its table's (KitObjects); "" none.
+  std::string partition_suffix;
+};
 
-// The first column of the rows `sql` returns, joined with ", ": the tables
-// of a workload's names that cleanup leaves because the kit did not make them.
-std::string joined_names(pqxx::transaction_base& tx, const char* sql);
+// tpcc cleanup of a workload's tables, in one transaction: with objects of
+// others depending on the tables the record names or on the record, the
+// refusal naming them (exit 1, nothing dropped) unless config.cascade;
+// then each recorded table that exists and the record dropped, the others
+// named. Exit 0.
+int cleanup_recorded_tables(const Config& config, const RecordedTables& tables, std::ostream& out);
 
 }  // namespace tpcc

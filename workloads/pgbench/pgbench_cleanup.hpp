@@ -1,6 +1,8 @@
 // tpcc cleanup --workload pgbench: drops the pgbench tables tpcc prepared
 // (those tpcc_pgbench_tables records) and the record; leaves, and names,
-// pgbench tables another program made.
+// pgbench tables another program made. Objects of others that depend on
+// them make it refuse (exit 1, naming each) unless --cascade
+// (workloads/recorded_tables.hpp).
 #pragma once
 
 #include <ostream>

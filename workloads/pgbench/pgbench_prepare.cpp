@@ -16,6 +16,8 @@
 #include "db/writable.hpp"
 #include "loader/prepare_lock.hpp"
 #include "loader/progress.hpp"
+#include "loader/size_estimate.hpp"
+#include "loader/space_check.hpp"
 #include "workloads/common/missing_ranges.hpp"
 #include "workloads/common/parallel_jobs.hpp"
 #include "workloads/common/prepare_interrupt.hpp"
@@ -35,14 +37,10 @@ struct RecordedTable {
   std::string partition_method;
 };
 
-struct Chunk {
-  PgbenchTable table;
-  long long first;
-  long long last;
-};
-
+// None before the first prepare: the record is created after the space check.
 std::map<std::string, RecordedTable> read_recorded_tables(pqxx::connection& conn) {
   std::map<std::string, RecordedTable> tables;
+  if (!relation_exists(conn, kPgbenchTablesRecord)) return tables;
   pqxx::nontransaction tx(conn);
   for (const auto& row : tx.exec(kSelectPgbenchTablesSql)) {
     tables[row[0].as<std::string>()] = {row[1].as<int>(), row[2].as<int>(), row[3].as<bool>(),
@@ -82,34 +80,47 @@ void refuse_foreign_partitions(pqxx::connection& conn, const PgbenchOptions& opt
   }
 }
 
+// The tables a prepare loads: recorded but incomplete ones (a killed
+// prepare's, resumed by their missing ranges), then missing ones.
+struct TablesToLoad {
+  std::vector<PgbenchTable> incomplete;
+  std::vector<PgbenchTable> missing;
+};
+
 // Refuses, before anything is created, a pgbench table tpcc did not create
-// and a recorded one of other options; then creates the missing tables
-// (each with its record, in one transaction) and returns the incomplete ones.
-std::vector<PgbenchTable> settle_tables(pqxx::connection& conn, const PgbenchOptions& options,
-                                        std::ostream& out) {
+// and a recorded one of other options; then says which tables to load.
+TablesToLoad settle_tables(pqxx::connection& conn, const PgbenchOptions& options) {
   const std::map<std::string, RecordedTable> recorded = read_recorded_tables(conn);
-  std::map<std::string, bool> exists;
+  TablesToLoad tables;
   for (const PgbenchTable table : kPgbenchTables) {
     const std::string name = pgbench_table_name(table);
     const auto found = recorded.find(name);
-    exists[name] = relation_exists(conn, name);
-    if (exists[name] && found == recorded.end()) {
+    const bool exists = relation_exists(conn, name);
+    if (exists && found == recorded.end()) {
       throw UsageError(name +
                        ": the table exists and tpcc did not create it (pgbench -i, or another "
                        "program); drop it (pgbench -i -I d) or use another database");
     }
     if (found != recorded.end()) require_same_options(name, found->second, options);
+    if (!exists) {
+      tables.missing.push_back(table);
+    } else if (!found->second.complete) {
+      tables.incomplete.push_back(table);
+    }
   }
-  if (!exists[pgbench_table_name(PgbenchTable::Accounts)]) {
+  const auto& missing = tables.missing;
+  if (std::find(missing.begin(), missing.end(), PgbenchTable::Accounts) != missing.end()) {
     refuse_foreign_partitions(conn, options);
   }
-  std::vector<PgbenchTable> incomplete;
-  for (const PgbenchTable table : kPgbenchTables) {
+  return tables;
+}
+
+// Creates each missing table (with pgbench_accounts' partitions) and its
+// record, in one transaction.
+void create_tables(pqxx::connection& conn, const PgbenchOptions& options,
+                   const std::vector<PgbenchTable>& tables, std::ostream& out) {
+  for (const PgbenchTable table : tables) {
     const std::string name = pgbench_table_name(table);
-    if (exists[name]) {
-      if (!recorded.at(name).complete) incomplete.push_back(table);
-      continue;
-    }
     // Recorded but dropped since: its record goes, the table is made anew.
     pqxx::work tx(conn);
     tx.exec_params(kForgetPgbenchChunksSql, name);
@@ -127,35 +138,54 @@ std::vector<PgbenchTable> settle_tables(pqxx::connection& conn, const PgbenchOpt
                    options.partitions,
                    std::string(pgbench_partition_method_name(options.partition_method)));
     tx.commit();
-    incomplete.push_back(table);
   }
-  return incomplete;
 }
 
-// The ranges of the incomplete tables not loaded yet.
-std::vector<Chunk> plan_chunks(pqxx::connection& conn, const std::vector<PgbenchTable>& tables,
-                               int scale, long long& rows_pending, std::ostream& out) {
-  std::vector<TableRows> names;
-  for (const PgbenchTable table : tables) {
-    names.push_back({pgbench_table_name(table), pgbench_table_rows(table, scale)});
+// The ranges of `tables` not loaded yet: the incomplete ones' from their
+// record, all of the missing ones'.
+MissingRanges plan_ranges(pqxx::connection& conn, const std::vector<PgbenchTable>& tables,
+                          std::size_t incomplete, int scale, std::ostream& out) {
+  std::vector<TableRows> resumed;
+  std::vector<long long> rows;
+  for (std::size_t t = 0; t < tables.size(); ++t) {
+    rows.push_back(pgbench_table_rows(tables[t], scale));
+    if (t < incomplete) resumed.push_back({pgbench_table_name(tables[t]), rows.back()});
   }
-  std::vector<Chunk> chunks;
-  for (const IdRange& range :
-       plan_missing_ranges(conn, names, kChunkRows, kSelectPgbenchChunksSql, rows_pending, out)) {
-    chunks.push_back({tables[range.table], range.first, range.last});
-  }
-  return chunks;
+  std::vector<std::vector<long long>> loaded =
+      read_loaded_firsts(conn, resumed, kSelectPgbenchChunksSql, out);
+  return MissingRanges(rows, kChunkRows, loaded);
 }
 
-void load_chunk(PgConnection& conn, const Chunk& chunk, LoadCounters& counters) {
-  const std::string data = pgbench_copy_rows(chunk.table, chunk.first, chunk.last);
+// The size estimate of the rows the plan loads, said before anything is
+// created; refused when far beyond the server's free space.
+void check_pgbench_space(pqxx::connection& conn, const Config& config,
+                         const std::vector<PgbenchTable>& tables, const MissingRanges& plan,
+                         std::ostream& out) {
+  PgbenchRows rows;
+  for (std::size_t t = 0; t < tables.size(); ++t) {
+    if (tables[t] == PgbenchTable::Accounts) rows.accounts = plan.rows(t);
+    if (tables[t] == PgbenchTable::Tellers) rows.tellers = plan.rows(t);
+    if (tables[t] == PgbenchTable::Branches) rows.branches = plan.rows(t);
+  }
+  const PgbenchOptions& options = config.pgbench;
+  check_space(conn, config,
+              {estimated_pgbench_megabytes(rows, options.fillfactor),
+               std::to_string(plan.rows()) + " rows in the pgbench tables of scale " +
+                   std::to_string(options.scale),
+               "--scale", "a smaller scale"},
+              out);
+}
+
+void load_chunk(PgConnection& conn, PgbenchTable table, const IdRange& range,
+                LoadCounters& counters) {
+  const std::string data = pgbench_copy_rows(table, range.first, range.last);
   conn.exec("begin");
-  conn.begin_copy(copy_pgbench_sql(chunk.table));
+  conn.begin_copy(copy_pgbench_sql(table));
   conn.put_copy_data(data);
   conn.end_copy();
-  conn.exec(record_pgbench_chunk_sql(chunk.table, chunk.first, chunk.last));
+  conn.exec(record_pgbench_chunk_sql(table, range.first, range.last));
   conn.exec("commit");
-  counters.rows += chunk.last - chunk.first + 1;
+  counters.rows += range.last - range.first + 1;
   counters.bytes += static_cast<std::int64_t>(data.size());
 }
 
@@ -180,28 +210,34 @@ PrepareOutcome prepare_pgbench_tables(const Config& config, std::ostream& out) {
   require_writable(*conn, config.conninfo, "tpcc prepare");
   pqxx::nontransaction(*conn).exec(wait_for_earlier_prepare_sql(0));
   stop_prepare_on_interrupt();
+  const TablesToLoad tables = settle_tables(*conn, options);
+  if (tables.incomplete.empty() && tables.missing.empty()) {
+    out << "the pgbench tables of scale " << options.scale
+        << " are already prepared: nothing to load\n";
+    return {kExitOk, true};
+  }
+  std::vector<PgbenchTable> incomplete = tables.incomplete;
+  incomplete.insert(incomplete.end(), tables.missing.begin(), tables.missing.end());
+  const MissingRanges chunks =
+      plan_ranges(*conn, incomplete, tables.incomplete.size(), options.scale, out);
+  if (chunks.rows() > 0) check_pgbench_space(*conn, config, incomplete, chunks, out);
   {
     pqxx::work tx(*conn);
     tx.exec(kCreatePgbenchRecordSql);
     tx.commit();
   }
-  const std::vector<PgbenchTable> incomplete = settle_tables(*conn, options, out);
-  if (incomplete.empty()) {
-    out << "the pgbench tables of scale " << options.scale
-        << " are already prepared: nothing to load\n";
-    return {kExitOk, true};
-  }
-  long long rows_pending = 0;
-  const std::vector<Chunk> chunks =
-      plan_chunks(*conn, incomplete, options.scale, rows_pending, out);
+  create_tables(*conn, options, tables.missing, out);
   LoadCounters counters;
-  if (!chunks.empty()) {
-    out << "loading " << rows_pending << " rows into the pgbench tables (scale " << options.scale
+  if (chunks.count() > 0) {
+    out << "loading " << chunks.rows() << " rows into the pgbench tables (scale " << options.scale
         << ") with "
-        << std::min<std::size_t>(static_cast<std::size_t>(config.load_workers), chunks.size())
+        << std::min<std::size_t>(static_cast<std::size_t>(config.load_workers), chunks.count())
         << " worker(s) using COPY" << std::endl;
-    load_on_workers(config, out, chunks.size(), rows_pending, counters,
-                    [&](PgConnection& c, std::size_t n) { load_chunk(c, chunks[n], counters); });
+    load_on_workers(config, out, chunks.count(), chunks.rows(), counters,
+                    [&](PgConnection& c, std::size_t n) {
+                      const IdRange range = chunks.at(n);
+                      load_chunk(c, incomplete[range.table], range, counters);
+                    });
   }
   const double load_seconds = seconds_since(start);
   out << "creating the primary keys and vacuuming " << incomplete.size() << " table(s)"

@@ -37,8 +37,10 @@ const char* const kForgetPgbenchTableSql = "delete from tpcc_pgbench_tables wher
 const char* const kSelectPgbenchChunksSql =
     "select first_id from tpcc_pgbench_chunks where table_name = $1";
 
-const char* const kDropPgbenchRecordSql =
-    "drop table if exists tpcc_pgbench_chunks; drop table if exists tpcc_pgbench_tables";
+const char* const kListPgbenchTablesSql =
+    "select relname from pg_class where relname in ('pgbench_history', 'pgbench_tellers', "
+    "'pgbench_accounts', 'pgbench_branches') and relkind in ('r', 'p') "
+    "and relnamespace = to_regnamespace(current_schema())::oid order by relname";
 
 std::string pgbench_table_name(PgbenchTable table) {
   switch (table) {

@@ -61,6 +61,7 @@ std::vector<std::string> finish_pgbench_table_statements(PgbenchTable table);
 // (each row the same) and whether it is complete (key done); tpcc_pgbench_chunks one row per range
 // of ids loaded, committed with its rows, so a killed prepare loads only what is missing.
 inline constexpr const char* kPgbenchTablesRecord = "tpcc_pgbench_tables";
+inline constexpr const char* kPgbenchChunksRecord = "tpcc_pgbench_chunks";
 extern const char* const kCreatePgbenchRecordSql;
 // select table_name, scale, fillfactor, complete, partitions,
 // partition_method from tpcc_pgbench_tables
@@ -72,8 +73,8 @@ extern const char* const kForgetPgbenchChunksSql;
 extern const char* const kForgetPgbenchTableSql;
 // $1 table_name: the first ids of its loaded ranges.
 extern const char* const kSelectPgbenchChunksSql;
-// Both record tables, for cleanup.
-extern const char* const kDropPgbenchRecordSql;
+// The four pgbench tables of the current schema, by name.
+extern const char* const kListPgbenchTablesSql;
 
 // Sent on the loader's plain connection (no parameters).
 std::string record_pgbench_chunk_sql(PgbenchTable table, long long first, long long last);

@@ -18,6 +18,8 @@
 #include "loader/copy_binary.hpp"
 #include "loader/prepare_lock.hpp"
 #include "loader/progress.hpp"
+#include "loader/size_estimate.hpp"
+#include "loader/space_check.hpp"
 #include "workloads/common/missing_ranges.hpp"
 #include "workloads/common/parallel_jobs.hpp"
 #include "workloads/common/prepare_interrupt.hpp"
@@ -36,14 +38,10 @@ struct RecordedTable {
   bool complete = false;
 };
 
-struct Chunk {
-  int table;
-  long long first;
-  long long last;
-};
-
+// None before the first prepare: the record is created after the space check.
 std::map<std::string, RecordedTable> read_recorded_tables(pqxx::connection& conn) {
   std::map<std::string, RecordedTable> tables;
+  if (!relation_exists(conn, kOltpTablesRecord)) return tables;
   pqxx::nontransaction tx(conn);
   for (const auto& row : tx.exec(kSelectOltpTablesSql)) {
     tables[row[0].as<std::string>()] = {row[1].as<long long>(), row[2].as<bool>(),
@@ -120,29 +118,37 @@ void create_tables_for_ranges(pqxx::connection& conn, const OltpOptions& options
   }
 }
 
-// The ranges of the incomplete tables not loaded yet.
-std::vector<Chunk> plan_chunks(pqxx::connection& conn, const std::vector<int>& tables,
-                               long long rows, long long& rows_pending, std::ostream& out) {
+// The incomplete tables' loaded ranges, as their record says.
+std::vector<std::vector<long long>> loaded_ranges(pqxx::connection& conn,
+                                                  const std::vector<int>& tables, long long rows,
+                                                  std::ostream& out) {
   std::vector<TableRows> names;
   for (const int table : tables) names.push_back({sbtest_table_name(table), rows});
-  std::vector<Chunk> chunks;
-  for (const IdRange& range : plan_missing_ranges(conn, names, kSbtestChunkRows,
-                                                  kSelectOltpChunksSql, rows_pending, out)) {
-    chunks.push_back({tables[range.table], range.first, range.last});
-  }
-  return chunks;
+  return read_loaded_firsts(conn, names, kSelectOltpChunksSql, out);
 }
 
-void load_chunk(PgConnection& conn, const Config& config, const Chunk& chunk,
+// The size estimate of the rows to load, said before anything is created;
+// refused when far beyond the server's free space.
+void check_oltp_space(pqxx::connection& conn, const Config& config, long long rows,
+                      std::size_t tables, std::ostream& out) {
+  check_space(conn, config,
+              {estimated_sbtest_megabytes(rows, config.oltp.create_secondary),
+               std::to_string(rows) + " rows in " + std::to_string(tables) + " sbtest table(s)",
+               "--table-size", "fewer or smaller tables"},
+              out);
+}
+
+// The range's table is sbtest<ranged[range.table]>.
+void load_chunk(PgConnection& conn, const Config& config, int table, const IdRange& range,
                 LoadCounters& counters) {
   std::string data;
   const long long rows =
-      append_sbtest_copy(data, config.oltp, config.seed, chunk.table, chunk.first, chunk.last);
+      append_sbtest_copy(data, config.oltp, config.seed, table, range.first, range.last);
   conn.exec("begin");
-  conn.begin_copy(copy_sbtest_sql(chunk.table, false));
+  conn.begin_copy(copy_sbtest_sql(table, false));
   conn.put_copy_data(data);
   conn.end_copy();
-  conn.exec(record_chunk_sql(chunk.table, chunk.first, chunk.last));
+  conn.exec(record_chunk_sql(table, range.first, range.last));
   conn.exec("commit");
   counters.rows += rows;
   counters.bytes += static_cast<std::int64_t>(data.size());
@@ -210,19 +216,27 @@ PrepareOutcome prepare_oltp_tables(const Config& config, std::ostream& out) {
   require_writable(*conn, config.conninfo, "tpcc prepare");
   pqxx::nontransaction(*conn).exec(wait_for_earlier_prepare_sql(0));
   stop_prepare_on_interrupt();
-  {
-    pqxx::work tx(*conn);
-    tx.exec(kCreateOltpRecordSql);
-    tx.commit();
-  }
   const TablesToLoad tables = settle_tables(*conn, options);
   if (tables.incomplete.empty() && tables.missing.empty()) {
     out << "the " << options.tables << " sbtest table(s) are already prepared: nothing to load\n";
     return {kExitOk, true};
   }
+  const long long table_rows = oltp_prepared_rows(options);
+  std::vector<std::vector<long long>> loaded =
+      loaded_ranges(*conn, tables.incomplete, table_rows, out);
+  const std::size_t table_count = tables.incomplete.size() + tables.missing.size();
+  const MissingRanges resumed(std::vector<long long>(tables.incomplete.size(), table_rows),
+                              kSbtestChunkRows, loaded);
+  const long long rows_to_load =
+      resumed.rows() + table_rows * static_cast<long long>(tables.missing.size());
+  if (rows_to_load > 0) check_oltp_space(*conn, config, rows_to_load, table_count, out);
+  {
+    pqxx::work tx(*conn);
+    tx.exec(kCreateOltpRecordSql);
+    tx.commit();
+  }
   // With a table for every worker, each missing table is one job, loaded
   // whole; with fewer, the workers share the tables' ranges.
-  const std::size_t table_count = tables.incomplete.size() + tables.missing.size();
   const bool whole = table_count >= static_cast<std::size_t>(config.load_workers);
   std::vector<int> ranged = tables.incomplete;
   std::vector<int> whole_tables;
@@ -231,14 +245,15 @@ PrepareOutcome prepare_oltp_tables(const Config& config, std::ostream& out) {
   } else {
     create_tables_for_ranges(*conn, options, tables.missing, out);
     ranged.insert(ranged.end(), tables.missing.begin(), tables.missing.end());
+    loaded.resize(ranged.size());
   }
-  long long rows_pending = 0;
-  const std::vector<Chunk> chunks =
-      plan_chunks(*conn, ranged, oltp_prepared_rows(options), rows_pending, out);
-  rows_pending += oltp_prepared_rows(options) * static_cast<long long>(whole_tables.size());
+  const MissingRanges chunks(std::vector<long long>(ranged.size(), table_rows), kSbtestChunkRows,
+                             loaded);
+  const long long rows_pending =
+      chunks.rows() + table_rows * static_cast<long long>(whole_tables.size());
 
   LoadCounters counters;
-  const std::size_t jobs = whole_tables.size() + chunks.size();
+  const std::size_t jobs = whole_tables.size() + chunks.count();
   if (jobs > 0) {
     out << "loading " << rows_pending << " rows into " << table_count << " sbtest table(s) with "
         << std::min<std::size_t>(static_cast<std::size_t>(config.load_workers), jobs)
@@ -253,7 +268,8 @@ PrepareOutcome prepare_oltp_tables(const Config& config, std::ostream& out) {
       if (n < whole_tables.size()) {
         load_whole_table(c, config, whole_tables[n], counters);
       } else {
-        load_chunk(c, config, chunks[n - whole_tables.size()], counters);
+        const IdRange range = chunks.at(n - whole_tables.size());
+        load_chunk(c, config, ranged[range.table], range, counters);
       }
     });
   }

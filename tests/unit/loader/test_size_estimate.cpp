@@ -42,3 +42,29 @@ TEST_CASE("size estimate: megabytes read in the largest unit that keeps three di
   CHECK(tpcc::format_megabytes(106013) == "106 GB");
   CHECK(tpcc::format_megabytes(1.1e6) == "1.1 TB");
 }
+
+TEST_CASE(
+    "size estimate: an sbtest row takes about 264 bytes with its key and k index, as measured") {
+  // 221.5 bytes of heap, 22.49 of key and 19.73 of k index a row.
+  CHECK(tpcc::estimated_sbtest_megabytes(1000000, true) == Approx(263.72).epsilon(0.001));
+  CHECK(tpcc::estimated_sbtest_megabytes(1000000, false) == Approx(243.99).epsilon(0.001));
+  // 1000 tables of 2*10^9 rows: far beyond any disk, and no overflow.
+  CHECK(tpcc::estimated_sbtest_megabytes(2000000000000LL, true) == Approx(527.44e6).epsilon(0.001));
+  CHECK(tpcc::estimated_sbtest_megabytes(0, true) == 0);
+}
+
+TEST_CASE(
+    "size estimate: pgbench takes about 15.7 MB per unit of scale, its heap grown by the "
+    "fillfactor") {
+  const auto scale = [](long long s) { return tpcc::PgbenchRows{100000 * s, 10 * s, s}; };
+  // Measured: pgbench -i -s 10 loads 134.4 MB of accounts heap and 22.5 MB of key.
+  CHECK(tpcc::estimated_pgbench_megabytes(scale(10), 100) == Approx(156.86).epsilon(0.001));
+  CHECK(tpcc::estimated_pgbench_megabytes(scale(100000000), 100) ==
+        Approx(1.5686e9).epsilon(0.001));
+  // -F 50: the heaps double, the keys do not.
+  CHECK(tpcc::estimated_pgbench_megabytes(scale(10), 50) -
+            tpcc::estimated_pgbench_megabytes(scale(10), 100) ==
+        Approx(134.37).epsilon(0.001));
+  // A resumed load: only the rows still to load.
+  CHECK(tpcc::estimated_pgbench_megabytes({100000, 0, 0}, 100) == Approx(15.686).epsilon(0.001));
+}

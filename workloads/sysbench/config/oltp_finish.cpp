@@ -178,14 +178,16 @@ void finish_oltp(ParseState& st) {
   if (c.workload != WorkloadKind::SysbenchOltp) refuse_oltp_options(st);
   if (c.workload == WorkloadKind::Pgbench) {
     refuse_tpcc_only_verbs(st);
-    // pgbench's -F and --partitions: the layout options its tables take.
-    refuse_tpcc_options(st, {"fillfactor", "partitions"});
+    // pgbench's -F and --partitions: the layout options its tables take;
+    // its load is checked against the free space as TPC-C's is.
+    refuse_tpcc_options(st, {"fillfactor", "partitions", "no-space-check"});
     finish_pgbench(st);
     return;
   }
   if (c.workload != WorkloadKind::SysbenchOltp) return;
   refuse_tpcc_only_verbs(st);
-  refuse_tpcc_options(st, {});
+  // The sbtest tables' load is checked against the free space as TPC-C's is.
+  refuse_tpcc_options(st, {"no-space-check"});
   check_range_ids(st);
   rate_per_second(st);
   // sysbench runs its events back to back; keying and think times are
