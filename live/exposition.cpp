@@ -53,13 +53,20 @@ void gauge(std::string& out, const char* name, const char* help, double value) {
   out += std::string(name) + " " + number(value) + "\n";
 }
 
+// The type label of slot `index`: TPC-C's name in TPC-C's statistics, else
+// the slot's number from 1 (pgbench's script number).
+std::string type_label(const RunStats& stats, std::size_t index) {
+  return is_tpcc_block(stats) ? std::string(kTransactions[index].name) : std::to_string(index + 1);
+}
+
 void transactions(std::string& out, const RunStats& stats) {
   header(out, "tpcc_transactions_total", "counter",
          "Transactions of the measured interval so far, by type and outcome "
          "(committed, rolled_back by the spec, error).");
-  for (const TransactionType& t : kTransactions) {
-    const TxnStats& s = stats.txn[static_cast<std::size_t>(t.index)];
-    const std::string prefix = std::string("tpcc_transactions_total{type=\"") + t.name + "\"";
+  for (std::size_t i = 0; i < stats.types(); ++i) {
+    const TxnStats& s = stats.txn[i];
+    const std::string prefix =
+        "tpcc_transactions_total{type=\"" + escape_label_value(type_label(stats, i)) + "\"";
     out += prefix + ",outcome=\"committed\"} " + std::to_string(s.committed) + "\n";
     out += prefix + ",outcome=\"rolled_back\"} " + std::to_string(s.rolled_back) + "\n";
     out += prefix + ",outcome=\"error\"} " + std::to_string(s.errors) + "\n";
@@ -70,9 +77,9 @@ void latencies(std::string& out, const RunStats& stats) {
   header(out, "tpcc_latency_seconds", "histogram",
          "Response times from due time of the measured interval so far, by type (committed, "
          "rolled back and unfinished); a bucket counts the times below its bound.");
-  for (const TransactionType& t : kTransactions) {
-    const LatencyHistogram& h = stats.txn[static_cast<std::size_t>(t.index)].latency;
-    const std::string type = std::string("type=\"") + t.name + "\"";
+  for (std::size_t i = 0; i < stats.types(); ++i) {
+    const LatencyHistogram& h = stats.txn[i].latency;
+    const std::string type = "type=\"" + escape_label_value(type_label(stats, i)) + "\"";
     for (const std::int64_t bound : latency_bucket_bounds_micros()) {
       out += "tpcc_latency_seconds_bucket{" + type + ",le=\"" + seconds_text(bound) + "\"} " +
              std::to_string(count_below(h, bound)) + "\n";

@@ -18,6 +18,8 @@ void LiveFigures::add_interval(const std::vector<IntervalSample>& samples) {
   if (s.phase == LivePhase::Done) return;
   s.phase = primary.warmup ? LivePhase::Warmup : LivePhase::Measured;
   if (!primary.warmup) {
+    // Sized by the first measured line: the run's types.
+    if (s.measured.types() == 0) s.measured = RunStats(primary.stats.types());
     s.measured.merge(primary.stats);
     measured_seconds_ += primary.length_seconds;
     s.run_tpmc = tpmc(s.measured, measured_seconds_);

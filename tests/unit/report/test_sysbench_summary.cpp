@@ -18,7 +18,7 @@ namespace {
 // 100 events of 2 ms and 1 of 40 ms in 10 s: 14 reads, 4 writes and 2
 // other statements each, one retried.
 tpcc::RunStats oltp_stats() {
-  tpcc::RunStats stats;
+  tpcc::RunStats stats(1);
   for (int i = 0; i < 100; ++i) {
     ++stats.txn[0].committed;
     stats.txn[0].latency.record(2000);
@@ -35,6 +35,7 @@ tpcc::RunStats oltp_stats() {
 // One interval line of 10 s with oltp_stats().
 tpcc::IntervalSample ten_second_sample() {
   tpcc::IntervalSample sample;
+  sample.stats = tpcc::RunStats(tpcc::kTxnTypes);
   sample.end_seconds = 10;
   sample.length_seconds = 10;
   sample.stats = oltp_stats();
@@ -147,6 +148,7 @@ TEST_CASE("sysbench intervals.csv: a standby's side and its lag after the primar
   lag.bytes_behind = 4096;
   primary.lag = {lag};
   tpcc::StandbyRun standby;
+  standby.stats = tpcc::RunStats(tpcc::kTxnTypes);
   standby.intervals = {primary};
   standby.intervals[0].active_terminals = 3;
   standby.intervals[0].stats.statements = {};
