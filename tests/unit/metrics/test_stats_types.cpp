@@ -52,7 +52,7 @@ TEST_CASE("stats types: as many slots as the workload's types", "[stats_types]")
   CHECK_FALSE(tpcc::is_tpcc_block(many));
 }
 
-TEST_CASE("stats types: stats of the same types merge; of others, a logic error", "[stats_types]") {
+TEST_CASE("stats types: stats of the same types merge, of others a logic error", "[stats_types]") {
   tpcc::RunStats twenty = one_of_each(20);
   twenty.merge(one_of_each(20));
   CHECK(twenty.txn[19].committed == 2);

@@ -37,6 +37,7 @@ void record(RunStats& stats, int type, int n, std::uint64_t seed,
 // Driver index of count, warehouses first..last of 4, measured 8 s from start_ms.
 DriverResult driver(int index, int count, int first, int last, std::int64_t start_ms = 1000000) {
   DriverResult r;
+  r.stats = RunStats(tpcc::kTxnTypes);
   r.dir = "results/driver" + std::to_string(index);
   r.config.terminals = 10 * (last - first + 1);
   r.info.warehouses = 4;

@@ -342,6 +342,7 @@ TEST_CASE("report intervals.csv has a standby's throughput and lag columns", "[r
   tpcc::StandbyRun standby;
   standby.stats = tpcc::RunStats(tpcc::kTxnTypes);
   standby.intervals.resize(1);
+  standby.intervals[0].stats = tpcc::RunStats(tpcc::kTxnTypes);
   standby.intervals[0].length_seconds = 10;
   record(standby.intervals[0].stats.txn[tpcc::kOrderStatus], 50, 1000);
   const std::string csv = tpcc::intervals_csv(intervals, {standby});

@@ -227,6 +227,7 @@ TEST_CASE("server metrics json: result.json's server_metrics reads back as writt
 TEST_CASE("report --compare: server metric means side by side, a dash where a run lacks one",
           "[metrics]") {
   std::vector<tpcc::ResultDir> runs(3);
+  for (tpcc::ResultDir& run : runs) run.stats = tpcc::RunStats(tpcc::kTxnTypes);
   runs[0].info.server_metrics = four_intervals(100);
   runs[1].info.server_metrics = four_intervals(200);
   // runs[2]: --server-metrics off.
