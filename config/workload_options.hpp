@@ -6,6 +6,7 @@
 // (docs/pgbench.md).
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -94,6 +95,10 @@ struct PgbenchScriptChoice {
 // pgbench 13+'s --partition-method: pgbench_accounts not partitioned, or
 // partitioned by aid into ranges or by its hash.
 enum class PgbenchPartitionMethod { None, Range, Hash };
+
+// pgbench 15 takes at most this many scripts, builtins (-b) and files (-f)
+// together (its MAX_SCRIPTS); so does a tpcc run, for each side.
+inline constexpr std::size_t kMaxPgbenchScripts = 128;
 
 // pgbench 15's tables (pgbench -i) and what runs on them.
 struct PgbenchOptions {

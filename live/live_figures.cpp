@@ -23,6 +23,8 @@ void LiveFigures::add_interval(const std::vector<IntervalSample>& samples) {
   LiveSnapshot& s = snapshot_;
   if (s.phase == LivePhase::Done) return;
   s.phase = primary.warmup ? LivePhase::Warmup : LivePhase::Measured;
+  // Sized by the first line, warm-up or measured: the run's types.
+  if (s.measured.types() == 0) s.measured = RunStats(primary.stats.types());
   if (!primary.warmup) {
     s.measured.merge(primary.stats);
     measured_seconds_ += primary.length_seconds;

@@ -25,8 +25,10 @@ std::vector<IntervalThroughput> measured_throughput(const std::vector<IntervalSa
   std::vector<IntervalThroughput> lines;
   for (const IntervalSample& sample : intervals) {
     if (sample.warmup || sample.length_seconds <= 0) continue;
-    lines.push_back(
-        {sample.length_seconds, completed(sample.stats.txn[kNewOrder]), sample.downtime_seconds});
+    // New-Orders of TPC-C's statistics only; another workload has none.
+    const std::int64_t new_orders =
+        is_tpcc_block(sample.stats) ? completed(sample.stats.txn[kNewOrder]) : 0;
+    lines.push_back({sample.length_seconds, new_orders, sample.downtime_seconds});
   }
   return lines;
 }

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <stdexcept>
+#include <string>
 
 #include "spec/constants.hpp"
 
@@ -57,7 +59,15 @@ void TxnStats::merge(const TxnStats& other) {
   schedule_lag.merge(other.schedule_lag);
 }
 
+RunStats::RunStats(std::size_t types) : txn(types), whole_deck_completed(types, 0) {}
+
 void RunStats::merge(const RunStats& other) {
+  if (other.txn.size() != txn.size() ||
+      other.whole_deck_completed.size() != whole_deck_completed.size()) {
+    throw std::logic_error("statistics of " + std::to_string(other.txn.size()) +
+                           " transaction types merged into statistics of " +
+                           std::to_string(txn.size()));
+  }
   for (std::size_t i = 0; i < txn.size(); ++i) txn[i].merge(other.txn[i]);
   reconnects += other.reconnects;
   statements.merge(other.statements);
@@ -68,6 +78,19 @@ void RunStats::merge(const RunStats& other) {
   }
   whole_decks += other.whole_decks;
   decks_touched += other.decks_touched;
+}
+
+bool is_tpcc_block(const RunStats& stats) {
+  return stats.txn.size() == static_cast<std::size_t>(kTxnTypes);
+}
+
+const TxnStats& tpcc_type(const RunStats& stats, TxnIndex type) {
+  if (!is_tpcc_block(stats)) {
+    throw std::logic_error("TPC-C's figures read from statistics of " +
+                           std::to_string(stats.txn.size()) + " transaction types, not " +
+                           std::to_string(kTxnTypes));
+  }
+  return stats.txn[static_cast<std::size_t>(type)];
 }
 
 std::int64_t completed(const TxnStats& stats) {
@@ -96,7 +119,7 @@ bool SkippedDistricts::reportable() const {
 }
 
 SkippedDistricts skipped_districts(const RunStats& stats) {
-  const TxnStats& del = stats.txn[kDelivery];
+  const TxnStats& del = tpcc_type(stats, kDelivery);
   SkippedDistricts s;
   // Deferred (2.7.2): the executions that completed; their skips are counted
   // by the delivery workers (WorkerStats::record_delivery_execution).
@@ -157,6 +180,7 @@ double per_second(std::int64_t count, double seconds) {
 // a completed business transaction, so it counts toward tpmC like a
 // committed one; transactions that ended in an error do not count.
 double tpmc(const RunStats& stats, double measured_seconds) {
+  if (!is_tpcc_block(stats)) return 0;
   return per_minute(completed(stats.txn[kNewOrder]), measured_seconds);
 }
 

@@ -9,6 +9,7 @@
 
 #include "config/config.hpp"
 #include "db/statement_counts.hpp"
+#include "spec/transactions.hpp"
 
 namespace tpcc {
 
@@ -108,8 +109,15 @@ struct TxnStats {
   void merge(const TxnStats& other);
 };
 
+// A run's (or a group's, or an interval's) figures, one TxnStats per
+// transaction type of its workload (Workload::types(): TPC-C's five in
+// their kTransactions order, one per pgbench script, ...). Sized once, when
+// the run is built or a result file read; a default-constructed one has no
+// types. Only stats of the same types merge.
 struct RunStats {
-  std::array<TxnStats, kTxnTypes> txn;
+  RunStats() = default;
+  explicit RunStats(std::size_t types);
+  std::vector<TxnStats> txn;
   std::int64_t reconnects = 0;
   // The statements the transactions ran, by command tag (the qps of
   // --report-format sysbench).
@@ -126,11 +134,22 @@ struct RunStats {
   // completed from whole decks, per type, give the mix the deck dealt,
   // apart from the decks cut by the interval's start and end. decks_touched
   // counts every deck with a card in the interval, whole or partial.
-  std::array<std::int64_t, kTxnTypes> whole_deck_completed{};
+  // One per type, as txn.
+  std::vector<std::int64_t> whole_deck_completed;
   std::int64_t whole_decks = 0;
   std::int64_t decks_touched = 0;
+  std::size_t types() const { return txn.size(); }
+  // Adds other's figures. Throws std::logic_error when other has other
+  // types (another size): never a write past the slots.
   void merge(const RunStats& other);
 };
+
+// Whether stats are a TPC-C block: its five types in kTransactions order,
+// the only stats TPC-C's own arithmetic (tpmC, the mix, the audits) reads.
+bool is_tpcc_block(const RunStats& stats);
+// stats.txn[type] of a TPC-C block; throws std::logic_error when stats are
+// not one.
+const TxnStats& tpcc_type(const RunStats& stats, TxnIndex type);
 
 // 2.7.4.2: the Delivery business transactions executed in the measured
 // interval and the districts they skipped (no undelivered new order). With
@@ -149,6 +168,7 @@ struct SkippedDistricts {
   // More than max(1% of deliveries, one) skipped a district: to be reported.
   bool reportable() const;
 };
+// Throws std::logic_error when stats are not a TPC-C block.
 SkippedDistricts skipped_districts(const RunStats& stats);
 
 // 5.2.5: the most tpmC one warehouse (ten terminals with keying and think
@@ -171,7 +191,7 @@ std::int64_t timeouts_total(const RunStats& stats);
 std::int64_t unfinished_total(const RunStats& stats);
 // The schedule lag of all the types in one.
 ScheduleLag schedule_lag_all(const RunStats& stats);
-// The latencies of all five transactions in one histogram.
+// The latencies of all the types in one histogram.
 LatencyHistogram latency_all(const RunStats& stats);
 // count per minute, and per second, of seconds (0 when seconds <= 0).
 double per_minute(std::int64_t count, double seconds);
@@ -179,7 +199,8 @@ double per_second(std::int64_t count, double seconds);
 
 // Clause 5.4: New-Orders completed per minute of the measured interval
 // (never the warm-up). 5.4.2 with 2.4.2.3: the 1% rolled back for an unused
-// item number are completed business transactions and are counted.
+// item number are completed business transactions and are counted. 0 for
+// stats that are not a TPC-C block (no New-Order to count).
 double tpmc(const RunStats& stats, double measured_seconds);
 // All completed transactions (committed + spec rollbacks) per minute.
 double tpm_total(const RunStats& stats, double measured_seconds);

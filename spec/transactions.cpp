@@ -14,6 +14,15 @@ const std::array<TransactionType, kTxnTypes> kTransactions = {{
     {kStockLevel, "stock_level", "Stock-Level", 2, 5, 4, 20, true},
 }};
 
+const std::vector<std::string>& tpcc_type_names() {
+  static const std::vector<std::string> names = [] {
+    std::vector<std::string> all;
+    for (const TransactionType& type : kTransactions) all.emplace_back(type.name);
+    return all;
+  }();
+  return names;
+}
+
 std::string_view txn_name(int txn_index) {
   if (txn_index < 0 || txn_index >= kTxnTypes) return "?";
   return kTransactions[static_cast<std::size_t>(txn_index)].name;

@@ -5,12 +5,17 @@
 #pragma once
 
 #include <array>
+#include <string>
 #include <string_view>
+#include <vector>
 
 namespace tpcc {
 
-// Index of each transaction in mixes and per-transaction tables.
-enum TxnIndex { kNewOrder = 0, kPayment, kOrderStatus, kDelivery, kStockLevel, kTxnTypes };
+// Index of each transaction in mixes and per-transaction tables. Based on
+// int: another workload's types are slots 0..n-1 of the same kind
+// (Workload::next), past these five for a workload of many (pgbench's
+// scripts).
+enum TxnIndex : int { kNewOrder = 0, kPayment, kOrderStatus, kDelivery, kStockLevel, kTxnTypes };
 
 struct TransactionType {
   TxnIndex index;
@@ -24,6 +29,10 @@ struct TransactionType {
 };
 
 extern const std::array<TransactionType, kTxnTypes> kTransactions;
+
+// The five names, in kTransactions order: the per-type columns of TPC-C's
+// result files.
+const std::vector<std::string>& tpcc_type_names();
 
 // kTransactions[txn_index].name, or "?" out of range.
 std::string_view txn_name(int txn_index);

@@ -133,7 +133,7 @@ void print_summary(std::ostream& out, const Config& config, const RunInfo& info,
                    const RunStats& stats) {
   const double seconds = info.measured_seconds;
   const double tpmc_value = tpmc(stats, seconds);
-  const TxnStats& no = stats.txn[kNewOrder];
+  const TxnStats& no = tpcc_type(stats, kNewOrder);
 
   out << "\nSummary: " << info.warehouses
       << (info.warehouses == 1 ? " warehouse, " : " warehouses, ") << info.terminals

@@ -51,7 +51,7 @@ svg::LineChart type_latency_chart(const std::vector<IntervalPoint>& points, int 
   svg::Series p90{"p90", svg::palette(0), {}, {}};
   svg::Series p99{"p99", svg::palette(3), {}, {}};
   for (const IntervalPoint& p : points) {
-    const TypePoint& t = p.txn[static_cast<std::size_t>(type)];
+    const TypePoint& t = p.txn.at(static_cast<std::size_t>(type));
     if (t.count == 0) continue;
     for (auto* s : {&p50, &p90, &p99}) s->x.push_back(p.end_seconds);
     p50.y.push_back(t.p50_ms);
@@ -63,7 +63,7 @@ svg::LineChart type_latency_chart(const std::vector<IntervalPoint>& points, int 
 }
 
 svg::HistogramChart type_histogram_chart(const RunStats& stats, int type) {
-  const LatencyHistogram& h = stats.txn[static_cast<std::size_t>(type)].latency;
+  const LatencyHistogram& h = tpcc_type(stats, static_cast<TxnIndex>(type)).latency;
   svg::HistogramChart c;
   c.title = std::string(kTransactions[type].title) + " latency histogram";
   c.x_label = std::string(kTransactions[type].title) + " response time, ms (log scale)";

@@ -95,7 +95,7 @@ svg::LineChart overlay(const std::vector<ResultDir>& runs, std::string title, st
   for (std::size_t i = 0; i < runs.size(); ++i) {
     svg::Series s{run_name(i), svg::palette(i), {}, {}};
     for (const IntervalPoint& p : runs[i].points) {
-      if (type >= 0 && p.txn[static_cast<std::size_t>(type)].count == 0) continue;
+      if (type >= 0 && p.txn.at(static_cast<std::size_t>(type)).count == 0) continue;
       s.x.push_back(p.end_seconds);
       s.y.push_back(value(p, type));
     }
@@ -107,7 +107,7 @@ svg::LineChart overlay(const std::vector<ResultDir>& runs, std::string title, st
 double tpmc_of(const IntervalPoint& p, int) { return p.tpmc; }
 double tpm_total_of(const IntervalPoint& p, int) { return p.tpm_total; }
 double p90_of(const IntervalPoint& p, int type) {
-  return p.txn[static_cast<std::size_t>(type)].p90_ms;
+  return p.txn.at(static_cast<std::size_t>(type)).p90_ms;
 }
 
 std::string curves_html(const std::vector<ResultDir>& runs) {

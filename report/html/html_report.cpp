@@ -71,7 +71,7 @@ std::string header_html(const Config& config, const RunInfo& info, const RunStat
     h += "<p>" + html_escape(skipped) + "</p>\n";
   }
   h += facts_html(config, info, stats);
-  const TxnStats& no = stats.txn[kNewOrder];
+  const TxnStats& no = tpcc_type(stats, kNewOrder);
   h += "<p>New-Orders: " + std::to_string(no.committed) + " committed, " +
        std::to_string(no.rolled_back) +
        " rolled back (unused item, 2.4.2.3); tpmC counts both (5.4.2). Errors: " +

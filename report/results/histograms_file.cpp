@@ -73,17 +73,23 @@ LatencyHistogram histogram_from(const Json& j) {
 }
 
 // One run's counts and histograms: the primary's, or a standby's.
-Json stats_json(const RunStats& stats) {
+// "transactions" holds the types in their order, by name.
+Json stats_json(const RunStats& stats, const std::vector<std::string>& types) {
+  if (stats.types() != types.size()) {
+    throw std::logic_error(std::string(kHistogramsFile) + ": statistics of " +
+                           std::to_string(stats.types()) + " transaction types written as " +
+                           std::to_string(types.size()));
+  }
   Json j;
   Json transactions;
-  for (int i = 0; i < kTxnTypes; ++i) {
-    const TxnStats& t = stats.txn[static_cast<std::size_t>(i)];
+  for (std::size_t i = 0; i < types.size(); ++i) {
+    const TxnStats& t = stats.txn[i];
     Json one;
     for (const CountField& f : kCountFields) one[f.name] = t.*(f.field);
     one["latency"] = histogram_json(t.latency);
     one["keying"] = delays_json(t.keying);
     one["think"] = delays_json(t.think);
-    transactions[std::string(txn_name(i))] = one;
+    transactions[types[i]] = one;
   }
   j["transactions"] = transactions;
   j["reconnects"] = stats.reconnects;
@@ -96,10 +102,15 @@ Json stats_json(const RunStats& stats) {
 }
 
 RunStats stats_from(const Json& j) {
-  RunStats stats;
-  for (int i = 0; i < kTxnTypes; ++i) {
-    const Json& one = j.at("transactions").at(std::string(txn_name(i)));
-    TxnStats& t = stats.txn[static_cast<std::size_t>(i)];
+  const Json& transactions = j.at("transactions");
+  if (!transactions.is_object() || transactions.empty()) {
+    throw std::invalid_argument("no transaction types");
+  }
+  RunStats stats(transactions.size());
+  std::size_t i = 0;
+  for (const auto& item : transactions.items()) {
+    const Json& one = item.value();
+    TxnStats& t = stats.txn[i++];
     for (const CountField& f : kCountFields) {
       if (f.added_later && !one.contains(f.name)) continue;
       t.*(f.field) = one.at(f.name).get<std::int64_t>();
@@ -113,8 +124,12 @@ RunStats stats_from(const Json& j) {
   stats.deliveries_not_completed = j.at("deliveries_not_completed").get<std::int64_t>();
   // 5.2.4.2 decks: absent from files written before they were counted.
   if (j.contains("whole_decks")) {
-    stats.whole_deck_completed =
-        j.at("whole_deck_completed").get<std::array<std::int64_t, kTxnTypes>>();
+    stats.whole_deck_completed = j.at("whole_deck_completed").get<std::vector<std::int64_t>>();
+    if (stats.whole_deck_completed.size() != stats.types()) {
+      throw std::invalid_argument("whole_deck_completed has " +
+                                  std::to_string(stats.whole_deck_completed.size()) +
+                                  " types, the file " + std::to_string(stats.types()));
+    }
     stats.whole_decks = j.at("whole_decks").get<std::int64_t>();
     stats.decks_touched = j.at("decks_touched").get<std::int64_t>();
   }
@@ -124,15 +139,16 @@ RunStats stats_from(const Json& j) {
 }  // namespace
 
 std::string histograms_json(const RunStats& stats, const std::vector<RunStats>& standbys,
-                            const std::vector<IntervalSample>& intervals) {
+                            const std::vector<IntervalSample>& intervals,
+                            const std::vector<std::string>& types) {
   Json j;
   j["layout"] = LatencyHistogram::layout();
   j["bucket_count"] = LatencyHistogram::bucket_count();
-  const Json figures = stats_json(stats);
+  const Json figures = stats_json(stats, types);
   for (const auto& [key, value] : figures.items()) j[key] = value;
   if (!standbys.empty()) {
     Json all = Json::array();
-    for (const RunStats& standby : standbys) all.push_back(stats_json(standby));
+    for (const RunStats& standby : standbys) all.push_back(stats_json(standby, types));
     j["standbys"] = all;
   }
   if (!intervals.empty()) {
@@ -141,7 +157,7 @@ std::string histograms_json(const RunStats& stats, const std::vector<RunStats>& 
       all.push_back({{"end_s", sample.end_seconds},
                      {"length_s", sample.length_seconds},
                      {"warmup", sample.warmup},
-                     {"figures", stats_json(sample.stats)}});
+                     {"figures", stats_json(sample.stats, types)}});
     }
     j["intervals"] = all;
   }

@@ -9,6 +9,7 @@
 
 #include "metrics/run.hpp"
 #include "metrics/stats.hpp"
+#include "spec/transactions.hpp"
 
 namespace tpcc {
 
@@ -24,9 +25,12 @@ inline constexpr const char* kHistogramsFile = "histograms.json";
 // their sections too. "intervals" (results of tpcc run --driver) holds the
 // same figures of each interval line of the primary (end, length, warm-up
 // or not), so that tpcc report --merge draws the merged run over time from
-// exactly merged histograms.
+// exactly merged histograms. "transactions" holds the run's types by name
+// (TPC-C's five unless told), in their order, which is how the file is read
+// back; throws std::logic_error when the statistics are not of `types`.
 std::string histograms_json(const RunStats& stats, const std::vector<RunStats>& standbys = {},
-                            const std::vector<IntervalSample>& intervals = {});
+                            const std::vector<IntervalSample>& intervals = {},
+                            const std::vector<std::string>& types = tpcc_type_names());
 
 struct HistogramsFile {
   RunStats stats;                         // the primary's (or the only server's)

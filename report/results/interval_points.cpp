@@ -1,5 +1,6 @@
 #include "report/results/interval_points.hpp"
 
+#include <array>
 #include <sstream>
 #include <stdexcept>
 
@@ -20,13 +21,20 @@ constexpr std::size_t kTypeColumns = 4;
 
 double rounded(double v, int decimals) { return std::stod(fixed(v, decimals)); }
 
-std::string header() {
-  std::string h = "elapsed_s,length_s,warmup,tpmC,tpmTOTAL,errors";
-  for (int i = 0; i < kTxnTypes; ++i) {
-    const std::string name(txn_name(i));
-    for (const char* col : {"_count", "_p50_ms", "_p90_ms", "_p99_ms"}) h += "," + name + col;
+constexpr const char* kLeadHeader = "elapsed_s,length_s,warmup,tpmC,tpmTOTAL,errors";
+constexpr std::array<const char*, kTypeColumns> kTypeSuffixes = {"_count", "_p50_ms", "_p90_ms",
+                                                                 "_p99_ms"};
+
+std::string header(const std::vector<std::string>& types) {
+  std::string h = kLeadHeader;
+  for (const std::string& name : types) {
+    for (const char* col : kTypeSuffixes) h += "," + name + col;
   }
   return h;
+}
+
+bool ends_with(const std::string& text, const std::string& end) {
+  return text.size() >= end.size() && text.compare(text.size() - end.size(), end.size(), end) == 0;
 }
 
 std::vector<std::string> split(const std::string& line) {
@@ -50,6 +58,7 @@ std::vector<IntervalPoint> interval_points(const std::vector<IntervalSample>& sa
     p.tpmc = rounded(tpmc(s.stats, s.length_seconds), kRateDecimals);
     p.tpm_total = rounded(tpm_total(s.stats, s.length_seconds), kRateDecimals);
     p.errors = errors_total(s.stats);
+    p.txn.resize(s.stats.types());
     for (std::size_t i = 0; i < p.txn.size(); ++i) {
       const TxnStats& t = s.stats.txn[i];
       TypePoint& tp = p.txn[i];
@@ -63,9 +72,15 @@ std::vector<IntervalPoint> interval_points(const std::vector<IntervalSample>& sa
   return points;
 }
 
-std::string intervals_by_type_csv(const std::vector<IntervalPoint>& points) {
-  std::string csv = header() + "\n";
+std::string intervals_by_type_csv(const std::vector<IntervalPoint>& points,
+                                  const std::vector<std::string>& types) {
+  std::string csv = header(types) + "\n";
   for (const IntervalPoint& p : points) {
+    if (p.txn.size() != types.size()) {
+      throw std::logic_error(
+          std::string(kIntervalsByTypeFile) + ": a line of " + std::to_string(p.txn.size()) +
+          " transaction types under a header of " + std::to_string(types.size()));
+    }
     csv += fixed(p.end_seconds, kSecondsDecimals) + "," +
            fixed(p.length_seconds, kSecondsDecimals) + (p.warmup ? ",1," : ",0,") +
            fixed(p.tpmc, kRateDecimals) + "," + fixed(p.tpm_total, kRateDecimals) + "," +
@@ -83,17 +98,34 @@ std::vector<IntervalPoint> read_intervals_by_type_csv(const std::string& text,
                                                       const std::string& where) {
   std::istringstream in(text);
   std::string line;
-  if (!std::getline(in, line) || line != header()) {
+  if (!std::getline(in, line)) {
     throw UsageError(where + ": line 1 is not the header of " + kIntervalsByTypeFile);
   }
+  // The header names the types: lead columns, then each type's four.
+  const std::vector<std::string> head = split(line);
+  const std::size_t types =
+      head.size() > kLeadColumns && (head.size() - kLeadColumns) % kTypeColumns == 0
+          ? (head.size() - kLeadColumns) / kTypeColumns
+          : 0;
+  std::vector<std::string> names;
+  for (std::size_t i = 0; i < types; ++i) {
+    const std::string& count = head[kLeadColumns + kTypeColumns * i];
+    names.push_back(ends_with(count, kTypeSuffixes[0])
+                        ? count.substr(0, count.size() - std::string(kTypeSuffixes[0]).size())
+                        : count);
+  }
+  if (types == 0 || line != header(names)) {
+    throw UsageError(where + ": line 1 is not the header of " + kIntervalsByTypeFile);
+  }
+  const std::size_t columns = kLeadColumns + kTypeColumns * types;
   std::vector<IntervalPoint> points;
   for (int number = 2; std::getline(in, line); ++number) {
     if (line.empty()) continue;
     const std::vector<std::string> c = split(line);
-    if (c.size() != kLeadColumns + kTypeColumns * kTxnTypes) {
+    if (c.size() != columns) {
       throw UsageError(where + ": line " + std::to_string(number) + " has " +
                        std::to_string(c.size()) + " columns, the header " +
-                       std::to_string(kLeadColumns + kTypeColumns * kTxnTypes));
+                       std::to_string(columns));
     }
     try {
       IntervalPoint p;
@@ -103,6 +135,7 @@ std::vector<IntervalPoint> read_intervals_by_type_csv(const std::string& text,
       p.tpmc = std::stod(c[3]);
       p.tpm_total = std::stod(c[4]);
       p.errors = std::stoll(c[5]);
+      p.txn.resize(types);
       for (std::size_t i = 0; i < p.txn.size(); ++i) {
         const std::size_t at = kLeadColumns + kTypeColumns * i;
         p.txn[i] = {std::stoll(c[at]), std::stod(c[at + 1]), std::stod(c[at + 2]),

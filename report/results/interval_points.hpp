@@ -1,17 +1,18 @@
 // intervals_by_type.csv: the figures report.html draws over time, one row
 // per interval: elapsed_s,length_s,warmup,tpmC,tpmTOTAL,errors, then
-// <txn>_count,<txn>_p50_ms,<txn>_p90_ms,<txn>_p99_ms for each transaction.
+// <type>_count,<type>_p50_ms,<type>_p90_ms,<type>_p99_ms for each of the
+// run's types (TPC-C's five unless told).
 // A run writes it and draws its page from the same rounded figures, so that
 // tpcc report DIR redraws the page the run wrote.
 #pragma once
 
-#include <array>
 #include <cstdint>
 #include <string>
 #include <vector>
 
 #include "config/config.hpp"
 #include "metrics/run.hpp"
+#include "spec/transactions.hpp"
 
 namespace tpcc {
 
@@ -31,16 +32,19 @@ struct IntervalPoint {
   double tpmc = 0;
   double tpm_total = 0;
   std::int64_t errors = 0;
-  std::array<TypePoint, kTxnTypes> txn;
+  std::vector<TypePoint> txn;  // one per type, as the samples' RunStats
 };
 
 // The points of a run's samples, rounded as the file holds them.
 std::vector<IntervalPoint> interval_points(const std::vector<IntervalSample>& samples);
 
-std::string intervals_by_type_csv(const std::vector<IntervalPoint>& points);
+// Throws std::logic_error when a point is not of `types`.
+std::string intervals_by_type_csv(const std::vector<IntervalPoint>& points,
+                                  const std::vector<std::string>& types = tpcc_type_names());
 
-// Throws UsageError naming `where` (the file) and the line when the text is
-// not such a file.
+// The points of as many types as the header names (every point of that
+// many). Throws UsageError naming `where` (the file) and the line when the
+// text is not such a file.
 std::vector<IntervalPoint> read_intervals_by_type_csv(const std::string& text,
                                                       const std::string& where);
 

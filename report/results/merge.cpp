@@ -199,6 +199,7 @@ void check_mergeable(const std::vector<DriverResult>& results) {
 MergedRun merge_results(const std::vector<DriverResult>& results, const std::string& out_dir) {
   MergedRun merged;
   const DriverResult& first = results.front();
+  merged.stats = RunStats(first.stats.types());
   merged.config = first.config;
   Config& config = merged.config;
   config.verb = Verb::Report;
@@ -288,6 +289,7 @@ std::vector<IntervalSample> merged_intervals(const std::vector<DriverResult>& re
     line.end_seconds = first[i].end_seconds;
     line.length_seconds = first[i].length_seconds;
     line.warmup = first[i].warmup;
+    line.stats = RunStats(first[i].stats.types());
     for (const DriverResult& r : results) line.stats.merge(r.intervals[i].stats);
     merged.push_back(std::move(line));
   }

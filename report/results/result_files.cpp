@@ -2,6 +2,7 @@
 #include "report/results/result_files.hpp"
 
 #include <ctime>
+#include <stdexcept>
 #include <string>
 
 #include "config/names.hpp"
@@ -29,12 +30,10 @@ void append_standby_columns(std::string& csv, const IntervalSample* standby,
 
 }  // namespace
 
-std::string intervals_csv_header(std::size_t standbys, bool server_metrics) {
+std::string intervals_csv_header(std::size_t standbys, bool server_metrics,
+                                 const std::vector<std::string>& types) {
   std::string csv = "elapsed_s,warmup,tpmC,tpmTOTAL";
-  for (int i = 0; i < kTxnTypes; ++i) {
-    const std::string name(txn_name(i));
-    csv += "," + name + "_count," + name + "_p90_ms";
-  }
+  for (const std::string& name : types) csv += "," + name + "_count," + name + "_p90_ms";
   csv += ",errors,retries,timeouts,unfinished,downtime_s,stalled";
   for (std::size_t k = 1; k <= standbys; ++k) {
     const std::string prefix = "standby" + std::to_string(k) + "_";
@@ -70,9 +69,15 @@ std::string intervals_csv_row(const IntervalSample& sample,
 }
 
 std::string intervals_csv(const std::vector<IntervalSample>& intervals,
-                          const std::vector<StandbyRun>& standbys, bool server_metrics) {
-  std::string csv = intervals_csv_header(standbys.size(), server_metrics);
+                          const std::vector<StandbyRun>& standbys, bool server_metrics,
+                          const std::vector<std::string>& types) {
+  std::string csv = intervals_csv_header(standbys.size(), server_metrics, types);
   for (std::size_t row = 0; row < intervals.size(); ++row) {
+    if (intervals[row].stats.types() != types.size()) {
+      throw std::logic_error(
+          "intervals.csv: a line of " + std::to_string(intervals[row].stats.types()) +
+          " transaction types under a header of " + std::to_string(types.size()));
+    }
     // Every standby's lines share the primary's boundaries (one clock).
     std::vector<const IntervalSample*> standby_rows;
     for (const StandbyRun& standby : standbys) {

@@ -80,8 +80,8 @@ Json transactions_json(const RunStats& stats, double seconds) {
   Json j = Json::object();
   const std::int64_t all = completed_total(stats);
   for (const auto& type : kTransactions) {
-    j[std::string(txn_name(type.index))] = transaction_json(
-        stats.txn[static_cast<std::size_t>(type.index)], seconds, all, type.p90_limit_seconds);
+    j[std::string(txn_name(type.index))] =
+        transaction_json(tpcc_type(stats, type.index), seconds, all, type.p90_limit_seconds);
   }
   return j;
 }
@@ -356,8 +356,8 @@ void add_tpcc_figures(Json& j, const Config& config, const RunInfo& info, const 
     j["standbys"] = all;
   }
   j["tpmC_includes_rollbacks"] = true;  // 5.4.2 with 2.4.2.3
-  j["new_order_committed"] = stats.txn[kNewOrder].committed;
-  j["new_order_rolled_back"] = stats.txn[kNewOrder].rolled_back;
+  j["new_order_committed"] = tpcc_type(stats, kNewOrder).committed;
+  j["new_order_rolled_back"] = tpcc_type(stats, kNewOrder).rolled_back;
   // null unless the run was paced by the spec's keying and think times (5.2.5).
   const bool meaningful = efficiency_meaningful(config);
   j["efficiency"] =

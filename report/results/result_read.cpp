@@ -252,6 +252,28 @@ void read_result_json(const std::string& path, const std::string& flag, Read rea
   }
 }
 
+// A TPC-C result's figures are of TPC-C's five types, in every part: the
+// pages and the rules read them by TPC-C's index.
+void require_tpcc_types(const HistogramsFile& histograms, const std::vector<IntervalPoint>& points,
+                        const std::string& histograms_where, const std::string& points_where) {
+  const auto refuse = [](const std::string& where, std::size_t types) {
+    throw UsageError(where + " holds the figures of " + std::to_string(types) +
+                     " transaction types, a TPC-C run's " + std::to_string(kTxnTypes));
+  };
+  if (!is_tpcc_block(histograms.stats)) refuse(histograms_where, histograms.stats.types());
+  for (const RunStats& standby : histograms.standbys) {
+    if (!is_tpcc_block(standby)) refuse(histograms_where, standby.types());
+  }
+  for (const IntervalSample& sample : histograms.intervals) {
+    if (!is_tpcc_block(sample.stats)) refuse(histograms_where, sample.stats.types());
+  }
+  for (const IntervalPoint& point : points) {
+    if (point.txn.size() != static_cast<std::size_t>(kTxnTypes)) {
+      refuse(points_where, point.txn.size());
+    }
+  }
+}
+
 // A run of sysbench's oltp tests, pgbench or ingest (config.json read):
 // result.json's figures of its workload and intervals.csv.
 ResultDir read_workload_result(ResultDir& result, const std::string& flag) {
@@ -296,6 +318,8 @@ ResultDir read_result_dir(const std::string& dir, const std::string& flag, bool 
   read_result_json(result_path, flag, [&result](const Json& j) { result.info = info_from(j); });
   HistogramsFile histograms =
       read_histograms_file(read_text(histograms_path, flag), flag + ": " + histograms_path);
+  require_tpcc_types(histograms, result.points, flag + ": " + histograms_path,
+                     flag + ": " + points_path);
   result.stats = std::move(histograms.stats);
   result.intervals = std::move(histograms.intervals);
   result.info.measured_lines = measured_throughput(result.intervals);

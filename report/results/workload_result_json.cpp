@@ -191,7 +191,7 @@ WorkloadFigures workload_figures_from_json(const Json& result, WorkloadKind kind
 
 RunStats workload_totals_from_json(const Json& result) {
   // One slot holds the totals: the health lines read only their sums.
-  RunStats stats;
+  RunStats stats(1);
   TxnStats& totals = stats.txn[0];
   totals.errors = result.at("errors").get<std::int64_t>();
   totals.retries = result.at("retries").get<std::int64_t>();

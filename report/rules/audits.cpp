@@ -60,9 +60,9 @@ const char* verdict_text(AuditVerdict verdict) {
 }
 
 std::vector<InputAudit> input_audits(const RunStats& stats, int warehouses) {
-  const TxnStats& no = stats.txn[kNewOrder];
-  const TxnStats& pay = stats.txn[kPayment];
-  const TxnStats& os = stats.txn[kOrderStatus];
+  const TxnStats& no = tpcc_type(stats, kNewOrder);
+  const TxnStats& pay = tpcc_type(stats, kPayment);
+  const TxnStats& os = tpcc_type(stats, kOrderStatus);
   const std::int64_t new_orders = completed(no);
   const std::int64_t payments = completed(pay);
   const bool one_warehouse = warehouses <= 1;

@@ -53,7 +53,7 @@ CapacityStep judge_capacity_step(const Config& config, const RunInfo& info, cons
   step.active_warehouses = active_warehouses;
   step.terminals = config.terminals;
   step.tpmc = tpmc(stats, info.measured_seconds);
-  const TxnStats& new_order = stats.txn[kNewOrder];
+  const TxnStats& new_order = tpcc_type(stats, kNewOrder);
   if (new_order.latency.count() > 0) step.new_order_p90_ms = new_order.latency.percentile(90) / 1e3;
   if (efficiency_meaningful(config)) step.efficiency = efficiency(step.tpmc, active_warehouses);
 

@@ -39,8 +39,9 @@ double configured_share(const Config& config, TxnIndex index) {
 void add_mix(std::vector<RunRule>& rules, const Config& config, const RunStats& stats) {
   const bool by_decks = stats.whole_decks > 0;
   std::int64_t all = 0;
-  for (std::size_t i = 0; i < kTxnTypes; ++i) {
-    all += by_decks ? stats.whole_deck_completed[i] : completed(stats.txn[i]);
+  for (const auto& type : kTransactions) {
+    all += by_decks ? stats.whole_deck_completed.at(static_cast<std::size_t>(type.index))
+                    : completed(tpcc_type(stats, type.index));
   }
   const std::int64_t partial = std::max<std::int64_t>(stats.decks_touched - stats.whole_decks, 0);
   const std::string decks = by_decks ? ", " + std::to_string(stats.whole_decks) + " whole decks, " +
@@ -55,7 +56,7 @@ void add_mix(std::vector<RunRule>& rules, const Config& config, const RunStats& 
     if (type.min_mix_percent <= 0) continue;
     const auto index = static_cast<std::size_t>(type.index);
     const std::int64_t done =
-        by_decks ? stats.whole_deck_completed[index] : completed(stats.txn[index]);
+        by_decks ? stats.whole_deck_completed.at(index) : completed(tpcc_type(stats, type.index));
     const std::string requirement = ">= " + fixed(type.min_mix_percent, 0) + "% of completed";
     const std::string name = std::string(type.title) + " share of the mix";
     if (all == 0) {
@@ -80,7 +81,7 @@ void add_mix(std::vector<RunRule>& rules, const Config& config, const RunStats& 
 // latencies are not recorded: a timeout below the limit must not keep it).
 void add_response_times(std::vector<RunRule>& rules, const RunStats& stats) {
   for (const auto& type : kTransactions) {
-    const TxnStats& t = stats.txn[static_cast<std::size_t>(type.index)];
+    const TxnStats& t = tpcc_type(stats, type.index);
     const std::string name = std::string(type.title) + " 90th percentile response time";
     const std::string requirement = "<= " + limit_text(type.p90_limit_seconds);
     const std::int64_t failed = failed_responses(t);
@@ -271,8 +272,7 @@ std::vector<RunRule> judge_run_rules(const Config& config, const RunInfo& info,
   rules.push_back(pacing_rule(config));
   add_response_times(rules, stats);
   for (const auto& type : kTransactions) {
-    rules.push_back(
-        pacing_means_rule(config, type, stats.txn[static_cast<std::size_t>(type.index)]));
+    rules.push_back(pacing_means_rule(config, type, tpcc_type(stats, type.index)));
   }
   add_interval(rules, info);
   rules.push_back(downtime_rule(info));

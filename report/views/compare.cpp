@@ -145,15 +145,16 @@ std::vector<ComparedFigure> compared_figures(const std::vector<ResultDir>& runs)
       1));
   for (const double percentile : {90, 99}) {
     for (const auto& type : kTransactions) {
-      const auto i = static_cast<std::size_t>(type.index);
-      figures.push_back(figure(std::string(type.title) + " p" + fixed(percentile, 0) + " ms",
-                               each(runs,
-                                    [i, percentile](const ResultDir& r) -> std::optional<double> {
-                                      const LatencyHistogram& h = r.stats.txn[i].latency;
-                                      if (h.count() == 0) return std::nullopt;
-                                      return h.percentile(percentile) / 1000.0;
-                                    }),
-                               2));
+      const TxnIndex index = type.index;
+      figures.push_back(
+          figure(std::string(type.title) + " p" + fixed(percentile, 0) + " ms",
+                 each(runs,
+                      [index, percentile](const ResultDir& r) -> std::optional<double> {
+                        const LatencyHistogram& h = tpcc_type(r.stats, index).latency;
+                        if (h.count() == 0) return std::nullopt;
+                        return h.percentile(percentile) / 1000.0;
+                      }),
+                 2));
     }
   }
   for (const auto& [name, cpu] :

@@ -14,7 +14,7 @@ TableRows transaction_rows(const RunStats& stats) {
                   "p50 ms",      "p90 ms", "p95 ms", "p99 ms",    "max ms", "p90 limit", "5.2.5.3"};
   const std::int64_t all = completed_total(stats);
   for (const auto& type : kTransactions) {
-    const TxnStats& t = stats.txn[static_cast<std::size_t>(type.index)];
+    const TxnStats& t = tpcc_type(stats, type.index);
     const auto& h = t.latency;
     const bool seen = h.count() > 0;
     const auto pct = [&](double p) { return seen ? ms_value(h.percentile(p)) : std::string("-"); };

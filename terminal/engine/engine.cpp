@@ -253,10 +253,10 @@ void Engine::on_completion(Group& group, int t, const Completion& done) {
 void Engine::count_delays(Group& group, TxnIndex think_type, Clock::time_point think_from,
                           double think, TxnIndex keyed, double keying) {
   if (phases_->phase_at(think_from) == Phase::Measured) {
-    group.pacing.txn[static_cast<std::size_t>(think_type)].think.add(think);
+    group.pacing.txn.at(static_cast<std::size_t>(think_type)).think.add(think);
   }
   if (phases_->phase_at(seconds_after(think_from, think)) == Phase::Measured) {
-    group.pacing.txn[static_cast<std::size_t>(keyed)].keying.add(keying);
+    group.pacing.txn.at(static_cast<std::size_t>(keyed)).keying.add(keying);
   }
 }
 

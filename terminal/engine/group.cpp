@@ -114,7 +114,8 @@ Group::Group(Config group_config, int group_number, const EngineSetup& setup, St
                                                    : background->worker_name(w - connections + 1)));
     stats.push_back(&workers.back()->stats());
   }
-  reporter = std::make_unique<IntervalReporter>(std::move(stats));
+  reporter = std::make_unique<IntervalReporter>(std::move(stats), workload->types().size());
+  pacing = RunStats(workload->types().size());
 }
 
 bool Group::is_background_worker(const std::string& name) const {
@@ -141,7 +142,7 @@ Groups make_groups(const Config& config, const EngineSetup& setup, StopSignal& s
 }
 
 RunStats measured_stats(const Group& group) {
-  RunStats stats;
+  RunStats stats(group.workload->types().size());
   for (const auto& worker : group.workers) stats.merge(worker->stats().measured());
   stats.merge(group.pacing);
   return stats;
@@ -149,7 +150,9 @@ RunStats measured_stats(const Group& group) {
 
 std::vector<HostRun> measured_host_stats(const Group& group) {
   std::vector<HostRun> hosts;
-  for (const std::string& label : group.hosts.labels) hosts.push_back({label, 0, {}});
+  for (const std::string& label : group.hosts.labels) {
+    hosts.push_back({label, 0, RunStats(group.workload->types().size())});
+  }
   if (hosts.empty()) return hosts;
   for (std::size_t w = 0; w < group.workers.size(); ++w) {
     HostRun& host = hosts[static_cast<std::size_t>(group.hosts.host_of_connection[w])];

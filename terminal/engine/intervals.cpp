@@ -10,8 +10,8 @@ constexpr double kMinTailSeconds = 1.0;
 
 }  // namespace
 
-IntervalReporter::IntervalReporter(std::vector<WorkerStats*> workers)
-    : workers_(std::move(workers)) {}
+IntervalReporter::IntervalReporter(std::vector<WorkerStats*> workers, std::size_t types)
+    : workers_(std::move(workers)), types_(types) {}
 
 void IntervalReporter::start(Clock::time_point start) {
   start_ = start;
@@ -19,7 +19,7 @@ void IntervalReporter::start(Clock::time_point start) {
 }
 
 RunStats IntervalReporter::take_from_workers() {
-  RunStats merged;
+  RunStats merged(types_);
   for (WorkerStats* worker : workers_) merged.merge(worker->take_interval());
   return merged;
 }

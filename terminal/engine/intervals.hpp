@@ -14,7 +14,8 @@ namespace tpcc {
 
 class IntervalReporter {
  public:
-  explicit IntervalReporter(std::vector<WorkerStats*> workers);
+  // types: the workload's (Workload::types().size()), every worker's.
+  IntervalReporter(std::vector<WorkerStats*> workers, std::size_t types);
 
   // The run starts: intervals count from start.
   void start(Clock::time_point start);
@@ -41,6 +42,7 @@ class IntervalReporter {
   RunStats take_from_workers();
 
   std::vector<WorkerStats*> workers_;
+  std::size_t types_ = 0;
   Clock::time_point start_;
   Clock::time_point last_boundary_;
   std::vector<IntervalSample> samples_;

@@ -1,11 +1,28 @@
 #include "terminal/engine/stats.hpp"
 
 #include <ostream>
+#include <stdexcept>
+#include <string>
 #include <utility>
 
 #include "db/error_classes.hpp"
 
 namespace tpcc {
+
+namespace {
+
+// stats.txn[type], never past the slots: a type the statistics were not
+// sized for is a logic error, not a write out of bounds.
+TxnStats& slot(RunStats& stats, std::size_t type) {
+  if (type >= stats.txn.size()) {
+    throw std::logic_error("a transaction of type " + std::to_string(type) +
+                           " counted in statistics of " + std::to_string(stats.txn.size()) +
+                           " types");
+  }
+  return stats.txn[type];
+}
+
+}  // namespace
 
 void add_result(TxnStats& stats, const TxnResult& result, std::int64_t latency_micros,
                 std::int64_t late_after_micros) {
@@ -35,15 +52,22 @@ void add_result(TxnStats& stats, const TxnResult& result, std::int64_t latency_m
   stats.deliveries_with_skips += audit.skipped_deliveries > 0 ? 1 : 0;
 }
 
+void WorkerStats::set_types(std::size_t types) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  types_ = types;
+  interval_ = RunStats(types);
+  measured_ = RunStats(types);
+}
+
 void WorkerStats::record(TxnIndex type, const TxnResult& result, std::int64_t latency_micros,
                          Phase phase, const StatementCounts& statements) {
   if (phase == Phase::After) return;
   const auto index = static_cast<std::size_t>(type);
   std::lock_guard<std::mutex> lock(mutex_);
-  add_result(interval_.txn[index], result, latency_micros, late_after_micros_);
+  add_result(slot(interval_, index), result, latency_micros, late_after_micros_);
   interval_.statements.merge(statements);
   if (phase == Phase::Measured) {
-    add_result(measured_.txn[index], result, latency_micros, late_after_micros_);
+    add_result(slot(measured_, index), result, latency_micros, late_after_micros_);
     measured_.statements.merge(statements);
   }
 }
@@ -52,23 +76,23 @@ void WorkerStats::record_skipped(TxnIndex type, Phase phase) {
   if (phase == Phase::After) return;
   const auto index = static_cast<std::size_t>(type);
   std::lock_guard<std::mutex> lock(mutex_);
-  ++interval_.txn[index].skipped;
-  if (phase == Phase::Measured) ++measured_.txn[index].skipped;
+  ++slot(interval_, index).skipped;
+  if (phase == Phase::Measured) ++slot(measured_, index).skipped;
 }
 
 void WorkerStats::record_lag(TxnIndex type, std::int64_t micros, Phase phase) {
   if (phase == Phase::After) return;
   const auto index = static_cast<std::size_t>(type);
   std::lock_guard<std::mutex> lock(mutex_);
-  interval_.txn[index].schedule_lag.add(micros);
-  if (phase == Phase::Measured) measured_.txn[index].schedule_lag.add(micros);
+  slot(interval_, index).schedule_lag.add(micros);
+  if (phase == Phase::Measured) slot(measured_, index).schedule_lag.add(micros);
 }
 
 namespace {
 
 void add_delivery_execution(RunStats& stats, const TxnResult& result,
                             std::int64_t completion_micros) {
-  TxnStats& delivery = stats.txn[kDelivery];
+  TxnStats& delivery = slot(stats, kDelivery);
   delivery.retries += result.retries;
   switch (result.outcome) {
     case Outcome::Committed:
@@ -124,7 +148,7 @@ void WorkerStats::record_deck_card(DeckTally& tally, const Deck& deck, TxnIndex 
   if (!whole) return;
   ++measured_.whole_decks;
   for (std::size_t i = 0; i < tally.completed.size(); ++i) {
-    measured_.whole_deck_completed[i] += tally.completed[i];
+    measured_.whole_deck_completed.at(i) += tally.completed[i];
   }
 }
 
@@ -136,7 +160,12 @@ void WorkerStats::record_reconnect(Phase phase) {
 }
 
 RunStats WorkerStats::take_interval() {
-  RunStats fresh;  // allocated outside the lock
+  std::size_t types = 0;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    types = types_;
+  }
+  RunStats fresh(types);  // allocated outside the lock
   {
     std::lock_guard<std::mutex> lock(mutex_);
     std::swap(interval_, fresh);

@@ -23,6 +23,9 @@ void add_result(TxnStats& stats, const TxnResult& result, std::int64_t latency_m
 
 class WorkerStats {
  public:
+  // The workload's types (Workload::types().size()): the slots of every
+  // RunStats it keeps. Set before the first record; none until then.
+  void set_types(std::size_t types);
   // The latency limit its transactions are late beyond (0: none).
   void set_latency_limit(std::int64_t micros) { late_after_micros_ = micros; }
   // statements: what the transaction ran (Session::take_statement_counts).
@@ -57,6 +60,7 @@ class WorkerStats {
  private:
   std::mutex mutex_;
   std::int64_t late_after_micros_ = 0;
+  std::size_t types_ = 0;
   RunStats interval_;
   RunStats measured_;
 };

@@ -55,6 +55,7 @@ VirtualTerminal::VirtualTerminal(int terminal_index, const TerminalContext& term
 Worker::Worker(int worker_id, const WorkerEnv* env, std::string name)
     : id_(worker_id), env_(env), name_(std::move(name)) {
   stats_.set_latency_limit(env_->latency_limit_micros);
+  stats_.set_types(env_->workload->types().size());
 }
 
 Worker::~Worker() = default;

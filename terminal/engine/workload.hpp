@@ -8,9 +8,10 @@
 // (workloads/tpcc/tpcc_workload.hpp), sysbench's oltp tests another
 // (workloads/sysbench/).
 //
-// A workload's types sit in the slots of the per-type statistics
-// (RunStats::txn), at most kTxnTypes of them: TPC-C's five in their
-// kTransactions order, another workload's in the order of its types().
+// A workload's types are the slots of the per-type statistics
+// (RunStats::txn), which the engine sizes to them when it builds the run:
+// TPC-C's five in their kTransactions order, another workload's in the
+// order of its types() (one per pgbench script).
 #pragma once
 
 #include <memory>
@@ -43,7 +44,7 @@ class Workload {
   // What result.json and the console call it: "tpcc", "oltp_read_write".
   virtual std::string name() const = 0;
 
-  // Its transaction types, slot by slot (at most kTxnTypes).
+  // Its transaction types, slot by slot; next() returns one of them.
   virtual const std::vector<WorkloadType>& types() const = 0;
 
   // The context terminal `index` (from 0) of a group run with group_config

@@ -262,7 +262,7 @@ TEST_CASE("the ledger reports an acknowledged order deleted by hand as lost, and
   CHECK(info.ledger->lost == 1);
   REQUIRE(info.ledger->lost_orders.size() == 1);
   CHECK(info.ledger->lost_orders.front() == tpcc::OrderKey{w, d, o});
-  tpcc::RunStats stats;
+  tpcc::RunStats stats(tpcc::kTxnTypes);
   stats.txn[tpcc::kNewOrder].committed = 100;
   std::ostringstream verdict;
   CHECK(tpcc::overall_status(tpcc::Config{}, info, stats, verdict) == tpcc::kExitFailed);

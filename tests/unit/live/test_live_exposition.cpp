@@ -43,6 +43,7 @@ void record(tpcc::TxnStats& t, int committed, std::int64_t micros) {
 
 TEST_CASE("live: transactions by type and outcome, the phase as a 1 among 0s", "[live]") {
   LiveSnapshot s;
+  s.measured = tpcc::RunStats(tpcc::kTxnTypes);
   s.phase = tpcc::LivePhase::Measured;
   record(s.measured.txn[tpcc::kNewOrder], 7, 3000);
   s.measured.txn[tpcc::kNewOrder].rolled_back = 1;
@@ -61,6 +62,7 @@ TEST_CASE("live: transactions by type and outcome, the phase as a 1 among 0s", "
 TEST_CASE("live: latency buckets are cumulative, +Inf is the count, with _sum and _count",
           "[live]") {
   LiveSnapshot s;
+  s.measured = tpcc::RunStats(tpcc::kTxnTypes);
   tpcc::TxnStats& t = s.measured.txn[tpcc::kPayment];
   record(t, 3, 500);       // 0.5 ms
   record(t, 2, 4000);      // 4 ms
@@ -113,6 +115,7 @@ TEST_CASE("live: label values escape backslash, double quote and line feed", "[l
   CHECK(tpcc::escape_label_value("plain:5432") == "plain:5432");
   CHECK(tpcc::escape_label_value("a\\b\"c\nd") == "a\\\\b\\\"c\\nd");
   LiveSnapshot s;
+  s.measured = tpcc::RunStats(tpcc::kTxnTypes);
   s.lag = {{"host \"x\"", 0.25}, {"quiet", std::nullopt}};
   const std::string text = tpcc::exposition_text(s);
   CHECK(text.find("tpcc_replication_lag_seconds{standby=\"host \\\"x\\\"\"} 0.25\n") !=
@@ -136,6 +139,7 @@ TEST_CASE("live: counters count the measured interval, the end gives the run's o
           "[live]") {
   tpcc::LiveFigures figures({"standby:5433"}, 4);
   std::vector<tpcc::IntervalSample> warm(1);
+  for (tpcc::IntervalSample& sample : warm) sample.stats = tpcc::RunStats(tpcc::kTxnTypes);
   warm[0].warmup = true;
   warm[0].length_seconds = 10;
   warm[0].terminals = 4;
@@ -149,6 +153,7 @@ TEST_CASE("live: counters count the measured interval, the end gives the run's o
   CHECK(m.at("tpcc_active_terminals") == 2);
 
   std::vector<tpcc::IntervalSample> measured(1);
+  for (tpcc::IntervalSample& sample : measured) sample.stats = tpcc::RunStats(tpcc::kTxnTypes);
   measured[0].length_seconds = 10;
   measured[0].terminals = 4;
   measured[0].active_terminals = 4;
@@ -167,7 +172,7 @@ TEST_CASE("live: counters count the measured interval, the end gives the run's o
   CHECK(m.at("tpcc_replication_lag_seconds{standby=\"standby:5433\"}") == 0.25);
 
   // The end: the measured interval's figures as result.json holds them.
-  tpcc::RunStats final_stats;
+  tpcc::RunStats final_stats(tpcc::kTxnTypes);
   record(final_stats.txn[tpcc::kNewOrder], 23, 1000);
   figures.finish(final_stats, 11.5, 2.0);
   m = samples(figures.text());

@@ -30,7 +30,7 @@ Clock::time_point at(double seconds) {
 }
 
 tpcc::RunStats clean_stats() {
-  tpcc::RunStats stats;
+  tpcc::RunStats stats(tpcc::kTxnTypes);
   stats.txn[tpcc::kNewOrder].committed = 1000;
   return stats;
 }

@@ -10,7 +10,7 @@ namespace {
 using tpcc::RunStats;
 
 RunStats new_orders(std::int64_t committed, std::int64_t rolled_back, std::int64_t errors = 0) {
-  RunStats s;
+  RunStats s(tpcc::kTxnTypes);
   s.txn[tpcc::kNewOrder].committed = committed;
   s.txn[tpcc::kNewOrder].rolled_back = rolled_back;
   s.txn[tpcc::kNewOrder].errors = errors;
@@ -115,7 +115,7 @@ TEST_CASE("5.2.5.3 p90 within limit", "[report]") {
 }
 
 TEST_CASE("9.2.2.5 input audits judge rates against their ranges", "[report]") {
-  RunStats s;
+  RunStats s(tpcc::kTxnTypes);
   auto& no = s.txn[tpcc::kNewOrder];
   no.committed = 99000;
   no.rolled_back = 1000;          // 1.00%
@@ -142,7 +142,7 @@ TEST_CASE("9.2.2.5 input audits judge rates against their ranges", "[report]") {
 }
 
 TEST_CASE("2.7.4.2 skipped deliveries are reported above 1% of Deliveries or one", "[report]") {
-  RunStats s;
+  RunStats s(tpcc::kTxnTypes);
   auto& del = s.txn[tpcc::kDelivery];
   del.committed = 1000;  // --delivery sync: the completed Deliveries
   // 20 Deliveries skipped one district each: 2% of the transactions, 0.2%
@@ -184,7 +184,7 @@ TEST_CASE("9.2.2.5 small counts are not failed, remote audits need two warehouse
   CHECK(audit(audits, "remote_order_lines").verdict == tpcc::AuditVerdict::NotApplicable);
   CHECK(audit(audits, "remote_payments").verdict == tpcc::AuditVerdict::NotApplicable);
   // Empty runs judge nothing.
-  for (const auto& a : tpcc::input_audits(RunStats{}, 10)) {
+  for (const auto& a : tpcc::input_audits(RunStats(tpcc::kTxnTypes), 10)) {
     INFO(a.key);
     CHECK(a.verdict == tpcc::AuditVerdict::TooFew);
   }

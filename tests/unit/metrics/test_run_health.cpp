@@ -35,7 +35,7 @@ Clock::time_point at(double seconds) {
 }
 
 RunStats clean_stats() {
-  RunStats stats;
+  RunStats stats(tpcc::kTxnTypes);
   stats.txn[tpcc::kNewOrder].committed = 1000;
   return stats;
 }
@@ -189,6 +189,7 @@ TEST_CASE("exit status: any downtime or unfinished transaction is never 0, and s
 TEST_CASE("an interval without answers shows no percentile, and downtime and stalls are marked",
           "[faults]") {
   tpcc::IntervalSample sample;
+  sample.stats = tpcc::RunStats(tpcc::kTxnTypes);
   sample.end_seconds = 20;
   sample.length_seconds = 10;
   std::string line = tpcc::format_interval_line(sample);
@@ -232,6 +233,7 @@ TEST_CASE("the summary and report name the stop, the downtime and the unfinished
 TEST_CASE("the summary and report name a standby's outage, and a delivery worker's", "[faults]") {
   tpcc::RunInfo info;
   tpcc::StandbyRun standby;
+  standby.stats = tpcc::RunStats(tpcc::kTxnTypes);
   standby.target = "host /tmp port 5433";
   standby.health.downtime_seconds = 3.5;
   standby.health.reconnect_failures = 9;
@@ -247,6 +249,7 @@ TEST_CASE("the summary and report name a standby's outage, and a delivery worker
         0);
   CHECK(tpcc::standby_stop_detail(1, standby).rfind("standby 1 (host /tmp port 5433)", 0) == 0);
   tpcc::StandbyRun clean;
+  clean.stats = tpcc::RunStats(tpcc::kTxnTypes);
   clean.target = "host /tmp port 5434";
   CHECK(tpcc::standby_stop_detail(2, clean).empty());
   CHECK(tpcc::standby_health_lines(2, clean).empty());

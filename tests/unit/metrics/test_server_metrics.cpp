@@ -106,6 +106,7 @@ TEST_CASE("server metrics: the top waits are the most sampled, with their shares
 
 TEST_CASE("server metrics: intervals.csv appends its columns only when sampled", "[metrics]") {
   std::vector<tpcc::IntervalSample> intervals(2);
+  for (tpcc::IntervalSample& sample : intervals) sample.stats = tpcc::RunStats(tpcc::kTxnTypes);
   intervals[0].end_seconds = 2;
   intervals[0].length_seconds = 2;
   tpcc::ServerMetricsInterval m;

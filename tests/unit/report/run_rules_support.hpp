@@ -37,7 +37,7 @@ inline CheckpointFigures checkpoints(std::int64_t timed, std::int64_t requested,
 struct Compliant {
   tpcc::Config config;
   tpcc::RunInfo info;
-  RunStats stats;
+  RunStats stats{tpcc::kTxnTypes};
   Compliant() {
     config.keying_and_thinking = true;
     info.warehouses = 1;

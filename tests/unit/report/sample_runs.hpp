@@ -18,7 +18,7 @@ namespace tpcc::test {
 // Payments at 1 ms, after four 10-second intervals (one of warm-up).
 struct Run {
   tpcc::RunInfo info;
-  tpcc::RunStats stats;
+  tpcc::RunStats stats{tpcc::kTxnTypes};
   std::vector<tpcc::IntervalSample> intervals;
 };
 
@@ -31,6 +31,7 @@ inline Run sample(std::int64_t new_orders) {
   r.info.started_at = "2026-02-03T04:05:06+0000";
   for (int i = 0; i < 4; ++i) {
     tpcc::IntervalSample s;
+    s.stats = tpcc::RunStats(tpcc::kTxnTypes);
     s.end_seconds = 10.0 * (i + 1);
     s.length_seconds = 10;
     s.warmup = i == 0;

@@ -37,6 +37,7 @@ void record(RunStats& stats, int type, int n, std::uint64_t seed,
 // Driver index of count, warehouses first..last of 4, measured 8 s from start_ms.
 DriverResult driver(int index, int count, int first, int last, std::int64_t start_ms = 1000000) {
   DriverResult r;
+  r.stats = RunStats(tpcc::kTxnTypes);
   r.dir = "results/driver" + std::to_string(index);
   r.config.terminals = 10 * (last - first + 1);
   r.info.warehouses = 4;
@@ -66,7 +67,7 @@ std::string refusal(const std::vector<DriverResult>& results) {
 
 TEST_CASE("drivers: histograms.json keeps every bucket and count, read back unchanged",
           "[drivers][report]") {
-  RunStats stats;
+  RunStats stats(tpcc::kTxnTypes);
   record(stats, tpcc::kNewOrder, 2000, 1);
   record(stats, tpcc::kStockLevel, 30, 2);
   stats.txn[tpcc::kDelivery].skipped_deliveries = 3;
@@ -92,7 +93,7 @@ TEST_CASE("drivers: histograms.json keeps every bucket and count, read back unch
 
 TEST_CASE("drivers: histograms of another layout or inconsistent counts are refused",
           "[drivers][report]") {
-  RunStats stats;
+  RunStats stats(tpcc::kTxnTypes);
   record(stats, tpcc::kNewOrder, 100, 3);
   const std::string text = tpcc::histograms_json(stats);
   std::string other = text;
@@ -113,8 +114,8 @@ TEST_CASE("drivers: histograms of another layout or inconsistent counts are refu
 TEST_CASE("drivers: the merged percentiles are those of all the values in one histogram",
           "[drivers][report]") {
   std::vector<std::int64_t> values;
-  RunStats a;
-  RunStats b;
+  RunStats a(tpcc::kTxnTypes);
+  RunStats b(tpcc::kTxnTypes);
   record(a, tpcc::kNewOrder, 3000, 11, &values);
   record(b, tpcc::kNewOrder, 1000, 12, &values);
   tpcc::LatencyHistogram direct;
@@ -222,6 +223,7 @@ std::vector<tpcc::IntervalSample> lines(int count, double first_end, int n, std:
   std::vector<tpcc::IntervalSample> out;
   for (int k = 0; k < count; ++k) {
     tpcc::IntervalSample s;
+    s.stats = tpcc::RunStats(tpcc::kTxnTypes);
     s.end_seconds = first_end + 5 * k;
     s.length_seconds = 5;
     s.warmup = k == 0;
@@ -236,8 +238,8 @@ std::vector<tpcc::IntervalSample> lines(int count, double first_end, int n, std:
 TEST_CASE("drivers: histograms.json keeps each interval line's figures, read back unchanged",
           "[drivers][report]") {
   const std::vector<tpcc::IntervalSample> intervals = lines(3, 5.01, 40, 11);
-  const tpcc::HistogramsFile back =
-      tpcc::read_histograms_file(tpcc::histograms_json(RunStats{}, {}, intervals), "h.json");
+  const tpcc::HistogramsFile back = tpcc::read_histograms_file(
+      tpcc::histograms_json(RunStats(tpcc::kTxnTypes), {}, intervals), "h.json");
   REQUIRE(back.intervals.size() == 3);
   for (std::size_t i = 0; i < 3; ++i) {
     CHECK(back.intervals[i].end_seconds == intervals[i].end_seconds);
@@ -246,7 +248,8 @@ TEST_CASE("drivers: histograms.json keeps each interval line's figures, read bac
     CHECK(back.intervals[i].stats.txn[tpcc::kNewOrder].latency.buckets() ==
           intervals[i].stats.txn[tpcc::kNewOrder].latency.buckets());
   }
-  CHECK(tpcc::read_histograms_file(tpcc::histograms_json(RunStats{}), "h.json").intervals.empty());
+  CHECK(tpcc::read_histograms_file(tpcc::histograms_json(RunStats(tpcc::kTxnTypes)), "h.json")
+            .intervals.empty());
 }
 
 TEST_CASE("drivers: the merged interval lines add the drivers' counts and merge their histograms",

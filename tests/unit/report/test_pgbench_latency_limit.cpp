@@ -14,7 +14,7 @@ namespace {
 
 // 100 committed (3 of them late), 5 failed, 21 skipped, over two scripts.
 tpcc::RunStats limited() {
-  tpcc::RunStats stats;
+  tpcc::RunStats stats(2);
   for (int i = 0; i < 100; ++i) stats.txn[i % 2].latency.record(i < 3 ? 20000 : 1000);
   stats.txn[0].committed = 50;
   stats.txn[1].committed = 50;

@@ -16,7 +16,7 @@ namespace {
 // 10 committed of 1 ms, lags 1 ms (x5) and 3 ms (x4) and 9.5 ms; 7 skipped,
 // 2 failed.
 tpcc::RunStats lagging() {
-  tpcc::RunStats stats;
+  tpcc::RunStats stats(2);
   for (int i = 0; i < 10; ++i) stats.txn[0].latency.record(1000);
   stats.txn[0].committed = 10;
   stats.txn[1].errors = 2;
@@ -30,6 +30,7 @@ tpcc::RunStats lagging() {
 
 tpcc::IntervalSample sample() {
   tpcc::IntervalSample s;
+  s.stats = tpcc::RunStats(tpcc::kTxnTypes);
   s.end_seconds = 2;
   s.length_seconds = 1;
   s.stats = lagging();

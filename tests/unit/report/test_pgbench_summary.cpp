@@ -18,7 +18,7 @@ namespace {
 
 // Script 0: 300 of 1 ms and 100 of 3 ms; script 1: 100 of 2 ms and 5 failed.
 tpcc::RunStats two_scripts() {
-  tpcc::RunStats stats;
+  tpcc::RunStats stats(2);
   for (int i = 0; i < 300; ++i) stats.txn[0].latency.record(1000);
   for (int i = 0; i < 100; ++i) stats.txn[0].latency.record(3000);
   stats.txn[0].committed = 400;
@@ -42,6 +42,7 @@ TEST_CASE("pgbench summary: the latency stddev from the histogram", "[pgbench]")
 
 TEST_CASE("pgbench summary: the progress line and the final block", "[pgbench]") {
   tpcc::IntervalSample sample;
+  sample.stats = tpcc::RunStats(tpcc::kTxnTypes);
   sample.end_seconds = 3;
   sample.length_seconds = 1;
   sample.stats = two_scripts();
@@ -97,6 +98,7 @@ TEST_CASE("pgbench summary: result.json's figures", "[pgbench]") {
 
 TEST_CASE("pgbench summary: a standby's progress line and block under the primary's", "[pgbench]") {
   tpcc::IntervalSample primary;
+  primary.stats = tpcc::RunStats(tpcc::kTxnTypes);
   primary.end_seconds = 2;
   primary.length_seconds = 1;
   primary.stats = two_scripts();
@@ -105,7 +107,7 @@ TEST_CASE("pgbench summary: a standby's progress line and block under the primar
   primary.lag = {lag};
   tpcc::IntervalSample standby = primary;
   standby.lag.clear();
-  standby.stats = tpcc::RunStats{};
+  standby.stats = tpcc::RunStats(1);
   for (int i = 0; i < 200; ++i) standby.stats.txn[0].latency.record(500);
   standby.stats.txn[0].committed = 200;
   const std::vector<std::string> lines = tpcc::pgbench_progress_lines({primary, standby});
@@ -123,6 +125,7 @@ TEST_CASE("pgbench summary: a standby's progress line and block under the primar
   tpcc::RunInfo info;
   info.measured_seconds = 10;
   tpcc::StandbyRun side;
+  side.stats = tpcc::RunStats(tpcc::kTxnTypes);
   side.target = "host=standby";
   side.terminals = 2;
   side.stats = standby.stats;

@@ -12,6 +12,7 @@
 
 TEST_CASE("ramp: interval lines show the terminals started while the ramp lasts", "[report]") {
   tpcc::IntervalSample sample;
+  sample.stats = tpcc::RunStats(tpcc::kTxnTypes);
   sample.end_seconds = 10;
   sample.length_seconds = 10;
   sample.warmup = true;
@@ -31,6 +32,7 @@ TEST_CASE("ramp: interval lines show the terminals started while the ramp lasts"
 
 TEST_CASE("ramp: intervals.csv ends in the active terminals column", "[report]") {
   std::vector<tpcc::IntervalSample> intervals(2);
+  for (tpcc::IntervalSample& sample : intervals) sample.stats = tpcc::RunStats(tpcc::kTxnTypes);
   intervals[0].end_seconds = 5;
   intervals[0].length_seconds = 5;
   intervals[0].warmup = true;

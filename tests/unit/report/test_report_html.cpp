@@ -24,7 +24,7 @@ using tpcc::test::record;
 // 50 measured seconds: 594 + 6 rolled back New-Orders (720.0 tpmC), 570
 // Payments, 45 of each other transaction.
 RunStats sample_run(std::int64_t new_order_micros = 2000) {
-  RunStats s;
+  RunStats s(tpcc::kTxnTypes);
   record(s.txn[tpcc::kNewOrder], 594, new_order_micros);
   s.txn[tpcc::kNewOrder].rolled_back = 6;
   for (int i = 0; i < 6; ++i) s.txn[tpcc::kNewOrder].latency.record(new_order_micros);
@@ -51,6 +51,7 @@ tpcc::RunInfo sample_info() {
 // work than the one before.
 std::vector<tpcc::IntervalSample> six_intervals() {
   std::vector<tpcc::IntervalSample> intervals(6);
+  for (tpcc::IntervalSample& sample : intervals) sample.stats = tpcc::RunStats(tpcc::kTxnTypes);
   for (int i = 0; i < 6; ++i) {
     auto& sample = intervals[static_cast<std::size_t>(i)];
     sample.end_seconds = 5.0 * (i + 1);
@@ -214,6 +215,7 @@ TEST_CASE("report write_result_files writes report.html beside result.json", "[r
 TEST_CASE("report html page has a section per standby with its lag", "[report]") {
   tpcc::RunInfo info = sample_info();
   tpcc::StandbyRun standby;
+  standby.stats = tpcc::RunStats(tpcc::kTxnTypes);
   standby.target = "host=<standby> port=5432";
   standby.terminals = 3;
   standby.stats.txn[tpcc::kOrderStatus].committed = 60;

@@ -28,7 +28,7 @@ using tpcc::test::TempDir;
 // 60 measured seconds: 594 + 6 rolled back New-Orders, 570 Payments, 45 of
 // each other, all fast.
 RunStats sample_run() {
-  RunStats s;
+  RunStats s(tpcc::kTxnTypes);
   record(s.txn[tpcc::kNewOrder], 594, 2000);
   s.txn[tpcc::kNewOrder].rolled_back = 6;
   for (int i = 0; i < 6; ++i) s.txn[tpcc::kNewOrder].latency.record(2000);
@@ -74,6 +74,7 @@ std::string line_starting(const std::string& text, const std::string& prefix) {
 
 TEST_CASE("report interval line is sysbench-like and rates use the interval length", "[report]") {
   tpcc::IntervalSample sample;
+  sample.stats = tpcc::RunStats(tpcc::kTxnTypes);
   sample.end_seconds = 10;
   sample.length_seconds = 10;
   record(sample.stats.txn[tpcc::kNewOrder], 200, 40);  // 1200 tpmC
@@ -96,6 +97,7 @@ TEST_CASE("report interval line is sysbench-like and rates use the interval leng
 
 TEST_CASE("report interval line latency is in milliseconds within 1%", "[report]") {
   tpcc::IntervalSample sample;
+  sample.stats = tpcc::RunStats(tpcc::kTxnTypes);
   sample.end_seconds = 20;
   sample.length_seconds = 10;
   record(sample.stats.txn[tpcc::kNewOrder], 100, 12300);
@@ -108,7 +110,7 @@ TEST_CASE("report interval line latency is in milliseconds within 1%", "[report]
 }
 
 TEST_CASE("5.2.5.3 summary shows PASS and FAIL against the 90th percentile limits", "[report]") {
-  RunStats s;
+  RunStats s(tpcc::kTxnTypes);
   record(s.txn[tpcc::kNewOrder], 100, 6000000);    // 6 s > 5 s: FAIL
   record(s.txn[tpcc::kPayment], 100, 1000);        // 1 ms: PASS
   record(s.txn[tpcc::kStockLevel], 100, 6000000);  // 6 s < 20 s: PASS
@@ -231,6 +233,7 @@ TEST_CASE("report result.json has every contract field with the right values", "
 tpcc::RunInfo combined_info() {
   tpcc::RunInfo info = sample_info();
   tpcc::StandbyRun first;
+  first.stats = tpcc::RunStats(tpcc::kTxnTypes);
   first.target = "host=standby1 port=5432";
   first.terminals = 4;
   record(first.stats.txn[tpcc::kOrderStatus], 120, 700);
@@ -249,6 +252,7 @@ tpcc::RunInfo combined_info() {
   }
   first.lag = tpcc::lag_figures(samples, 0);
   tpcc::StandbyRun second;
+  second.stats = tpcc::RunStats(tpcc::kTxnTypes);
   second.target = "host=standby2 port=5432";
   second.terminals = 2;
   record(second.stats.txn[tpcc::kOrderStatus], 30, 700);
@@ -310,6 +314,7 @@ TEST_CASE("report summary shows each standby's tpmTOTAL, lag and transactions", 
 
 TEST_CASE("report standby interval line shows tpmTOTAL and the lag reading", "[report]") {
   tpcc::IntervalSample sample;
+  sample.stats = tpcc::RunStats(tpcc::kTxnTypes);
   sample.end_seconds = 10;
   sample.length_seconds = 10;
   record(sample.stats.txn[tpcc::kOrderStatus], 200, 1000);
@@ -327,6 +332,7 @@ TEST_CASE("report standby interval line shows tpmTOTAL and the lag reading", "[r
 
 TEST_CASE("report intervals.csv has a standby's throughput and lag columns", "[report]") {
   std::vector<tpcc::IntervalSample> intervals(1);
+  for (tpcc::IntervalSample& sample : intervals) sample.stats = tpcc::RunStats(tpcc::kTxnTypes);
   intervals[0].end_seconds = 10;
   intervals[0].length_seconds = 10;
   tpcc::LagReading lag;
@@ -334,7 +340,9 @@ TEST_CASE("report intervals.csv has a standby's throughput and lag columns", "[r
   lag.bytes_behind = 4096;
   intervals[0].lag.push_back(lag);
   tpcc::StandbyRun standby;
+  standby.stats = tpcc::RunStats(tpcc::kTxnTypes);
   standby.intervals.resize(1);
+  standby.intervals[0].stats = tpcc::RunStats(tpcc::kTxnTypes);
   standby.intervals[0].length_seconds = 10;
   record(standby.intervals[0].stats.txn[tpcc::kOrderStatus], 50, 1000);
   const std::string csv = tpcc::intervals_csv(intervals, {standby});
@@ -352,6 +360,7 @@ TEST_CASE("report intervals.csv has a standby's throughput and lag columns", "[r
 
 TEST_CASE("report intervals.csv has its header and one row per interval", "[report]") {
   std::vector<tpcc::IntervalSample> intervals(2);
+  for (tpcc::IntervalSample& sample : intervals) sample.stats = tpcc::RunStats(tpcc::kTxnTypes);
   intervals[0].end_seconds = 10;
   intervals[0].length_seconds = 10;
   intervals[0].warmup = true;
@@ -385,6 +394,7 @@ TEST_CASE("report write_result_files writes result.json, intervals.csv, config.j
   config.result_dir = (tmp / "run1").string();
   config.json_file = (tmp / "copies" / "out.json").string();
   std::vector<tpcc::IntervalSample> intervals(1);
+  for (tpcc::IntervalSample& sample : intervals) sample.stats = tpcc::RunStats(tpcc::kTxnTypes);
   intervals[0].end_seconds = 10;
   intervals[0].length_seconds = 10;
 
@@ -413,8 +423,8 @@ TEST_CASE("report write_result_files defaults to results/<YYYYmmdd-HHMMSS>/", "[
   info.start_time = 1767225600;  // a fixed start: both runs get the same name
   std::string first, second;
   try {
-    first = tpcc::write_result_files(tpcc::Config{}, info, RunStats{}, {});
-    second = tpcc::write_result_files(tpcc::Config{}, info, RunStats{}, {});
+    first = tpcc::write_result_files(tpcc::Config{}, info, RunStats(tpcc::kTxnTypes), {});
+    second = tpcc::write_result_files(tpcc::Config{}, info, RunStats(tpcc::kTxnTypes), {});
   } catch (...) {
     fs::current_path(old_cwd);
     throw;
@@ -434,7 +444,7 @@ TEST_CASE("report write_result_files expands BenchmarkSQL %t patterns in the res
   config.result_dir = (tmp / "my_result_%tY").string();
   tpcc::RunInfo info = sample_info();
   info.start_time = 1767225600 + 86400 * 200;  // mid-2026 in any time zone
-  const std::string dir = tpcc::write_result_files(config, info, RunStats{}, {});
+  const std::string dir = tpcc::write_result_files(config, info, RunStats(tpcc::kTxnTypes), {});
   CHECK(dir == (tmp / "my_result_2026").string());
   CHECK(fs::is_regular_file(fs::path(dir) / "config.json"));
 }

@@ -23,6 +23,7 @@ const std::regex kSysbenchShape(
 // An empty interval of `length` seconds ending `end` seconds into the run.
 tpcc::IntervalSample empty_sample(double end, double length) {
   tpcc::IntervalSample sample;
+  sample.stats = tpcc::RunStats(tpcc::kTxnTypes);
   sample.end_seconds = end;
   sample.length_seconds = length;
   return sample;
@@ -123,9 +124,9 @@ TEST_CASE("statement counts: the server's command tag decides read, write or oth
 }
 
 TEST_CASE("statement counts: merged with the rest of the run's stats", "[report][sysbench]") {
-  tpcc::RunStats a;
+  tpcc::RunStats a(tpcc::kTxnTypes);
   a.statements.reads = 5;
-  tpcc::RunStats b;
+  tpcc::RunStats b(tpcc::kTxnTypes);
   b.statements.reads = 2;
   b.statements.other = 1;
   a.merge(b);

@@ -16,7 +16,7 @@ namespace {
 using tpcc::RunStats;
 
 RunStats committed(int type, int n, std::int64_t micros) {
-  RunStats stats;
+  RunStats stats(tpcc::kTxnTypes);
   auto& t = stats.txn[static_cast<std::size_t>(type)];
   for (int i = 0; i < n; ++i) t.latency.record(micros + i);
   t.committed = n;

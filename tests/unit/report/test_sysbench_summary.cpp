@@ -18,7 +18,7 @@ namespace {
 // 100 events of 2 ms and 1 of 40 ms in 10 s: 14 reads, 4 writes and 2
 // other statements each, one retried.
 tpcc::RunStats oltp_stats() {
-  tpcc::RunStats stats;
+  tpcc::RunStats stats(1);
   for (int i = 0; i < 100; ++i) {
     ++stats.txn[0].committed;
     stats.txn[0].latency.record(2000);
@@ -35,6 +35,7 @@ tpcc::RunStats oltp_stats() {
 // One interval line of 10 s with oltp_stats().
 tpcc::IntervalSample ten_second_sample() {
   tpcc::IntervalSample sample;
+  sample.stats = tpcc::RunStats(tpcc::kTxnTypes);
   sample.end_seconds = 10;
   sample.length_seconds = 10;
   sample.stats = oltp_stats();
@@ -122,8 +123,8 @@ TEST_CASE("sysbench result.json: the workload's name and sysbench's figures, no 
   CHECK_FALSE(j.contains("tpmC"));
   CHECK_FALSE(j.contains("run_rules"));
   // A TPC-C run says which workload ran too.
-  const auto tpcc_json =
-      nlohmann::json::parse(tpcc::result_json(tpcc::Config{}, ten_seconds(), stats));
+  const auto tpcc_json = nlohmann::json::parse(
+      tpcc::result_json(tpcc::Config{}, ten_seconds(), tpcc::RunStats(tpcc::kTxnTypes)));
   CHECK(tpcc_json.at("workload") == "tpcc");
   CHECK(tpcc_json.contains("tpmC"));
   CHECK_FALSE(tpcc_json.contains("sysbench"));
@@ -147,6 +148,7 @@ TEST_CASE("sysbench intervals.csv: a standby's side and its lag after the primar
   lag.bytes_behind = 4096;
   primary.lag = {lag};
   tpcc::StandbyRun standby;
+  standby.stats = tpcc::RunStats(tpcc::kTxnTypes);
   standby.intervals = {primary};
   standby.intervals[0].active_terminals = 3;
   standby.intervals[0].stats.statements = {};

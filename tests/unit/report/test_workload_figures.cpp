@@ -85,6 +85,7 @@ TEST_CASE("workload figures: a malformed result.json throws", "[workload_figures
 TEST_CASE("workload intervals: intervals.csv read back by its header's names",
           "[workload_figures]") {
   std::vector<tpcc::IntervalSample> samples(2);
+  for (tpcc::IntervalSample& sample : samples) sample.stats = tpcc::RunStats(tpcc::kTxnTypes);
   samples[0].end_seconds = 1;
   samples[0].length_seconds = 1;
   samples[0].warmup = true;

@@ -42,10 +42,12 @@ std::string write_workload_run(const tpcc::test::TempDir& scratch, const std::st
   info.measured_seconds = 3;
   info.terminals = 2;
   info.started_at = "2026-02-03T04:05:06+0000";
-  tpcc::RunStats all;
+  tpcc::RunStats all(1);
   std::vector<tpcc::IntervalSample> intervals(3);
+  for (tpcc::IntervalSample& sample : intervals) sample.stats = tpcc::RunStats(tpcc::kTxnTypes);
   for (std::size_t i = 0; i < intervals.size(); ++i) {
     tpcc::IntervalSample& s = intervals[i];
+    s.stats = tpcc::RunStats(1);
     s.end_seconds = static_cast<double>(i + 1);
     s.length_seconds = 1;
     for (int n = 0; n < per_second; ++n) {

@@ -17,7 +17,7 @@ namespace tpcc::test {
 // events of 2 ms each over 10 s, 14 reads, 4 writes and 2 other
 // statements per event.
 inline tpcc::RunStats stats_of(int events) {
-  tpcc::RunStats stats;
+  tpcc::RunStats stats(1);
   for (int i = 0; i < events; ++i) {
     ++stats.txn[0].committed;
     stats.txn[0].latency.record(2000);

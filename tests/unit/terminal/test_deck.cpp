@@ -135,6 +135,7 @@ TEST_CASE("5.2.4.2 the 23-card deck of the clause, given as percents, is dealt a
 TEST_CASE("5.2.3 whole decks dealt in the measured interval are counted apart from partial ones",
           "[deck]") {
   tpcc::WorkerStats stats;
+  stats.set_types(tpcc::kTxnTypes);
   Deck deck({10, 10, 1, 1, 1});
   tpcc::DeckTally tally;
   Random rng(7);

@@ -28,6 +28,7 @@ TEST_CASE("latency limit: late beyond the limit, committed and rolled back only"
 
 TEST_CASE("latency limit: a worker's late and skipped, by phase", "[terminal]") {
   tpcc::WorkerStats worker;
+  worker.set_types(tpcc::kTxnTypes);
   worker.set_latency_limit(5000);
   worker.record(tpcc::kPayment, outcome(tpcc::Outcome::Committed), 6000, tpcc::Phase::Measured);
   worker.record(tpcc::kPayment, outcome(tpcc::Outcome::Committed), 6000, tpcc::Phase::Warmup);

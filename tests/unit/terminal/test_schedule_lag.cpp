@@ -30,6 +30,7 @@ TEST_CASE("schedule lag: mean and max of what was added, merged", "[terminal]") 
 
 TEST_CASE("schedule lag: a worker's, by phase, over the types", "[terminal]") {
   tpcc::WorkerStats worker;
+  worker.set_types(tpcc::kTxnTypes);
   worker.record_lag(tpcc::kNewOrder, 2000, tpcc::Phase::Measured);
   worker.record_lag(tpcc::kPayment, 6000, tpcc::Phase::Measured);
   worker.record_lag(tpcc::kPayment, 40000, tpcc::Phase::Warmup);

@@ -3,6 +3,9 @@
 // number for its three tables, --partitions with --partition-method, and
 // --latency-limit. TPC-C's other options and the oltp options are refused
 // in workloads/sysbench/config/oltp_finish.cpp.
+#include <string>
+#include <vector>
+
 #include "config/finish/finish.hpp"
 #include "config/names.hpp"
 
@@ -38,6 +41,16 @@ void take_partitions(ParseState& st) {
   }
 }
 
+// pgbench's limit on scripts, -b and -f counted together: the first one
+// past it is named with the options that count.
+void take_script_count(ParseState& st, const std::vector<PgbenchScriptChoice>& scripts,
+                       const char* options) {
+  if (scripts.size() <= kMaxPgbenchScripts) return;
+  st.problem(scripts[kMaxPgbenchScripts].flag + ": at most " + std::to_string(kMaxPgbenchScripts) +
+             " scripts (" + options + " together, as pgbench 15), " +
+             std::to_string(scripts.size()) + " given");
+}
+
 }  // namespace
 
 void refuse_pgbench_options(ParseState& st) {
@@ -67,6 +80,8 @@ void finish_pgbench(ParseState& st) {
   }
   take_fillfactor(st);
   take_partitions(st);
+  take_script_count(st, c.pgbench.scripts, "--builtin and --file");
+  take_script_count(st, c.pgbench.standby_scripts, "--standby-builtin and --standby-file");
   if (st.given.source("latency-limit")) c.pgbench.latency_limit_ms = c.latency_limit_ms;
   // The standbys' scripts mean nothing without a standby to run them on.
   if (st.standby_flags.empty() && st.standby_props.empty()) {

@@ -1,6 +1,7 @@
 #include "workloads/pgbench/report/pgbench_json.hpp"
 
 #include <algorithm>
+#include <stdexcept>
 
 #include "metrics/latency_stddev.hpp"
 #include "metrics/stats.hpp"
@@ -63,7 +64,11 @@ Json side_json(const std::vector<PgbenchScriptChoice>& choices, const char* fall
   Json j = figures(completed_total(stats), errors_total(stats), latency_all(stats), seconds);
   Json scripts = Json::array();
   const std::size_t count = std::max<std::size_t>(1, choices.size());
-  for (std::size_t slot = 0; slot < count && slot < stats.txn.size(); ++slot) {
+  if (stats.types() < count) {
+    throw std::logic_error("pgbench's " + std::to_string(count) + " scripts with statistics of " +
+                           std::to_string(stats.types()) + " types");
+  }
+  for (std::size_t slot = 0; slot < count; ++slot) {
     const TxnStats& s = stats.txn[slot];
     Json script = figures(completed(s), s.errors, s.latency, seconds);
     const bool given = slot < choices.size();

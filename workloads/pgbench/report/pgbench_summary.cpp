@@ -1,6 +1,8 @@
 #include "workloads/pgbench/report/pgbench_summary.hpp"
 
 #include <cstdio>
+#include <stdexcept>
+#include <string>
 
 #include "metrics/latency_stddev.hpp"
 #include "metrics/stats.hpp"
@@ -32,6 +34,10 @@ std::string failed_text(std::int64_t failed, std::int64_t processed) {
 // One script's part of the block ("SQL script 1: ...").
 std::string script_part(const PgbenchRunFacts& facts, std::size_t slot, const RunStats& stats,
                         std::int64_t all, double seconds) {
+  if (slot >= stats.types()) {
+    throw std::logic_error("pgbench's script " + std::to_string(slot + 1) + " with statistics of " +
+                           std::to_string(stats.types()) + " types");
+  }
   const TxnStats& s = stats.txn[slot];
   const std::int64_t done = completed(s);
   long long weights = 0;

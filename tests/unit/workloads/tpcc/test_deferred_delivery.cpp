@@ -66,6 +66,7 @@ TEST_CASE(
     "not a second Delivery",
     "[delivery]") {
   tpcc::WorkerStats stats;
+  stats.set_types(tpcc::kTxnTypes);
   stats.record_delivery_execution(committed_with_skips(3), 2'000'000, Phase::Measured);
   TxnResult failed;
   failed.outcome = Outcome::Error;
@@ -90,6 +91,7 @@ TEST_CASE(
 TEST_CASE("2.7.4.2 deferred executions that skip districts are counted as Deliveries with skips",
           "[delivery]") {
   tpcc::WorkerStats stats;
+  stats.set_types(tpcc::kTxnTypes);
   TxnResult queued;  // the terminal's response: the queueing, no skips known yet
   queued.outcome = Outcome::Committed;
   for (int i = 0; i < 3; ++i) stats.record(tpcc::kDelivery, queued, 1'000, Phase::Measured);
@@ -134,7 +136,7 @@ TEST_CASE(
 }
 
 TEST_CASE("2.7.2.2 the completion line judges 90% within 80 s", "[delivery]") {
-  RunStats stats;
+  RunStats stats(tpcc::kTxnTypes);
   CHECK(tpcc::delivery_completion_text(stats).empty());  // sync: nothing deferred
   for (int i = 0; i < 9; ++i) stats.delivery_completion.record(1'000'000);
   stats.delivery_completion.record(100'000'000);

@@ -107,7 +107,7 @@ TEST_CASE("2.7.2 a deferred Delivery is queued, taken in order, and counted when
   // The two left in the queue, handed off in the measured interval, count
   // as not completed.
   tpcc::RunPhases phases(tpcc::Clock::now() - std::chrono::seconds(10), 0, std::nullopt);
-  tpcc::RunStats measured;
+  tpcc::RunStats measured(tpcc::kTxnTypes);
   deliveries->abandon_remaining(phases, measured);
   CHECK(measured.deliveries_not_completed == 2);
 }
