@@ -145,7 +145,7 @@ TEST_CASE("sweep table: a column per axis, then the workload's own figures, no T
   // One row per point, its values in the axes' columns and its figures.
   std::string row;
   std::getline(lines, row);
-  CHECK(row.find("2          1000  done") != std::string::npos);
+  CHECK(row.find("2          1000    done") != std::string::npos);
   CHECK(row.find("500.00") != std::string::npos);
   CHECK(row.find("2.000") != std::string::npos);
   std::size_t rows = 1;
