@@ -48,7 +48,7 @@ void add_capacity(std::vector<Setting>& s) {
   add(
       s, "search-max", "N", {"searchMax"}, kCapacity, kCapacitySection,
       "The most active warehouses (terminals without keying and think times, or of another "
-      "workload) a step tries; the search's upper bound. Default: the loaded warehouses (10 "
+      "workload) a step tries; the search's upper bound. Without it: the loaded warehouses (10 "
       "terminals per warehouse unpaced); for another workload, the connections the server "
       "takes (max_connections less superuser_reserved_connections and those open).",
       [](const std::string& v, const Source& src, ParseState& st) {

@@ -247,7 +247,7 @@ TEST_CASE("capacity step: another workload's p99 against --latency-limit", "[cap
   config.workload = tpcc::WorkloadKind::Pgbench;
   config.latency_limit_ms = 5;
   tpcc::RunInfo info;
-  info.health.stop = tpcc::StopReason::Signal;
+  info.health.stop = tpcc::StopReason::Interrupted;
   CHECK(tpcc::judge_workload_capacity_step(config, info, tpcc::RunStats{}, pgbench_figures(900, 1))
             .verdict == CapacityVerdict::Stopped);
 }

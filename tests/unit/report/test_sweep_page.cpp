@@ -146,8 +146,8 @@ TEST_CASE("sweep table: a column per axis, then the workload's own figures, no T
   std::string row;
   std::getline(lines, row);
   CHECK(row.find("2          1000    done") != std::string::npos);
-  CHECK(row.find("500.00") != std::string::npos);
-  CHECK(row.find("2.000") != std::string::npos);
+  CHECK(row.find("500.0") != std::string::npos);
+  CHECK(row.find("2.0") != std::string::npos);
   std::size_t rows = 1;
   while (std::getline(lines, row)) rows += row.empty() ? 0 : 1;
   CHECK(rows == 4);
