@@ -130,7 +130,7 @@ TEST_CASE("sweep: a point's directory reads as its values and is safe on any fil
   CHECK(tpcc::sweep_point_name(odd, {"../../etc"}).find('/') == std::string::npos);
 }
 
-TEST_CASE("sweep: every workload sweeps; --vary-define varies a pgbench script's variable",
+TEST_CASE("sweep: every workload sweeps, and --vary-define varies a pgbench script's variable",
           "[config][sweep]") {
   const tpcc::Config oltp =
       parse(sweep({"--workload", "oltp_read_only", "--vary", "terminals=1,2"}));
