@@ -5,8 +5,12 @@
 #include <exception>
 #include <filesystem>
 
+#include <pqxx/pqxx>
+
 #include "app/run_command.hpp"
+#include "app/run_once.hpp"
 #include "config/errors.hpp"
+#include "config/names.hpp"
 #include "db/connect.hpp"
 #include "loader/load_state.hpp"
 #include "report/console/capacity_table.hpp"
@@ -25,10 +29,26 @@ namespace {
 // loaded warehouse, so fixed home warehouses keep their districts apart).
 constexpr int kTerminalsPerWarehouse = 10;
 
+// The connections the server takes from roles without superuser, less
+// those open now: the most terminals a step of another workload can open
+// (each its own connection). Read once before the search.
+constexpr const char* kConnectionRoomSql =
+    "select current_setting('max_connections')::int"
+    " - current_setting('superuser_reserved_connections')::int"
+    " - (select count(*)::int from pg_stat_activity where backend_type = 'client backend')";
+
 int loaded_warehouses(const Config& config) {
   const auto conn = connect(config.conninfo);
   return read_recorded_load(*conn).warehouses;
 }
+
+int connection_room(const Config& config) {
+  const auto conn = connect(config.conninfo);
+  pqxx::nontransaction tx(*conn);
+  return tx.exec1(kConnectionRoomSql)[0].as<int>();
+}
+
+bool is_tpcc(const Config& config) { return config.workload == WorkloadKind::Tpcc; }
 
 // One step's run: `value` active warehouses (paced) or terminals.
 Config step_config(const Config& config, int value, const std::string& dir) {
@@ -59,8 +79,13 @@ std::string what_is_searched(bool paced, int value) {
 
 void print_plan(std::ostream& out, const Config& config, int loaded, int most) {
   const bool paced = capacity_paced(config);
-  out << "capacity search: " << loaded << (loaded == 1 ? " warehouse" : " warehouses")
-      << " loaded; " << (paced ? "active warehouses" : "terminals") << " from "
+  out << "capacity search: ";
+  if (is_tpcc(config)) {
+    out << loaded << (loaded == 1 ? " warehouse" : " warehouses") << " loaded; ";
+  } else {
+    out << workload_name(config) << "; ";
+  }
+  out << (paced ? "active warehouses" : "terminals") << " from "
       << std::min(config.search_start, most) << ", doubling, then bisecting, up to " << most
       << "\n  each step: " << config.warmup_seconds << " s warm-up, " << config.duration_seconds
       << " s measured\n  a step passes when: ";
@@ -70,9 +95,12 @@ void print_plan(std::ostream& out, const Config& config, int loaded, int most) {
     if (config.efficiency_floor > 0) {
       out << ", efficiency at least " << config.efficiency_floor << "% (--efficiency-floor)";
     }
-  } else {
+  } else if (is_tpcc(config)) {
     out << "New-Order's 90th percentile at most " << config.latency_limit_ms
         << " ms (--latency-limit)";
+  } else {
+    out << "its " << capacity_tail_text(config) << " at most " << config.latency_limit_ms
+        << " ms (--latency-limit) and the run clean (exit 0)";
   }
   out << "\n";
 }
@@ -86,9 +114,17 @@ void write_search(ResultSink& set, const Config& config, const CapacitySearchRec
 }
 
 // The step's verdict from its result directory, as the report reads it.
-CapacityStep judged_step(const Config& one, const std::string& dir, int active) {
+// A step of another workload that ran unclean (errors above 1 % of its
+// transactions: exit 1) carries no load either.
+CapacityStep judged_step(const Config& one, const std::string& dir, int active, int status) {
   const ResultDir result = read_result_dir(dir, "capacity", false);
-  return judge_capacity_step(one, result.info, result.stats, active);
+  if (is_tpcc(one)) return judge_capacity_step(one, result.info, result.stats, active);
+  CapacityStep step = judge_workload_capacity_step(one, result.info, result.stats, result.workload);
+  if (step.verdict == CapacityVerdict::Pass && status != kExitOk) {
+    step.verdict = CapacityVerdict::Fail;
+    step.why.push_back("the run exited " + std::to_string(status) + " (its summary says why)");
+  }
+  return step;
 }
 
 // --confirm: the full-length run at the answer, judged by every run rule
@@ -118,11 +154,19 @@ CapacityConfirmation confirm_answer(const Config& config, const CapacityStep& an
 
 int capacity_command(const Config& config, std::ostream& out) {
   const bool paced = capacity_paced(config);
-  const int loaded = loaded_warehouses(config);
-  if (loaded <= 0) throw UsageError("tpcc capacity: the database holds no load; run tpcc prepare");
+  const int loaded = is_tpcc(config) ? loaded_warehouses(config) : 0;
+  if (is_tpcc(config) && loaded <= 0) {
+    throw UsageError("tpcc capacity: the database holds no load; run tpcc prepare");
+  }
   CapacitySearchRecord record;
   record.loaded_warehouses = loaded;
-  record.most = paced ? loaded : kTerminalsPerWarehouse * loaded;
+  record.most = paced             ? loaded
+                : is_tpcc(config) ? kTerminalsPerWarehouse * loaded
+                                  : connection_room(config);
+  if (config.search_max > 0) record.most = std::min(record.most, config.search_max);
+  if (record.most < 1) {
+    throw UsageError("tpcc capacity: the server takes no more connections (max_connections)");
+  }
   ResultSink set(config, std::time(nullptr));
   if (!set.note().empty()) out << "note: " << set.note() << "\n";
   print_plan(out, config, loaded, record.most);
@@ -135,10 +179,10 @@ int capacity_command(const Config& config, std::ostream& out) {
       const std::string dir = (std::filesystem::path(set.dir()) / step.dir).string();
       const Config one = step_config(config, *value, dir);
       out << "\n== step " << step.step << ": " << what_is_searched(paced, *value) << " ==\n";
-      const int status = run_benchmark(one, out);
+      const int status = run_once(one, out);
       const int active = paced ? *value : loaded;
       const std::string name = step.dir;
-      step = judged_step(one, dir, active);
+      step = judged_step(one, dir, active, status);
       step.step = static_cast<int>(record.steps.size()) + 1;
       step.dir = name;
       step.exit_status = status;

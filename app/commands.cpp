@@ -110,9 +110,7 @@ int run_command(const Config& config) {
     case Verb::Cleanup: return cleanup_database(config, std::cout);
     case Verb::Quickstart: return quickstart_command(config);
     case Verb::Run:
-      if (config.workload == WorkloadKind::Tpcc && config.sweep) {
-        return run_sweep(config, std::cout);
-      }
+      if (config.sweep) return run_sweep(config, std::cout);
       return config.repeat > 1 ? run_repeated(config, std::cout) : run_once(config, std::cout);
     case Verb::Acid: return acid_command(config, std::cout);
     case Verb::Report: return report_command(config, std::cout);

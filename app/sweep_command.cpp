@@ -10,9 +10,9 @@
 
 #include <pqxx/except>
 
-#include "app/consistency_test_run.hpp"
 #include "app/repeat_command.hpp"
 #include "app/report_command.hpp"
+#include "app/run_once.hpp"
 #include "config/command_line/options.hpp"
 #include "config/errors.hpp"
 #include "config/sweep_grid.hpp"
@@ -189,7 +189,7 @@ class Sweep {
   std::vector<SettingOriginal> inspect() const {
     std::vector<std::string> names;
     for (const SweepAxis& a : config_.sweep_axes) {
-      if (a.server_setting) names.push_back(a.name);
+      if (a.server_setting()) names.push_back(a.name);
     }
     if (names.empty()) return {};
     return inspect_settings(config_.conninfo, names);
@@ -246,7 +246,7 @@ class Sweep {
       Config run = sweep_point_config(config_, sweep_run_values(state_.axes, point.values));
       run.result_dir = point_dir.string();
       run.label = config_.label.empty() ? point.name : config_.label + " " + point.name;
-      status = run.repeat > 1 ? run_repeated(run, out_) : run_with_consistency_test(run, out_);
+      status = run.repeat > 1 ? run_repeated(run, out_) : run_once(run, out_);
     } catch (...) {
       status = status_of(std::current_exception(), point.detail);
       out_ << "tpcc sweep: " << point.name << ": " << point.detail << "\n";

@@ -1,9 +1,10 @@
-// `tpcc sweep`: a run per point of a grid of run options (--vary) and
+// `tpcc sweep`: a run of the configured workload per point of a grid of
+// run options (--vary), pgbench's script variables (--vary-define) and
 // server settings (--vary-setting), each repeated (--repeat) and reset
 // (--restore) as a run would be, into DIR/<point>; DIR/sweep.json keeps
 // the progress, so the same command continues an interrupted sweep;
-// DIR/result.json and DIR/report.html show throughput and latency against
-// the values (docs/experiments.md).
+// DIR/result.json and DIR/report.html show the workload's throughput and
+// latency against the values (docs/experiments.md).
 #pragma once
 
 #include <ostream>

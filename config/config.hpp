@@ -59,13 +59,17 @@ enum class ReportFormat { Tpcc, Sysbench };
 // in the order they run.
 enum class ConditionStep { Vacuum, Analyze, Checkpoint, Restart, Prewarm };
 
-// One axis of tpcc sweep: a run option by its flag name (--vary
-// terminals=8,16) or a server setting (--vary-setting work_mem=4MB,64MB),
-// and its values as given.
+// What an axis of tpcc sweep varies: a run option by its flag name (--vary
+// terminals=8,16), a server setting (--vary-setting work_mem=4MB,64MB) or
+// a variable of pgbench's scripts (--vary-define range=1000,5000).
+enum class SweepAxisKind { RunOption, ServerSetting, ScriptVariable };
+
+// One axis of tpcc sweep and its values as given.
 struct SweepAxis {
   std::string name;
   std::vector<std::string> values;
-  bool server_setting = false;
+  SweepAxisKind kind = SweepAxisKind::RunOption;
+  bool server_setting() const { return kind == SweepAxisKind::ServerSetting; }
 };
 
 // One hot standby that read-only terminals drive during the primary's run.
@@ -201,9 +205,8 @@ struct Config {
   std::string label;
   std::string run_notes;
 
-  // tpcc sweep (docs/experiments.md): the axes, --vary ones first, each in
-  // the order given; sweep_args: the command line after the command word,
-  // which each point's run is parsed from again with its values
+  // tpcc sweep (docs/experiments.md): the axes, each in the order given; sweep_args: the command
+  // line after the command word, which each point's run is parsed from again with its values
   // (sweep_point_config).
   bool sweep = false;
   std::vector<SweepAxis> sweep_axes;
@@ -254,10 +257,11 @@ struct Config {
   // run rules a short run can judge (app/capacity_command.cpp). With
   // keying and think times it searches active warehouses (10 terminals
   // each); without, terminals against the New-Order p90 limit.
-  double efficiency_floor = 85;         // percent of 12.86 tpmC per active warehouse
-  double latency_limit_ms = 5000;       // unpaced: New-Order p90 limit (5.2.5.3: 5 s)
-  int search_start = 1;                 // the first step's active warehouses (or terminals)
-  bool confirm = false;                 // a full-length run at the answer
+  double efficiency_floor = 85;    // percent of 12.86 tpmC per active warehouse
+  double latency_limit_ms = 5000;  // unpaced: New-Order p90 limit (5.2.5.3: 5 s)
+  int search_start = 1;            // the first step's active warehouses (or terminals)
+  int search_max = 0;    // the most the search tries (0: the load's, or the server's connections)
+  bool confirm = false;  // a full-length run at the answer
   int confirm_duration_seconds = 7200;  // its measured interval (5.5: 120 minutes)
 
   // sysbench-tpcc's command line (workloads/sysbench/config/sysbench_settings.cpp): the

@@ -10,16 +10,51 @@ std::vector<SweepValue> values_of(const std::vector<SweepAxis>& axes,
                                   const std::vector<std::string>& values, bool server_settings) {
   std::vector<SweepValue> out;
   for (std::size_t i = 0; i < axes.size() && i < values.size(); ++i) {
-    if (axes[i].server_setting == server_settings) out.push_back({axes[i].name, values[i]});
+    if (axes[i].server_setting() == server_settings) {
+      out.push_back(sweep_point_value(axes[i], values[i]));
+    }
   }
   return out;
 }
+
+constexpr SweepAxisKind kAxisKinds[] = {SweepAxisKind::RunOption, SweepAxisKind::ServerSetting,
+                                        SweepAxisKind::ScriptVariable};
 
 bool safe(char c) {
   return std::isalnum(static_cast<unsigned char>(c)) != 0 || std::strchr("._-=,+", c) != nullptr;
 }
 
 }  // namespace
+
+const char* sweep_axis_kind_name(SweepAxisKind kind) {
+  switch (kind) {
+    case SweepAxisKind::RunOption: return "run option";
+    case SweepAxisKind::ServerSetting: return "server setting";
+    case SweepAxisKind::ScriptVariable: return "script variable";
+  }
+  return "?";
+}
+
+std::optional<SweepAxisKind> sweep_axis_kind_named(const std::string& name) {
+  for (const SweepAxisKind kind : kAxisKinds) {
+    if (name == sweep_axis_kind_name(kind)) return kind;
+  }
+  return std::nullopt;
+}
+
+const char* sweep_axis_flag(SweepAxisKind kind) {
+  switch (kind) {
+    case SweepAxisKind::RunOption: return "--vary";
+    case SweepAxisKind::ServerSetting: return "--vary-setting";
+    case SweepAxisKind::ScriptVariable: return "--vary-define";
+  }
+  return "?";
+}
+
+SweepValue sweep_point_value(const SweepAxis& axis, const std::string& value) {
+  if (axis.kind == SweepAxisKind::ScriptVariable) return {"define", axis.name + "=" + value};
+  return {axis.name, value};
+}
 
 std::vector<std::vector<std::string>> sweep_grid(const std::vector<SweepAxis>& axes) {
   std::vector<std::vector<std::string>> points;

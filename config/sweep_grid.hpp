@@ -3,6 +3,7 @@
 // so that the app, the configuration's checks and the tests agree.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -27,7 +28,23 @@ std::vector<std::vector<std::string>> sweep_grid(const std::vector<SweepAxis>& a
 std::string sweep_point_name(const std::vector<SweepAxis>& axes,
                              const std::vector<std::string>& values);
 
-// The run options a point sets (its --vary values), in axis order.
+// "run option", "server setting", "script variable": result.json's and
+// sweep.json's word for the kind; sweep_axis_kind_named reads it back
+// (nullopt for another word).
+const char* sweep_axis_kind_name(SweepAxisKind kind);
+std::optional<SweepAxisKind> sweep_axis_kind_named(const std::string& name);
+
+// The option that gives an axis of that kind: "--vary", "--vary-setting",
+// "--vary-define".
+const char* sweep_axis_flag(SweepAxisKind kind);
+
+// A point's value of one axis as the run option that sets it: a run
+// option's as itself (terminals, 8), a script variable's as pgbench's
+// --define (define, range=1000); a server setting's as itself.
+SweepValue sweep_point_value(const SweepAxis& axis, const std::string& value);
+
+// The run options a point sets (its --vary and --vary-define values, as
+// sweep_point_value gives them), in axis order.
 std::vector<SweepValue> sweep_run_values(const std::vector<SweepAxis>& axes,
                                          const std::vector<std::string>& values);
 

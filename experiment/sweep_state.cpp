@@ -61,9 +61,8 @@ std::string sweep_state_json(const SweepState& state) {
   j["kind"] = "sweep state";
   Json axes = Json::array();
   for (const SweepAxis& a : state.axes) {
-    axes.push_back({{"name", a.name},
-                    {"kind", a.server_setting ? "server setting" : "run option"},
-                    {"values", a.values}});
+    axes.push_back(
+        {{"name", a.name}, {"kind", sweep_axis_kind_name(a.kind)}, {"values", a.values}});
   }
   j["axes"] = axes;
   j["repeat"] = state.repeat;
@@ -95,9 +94,11 @@ SweepState parse_sweep_state(const std::string& text) {
     if (j.value("kind", "") != "sweep state") throw std::runtime_error("not a tpcc sweep.json");
     SweepState state;
     for (const Json& a : j.at("axes")) {
+      const std::string kind = a.at("kind").get<std::string>();
+      const std::optional<SweepAxisKind> known = sweep_axis_kind_named(kind);
+      if (!known) throw std::runtime_error("not a tpcc sweep.json: an axis of kind '" + kind + "'");
       state.axes.push_back({a.at("name").get<std::string>(),
-                            a.at("values").get<std::vector<std::string>>(),
-                            a.at("kind").get<std::string>() == "server setting"});
+                            a.at("values").get<std::vector<std::string>>(), *known});
     }
     state.repeat = j.at("repeat").get<int>();
     for (const Json& p : j.at("points")) {
@@ -121,12 +122,12 @@ SweepState parse_sweep_state(const std::string& text) {
 std::string grid_difference(const SweepState& existing, const std::vector<SweepAxis>& axes,
                             int repeat) {
   const auto flag = [](const SweepAxis& a) {
-    return std::string(a.server_setting ? "--vary-setting " : "--vary ") + a.name;
+    return std::string(sweep_axis_flag(a.kind)) + " " + a.name;
   };
   for (const SweepAxis& a : axes) {
     bool found = false;
     for (const SweepAxis& e : existing.axes) {
-      if (e.name != a.name || e.server_setting != a.server_setting) continue;
+      if (e.name != a.name || e.kind != a.kind) continue;
       found = true;
       if (e.values != a.values) {
         return flag(a) + ": " + joined(a.values) + " here, " + joined(e.values) +

@@ -42,12 +42,16 @@ constexpr VerbInfo kVerbs[] = {
      "search for the largest number of active warehouses (10 paced terminals each) whose "
      "short runs pass the run rules a short run can judge (efficiency floor, 90th percentile "
      "limits, mix), or without keying and think times the terminal count with the highest "
-     "tpmC within --latency-limit; each step a run of --duration into DIR/step-K"},
+     "tpmC within --latency-limit; of another workload (--workload), the most terminals whose "
+     "99th percentile stays within --latency-limit; each step a run of --duration into "
+     "DIR/step-K"},
     {Verb::Sweep,
-     "runs over a grid of run options (--vary terminals=8,16) and server settings "
+     "runs of any workload over a grid of run options (--vary terminals=8,16), pgbench's "
+     "script variables (--vary-define range=1000,5000) and server settings "
      "(--vary-setting work_mem=4MB,64MB), each point repeated (--repeat) and reset (--restore), "
-     "into --result-dir DIR: one page of throughput and latency against the values; the same "
-     "command continues an interrupted sweep; takes every run option"},
+     "into --result-dir DIR: one page and one table of the workload's throughput and latency "
+     "against the values; the same command continues an interrupted sweep; takes every run "
+     "option"},
 };
 
 const char* summary(Verb v) {

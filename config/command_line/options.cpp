@@ -204,6 +204,22 @@ std::string values_text(const std::vector<SweepValue>& values) {
   return out;
 }
 
+// --vary-define: pgbench's scripts' variable, and not one --define fixes.
+void check_varied_variable(const SweepAxis& axis, ParseState& st) {
+  const Config& c = st.cfg;
+  if (c.workload != WorkloadKind::Pgbench) {
+    st.problem("--vary-define " + axis.name +
+               ": a variable of pgbench's scripts, and the workload is " +
+               std::string(workload_name(c)) + "; give --workload pgbench");
+    return;
+  }
+  for (const std::string& define : c.pgbench.defines) {
+    if (define.rfind(axis.name + "=", 0) != 0) continue;
+    st.problem("--vary-define " + axis.name + ": --define " + define +
+               " fixes it too; a sweep's variable is either varied or fixed");
+  }
+}
+
 // tpcc sweep as a whole: a directory to continue in, axes, and every point
 // a run tpcc run would take. Each value is parsed as its option's flag
 // would be, so that its own checks (and the cross-checks of finish_config)
@@ -212,8 +228,8 @@ void check_sweep(ParseState& st) {
   const Config& c = st.cfg;
   if (c.sweep_axes.empty() && st.problems.empty()) {
     st.problem(
-        "tpcc sweep: give what to vary: --vary NAME=V1,V2,... or --vary-setting "
-        "GUC=V1,V2,... (see 'tpcc sweep --help')");
+        "tpcc sweep: give what to vary: --vary NAME=V1,V2,..., --vary-setting "
+        "GUC=V1,V2,... or --vary-define NAME=V1,V2,... (see 'tpcc sweep --help')");
   }
   if (c.result_dir.empty()) {
     st.problem(
@@ -231,7 +247,11 @@ void check_sweep(ParseState& st) {
         "sweep each on their own");
   }
   for (const SweepAxis& axis : c.sweep_axes) {
-    if (axis.server_setting) continue;
+    if (axis.kind == SweepAxisKind::ScriptVariable) {
+      check_varied_variable(axis, st);
+      continue;
+    }
+    if (axis.server_setting()) continue;
     const std::optional<Source> given = st.given.source(axis.name);
     if (given && given->layer == Layer::Flag) {
       st.problem("--vary " + axis.name + ": --" + axis.name +
@@ -240,14 +260,15 @@ void check_sweep(ParseState& st) {
   }
   if (!st.problems.empty()) return;
   for (const SweepAxis& axis : c.sweep_axes) {
-    if (axis.server_setting) continue;
+    if (axis.server_setting()) continue;
     for (const std::string& value : axis.values) {
-      const std::vector<SweepValue> one = {{axis.name, value}};
+      const std::vector<SweepValue> one = {sweep_point_value(axis, value)};
       st.collect([&] {
         try {
           parse_verb_arguments(Verb::Sweep, c.sweep_args, null_stream(), &one);
         } catch (const UsageError& e) {
-          throw UsageError("--vary " + axis.name + "=" + value + ": " + e.what());
+          throw UsageError(std::string(sweep_axis_flag(axis.kind)) + " " + axis.name + "=" + value +
+                           ": " + e.what());
         }
       });
     }

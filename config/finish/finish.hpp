@@ -41,12 +41,9 @@ void finish_oltp(ParseState& st);
 
 // The refusals the workloads other than TPC-C share (workloads/sysbench/config/oltp_finish.cpp):
 // an option of sysbench's oltp tests under another workload; a TPC-C
-// option (all but those `taken`, which the workload gives a meaning of its own);
-// tpcc capacity and sweep, which search by tpmC and plot it (TPC-C only
-// for now).
+// option (all but those `taken`, which the workload gives a meaning of its own).
 void refuse_oltp_options(ParseState& st);
 void refuse_tpcc_options(ParseState& st, std::initializer_list<std::string_view> taken);
-void refuse_tpcc_only_verbs(ParseState& st);
 
 // With the ingest workload, the other workloads' options refused, its
 // tablespaces a list and its run unpaced; with another workload, the

@@ -62,10 +62,32 @@ constexpr int kQuickstartWarmupSeconds = 30;
 // New-Order completes only after its 18 s keying time. Each only where
 // nothing was given; the terminals and their homes are the search's.
 constexpr int kCapacityWarmupSeconds = 30;
+// The other workloads' steps: the latency percentile held to --latency-limit.
+constexpr int kCapacityPercentile = 99;
 
 void finish_capacity(ParseState& st) {
   Config& c = st.cfg;
   if (c.verb != Verb::Capacity) return;
+  // The other workloads' steps run unpaced (their finish set it) and are
+  // judged by their 99th percentile alone; an oltp test's is the run's
+  // --percentile, 99 unless given.
+  if (c.workload == WorkloadKind::SysbenchOltp) {
+    const std::optional<Source> given = st.given.source("percentile");
+    if (!given) c.sysbench_percentile = kCapacityPercentile;
+    if (c.sysbench_percentile == 0) {
+      st.problem(given->where +
+                 " 0: tpcc capacity judges each step by its latency percentile; give 1..100 "
+                 "(99 unless given)");
+    }
+  }
+  if (c.workload != WorkloadKind::Tpcc) {
+    if (const std::optional<Source> confirm = st.given.source("confirm"); confirm && c.confirm) {
+      st.problem(confirm->where +
+                 ": the confirmation run is judged by TPC-C's run rules; a search of " +
+                 std::string(workload_name(c)) + " has none to confirm");
+    }
+    return;
+  }
   if (!st.given.source("keying-think") && !bmsql6_pacing_given(st)) c.keying_and_thinking = true;
   if (!st.given.source("mix") && c.profile != Profile::ReadOnly) c.mix = kSpecDeckMix;
   if (!st.given.source("warmup")) c.warmup_seconds = kCapacityWarmupSeconds;

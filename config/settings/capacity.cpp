@@ -24,7 +24,10 @@ void add_capacity(std::vector<Setting>& s) {
       "tpcc capacity without keying and think times (--keying-think=off): a step passes when "
       "its New-Order 90th percentile response time is at most MS milliseconds (> 0; the "
       "errored and timed out counted as over it), and the search looks for the terminal count "
-      "with the highest tpmC that keeps it (5.2.5.3's New-Order limit is 5000). tpcc run "
+      "with the highest tpmC that keeps it (5.2.5.3's New-Order limit is 5000). tpcc capacity "
+      "of another workload: a step passes when its 99th percentile (oltp: --percentile, 99 "
+      "unless given; ingest: the statements') is at most MS and the run is clean, and the "
+      "answer is the most terminals that pass. tpcc run "
       "--workload pgbench: pgbench's -L, the transactions slower than MS counted as late, "
       "and with --rate those already MS behind their schedule skipped, not sent (no limit "
       "unless given).",
@@ -42,6 +45,19 @@ void add_capacity(std::vector<Setting>& s) {
         st.cfg.search_start = parse_int(v, 1, kNoLimit, src.where);
       },
       [](const Config& c) { return std::to_string(c.search_start); });
+  add(
+      s, "search-max", "N", {"searchMax"}, kCapacity, kCapacitySection,
+      "The most active warehouses (terminals without keying and think times, or of another "
+      "workload) a step tries; the search's upper bound. Without it: the loaded warehouses (10 "
+      "terminals per warehouse unpaced); for another workload, the connections the server "
+      "takes (max_connections less superuser_reserved_connections and those open).",
+      [](const std::string& v, const Source& src, ParseState& st) {
+        st.cfg.search_max = parse_int(v, 1, kNoLimit, src.where);
+      },
+      [](const Config& c) {
+        return c.search_max == 0 ? std::string("the load's, or the server's connections")
+                                 : std::to_string(c.search_max);
+      });
   add(
       s, "confirm", nullptr, {}, kCapacity, kCapacitySection,
       "After the search, one full-length run at the answer into DIR/confirm, of "

@@ -6,6 +6,7 @@
 
 #include "config/settings/table_parts.hpp"
 #include "config/settings/values.hpp"
+#include "config/sweep_grid.hpp"
 
 namespace tpcc {
 namespace {
@@ -58,7 +59,7 @@ void add_axis(SweepAxis axis, const std::string& where, ParseState& st) {
   for (const SweepAxis& other : st.cfg.sweep_axes) {
     if (other.name == axis.name) {
       throw UsageError(where + " " + axis.name + ": varied twice; give all its values in one " +
-                       (other.server_setting ? "--vary-setting" : "--vary"));
+                       sweep_axis_flag(other.kind));
     }
   }
   st.cfg.sweep_axes.push_back(std::move(axis));
@@ -101,14 +102,30 @@ void apply_vary_setting(const std::string& v, const Source& src, ParseState& st)
   if (!guc_name(axis.name)) fail(src.where, axis.name, "a server setting's name");
   std::transform(axis.name.begin(), axis.name.end(), axis.name.begin(),
                  [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  axis.server_setting = true;
+  axis.kind = SweepAxisKind::ServerSetting;
   add_axis(std::move(axis), src.where, st);
 }
 
-std::string axes_text(const Config& c, bool server_settings) {
+// A variable's name as pgbench's -D takes it: letters, digits and '_'
+// (pgbench's variables; :name in a script).
+bool variable_name(const std::string& name) {
+  return !name.empty() && std::all_of(name.begin(), name.end(), [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '_';
+  });
+}
+
+void apply_vary_define(const std::string& v, const Source& src, ParseState& st) {
+  SweepAxis axis =
+      split_axis(v, src.where, "NAME=V1,V2,... (a variable of pgbench's scripts and its values)");
+  if (!variable_name(axis.name)) fail(src.where, axis.name, "a script variable's name");
+  axis.kind = SweepAxisKind::ScriptVariable;
+  add_axis(std::move(axis), src.where, st);
+}
+
+std::string axes_text(const Config& c, SweepAxisKind kind) {
   std::string out;
   for (const SweepAxis& axis : c.sweep_axes) {
-    if (axis.server_setting != server_settings) continue;
+    if (axis.kind != kind) continue;
     std::string values;
     for (const std::string& v : axis.values) values += (values.empty() ? "" : ",") + v;
     out += (out.empty() ? "" : " ") + axis.name + "=" + values;
@@ -131,7 +148,15 @@ void add_sweep(std::vector<Setting>& s) {
       "whose value is a number (N, SEC, X, TPM in tpcc run --help) except repeat; each value "
       "passes that option's own checks before anything runs. Given again for another option, "
       "the points are every combination (a grid). Not with the option's own flag.",
-      apply_vary, [](const Config& c) { return axes_text(c, false); })
+      apply_vary, [](const Config& c) { return axes_text(c, SweepAxisKind::RunOption); })
+      .repeat = Repeat::Each;
+  add(s, "vary-define", "NAME=V1,V2", {}, kSweep, kExperimentsSection,
+      "With --workload pgbench, a variable of the scripts and its values, one point each: "
+      "--vary-define range=1000,5000 runs each point with --define range=V (pgbench's -D, "
+      ":range in a script). Given again for another variable, or beside --vary, the points "
+      "are every combination. Not with a --define of the same variable.",
+      apply_vary_define,
+      [](const Config& c) { return axes_text(c, SweepAxisKind::ScriptVariable); })
       .repeat = Repeat::Each;
   add(s, "vary-setting", "GUC=V1,V2", {}, kSweep, kExperimentsSection,
       "A server setting and its values: --vary-setting work_mem=4MB,64MB. Set before each "
@@ -140,7 +165,8 @@ void add_sweep(std::vector<Setting>& s) {
       "or is interrupted. Settings of context postmaster (a restart) are refused (exit 2): tpcc "
       "owns no server it could restart. Needs superuser (or ALTER SYSTEM granted on the "
       "setting and pg_read_all_settings).",
-      apply_vary_setting, [](const Config& c) { return axes_text(c, true); })
+      apply_vary_setting,
+      [](const Config& c) { return axes_text(c, SweepAxisKind::ServerSetting); })
       .repeat = Repeat::Each;
 }
 

@@ -15,9 +15,32 @@ std::string joined(const std::vector<std::string>& parts) {
   return out;
 }
 
+bool of_workload(const std::vector<CapacityStep>& steps) {
+  return !steps.empty() && !steps.front().throughput_name.empty();
+}
+
+// A step of another workload: its terminals, throughput and tail latency.
+void print_workload_steps(std::ostream& out, const std::vector<CapacityStep>& steps) {
+  TextTable table({"step", "terminals", steps.front().throughput_name, steps.front().latency_name,
+                   "verdict", "why"},
+                  0);
+  for (const CapacityStep& s : steps) {
+    table.add_row({std::to_string(s.step), std::to_string(s.terminals),
+                   s.throughput ? fixed(*s.throughput, 2) : "-",
+                   s.latency_ms ? fixed(*s.latency_ms, 3) : "-", capacity_verdict_text(s.verdict),
+                   joined(s.why)});
+  }
+  table.set_max_width(5, kWhyWidth);
+  table.print(out, "  ");
+}
+
 }  // namespace
 
 void print_capacity_steps(std::ostream& out, const std::vector<CapacityStep>& steps, bool paced) {
+  if (of_workload(steps)) {
+    print_workload_steps(out, steps);
+    return;
+  }
   TextTable table({"step", paced ? "warehouses" : "terminals", "tpmC", "efficiency", "NO p90 ms",
                    "verdict", "why"},
                   0);
@@ -36,8 +59,9 @@ std::optional<CapacityStep> capacity_answer(const std::vector<CapacityStep>& ste
   std::optional<CapacityStep> best;
   for (const CapacityStep& s : steps) {
     if (s.verdict != CapacityVerdict::Pass) continue;
-    const bool better =
-        !best || (paced ? s.active_warehouses > best->active_warehouses : s.tpmc > best->tpmc);
+    const bool better = !best || (paced ? s.active_warehouses > best->active_warehouses
+                                  : !s.throughput_name.empty() ? s.terminals > best->terminals
+                                                               : s.tpmc > best->tpmc);
     if (better) best = s;
   }
   return best;
@@ -45,6 +69,13 @@ std::optional<CapacityStep> capacity_answer(const std::vector<CapacityStep>& ste
 
 std::string capacity_answer_line(const std::optional<CapacityStep>& answer, bool paced) {
   if (!answer) return "no step passed";
+  if (!answer->throughput_name.empty()) {
+    return "highest passing: " + std::to_string(answer->terminals) + " terminals, " +
+           answer->throughput_name + " " +
+           (answer->throughput ? fixed(*answer->throughput, 2) : std::string("-")) + " (" +
+           answer->latency_name.substr(0, answer->latency_name.size() - 3) + " " +
+           (answer->latency_ms ? fixed(*answer->latency_ms, 3) + " ms" : std::string("none")) + ")";
+  }
   if (!paced) {
     return "highest passing: " + std::to_string(answer->terminals) + " terminals, tpmC " +
            fixed(answer->tpmc, 1) + " (New-Order p90 " +

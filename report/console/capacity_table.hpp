@@ -16,7 +16,8 @@ namespace tpcc {
 void print_capacity_steps(std::ostream& out, const std::vector<CapacityStep>& steps, bool paced);
 
 // The step that answers the search: paced, the passing step with the most
-// active warehouses; unpaced, the passing step with the highest tpmC.
+// active warehouses; unpaced, the passing step with the highest tpmC; of
+// another workload, the passing step with the most terminals.
 // nullopt when none passed.
 std::optional<CapacityStep> capacity_answer(const std::vector<CapacityStep>& steps, bool paced);
 

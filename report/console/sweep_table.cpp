@@ -11,13 +11,22 @@ std::string median_text(const SweepPointView& p, const std::string& name) {
   return f != nullptr ? fixed(f->spread->median, f->decimals) : "-";
 }
 
+std::string interval_of(const SweepPointView& p, const std::string& name) {
+  const RepeatedFigure* f = sweep_figure(p, name);
+  return f != nullptr ? interval_text(f->spread->ci_low, f->spread->ci_high, f->decimals) : "-";
+}
+
 }  // namespace
 
 void print_sweep_table(std::ostream& out, const SweepView& view) {
+  const std::vector<std::string> figures = sweep_figure_names(view);
   std::vector<std::string> header;
-  for (const SweepAxis& a : view.axes) header.push_back(a.name);
-  for (const char* h : {"status", "runs", "tpmC", "tpmC 95 % CI", "tpmTOTAL", "NO p90 ms"}) {
-    header.emplace_back(h);
+  for (const SweepAxis& a : view.axes) header.push_back(sweep_axis_label(a));
+  header.emplace_back("status");
+  header.emplace_back("runs");
+  for (std::size_t k = 0; k < figures.size(); ++k) {
+    header.push_back(figures[k]);
+    if (k == 0) header.push_back(figures[k] + " 95 % CI");
   }
   TextTable table(header, view.axes.size() + 1);
   for (const SweepPointView& p : view.points) {
@@ -25,12 +34,10 @@ void print_sweep_table(std::ostream& out, const SweepView& view) {
     row.push_back(p.status +
                   (p.exit_status != 0 ? " (" + std::to_string(p.exit_status) + ")" : ""));
     row.push_back(p.runs == 0 ? "-" : std::to_string(p.runs));
-    row.push_back(median_text(p, "tpmC"));
-    const RepeatedFigure* tpmc = sweep_figure(p, "tpmC");
-    row.push_back(tpmc != nullptr ? interval_text(tpmc->spread->ci_low, tpmc->spread->ci_high, 1)
-                                  : "-");
-    row.push_back(median_text(p, "tpmTOTAL"));
-    row.push_back(median_text(p, "New-Order p90 ms"));
+    for (std::size_t k = 0; k < figures.size(); ++k) {
+      row.push_back(median_text(p, figures[k]));
+      if (k == 0) row.push_back(interval_of(p, figures[k]));
+    }
     table.add_row(row);
   }
   table.print(out, "  ");

@@ -1,6 +1,7 @@
 // tpcc sweep's points on the console at its end (and on tpcc report DIR of
-// a sweep): each point's values, status, tpmC (median and 95 % interval
-// when repeated), tpmTOTAL and New-Order p90.
+// a sweep): a column per axis, then each point's status, runs and the
+// workload's headline figures (sweep_figure_names; medians when repeated),
+// the first with its 95 % interval.
 #pragma once
 
 #include <ostream>

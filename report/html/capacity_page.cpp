@@ -20,7 +20,27 @@ std::string linked(const std::string& dir) {
          "</a></td>";
 }
 
+// A search of another workload: terminals, throughput, tail latency.
+std::string workload_steps_table(const CapacitySearchRecord& record) {
+  const CapacityStep& first = record.steps.front();
+  std::string h = "<table>\n<tr>" + cell("step", "th") + cell("run", "th") +
+                  cell("terminals", "th") + cell(first.throughput_name, "th") +
+                  cell(first.latency_name, "th") + cell("verdict", "th") + cell("why", "th") +
+                  "</tr>\n";
+  for (const CapacityStep& s : record.steps) {
+    h += std::string(s.verdict == CapacityVerdict::Pass ? "<tr>" : "<tr class=\"diff\">") +
+         cell(std::to_string(s.step)) + linked(s.dir) + cell(std::to_string(s.terminals)) +
+         cell(s.throughput ? fixed(*s.throughput, 2) : "-") +
+         cell(s.latency_ms ? fixed(*s.latency_ms, 3) : "-") +
+         cell(capacity_verdict_text(s.verdict)) + cell(why_text(s.why)) + "</tr>\n";
+  }
+  return h + "</table>\n";
+}
+
 std::string steps_table(const CapacitySearchRecord& record, bool paced) {
+  if (!record.steps.empty() && !record.steps.front().throughput_name.empty()) {
+    return workload_steps_table(record);
+  }
   std::string h = "<table>\n<tr>" + cell("step", "th") + cell("run", "th") +
                   cell(paced ? "active warehouses" : "terminals", "th") + cell("tpmC", "th") +
                   cell("efficiency", "th") + cell("New-Order p90 ms", "th") +
@@ -44,8 +64,10 @@ std::string html_capacity_search(const CapacitySearchRecord& record, bool paced)
   if (!record.stopped.empty()) {
     h += "<p class=\"note\">The search stopped: " + html_escape(record.stopped) + "</p>\n";
   }
-  h += "<p class=\"note\">" + std::to_string(record.loaded_warehouses) +
-       " warehouses loaded; the search " +
+  h += "<p class=\"note\">" +
+       (record.loaded_warehouses > 0
+            ? std::to_string(record.loaded_warehouses) + " warehouses loaded; the search "
+            : std::string("The search ")) +
        (paced ? std::string("over the active warehouses, 10 terminals each")
               : std::string("over the terminals, without keying and think times")) +
        ", up to " + std::to_string(record.most) + ".</p>\n<h2>Steps</h2>\n" +

@@ -3,7 +3,6 @@
 #include "report/html/html_report.hpp"
 #include "report/html/parts.hpp"
 #include "report/views/format.hpp"
-#include "spec/transactions.hpp"
 
 namespace tpcc {
 namespace {
@@ -12,7 +11,9 @@ using html::cell;
 
 std::string axes_title(const SweepView& view) {
   std::string out;
-  for (const SweepAxis& a : view.axes) out += (out.empty() ? "" : " \u00d7 ") + a.name;
+  for (const SweepAxis& a : view.axes) {
+    out += (out.empty() ? "" : " \u00d7 ") + sweep_axis_label(a);
+  }
   return out;
 }
 
@@ -26,8 +27,8 @@ svg::LineChart figure_chart(const SweepView& view, const std::string& figure,
   chart.y_label = figure;
   const std::size_t x_axis = sweep_x_axis(view);
   if (x_figure.empty() && x_axis < view.axes.size()) {
-    chart.x_label = view.axes[x_axis].name;
-    if (view.axes[x_axis].server_setting) chart.x_categories = view.axes[x_axis].values;
+    chart.x_label = sweep_axis_label(view.axes[x_axis]);
+    if (sweep_axis_categorical(view.axes[x_axis])) chart.x_categories = view.axes[x_axis].values;
   } else {
     chart.x_label = x_figure;
   }
@@ -64,11 +65,14 @@ std::string median_text(const SweepPointView& p, const std::string& name) {
 }
 
 std::string points_table(const SweepView& view) {
+  const std::vector<std::string> figures = sweep_figure_names(view);
   std::string h = "<table class=\"compare\">\n<tr>";
-  for (const SweepAxis& a : view.axes) h += cell(a.name, "th");
-  h += cell("status", "th") + cell("runs", "th") + cell("tpmC", "th") + cell("tpmC 95 % CI", "th") +
-       cell("tpmTOTAL", "th");
-  for (const auto& type : kTransactions) h += cell(std::string(type.title) + " p90 ms", "th");
+  for (const SweepAxis& a : view.axes) h += cell(sweep_axis_label(a), "th");
+  h += cell("status", "th") + cell("runs", "th");
+  for (std::size_t k = 0; k < figures.size(); ++k) {
+    h += cell(figures[k], "th");
+    if (k == 0) h += cell(figures[k] + " 95 % CI", "th");
+  }
   h += cell("report", "th") + "</tr>\n";
   for (const SweepPointView& p : view.points) {
     const bool bad = p.status == "failed" || p.status == "interrupted";
@@ -79,13 +83,13 @@ std::string points_table(const SweepView& view) {
     h += "<td" + std::string(bad ? " class=\"fail\"" : "") + ">" + html_escape(status) +
          (p.detail.empty() ? "" : "<div class=\"detail\">" + html_escape(p.detail) + "</div>") +
          "</td>";
-    h += cell(p.runs == 0 ? "-" : std::to_string(p.runs)) + cell(median_text(p, "tpmC"));
-    const RepeatedFigure* tpmc = sweep_figure(p, "tpmC");
-    h +=
-        cell(tpmc != nullptr ? interval_text(tpmc->spread->ci_low, tpmc->spread->ci_high, 1) : "-");
-    h += cell(median_text(p, "tpmTOTAL"));
-    for (const auto& type : kTransactions) {
-      h += cell(median_text(p, std::string(type.title) + " p90 ms"));
+    h += cell(p.runs == 0 ? "-" : std::to_string(p.runs));
+    for (std::size_t k = 0; k < figures.size(); ++k) {
+      h += cell(median_text(p, figures[k]));
+      if (k != 0) continue;
+      const RepeatedFigure* f = sweep_figure(p, figures[k]);
+      h += cell(f != nullptr ? interval_text(f->spread->ci_low, f->spread->ci_high, f->decimals)
+                             : "-");
     }
     h += p.runs == 0
              ? cell("-")
@@ -117,24 +121,31 @@ std::string html_sweep(const SweepView& view) {
   std::string h = html::page_head("tpcc: " + title) + "<h1>" + html_escape(title) + "</h1>\n" +
                   status_line(view);
   const std::size_t x_axis = sweep_x_axis(view);
-  const std::string x_name = x_axis < view.axes.size() ? view.axes[x_axis].name : "";
-  h += "<h2>Throughput</h2>\n<p class=\"note\">Each point's tpmC: a single run's, or the "
-       "median of its repeated runs with the 95 % confidence interval of their mean as a "
-       "bar.</p>\n<div class=\"charts\">\n<figure>" +
-       svg::line_chart(figure_chart(view, "tpmC", "tpmC against " + x_name, "")) +
-       "</figure>\n</div>\n";
-  h += "<h2>Latency against throughput</h2>\n<p class=\"note\">Each transaction type's p90 "
-       "(median over a point's runs) against the point's tpmTOTAL, the points joined in the "
-       "order of " +
-       html_escape(x_name) + ".</p>\n<div class=\"charts\">\n";
-  for (const auto& type : kTransactions) {
-    const std::string name = std::string(type.title) + " p90 ms";
-    h += "<figure>" +
-         svg::line_chart(figure_chart(view, name, std::string(type.title) + " p90 against tpmTOTAL",
-                                      "tpmTOTAL")) +
-         "</figure>\n";
+  const std::string x_name = x_axis < view.axes.size() ? sweep_axis_label(view.axes[x_axis]) : "";
+  const std::vector<std::string> figures = sweep_figure_names(view);
+  if (!figures.empty()) {
+    const std::string& throughput = figures.front();
+    h += "<h2>Throughput</h2>\n<p class=\"note\">Each point's " + html_escape(throughput) +
+         ": a single run's, or the median of its repeated runs with the 95 % confidence "
+         "interval of their mean as a bar.</p>\n<div class=\"charts\">\n<figure>" +
+         svg::line_chart(figure_chart(view, throughput, throughput + " against " + x_name, "")) +
+         "</figure>\n</div>\n";
+    const std::vector<std::string> latencies = sweep_latency_names(view);
+    if (!latencies.empty()) {
+      h += "<h2>Latency against throughput</h2>\n<p class=\"note\">Each latency (median over "
+           "a point's runs) against the point's " +
+           html_escape(throughput) + ", the points joined in the order of " + html_escape(x_name) +
+           ".</p>\n<div class=\"charts\">\n";
+      for (const std::string& latency : latencies) {
+        h += "<figure>" +
+             svg::line_chart(
+                 figure_chart(view, latency, latency + " against " + throughput, throughput)) +
+             "</figure>\n";
+      }
+      h += "</div>\n";
+    }
   }
-  h += "</div>\n<h2>Points</h2>\n" + points_table(view);
+  h += "<h2>Points</h2>\n" + points_table(view);
   return h + "</body>\n</html>\n";
 }
 

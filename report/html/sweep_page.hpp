@@ -1,7 +1,8 @@
-// The page of tpcc sweep (DIR/report.html): tpmC against the swept value
-// with each point's 95 % interval as a bar (one line per value of the other
-// axes), each transaction type's p90 against throughput, the table of the
-// points, each linked to its own report.html.
+// The page of tpcc sweep (DIR/report.html): the workload's throughput
+// (tpmC, tps, rows/s) against the swept value with each point's 95 %
+// interval as a bar (one line per value of the other axes), each of its
+// latency figures against that throughput, the table of the points (a
+// column per axis, one per figure), each linked to its own report.html.
 #pragma once
 
 #include <string>

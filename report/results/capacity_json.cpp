@@ -2,6 +2,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "config/names.hpp"
 #include "report/results/json_round.hpp"
 
 namespace tpcc {
@@ -23,6 +24,18 @@ const char* verdict_key(CapacityVerdict verdict) {
 }
 
 Json step_json(const CapacityStep& s) {
+  if (!s.throughput_name.empty()) {
+    return {{"step", s.step},
+            {"dir", s.dir},
+            {"terminals", s.terminals},
+            {"throughput_name", s.throughput_name},
+            {"throughput", number(s.throughput, 3)},
+            {"latency_name", s.latency_name},
+            {"latency_ms", number(s.latency_ms, 3)},
+            {"verdict", verdict_key(s.verdict)},
+            {"why", s.why},
+            {"exit_status", s.exit_status}};
+  }
   return {{"step", s.step},
           {"dir", s.dir},
           {"active_warehouses", s.active_warehouses},
@@ -42,6 +55,7 @@ std::string capacity_json(const Config& config, const CapacitySearchRecord& sear
   Json j;
   j["kind"] = kCapacitySearchKind;
   j["searched"] = paced ? "active warehouses" : "terminals";
+  j["workload"] = workload_name(config);
   j["loaded_warehouses"] = search.loaded_warehouses;
   j["start"] = config.search_start;
   j["most"] = search.most;
@@ -50,8 +64,11 @@ std::string capacity_json(const Config& config, const CapacitySearchRecord& sear
   if (paced) {
     j["criteria"] = {{"efficiency_floor_percent", config.efficiency_floor},
                      {"rules", Json::array({"5.2.5.3", "5.2.3 (once a whole deck is dealt)"})}};
-  } else {
+  } else if (config.workload == WorkloadKind::Tpcc) {
     j["criteria"] = {{"new_order_p90_limit_ms", config.latency_limit_ms}};
+  } else {
+    j["criteria"] = {{"latency", capacity_tail_text(config)},
+                     {"latency_limit_ms", config.latency_limit_ms}};
   }
   Json steps = Json::array();
   for (const CapacityStep& s : search.steps) steps.push_back(step_json(s));

@@ -26,7 +26,9 @@ struct CapacityConfirmation {
 
 struct CapacitySearchRecord {
   int loaded_warehouses = 0;
-  int most = 0;  // the search's upper bound: W, or 10 x W terminals unpaced
+  // the search's upper bound: W, 10 x W terminals unpaced, or the connections
+  // the server takes (another workload)
+  int most = 0;
   std::vector<CapacityStep> steps;
   std::optional<CapacityStep> answer;
   std::string answer_line;

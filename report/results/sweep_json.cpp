@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "config/errors.hpp"
+#include "config/sweep_grid.hpp"
 #include "report/results/repeat_set_json.hpp"
 #include "report/results/result_read.hpp"
 
@@ -38,9 +39,8 @@ std::string sweep_result_json(const SweepView& view) {
   j["kind"] = kSweepKind;
   Json axes = Json::array();
   for (const SweepAxis& a : view.axes) {
-    axes.push_back({{"name", a.name},
-                    {"kind", a.server_setting ? "server setting" : "run option"},
-                    {"values", a.values}});
+    axes.push_back(
+        {{"name", a.name}, {"kind", sweep_axis_kind_name(a.kind)}, {"values", a.values}});
   }
   j["axes"] = axes;
   Json points = Json::array();
@@ -50,9 +50,8 @@ std::string sweep_result_json(const SweepView& view) {
       values[view.axes[i].name] = p.values[i];
     }
     Json figures = Json::array();
-    for (const std::string& name : sweep_figure_names()) {
-      if (const RepeatedFigure* f = sweep_figure(p, name))
-        figures.push_back(repeated_figure_json(*f));
+    for (const RepeatedFigure& f : p.figures) {
+      if (f.spread) figures.push_back(repeated_figure_json(f));
     }
     points.push_back({{"dir", p.dir},
                       {"values", values},
@@ -76,7 +75,6 @@ bool is_sweep_result(const std::string& dir) {
 }
 
 void read_sweep_figures(SweepView& view, const std::string& dir) {
-  const std::vector<std::string> names = sweep_figure_names();
   for (SweepPointView& p : view.points) {
     p.figures.clear();
     p.runs = 0;
@@ -85,11 +83,7 @@ void read_sweep_figures(SweepView& view, const std::string& dir) {
     try {
       const std::vector<ResultDir> runs = read_result_set(point_dir, "tpcc sweep", false);
       p.runs = runs.size();
-      for (RepeatedFigure& f : repeated_figures(runs)) {
-        if (std::find(names.begin(), names.end(), f.name) != names.end()) {
-          p.figures.push_back(std::move(f));
-        }
-      }
+      p.figures = sweep_point_figures(runs);
     } catch (const UsageError&) {
       // It measured nothing (result.json says why): no figures.
     }
@@ -107,9 +101,14 @@ SweepView read_sweep_result(const std::string& dir, const std::string& flag) {
   SweepView view;
   try {
     for (const Json& a : j.at("axes")) {
+      const std::string kind = a.at("kind").get<std::string>();
+      const std::optional<SweepAxisKind> known = sweep_axis_kind_named(kind);
+      if (!known) {
+        throw UsageError(flag + ": " + path + " is not a tpcc sweep's result (an axis of kind '" +
+                         kind + "')");
+      }
       view.axes.push_back({a.at("name").get<std::string>(),
-                           a.at("values").get<std::vector<std::string>>(),
-                           a.at("kind").get<std::string>() == "server setting"});
+                           a.at("values").get<std::vector<std::string>>(), *known});
     }
     for (const Json& p : j.at("points")) {
       SweepPointView point;

@@ -1,6 +1,8 @@
 // result.json of tpcc sweep: its axes and, per point, its values, status,
-// directory (relative) and figures (tpmC, tpmTOTAL, each type's p90: a
-// single run's value, or a repeated set's median with its 95 % interval).
+// directory (relative) and the workload's headline figures (TPC-C's tpmC,
+// tpmTOTAL, each type's p90; oltp's tps, qps, percentile; pgbench's tps
+// and average latency; ingest's rows/s and MB/s: a single run's value, or
+// a repeated set's median with its 95 % interval).
 // tpcc report DIR reads it back to draw the sweep's page again.
 #pragma once
 

@@ -49,7 +49,7 @@ std::vector<WorkloadFigure> sysbench_headline(const Json& s, double seconds) {
       {"latency avg ms", number(latency, "avg"), 3}};
   if (!percentile.empty()) {
     figures.push_back(
-        {"latency " + percentile + " ms", number(latency, percentile.c_str()), 3, true});
+        {"latency " + percentile + " ms", number(latency, percentile.c_str()), 3, true, true});
   }
   figures.push_back({"latency max ms", number(latency, "max"), 3});
   figures.push_back({"transactions", number(s, "transactions"), 0});
@@ -97,6 +97,7 @@ std::vector<WorkloadFigure> pgbench_headline(const Json& p) {
   return {{"tps", number(p, "tps"), 2, true},
           {"latency avg ms", number(latency, "average"), 3, true},
           {"latency stddev ms", number(latency, "stddev"), 3},
+          {"latency p99 ms", number(latency, "p99"), 3, false, true},
           {"transactions", number(p, "transactions"), 0},
           {"failed", number(p, "failed"), 0},
           {"scale", number(p, "scale"), 0}};
@@ -128,7 +129,7 @@ std::vector<WorkloadFigure> ingest_headline(const Json& i) {
           {"stream rows/s avg", number(streams, "avg")},
           {"stream rows/s max", number(streams, "max")},
           {"statement p50 ms", number(latency, "p50"), 3},
-          {"statement p99 ms", number(latency, "p99"), 3},
+          {"statement p99 ms", number(latency, "p99"), 3, false, true},
           {"WAL MB/s", number(i, "wal_mb_per_second"), 3}};
 }
 

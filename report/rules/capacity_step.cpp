@@ -81,4 +81,43 @@ CapacityStep judge_capacity_step(const Config& config, const RunInfo& info, cons
   return step;
 }
 
+std::string capacity_tail_text(const Config& config) {
+  switch (config.workload) {
+    case WorkloadKind::SysbenchOltp:
+      return "latency p" + std::to_string(config.sysbench_percentile) + " (--percentile)";
+    case WorkloadKind::Ingest: return "statement p99";
+    case WorkloadKind::Pgbench: return "latency p99";
+    case WorkloadKind::Tpcc: break;
+  }
+  return "New-Order p90";
+}
+
+CapacityStep judge_workload_capacity_step(const Config& config, const RunInfo& info,
+                                          const RunStats& stats, const WorkloadFigures& figures) {
+  CapacityStep step;
+  step.terminals = config.terminals;
+  // A run that ended before its figures were counted has none.
+  step.throughput_name = "throughput";
+  if (const WorkloadFigure* f = throughput_figure(figures)) {
+    step.throughput_name = f->name;
+    step.throughput = f->value;
+  }
+  const WorkloadFigure* tail = tail_figure(figures);
+  step.latency_name = tail != nullptr ? tail->name : "latency p99 ms";
+  if (tail != nullptr) step.latency_ms = tail->value;
+  step.why = stop_reasons(info, stats);
+  if (!step.why.empty()) {
+    step.verdict = CapacityVerdict::Stopped;
+    return step;
+  }
+  if (!step.throughput || *step.throughput <= 0) step.why.push_back("nothing completed");
+  if (!step.latency_ms || *step.latency_ms > config.latency_limit_ms) {
+    step.why.push_back(step.latency_name.substr(0, step.latency_name.size() - 3) + " " +
+                       (step.latency_ms ? fixed(*step.latency_ms, 3) + " ms" : "none") +
+                       " above --latency-limit " + format_number(config.latency_limit_ms) + " ms");
+  }
+  step.verdict = step.why.empty() ? CapacityVerdict::Pass : CapacityVerdict::Fail;
+  return step;
+}
+
 }  // namespace tpcc

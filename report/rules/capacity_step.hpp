@@ -13,7 +13,11 @@
 // The rules that need a long run (5.5's interval and steady state,
 // 5.5.2.2's checkpoints, 9.2.2.5's audits) are left to a --confirm run.
 // Unpaced, a step passes when the New-Order 90th percentile is within
-// --latency-limit. Either way a step that lost its server, was
+// --latency-limit. A step of another workload (sysbench's oltp tests,
+// pgbench's scripts, the ingest) passes when its tail latency (the
+// figures' WorkloadFigure::tail: oltp's --percentile, 99 in a search;
+// pgbench's p99; the ingest statements' p99) is within --latency-limit.
+// Either way a step that lost its server, was
 // interrupted, or left transactions hanging at its end is not a verdict
 // on the load: the search stops there. Pure: no I/O.
 #pragma once
@@ -25,6 +29,7 @@
 #include "config/config.hpp"
 #include "metrics/run.hpp"
 #include "metrics/stats.hpp"
+#include "report/views/workload_figures.hpp"
 
 namespace tpcc {
 
@@ -42,6 +47,12 @@ struct CapacityStep {
   double tpmc = 0;
   std::optional<double> efficiency;        // percent, when meaningful (5.2.5)
   std::optional<double> new_order_p90_ms;  // none when no New-Order completed
+  // A step of another workload: its throughput and tail latency by the
+  // figures' names ("tps", "latency p99 ms"); empty names for TPC-C.
+  std::string throughput_name;
+  std::optional<double> throughput;
+  std::string latency_name;
+  std::optional<double> latency_ms;
   CapacityVerdict verdict = CapacityVerdict::Stopped;
   std::vector<std::string> why;  // each failed rule, or why the step stopped
 };
@@ -51,6 +62,15 @@ struct CapacityStep {
 // search's (Config::efficiency_floor, latency_limit_ms).
 CapacityStep judge_capacity_step(const Config& config, const RunInfo& info, const RunStats& stats,
                                  int active_warehouses);
+
+// The verdict on a step of another workload than TPC-C from its run's
+// figures (result.json's); stats holds the run's totals.
+CapacityStep judge_workload_capacity_step(const Config& config, const RunInfo& info,
+                                          const RunStats& stats, const WorkloadFigures& figures);
+
+// What a step of another workload is held to, for the plan's line:
+// "latency p99" (oltp: its --percentile), "statement p99" (ingest).
+std::string capacity_tail_text(const Config& config);
 
 // The search is over the active warehouses (paced) or the terminals.
 inline bool capacity_paced(const Config& config) { return config.keying_and_thinking; }

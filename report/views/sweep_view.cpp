@@ -7,10 +7,65 @@
 
 namespace tpcc {
 
-std::vector<std::string> sweep_figure_names() {
+namespace {
+
+// TPC-C's headline figures among those of a repeated set (report --compare's).
+std::vector<std::string> tpcc_sweep_names() {
   std::vector<std::string> names = {"tpmC", "tpmTOTAL"};
   for (const auto& type : kTransactions) names.push_back(std::string(type.title) + " p90 ms");
   return names;
+}
+
+bool is_latency(const std::string& name) {
+  const std::string suffix = " ms";
+  return name.size() > suffix.size() &&
+         name.compare(name.size() - suffix.size(), suffix.size(), suffix) == 0;
+}
+
+}  // namespace
+
+std::vector<RepeatedFigure> sweep_point_figures(const std::vector<ResultDir>& runs) {
+  std::vector<RepeatedFigure> figures = repeated_figures(runs);
+  if (runs.empty() || runs.front().config.workload != WorkloadKind::Tpcc) return figures;
+  const std::vector<std::string> names = tpcc_sweep_names();
+  figures.erase(std::remove_if(figures.begin(), figures.end(),
+                               [&names](const RepeatedFigure& f) {
+                                 return std::find(names.begin(), names.end(), f.name) ==
+                                        names.end();
+                               }),
+                figures.end());
+  return figures;
+}
+
+std::vector<std::string> sweep_figure_names(const SweepView& view) {
+  std::vector<std::string> names;
+  for (const SweepPointView& p : view.points) {
+    for (const RepeatedFigure& f : p.figures) {
+      if (std::find(names.begin(), names.end(), f.name) == names.end()) names.push_back(f.name);
+    }
+  }
+  return names;
+}
+
+std::vector<std::string> sweep_latency_names(const SweepView& view) {
+  std::vector<std::string> names = sweep_figure_names(view);
+  names.erase(std::remove_if(names.begin(), names.end(),
+                             [](const std::string& n) { return !is_latency(n); }),
+              names.end());
+  return names;
+}
+
+bool sweep_axis_categorical(const SweepAxis& axis) {
+  if (axis.server_setting()) return true;
+  return std::any_of(axis.values.begin(), axis.values.end(), [](const std::string& v) {
+    char* end = nullptr;
+    std::strtod(v.c_str(), &end);
+    return v.empty() || end == nullptr || *end != '\0';
+  });
+}
+
+std::string sweep_axis_label(const SweepAxis& axis) {
+  return axis.kind == SweepAxisKind::ScriptVariable ? ":" + axis.name : axis.name;
 }
 
 const RepeatedFigure* sweep_figure(const SweepPointView& point, const std::string& name) {
@@ -22,7 +77,7 @@ const RepeatedFigure* sweep_figure(const SweepPointView& point, const std::strin
 
 std::size_t sweep_x_axis(const SweepView& view) {
   for (std::size_t i = 0; i < view.axes.size(); ++i) {
-    if (!view.axes[i].server_setting) return i;
+    if (view.axes[i].kind == SweepAxisKind::RunOption) return i;
   }
   return 0;
 }
@@ -31,7 +86,7 @@ double sweep_x(const SweepView& view, const SweepPointView& point) {
   const std::size_t axis = sweep_x_axis(view);
   if (axis >= view.axes.size() || axis >= point.values.size()) return 0;
   const std::string& value = point.values[axis];
-  if (!view.axes[axis].server_setting) return std::strtod(value.c_str(), nullptr);
+  if (!sweep_axis_categorical(view.axes[axis])) return std::strtod(value.c_str(), nullptr);
   const auto& values = view.axes[axis].values;
   return static_cast<double>(std::find(values.begin(), values.end(), value) - values.begin() + 1);
 }
@@ -43,7 +98,8 @@ std::vector<SweepSeries> sweep_series(const SweepView& view) {
     std::string name;
     for (std::size_t a = 0; a < view.axes.size() && a < view.points[p].values.size(); ++a) {
       if (a == x_axis) continue;
-      name += (name.empty() ? "" : ",") + view.axes[a].name + "=" + view.points[p].values[a];
+      name += (name.empty() ? "" : ",") + sweep_axis_label(view.axes[a]) + "=" +
+              view.points[p].values[a];
     }
     if (name.empty()) name = "all points";
     auto it = std::find_if(series.begin(), series.end(),

@@ -1,7 +1,9 @@
 // tpcc sweep as the page and the console show it: each point's values and
-// figures (a single run's, or a repeated set's medians with their 95 %
-// interval, as report/views/repeat_set computes them), which axis is drawn
-// along x, and the series the other axes' values make.
+// the workload's headline figures (a single run's, or a repeated set's
+// medians with their 95 % interval, as report/views/repeat_set computes
+// them: TPC-C's tpmC, tpmTOTAL and p90s; oltp's tps, qps and percentile;
+// pgbench's tps and average latency; ingest's rows/s and MB/s), which axis
+// is drawn along x, and the series the other axes' values make.
 #pragma once
 
 #include <optional>
@@ -30,9 +32,23 @@ struct SweepView {
   bool interrupted = false;
 };
 
-// The figures a sweep keeps per point: tpmC, tpmTOTAL, then the p90 of each
-// transaction type (names as compared_figures gives them).
-std::vector<std::string> sweep_figure_names();
+// The figures a sweep keeps of a point's runs: those a repeated set of
+// the workload summarises (repeated_figures), of TPC-C's only tpmC,
+// tpmTOTAL and each transaction type's p90.
+std::vector<RepeatedFigure> sweep_point_figures(const std::vector<ResultDir>& runs);
+
+// The figures of the points, each name once in the order the points give
+// them: the table's columns after the axes. The first is the throughput
+// (tpmC, tps, rows/s) the page draws against the x axis.
+std::vector<std::string> sweep_figure_names(const SweepView& view);
+
+// Those of the figures that are latencies (their name ends in " ms"): the
+// page draws each against the throughput.
+std::vector<std::string> sweep_latency_names(const SweepView& view);
+
+// A column's heading for an axis: its name, a script variable's as a
+// script names it (":range").
+std::string sweep_axis_label(const SweepAxis& axis);
 
 // The point's figure of that name with a spread, or nullptr.
 const RepeatedFigure* sweep_figure(const SweepPointView& point, const std::string& name);
@@ -40,8 +56,12 @@ const RepeatedFigure* sweep_figure(const SweepPointView& point, const std::strin
 // The axis along x: the first run option (--vary), else the first axis.
 std::size_t sweep_x_axis(const SweepView& view);
 
-// A point's x: its value of the x axis as a number for a run option, its
-// position (1, 2, ...) among the axis's values for a server setting.
+// The axis is drawn by its values' positions, not as numbers: a server
+// setting's ("4MB", "64MB"), or an axis with a value that is no number.
+bool sweep_axis_categorical(const SweepAxis& axis);
+
+// A point's x: its value of the x axis as a number, its position (1, 2,
+// ...) among the axis's values for a categorical axis.
 double sweep_x(const SweepView& view, const SweepPointView& point);
 
 // The points of one combination of the other axes' values, in x order:

@@ -26,6 +26,9 @@ struct WorkloadFigure {
   // latency (oltp: tps, qps, the run's percentile; pgbench: tps, the
   // average; ingest: rows/s, MB/s).
   bool of_set = false;
+  // The latency tpcc capacity holds to --latency-limit: oltp's percentile
+  // (--percentile), pgbench's p99, the ingest statements' p99.
+  bool tail = false;
 };
 
 // A table of the workload's own (per pgbench script, per oltp standby).
@@ -43,6 +46,11 @@ struct WorkloadFigures {
 
 // The headline figure named name; none when there is no such figure.
 std::optional<double> figure_value(const WorkloadFigures& figures, const std::string& name);
+
+// The first figure a repeated set summarises (the throughput: tps,
+// rows/s), and the tail latency (WorkloadFigure::tail); nullptr without.
+const WorkloadFigure* throughput_figure(const WorkloadFigures& figures);
+const WorkloadFigure* tail_figure(const WorkloadFigures& figures);
 
 // One interval of intervals.csv: its end, whether it was warm-up, the
 // transactions (ingest: batches) and queries per second, the latency

@@ -2,6 +2,8 @@
 // of a 2-warehouse load finds its answer and lists each step's run, and the
 // failing side, a step that cannot pass (an unreachable efficiency floor,
 // a New-Order p90 limit no server meets), says "no step passed" with exit 1.
+// pgbench's select-only searches its terminals up to --search-max under a
+// p99 limit it keeps, and under one no server keeps passes no step.
 #include <catch2/catch.hpp>
 
 #include <filesystem>
@@ -12,6 +14,7 @@
 #include <nlohmann/json.hpp>
 
 #include "tests/pg/pg_fixture.hpp"
+#include "tests/pg/pgbench_support.hpp"
 
 namespace {
 
@@ -109,4 +112,65 @@ TEST_CASE("capacity: unpaced, a New-Order p90 limit no server meets passes no st
         std::string::npos);
   CHECK(search.at("searched") == "terminals");
   CHECK(search.at("answer").is_null());
+}
+
+namespace {
+
+const std::string& pgbench_db() {
+  static const std::string conninfo = tpcc::test::pgbench_database("tpcc_capacity_pgbench");
+  return conninfo;
+}
+
+int pgbench_capacity(const std::string& dir, const std::string& limit, std::string* output) {
+  return tpcc::test::run_tpcc(
+      tpcc::test::pgbench_line(
+          "capacity", pgbench_db(),
+          {"--builtin", "select-only", "--search-max", "4", "--latency-limit", limit, "--warmup",
+           "0", "--duration", "2", "--report-interval", "1", "--result-dir", dir}),
+      output);
+}
+
+}  // namespace
+
+TEST_CASE("capacity: pgbench's terminals up to --search-max under a p99 limit it keeps",
+          "[capacity]") {
+  const std::string dir = tpcc::test::scratch_dir("pgbench");
+  std::string output;
+  const int status = pgbench_capacity(dir, "10000", &output);
+  INFO(output);
+  REQUIRE(status == 0);
+  CHECK(has(output,
+            "capacity search: pgbench; terminals from 1, doubling, then bisecting, up "
+            "to 4"));
+  CHECK(has(output, "its latency p99 at most 10000 ms (--latency-limit)"));
+  CHECK(has(output, "== step 3: 4 terminals =="));
+  CHECK(has(output, "highest passing: 4 terminals, tps "));
+  const Json search = read_json(fs::path(dir) / "result.json");
+  CHECK(search.at("workload") == "pgbench");
+  REQUIRE(search.at("steps").size() == 3);
+  for (const Json& step : search.at("steps")) {
+    CHECK(step.at("verdict") == "pass");
+    CHECK(step.at("throughput_name") == "tps");
+    CHECK(step.at("throughput").get<double>() > 0);
+    CHECK(step.at("latency_name") == "latency p99 ms");
+    const Json run = read_json(fs::path(dir) / step.at("dir").get<std::string>() / "result.json");
+    CHECK(run.at("terminals") == step.at("terminals"));
+    CHECK(run.at("pgbench").at("latency_ms").at("p99").get<double>() ==
+          Approx(step.at("latency_ms").get<double>()).margin(0.001));
+  }
+  CHECK(search.at("answer").at("terminals") == 4);
+  CHECK(fs::exists(fs::path(dir) / "report.html"));
+}
+
+TEST_CASE("capacity: pgbench under a p99 limit no server keeps passes no step", "[capacity]") {
+  const std::string dir = tpcc::test::scratch_dir("pgbench_tight");
+  std::string output;
+  const int status = pgbench_capacity(dir, "0.0001", &output);
+  INFO(output);
+  CHECK(status == 1);
+  CHECK(has(output, "no step passed"));
+  const Json search = read_json(fs::path(dir) / "result.json");
+  REQUIRE(search.at("steps").size() == 1);
+  CHECK(search.at("steps")[0].at("verdict") == "fail");
+  CHECK(has(search.at("steps")[0].at("why").dump(), "above --latency-limit 0.0001 ms"));
 }

@@ -4,7 +4,9 @@
 // point with work_mem put back, and the same command continues with the
 // points not finished; a setting that needs a restart, one the server does
 // not know and a value it refuses are refused (exit 2) with the server's
-// settings as they were.
+// settings as they were. Every workload sweeps: pgbench over terminals and
+// a script variable (--vary-define), the ingest and an oltp test over
+// terminals, each with a labelled table of its own figures and a page.
 #include <catch2/catch.hpp>
 
 #include <chrono>
@@ -22,6 +24,7 @@
 
 #include "tests/pg/chromium.hpp"
 #include "tests/pg/pg_fixture.hpp"
+#include "tests/pg/pgbench_support.hpp"
 
 namespace {
 
@@ -245,4 +248,139 @@ TEST_CASE("sweep: a restart-only, unknown or refused setting exits 2 naming it, 
         std::string::npos);
   CHECK(output.find("not done: work_mem=lots (failed, exit 2") != std::string::npos);
   CHECK(work_mem_state() == before);
+}
+
+namespace {
+
+// A sweep of another workload: `workload` and `axes` after short points
+// (2 s measured, no warm-up) into scratch/name.
+struct WorkloadSweep {
+  std::string dir;
+  std::string output;
+  int status = -1;
+};
+
+WorkloadSweep workload_sweep(const std::string& name, const std::string& conninfo,
+                             std::vector<std::string> more) {
+  WorkloadSweep s;
+  s.dir = tpcc::test::scratch_dir(name);
+  std::vector<std::string> args = {"sweep", "--conn",       conninfo, "--warmup",
+                                   "0",     "--duration",   "2",      "--report-interval",
+                                   "1",     "--result-dir", s.dir};
+  args.insert(args.end(), more.begin(), more.end());
+  s.status = tpcc::test::run_tpcc(args, &s.output);
+  return s;
+}
+
+// The line of the sweep's table that starts with the axes' labels, its
+// columns (two spaces or more apart) joined by " | ".
+std::string table_header(const std::string& output, const std::string& first_label) {
+  std::istringstream lines(output);
+  for (std::string line; std::getline(lines, line);) {
+    if (line.rfind("  " + first_label + "  ", 0) != 0) continue;
+    std::string columns;
+    std::size_t at = line.find_first_not_of(' ');
+    while (at != std::string::npos) {
+      const std::size_t end = line.find("  ", at);
+      columns += (columns.empty() ? "" : " | ") + line.substr(at, end - at);
+      at = end == std::string::npos ? end : line.find_first_not_of(' ', end);
+    }
+    return columns;
+  }
+  return "";
+}
+
+// Each point done, with its own report.html and the workload's figures,
+// the first named `throughput`.
+void check_points(const WorkloadSweep& run, std::size_t points, const std::string& throughput) {
+  const Json sweep = read_json(fs::path(run.dir) / "result.json");
+  CHECK(sweep.at("kind") == "sweep");
+  REQUIRE(sweep.at("points").size() == points);
+  for (const Json& point : sweep.at("points")) {
+    CHECK(point.at("status") == "done");
+    CHECK(fs::exists(fs::path(run.dir) / point.at("dir").get<std::string>() / "report.html"));
+    REQUIRE(!point.at("figures").empty());
+    CHECK(point.at("figures")[0].at("name") == throughput);
+    CHECK(point.at("figures")[0].at("median").get<double>() > 0);
+  }
+  CHECK(sweep.dump().find("tpmC") == std::string::npos);
+}
+
+// The page as headless chromium lays it out: `charts` charts, a line per
+// series on each, and a link per point.
+void check_page(const WorkloadSweep& run, std::size_t charts, std::size_t lines,
+                std::size_t points) {
+  if (!have_chromium()) {
+    WARN("chromium is not installed: the sweep page is not checked in a browser");
+    return;
+  }
+  const std::string dom = chromium_dom((fs::path(run.dir) / "report.html").string());
+  CHECK(count_of(dom, "<svg") == charts);
+  CHECK(count_of(dom, "<polyline") >= lines);
+  CHECK(count_of(dom, "/report.html\"") == points);
+}
+
+}  // namespace
+
+TEST_CASE("sweep: pgbench over terminals and a script variable, a column each", "[sweep]") {
+  const std::string db = tpcc::test::pgbench_database("tpcc_sweep_pgbench");
+  const std::string script = tpcc::test::write_script(
+      "sweep_ro.sql",
+      "\\set aid random(1, :range)\nSELECT abalance FROM pgbench_accounts WHERE aid = :aid;\n");
+  const WorkloadSweep run = workload_sweep("sweep_pgbench", db,
+                                           {"--workload", "pgbench", "--file", script, "--vary",
+                                            "terminals=2,4", "--vary-define", "range=1000,5000"});
+  INFO(run.output);
+  REQUIRE(run.status == 0);
+  check_points(run, 4, "tps");
+  const Json sweep = read_json(fs::path(run.dir) / "result.json");
+  CHECK(sweep.at("axes")[1].at("kind") == "script variable");
+  CHECK(sweep.at("points")[3].at("dir") == "terminals=4,range=5000");
+  // Each point's run drew from its own :range, and ran its own terminals.
+  const Json last = read_json(fs::path(run.dir) / "terminals=4,range=5000" / "config.json");
+  CHECK(last.dump().find("range=5000") != std::string::npos);
+  const Json last_run = read_json(fs::path(run.dir) / "terminals=4,range=5000" / "result.json");
+  CHECK(last_run.at("terminals") == 4);
+  CHECK(table_header(run.output, "terminals")
+            .find("terminals | :range | status | runs | tps | tps 95 % CI | latency avg ms") !=
+        std::string::npos);
+  // tps against terminals and the average latency against tps, a line per :range.
+  check_page(run, 2, 4, 4);
+}
+
+TEST_CASE("sweep: the ingest over terminals, rows/s and MB/s per point", "[sweep]") {
+  const std::string db = tpcc::test::create_database("tpcc_sweep_ingest");
+  std::string output;
+  REQUIRE(tpcc::test::run_tpcc(
+              {"prepare", "--conn", db, "--workload", "ingest", "--ingest-tables", "2"}, &output) ==
+          0);
+  const WorkloadSweep run = workload_sweep("sweep_ingest", db,
+                                           {"--workload", "ingest", "--ingest-tables", "2",
+                                            "--ingest-rows", "50", "--vary", "terminals=2,4"});
+  INFO(run.output);
+  REQUIRE(run.status == 0);
+  check_points(run, 2, "rows/s");
+  CHECK(table_header(run.output, "terminals") ==
+        "terminals | status | runs | rows/s | rows/s 95 % CI | MB/s");
+  check_page(run, 1, 1, 2);
+}
+
+TEST_CASE("sweep: an oltp test over terminals, tps, qps and its percentile", "[sweep]") {
+  const std::string db = tpcc::test::create_database("tpcc_sweep_oltp");
+  const std::vector<std::string> oltp = {"--workload", "oltp_read_only", "--tables",
+                                         "1",          "--table-size",   "1000"};
+  std::vector<std::string> prepare = {"prepare", "--conn", db};
+  prepare.insert(prepare.end(), oltp.begin(), oltp.end());
+  std::string output;
+  REQUIRE(tpcc::test::run_tpcc(prepare, &output) == 0);
+  std::vector<std::string> more = oltp;
+  more.insert(more.end(), {"--vary", "terminals=1,2"});
+  const WorkloadSweep run = workload_sweep("sweep_oltp", db, more);
+  INFO(run.output);
+  REQUIRE(run.status == 0);
+  check_points(run, 2, "tps");
+  CHECK(table_header(run.output, "terminals") ==
+        "terminals | status | runs | tps | tps 95 % CI | qps | latency p95 ms");
+  // tps against terminals, p95 against tps.
+  check_page(run, 2, 2, 2);
 }

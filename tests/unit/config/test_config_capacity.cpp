@@ -61,3 +61,28 @@ TEST_CASE("capacity: the terminals and their home warehouses are the search's",
   CHECK(has(usage_error({"run", "--conn", "dbname=t", "--latency-limit", "5"}),
             "--latency-limit: tpcc run takes it with --workload pgbench"));
 }
+
+TEST_CASE("capacity: another workload searches its terminals unpaced, judged by its p99",
+          "[config][capacity]") {
+  const tpcc::Config oltp = parse({"capacity", "--conn", "dbname=t", "--workload", "oltp_read_only",
+                                   "--tables", "1", "--table-size", "1000"});
+  CHECK(oltp.verb == tpcc::Verb::Capacity);
+  CHECK_FALSE(oltp.keying_and_thinking);
+  CHECK(oltp.sysbench_percentile == 99);
+  CHECK(oltp.oltp.table_size == 1000);
+  CHECK(parse({"capacity", "--conn", "dbname=t", "--workload", "oltp_read_only", "--percentile",
+               "95"})
+            .sysbench_percentile == 95);
+  CHECK(has(usage_error({"capacity", "--conn", "dbname=t", "--workload", "oltp_read_only",
+                         "--percentile", "0"}),
+            "--percentile 0: tpcc capacity judges each step by its latency percentile"));
+  const tpcc::Config pgbench = parse({"capacity", "--conn", "dbname=t", "--workload", "pgbench",
+                                      "--builtin", "select-only", "--latency-limit", "20"});
+  CHECK_FALSE(pgbench.keying_and_thinking);
+  CHECK(pgbench.latency_limit_ms == 20);
+  CHECK(pgbench.pgbench.latency_limit_ms == 0);  // the search's limit, not pgbench's -L
+  CHECK_FALSE(
+      parse({"capacity", "--conn", "dbname=t", "--workload", "ingest"}).keying_and_thinking);
+  CHECK(has(usage_error({"capacity", "--conn", "dbname=t", "--workload", "ingest", "--confirm"}),
+            "--confirm: the confirmation run is judged by TPC-C's run rules"));
+}

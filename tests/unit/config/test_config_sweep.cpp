@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "config/command_line/options.hpp"
 #include "config/sweep_grid.hpp"
 #include "tests/unit/config_test_support.hpp"
 
@@ -37,7 +38,7 @@ TEST_CASE("sweep: a run's configuration with its axes, --vary first, in the orde
   CHECK(c.sweep_axes[0].name == "terminals");
   CHECK(c.sweep_axes[1].name == "duration");
   CHECK(c.sweep_axes[2].name == "work_mem");
-  CHECK(c.sweep_axes[2].server_setting);
+  CHECK(c.sweep_axes[2].server_setting());
   CHECK(c.sweep_axes[0].values == std::vector<std::string>{"8", "16"});
   // A run is not a sweep, and takes no axes.
   CHECK_FALSE(parse({"run", "--conn", "dbname=t"}).sweep);
@@ -96,8 +97,9 @@ TEST_CASE("sweep: each point is the command line parsed again with its values", 
 }
 
 TEST_CASE("sweep: the grid is every combination, the first axis fastest", "[config][sweep]") {
-  const std::vector<tpcc::SweepAxis> axes = {{"terminals", {"8", "16", "32"}, false},
-                                             {"work_mem", {"4MB", "64MB"}, true}};
+  const std::vector<tpcc::SweepAxis> axes = {
+      {"terminals", {"8", "16", "32"}, tpcc::SweepAxisKind::RunOption},
+      {"work_mem", {"4MB", "64MB"}, tpcc::SweepAxisKind::ServerSetting}};
   const auto grid = tpcc::sweep_grid(axes);
   REQUIRE(grid.size() == 6);
   CHECK(grid[0] == std::vector<std::string>{"8", "4MB"});
@@ -106,7 +108,7 @@ TEST_CASE("sweep: the grid is every combination, the first axis fastest", "[conf
   CHECK(grid[3] == std::vector<std::string>{"8", "64MB"});
   CHECK(grid[5] == std::vector<std::string>{"32", "64MB"});
   CHECK(tpcc::sweep_grid({}).empty());
-  CHECK(tpcc::sweep_grid({{"terminals", {"1"}, false}}).size() == 1);
+  CHECK(tpcc::sweep_grid({{"terminals", {"1"}, tpcc::SweepAxisKind::RunOption}}).size() == 1);
   const auto runs = tpcc::sweep_run_values(axes, grid[4]);
   REQUIRE(runs.size() == 1);
   CHECK(runs[0].name == "terminals");
@@ -118,10 +120,52 @@ TEST_CASE("sweep: the grid is every combination, the first axis fastest", "[conf
 
 TEST_CASE("sweep: a point's directory reads as its values and is safe on any filesystem",
           "[config][sweep]") {
-  const std::vector<tpcc::SweepAxis> axes = {{"terminals", {"8"}, false},
-                                             {"search_path", {"a b/c"}, true}};
+  const std::vector<tpcc::SweepAxis> axes = {
+      {"terminals", {"8"}, tpcc::SweepAxisKind::RunOption},
+      {"search_path", {"a b/c"}, tpcc::SweepAxisKind::ServerSetting}};
   CHECK(tpcc::sweep_point_name(axes, {"8", "a b/c"}) == "terminals=8,search_path=a_b_c");
-  CHECK(tpcc::sweep_point_name({{"rate", {}, false}}, {"1.5"}) == "rate=1.5");
-  const std::vector<tpcc::SweepAxis> odd = {{"x", {}, true}};
+  CHECK(tpcc::sweep_point_name({{"rate", {}, tpcc::SweepAxisKind::RunOption}}, {"1.5"}) ==
+        "rate=1.5");
+  const std::vector<tpcc::SweepAxis> odd = {{"x", {}, tpcc::SweepAxisKind::ServerSetting}};
   CHECK(tpcc::sweep_point_name(odd, {"../../etc"}).find('/') == std::string::npos);
+}
+
+TEST_CASE("sweep: every workload sweeps, and --vary-define varies a pgbench script's variable",
+          "[config][sweep]") {
+  const tpcc::Config oltp =
+      parse(sweep({"--workload", "oltp_read_only", "--vary", "terminals=1,2"}));
+  CHECK(oltp.workload == tpcc::WorkloadKind::SysbenchOltp);
+  CHECK(oltp.sweep_axes.size() == 1);
+  CHECK(parse(sweep({"--workload", "ingest", "--vary", "terminals=2,4"})).sweep);
+
+  const tpcc::Config c =
+      parse(sweep({"--workload", "pgbench", "--vary-setting", "work_mem=4MB", "--vary-define",
+                   "range=1000,5000", "--vary", "terminals=2,4", "--define", "other=1"}));
+  REQUIRE(c.sweep_axes.size() == 3);
+  CHECK(c.sweep_axes[0].name == "terminals");
+  CHECK(c.sweep_axes[1].name == "range");
+  CHECK(c.sweep_axes[1].kind == tpcc::SweepAxisKind::ScriptVariable);
+  CHECK(c.sweep_axes[1].values == std::vector<std::string>{"1000", "5000"});
+  CHECK(c.sweep_axes[2].server_setting());
+  // A point's run: --define range=V after the ones given.
+  const std::vector<std::string> point = tpcc::sweep_grid(c.sweep_axes)[1];
+  const tpcc::Config run = tpcc::sweep_point_config(c, tpcc::sweep_run_values(c.sweep_axes, point));
+  CHECK(run.terminals == 4);
+  CHECK(run.pgbench.defines == std::vector<std::string>{"other=1", "range=1000"});
+  CHECK_FALSE(run.sweep);
+  CHECK(tpcc::sweep_point_name(c.sweep_axes, point) == "terminals=4,range=1000,work_mem=4MB");
+}
+
+TEST_CASE("sweep: --vary-define refused without pgbench, beside its --define, or malformed",
+          "[config][sweep]") {
+  CHECK(has(usage_error(sweep({"--vary-define", "range=1,2"})),
+            "--vary-define range: a variable of pgbench's scripts, and the workload is tpcc; "
+            "give --workload pgbench"));
+  CHECK(has(usage_error(sweep(
+                {"--workload", "pgbench", "--define", "range=5", "--vary-define", "range=1,2"})),
+            "--vary-define range: --define range=5 fixes it too"));
+  CHECK(has(usage_error(sweep({"--workload", "pgbench", "--vary-define", "a-b=1,2"})),
+            "--vary-define"));
+  CHECK(has(usage_error(sweep({"--workload", "pgbench", "--vary-define", "range=1,1"})),
+            "the value 1 is given twice"));
 }

@@ -148,14 +148,13 @@ TEST_CASE("sysbench oltp: the oltp options are refused with TPC-C", "[config][sy
              Catch::StartsWith("--rand-type: an option of sysbench's oltp tests"));
 }
 
-TEST_CASE("sysbench oltp: capacity and sweep refuse an oltp test for now",
+TEST_CASE("sysbench oltp: capacity and sweep take an oltp test, quickstart does not",
           "[config][sysbench][oltp]") {
-  CHECK_THAT(usage_error({"capacity", "--workload=oltp_read_only"}),
-             Catch::Contains("tpcc capacity runs TPC-C only for now; the workload "
-                             "oltp_read_only (--workload) runs with tpcc run"));
-  CHECK_THAT(usage_error({"sweep", "--workload=oltp_read_only", "--vary", "terminals=1,2",
-                          "--result-dir", "out"}),
-             Catch::Contains("tpcc sweep runs TPC-C only for now"));
+  CHECK(parse({"capacity", "--workload=oltp_read_only"}).workload ==
+        tpcc::WorkloadKind::SysbenchOltp);
+  CHECK(parse({"sweep", "--workload=oltp_read_only", "--vary", "terminals=1,2", "--result-dir",
+               "out"})
+            .sweep);
   CHECK_THAT(usage_error({"quickstart", "--workload=oltp_read_only"}),
              Catch::StartsWith("option '--workload=oltp_read_only' is not for 'tpcc "
                                "quickstart'; it is an option of prepare, run, check, cleanup, "

@@ -9,8 +9,9 @@
 
 namespace {
 
-const std::vector<tpcc::SweepAxis> kAxes = {{"terminals", {"1", "2"}, false},
-                                            {"work_mem", {"4MB", "8MB"}, true}};
+const std::vector<tpcc::SweepAxis> kAxes = {
+    {"terminals", {"1", "2"}, tpcc::SweepAxisKind::RunOption},
+    {"work_mem", {"4MB", "8MB"}, tpcc::SweepAxisKind::ServerSetting}};
 
 bool has(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;
@@ -39,7 +40,7 @@ TEST_CASE("sweep state: sweep.json reads back as written, settings before the sw
   s.settings_changed = true;
   const tpcc::SweepState back = tpcc::parse_sweep_state(tpcc::sweep_state_json(s));
   CHECK(back.axes.size() == 2);
-  CHECK(back.axes[1].server_setting);
+  CHECK(back.axes[1].server_setting());
   CHECK(back.points[0].status == tpcc::PointStatus::Done);
   CHECK(back.points[1].exit_status == 3);
   CHECK(back.points[1].detail == "lost the server");

@@ -6,6 +6,7 @@
 #include <catch2/catch.hpp>
 
 #include <optional>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -201,4 +202,90 @@ TEST_CASE("capacity search output: unpaced, the passing step of the highest tpmC
   REQUIRE(answer.has_value());
   CHECK(tpcc::capacity_answer_line(answer, false) ==
         "highest passing: 8 terminals, tpmC 900.0 (New-Order p90 20.0 ms)");
+}
+
+namespace {
+
+// A pgbench step's figures as result.json gives them back: tps first (the
+// set's throughput), the p99 its tail.
+tpcc::WorkloadFigures pgbench_figures(double tps, std::optional<double> p99) {
+  tpcc::WorkloadFigures f;
+  f.workload = "pgbench";
+  f.kind = tpcc::WorkloadKind::Pgbench;
+  f.headline = {{"tps", tps, 2, true},
+                {"latency avg ms", 1.5, 3, true},
+                {"latency p99 ms", p99, 3, false, true}};
+  return f;
+}
+
+CapacityStep pgbench_step(int terminals, double tps, double p99, double limit) {
+  tpcc::Config config;
+  config.workload = tpcc::WorkloadKind::Pgbench;
+  config.terminals = terminals;
+  config.latency_limit_ms = limit;
+  tpcc::RunInfo info;
+  info.health.stop = tpcc::StopReason::Completed;
+  return tpcc::judge_workload_capacity_step(config, info, tpcc::RunStats{},
+                                            pgbench_figures(tps, p99));
+}
+
+}  // namespace
+
+TEST_CASE("capacity step: another workload's p99 against --latency-limit", "[capacity]") {
+  const CapacityStep pass = pgbench_step(4, 900, 4.5, 5);
+  INFO(why(pass));
+  CHECK(pass.verdict == CapacityVerdict::Pass);
+  CHECK(pass.throughput_name == "tps");
+  CHECK(pass.throughput == Approx(900));
+  CHECK(pass.latency_name == "latency p99 ms");
+  const CapacityStep fail = pgbench_step(8, 1000, 5.5, 5);
+  CHECK(fail.verdict == CapacityVerdict::Fail);
+  CHECK(mentions(fail, "latency p99 5.500 ms above --latency-limit 5 ms"));
+  CHECK(pgbench_step(1, 0, 1, 5).verdict == CapacityVerdict::Fail);  // nothing completed
+
+  tpcc::Config config;
+  config.workload = tpcc::WorkloadKind::Pgbench;
+  config.latency_limit_ms = 5;
+  tpcc::RunInfo info;
+  info.health.stop = tpcc::StopReason::Interrupted;
+  CHECK(tpcc::judge_workload_capacity_step(config, info, tpcc::RunStats{}, pgbench_figures(900, 1))
+            .verdict == CapacityVerdict::Stopped);
+}
+
+TEST_CASE("capacity search output: another workload's most terminals under the limit answer",
+          "[capacity]") {
+  std::vector<CapacityStep> steps = {pgbench_step(1, 400, 1, 5), pgbench_step(2, 800, 2, 5),
+                                     pgbench_step(4, 1200, 9, 5), pgbench_step(3, 1000, 4, 5)};
+  for (std::size_t k = 0; k < steps.size(); ++k) {
+    steps[k].step = static_cast<int>(k) + 1;
+    steps[k].dir = "step-" + std::to_string(k + 1);
+  }
+  const std::optional<CapacityStep> answer = tpcc::capacity_answer(steps, false);
+  REQUIRE(answer);
+  CHECK(answer->terminals == 3);
+  CHECK(tpcc::capacity_answer_line(answer, false) ==
+        "highest passing: 3 terminals, tps 1000.00 (latency p99 4.000 ms)");
+  std::ostringstream table;
+  tpcc::print_capacity_steps(table, steps, false);
+  INFO(table.str());
+  CHECK(table.str().find("terminals      tps  latency p99 ms  verdict") != std::string::npos);
+  CHECK(table.str().find("tpmC") == std::string::npos);
+  tpcc::CapacitySearchRecord record;
+  record.steps = steps;
+  record.answer = answer;
+  const nlohmann::json j = nlohmann::json::parse(tpcc::capacity_json(
+      [] {
+        tpcc::Config c;
+        c.workload = tpcc::WorkloadKind::Pgbench;
+        c.latency_limit_ms = 5;
+        return c;
+      }(),
+      record));
+  CHECK(j.at("workload") == "pgbench");
+  CHECK(j.at("criteria").at("latency") == "latency p99");
+  CHECK(j.at("steps")[2].at("throughput_name") == "tps");
+  CHECK(j.at("steps")[2].at("verdict") == "fail");
+  CHECK(j.at("answer").at("terminals") == 3);
+  const std::string page = tpcc::html_capacity_search(record, false);
+  CHECK(page.find("<th>latency p99 ms</th>") != std::string::npos);
 }

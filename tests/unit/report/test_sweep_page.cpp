@@ -40,7 +40,8 @@ tpcc::SweepPointView point(const std::string& terminals, const std::string& work
 
 tpcc::SweepView grid() {
   tpcc::SweepView view;
-  view.axes = {{"terminals", {"8", "16"}, false}, {"work_mem", {"4MB", "64MB"}, true}};
+  view.axes = {{"terminals", {"8", "16"}, tpcc::SweepAxisKind::RunOption},
+               {"work_mem", {"4MB", "64MB"}, tpcc::SweepAxisKind::ServerSetting}};
   view.points = {point("8", "4MB", 100), point("16", "4MB", 180), point("8", "64MB", 110),
                  point("16", "64MB", 200)};
   return view;
@@ -60,8 +61,9 @@ TEST_CASE("sweep page: tpmC against the run option, a series per setting value, 
   // A bar per point with an interval (four points of three runs each):
   // tpmC's, and New-Order p90's on its latency chart.
   CHECK(count_of(page, "class=\"errorbar\"") == 8);
-  // tpmC's chart and a latency chart per transaction type.
-  CHECK(count_of(page, "<svg") == 6);
+  // tpmC's chart and a latency chart per latency figure (New-Order p90).
+  CHECK(count_of(page, "<svg") == 2);
+  CHECK(page.find("New-Order p90 ms against tpmC") != std::string::npos);
   CHECK(page.find("href=\"terminals=16,work_mem=64MB/report.html\"") != std::string::npos);
   CHECK(page.find("<script") == std::string::npos);
 }
@@ -69,7 +71,7 @@ TEST_CASE("sweep page: tpmC against the run option, a series per setting value, 
 TEST_CASE("sweep page: a setting alone is drawn along x by its values, not as numbers",
           "[report][sweep]") {
   tpcc::SweepView view;
-  view.axes = {{"work_mem", {"4MB", "64MB"}, true}};
+  view.axes = {{"work_mem", {"4MB", "64MB"}, tpcc::SweepAxisKind::ServerSetting}};
   tpcc::SweepPointView a = point("8", "4MB", 100), b = point("8", "64MB", 120);
   a.values = {"4MB"};
   b.values = {"64MB"};
@@ -97,4 +99,86 @@ TEST_CASE("sweep page: a failed point is said, on the page, in the table and in 
   const std::string json = tpcc::sweep_result_json(view);
   CHECK(json.find("\"kind\": \"sweep\"") != std::string::npos);
   CHECK(json.find("\"status\": \"failed\"") != std::string::npos);
+}
+
+namespace {
+
+// A pgbench point of a terminals x :range grid: tps and the average latency.
+tpcc::SweepPointView pgbench_point(const std::string& terminals, const std::string& range,
+                                   double tps) {
+  tpcc::SweepPointView p;
+  p.dir = "terminals=" + terminals + ",range=" + range;
+  p.values = {terminals, range};
+  p.status = "done";
+  p.runs = 1;
+  p.figures = {figure("tps", {tps}), figure("latency avg ms", {1000 / tps})};
+  return p;
+}
+
+tpcc::SweepView pgbench_grid() {
+  tpcc::SweepView view;
+  view.axes = {{"terminals", {"2", "4"}, tpcc::SweepAxisKind::RunOption},
+               {"range", {"1000", "5000"}, tpcc::SweepAxisKind::ScriptVariable}};
+  view.points = {pgbench_point("2", "1000", 500), pgbench_point("4", "1000", 900),
+                 pgbench_point("2", "5000", 450), pgbench_point("4", "5000", 850)};
+  return view;
+}
+
+}  // namespace
+
+TEST_CASE("sweep table: a column per axis, then the workload's own figures, no TPC-C figure",
+          "[report][sweep]") {
+  const tpcc::SweepView view = pgbench_grid();
+  CHECK(tpcc::sweep_figure_names(view) == std::vector<std::string>{"tps", "latency avg ms"});
+  CHECK(tpcc::sweep_latency_names(view) == std::vector<std::string>{"latency avg ms"});
+  std::ostringstream out;
+  tpcc::print_sweep_table(out, view);
+  const std::string table = out.str();
+  INFO(table);
+  std::istringstream lines(table);
+  std::string header;
+  std::getline(lines, header);
+  // The axes' labels, a script variable's as a script names it.
+  CHECK(header.find("terminals  :range  status  runs") != std::string::npos);
+  CHECK(header.find("tps  tps 95 % CI  latency avg ms") != std::string::npos);
+  CHECK(table.find("tpmC") == std::string::npos);
+  // One row per point, its values in the axes' columns and its figures.
+  std::string row;
+  std::getline(lines, row);
+  CHECK(row.find("2          1000    done") != std::string::npos);
+  CHECK(row.find("500.0") != std::string::npos);
+  CHECK(row.find("2.0") != std::string::npos);
+  std::size_t rows = 1;
+  while (std::getline(lines, row)) rows += row.empty() ? 0 : 1;
+  CHECK(rows == 4);
+}
+
+TEST_CASE("sweep page: a workload's throughput against x, its latency against throughput",
+          "[report][sweep]") {
+  const tpcc::SweepView view = pgbench_grid();
+  const std::string page = tpcc::html_sweep(view);
+  CHECK(page.find("<h1>Sweep: terminals \u00d7 :range</h1>") != std::string::npos);
+  CHECK(page.find("tps against terminals") != std::string::npos);
+  CHECK(page.find("latency avg ms against tps") != std::string::npos);
+  CHECK(count_of(page, "<svg") == 2);
+  CHECK(page.find(":range=5000") != std::string::npos);  // the second series
+  CHECK(page.find("<th>:range</th>") != std::string::npos);
+  CHECK(page.find("<th>tps 95 % CI</th>") != std::string::npos);
+  CHECK(page.find("tpmC") == std::string::npos);
+  const std::string json = tpcc::sweep_result_json(view);
+  CHECK(json.find("\"kind\": \"script variable\"") != std::string::npos);
+  CHECK(json.find("\"name\": \"latency avg ms\"") != std::string::npos);
+}
+
+TEST_CASE("sweep page: a script variable with a value that is no number is drawn by position",
+          "[report][sweep]") {
+  tpcc::SweepView view;
+  view.axes = {{"mode", {"a", "b"}, tpcc::SweepAxisKind::ScriptVariable}};
+  tpcc::SweepPointView a = pgbench_point("2", "a", 100), b = pgbench_point("2", "b", 120);
+  a.values = {"a"};
+  b.values = {"b"};
+  view.points = {a, b};
+  CHECK(tpcc::sweep_axis_categorical(view.axes[0]));
+  CHECK(tpcc::sweep_x(view, view.points[1]) == 2);
+  CHECK_FALSE(tpcc::sweep_axis_categorical(pgbench_grid().axes[1]));
 }

@@ -81,7 +81,6 @@ void finish_ingest(ParseState& st) {
     refuse_ingest_options(st);
     return;
   }
-  refuse_tpcc_only_verbs(st);
   refuse_tpcc_options(st, {"tablespace"});
   refuse_run_options(st);
   check_checkpoint(st);

@@ -12,7 +12,7 @@
 namespace tpcc::settings_table {
 namespace {
 
-constexpr VerbSet kIngestVerbs = kPrepare | kRun | kCheck | kCleanup;
+constexpr VerbSet kIngestVerbs = kPrepare | kRun | kCheck | kCleanup | kCapacity;
 
 // A statement of more rows than this is one the server parses slowly and
 // the client builds for nothing: a batch is for throughput, not for size.

@@ -82,7 +82,10 @@ void finish_pgbench(ParseState& st) {
   take_partitions(st);
   take_script_count(st, c.pgbench.scripts, "--builtin and --file");
   take_script_count(st, c.pgbench.standby_scripts, "--standby-builtin and --standby-file");
-  if (st.given.source("latency-limit")) c.pgbench.latency_limit_ms = c.latency_limit_ms;
+  // tpcc capacity's --latency-limit is its steps' criterion, not pgbench's -L.
+  if (st.given.source("latency-limit") && c.verb == Verb::Run) {
+    c.pgbench.latency_limit_ms = c.latency_limit_ms;
+  }
   // The standbys' scripts mean nothing without a standby to run them on.
   if (st.standby_flags.empty() && st.standby_props.empty()) {
     for (const char* option : {"standby-builtin", "standby-file"}) {

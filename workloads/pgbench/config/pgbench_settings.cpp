@@ -58,7 +58,7 @@ void add_standby_scripts(std::vector<Setting>& s) {
 
 void add_pgbench(std::vector<Setting>& s) {
   add(
-      s, "builtin", "NAME[@W]", {}, kRun, kPgbenchSection,
+      s, "builtin", "NAME[@W]", {}, kRun | kCapacity, kPgbenchSection,
       "With --workload pgbench, a builtin script to run (pgbench's -b): tpcb-like, "
       "simple-update or select-only (or a prefix naming one), with weight W (default 1). "
       "Repeat it, and mix it with --file: each transaction draws a script by weight. Without "
@@ -69,7 +69,7 @@ void add_pgbench(std::vector<Setting>& s) {
       scripts_text)
       .repeat = Repeat::Each;
   add(
-      s, "file", "FILE[@W]", {}, kRun, kPgbenchSection,
+      s, "file", "FILE[@W]", {}, kRun | kCapacity, kPgbenchSection,
       "With --workload pgbench, a script file in pgbench 15's language to run (pgbench's -f), "
       "with weight W (default 1); see docs/pgbench-scripts.md for the commands taken. "
       "Repeatable, beside --builtin.",
@@ -94,7 +94,7 @@ void add_pgbench(std::vector<Setting>& s) {
                                               : std::to_string(c.pgbench.progress_seconds);
       });
   add(
-      s, "define", "NAME=VALUE", {}, kRun, kPgbenchSection,
+      s, "define", "NAME=VALUE", {}, kRun | kCapacity, kPgbenchSection,
       "With --workload pgbench, a variable every client starts with (pgbench's -D), "
       "repeatable; -D scale=N sets :scale.",
       [](const std::string& v, const Source&, ParseState& st) {

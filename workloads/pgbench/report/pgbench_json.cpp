@@ -16,11 +16,14 @@ double ms(double micros) { return micros_as_ms(micros); }
 
 Json figures(std::int64_t processed, std::int64_t failed, const LatencyHistogram& latency,
              double seconds) {
-  return {
-      {"transactions", processed},
-      {"failed", failed},
-      {"tps", round_to(per_second(processed, seconds), 6)},
-      {"latency_ms", {{"average", ms(latency.mean())}, {"stddev", ms(latency_stddev(latency))}}}};
+  return {{"transactions", processed},
+          {"failed", failed},
+          {"tps", round_to(per_second(processed, seconds), 6)},
+          {"latency_ms",
+           {{"average", ms(latency.mean())},
+            {"stddev", ms(latency_stddev(latency))},
+            // pgbench prints no percentile; tpcc capacity holds this one to its limit.
+            {"p99", latency.count() > 0 ? ms(latency.percentile(99)) : 0.0}}}};
 }
 
 // With -L: the limit, the transactions above it and (under -R) those

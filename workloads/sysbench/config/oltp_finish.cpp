@@ -134,13 +134,6 @@ void refuse_tpcc_options(ParseState& st, std::initializer_list<std::string_view>
   }
 }
 
-void refuse_tpcc_only_verbs(ParseState& st) {
-  const Config& c = st.cfg;
-  if (c.verb != Verb::Capacity && !c.sweep) return;
-  st.problem(std::string("tpcc ") + (c.sweep ? "sweep" : "capacity") +
-             " runs TPC-C only for now; " + workload_text(st) + " runs with tpcc run");
-}
-
 void finish_workload(ParseState& st) {
   const std::optional<Given<WorkloadName>>& test = st.sysbench.test;
   if (!test) return;
@@ -177,7 +170,6 @@ void finish_oltp(ParseState& st) {
   if (c.workload != WorkloadKind::Pgbench) refuse_pgbench_options(st);
   if (c.workload != WorkloadKind::SysbenchOltp) refuse_oltp_options(st);
   if (c.workload == WorkloadKind::Pgbench) {
-    refuse_tpcc_only_verbs(st);
     // pgbench's -F and --partitions: the layout options its tables take;
     // its load is checked against the free space as TPC-C's is.
     refuse_tpcc_options(st, {"fillfactor", "partitions", "no-space-check"});
@@ -185,7 +177,6 @@ void finish_oltp(ParseState& st) {
     return;
   }
   if (c.workload != WorkloadKind::SysbenchOltp) return;
-  refuse_tpcc_only_verbs(st);
   // The sbtest tables' load is checked against the free space as TPC-C's is.
   refuse_tpcc_options(st, {"no-space-check"});
   check_range_ids(st);

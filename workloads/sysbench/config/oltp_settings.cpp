@@ -14,16 +14,16 @@
 namespace tpcc::settings_table {
 namespace {
 
-constexpr VerbSet kWorkloadVerbs = kPrepare | kRun | kCheck | kCleanup;
+constexpr VerbSet kWorkloadVerbs = kPrepare | kRun | kCheck | kCleanup | kCapacity;
 
 // The sbtest tables' id is an INTEGER (SERIAL): ids up to its largest.
 constexpr long long kMaxId = 2147483647;
 
 // Where each option acts: sysbench passes every flag to every command, so a
 // flag given to a verb it does nothing for is accepted and listed in one note.
-constexpr VerbSet kOnRun = kRun;
+constexpr VerbSet kOnRun = kRun | kCapacity;
 constexpr VerbSet kOnLoad = kPrepare | kCheck;  // how prepare lays the tables out
-constexpr VerbSet kOnLoadAndRun = kPrepare | kRun | kCheck;
+constexpr VerbSet kOnLoadAndRun = kPrepare | kRun | kCheck | kCapacity;
 
 Setting& oltp_row(std::vector<Setting>& s, const char* flag, const char* twin,
                   const char* value_name, const char* help, Apply apply, Show show) {
@@ -77,7 +77,7 @@ void add_workload_choice(std::vector<Setting>& s) {
       "oltp test, TPC-C's own options (warehouses, the mix, keying and think times, "
       "Delivery, --spec, standbys, several drivers, ...) are refused, the run is unpaced and "
       "its progress lines take sysbench's shape unless --report-format says otherwise. "
-      "tpcc capacity and tpcc sweep run TPC-C only for now and refuse an oltp test. ingest: "
+      "tpcc sweep and tpcc capacity take every workload (docs/experiments.md). ingest: "
       "the bulk-ingest workload (docs/ingest.md), batches of rows appended by each terminal.",
       [](const std::string& v, const Source& src, ParseState& st) {
         const auto w = parse_workload_name(v);

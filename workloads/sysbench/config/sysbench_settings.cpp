@@ -87,7 +87,7 @@ void add_workload(std::vector<Setting>& s) {
       "prepare (--load-workers); cleanup accepts it without effect. Refused beside "
       "--terminals or --load-workers with another value.",
       apply_count<&SysbenchFlags::threads, kPrepare | kRun>, none);
-  add(s, "tables", "N", {}, kSysbenchVerbs | kCheck, kSysbenchSection,
+  add(s, "tables", "N", {}, kSysbenchVerbs | kCheck | kCapacity, kSysbenchSection,
       "sysbench-tpcc's number of table sets. tpcc keeps one set of tables with all the "
       "warehouses in it: prepare loads --tables x --scale warehouses (the output says so), "
       "and run checks that the database holds that many. A missing one of the two takes "
@@ -95,7 +95,7 @@ void add_workload(std::vector<Setting>& s) {
       "given at the same level (prepare's warehouses flag, or the props key warehouses); "
       "check and cleanup accept it without effect. With an oltp workload (--workload) it is "
       "sysbench's number of sbtest tables, sbtest1..sbtestN, for prepare, run and check.",
-      apply_count<&SysbenchFlags::tables, kPrepare | kRun>, none);
+      apply_count<&SysbenchFlags::tables, kPrepare | kRun | kCapacity>, none);
   add(s, "scale", "N", {}, kSysbenchVerbs, kSysbenchSection,
       "sysbench-tpcc's warehouses per table set (see --tables); refused with an oltp "
       "workload, whose tables have --table-size rows. With --workload pgbench, pgbench's "
@@ -152,13 +152,13 @@ void add_workload(std::vector<Setting>& s) {
   seed.twin = "rand_seed";
   seed.json = json_field<&Config::rand_seed>("run", "rand_seed");
   add(
-      s, "percentile", "P", {}, kSysbenchVerbs, kSysbenchSection,
+      s, "percentile", "P", {}, kSysbenchVerbs | kCapacity, kSysbenchSection,
       "The latency percentile of sysbench's lines (--report-format sysbench): the interval "
       "lines' 'lat (ms,95%)' and the final latency block's '95th percentile' (1..100; 0: "
       "none shown, as sysbench). prepare and cleanup accept it without effect.",
       [](const std::string& v, const Source& src, ParseState& st) {
         st.cfg.sysbench_percentile = parse_int(v, 0, 100, src.where);
-        note_without_effect(src, st, kRun);
+        note_without_effect(src, st, kRun | kCapacity);
       },
       [](const Config& c) { return std::to_string(c.sysbench_percentile); })
       .json = json_field<&Config::sysbench_percentile>("run", "sysbench_percentile");
