@@ -25,8 +25,7 @@ struct Record {
 Record record_of(WorkloadKind kind) {
   switch (kind) {
     case WorkloadKind::SysbenchOltp: return {"sysbench", kOltpTablesRecord, kSelectOltpTablesSql};
-    case WorkloadKind::Pgbench:
-      return {"pgbench", kPgbenchTablesRecord, kSelectPgbenchTablesSql};
+    case WorkloadKind::Pgbench: return {"pgbench", kPgbenchTablesRecord, kSelectPgbenchTablesSql};
     case WorkloadKind::Ingest: return {"ingest", kIngestRecord, kSelectIngestTablesSql};
     case WorkloadKind::Tpcc: break;
   }

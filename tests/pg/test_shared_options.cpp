@@ -148,7 +148,8 @@ const std::vector<Row>& rows() {
          REQUIRE(env.is_object());
          CHECK(env.at("label") == "shared-label");
          CHECK(env.at("notes") == "shared notes");
-       }},
+       },
+       nullptr},
       {"--condition",
        {"--condition", "checkpoint"},
        {},
@@ -157,7 +158,8 @@ const std::vector<Row>& rows() {
          REQUIRE(steps.size() == 1);
          CHECK(steps.at(0).at("step") == "checkpoint");
          CHECK_THAT(output, Catch::Contains("conditioning before the run:"));
-       }},
+       },
+       nullptr},
       {"--condition",
        {"--condition", "vacuum,analyze"},
        {},
@@ -169,7 +171,8 @@ const std::vector<Row>& rows() {
          // Another workload's own tables, named.
          if (w.name == "tpcc") return;
          CHECK_THAT(steps.at(0).at("detail").get<std::string>(), Catch::Contains(table_of(w)));
-       }},
+       },
+       nullptr},
       {"--restore",
        {"--restore"},
        {},
@@ -197,7 +200,8 @@ const std::vector<Row>& rows() {
          CHECK(read_result(dir).at("runs").size() == 2);
          CHECK(fs::exists(fs::path(dir) / "run-1" / "result.json"));
          CHECK(fs::exists(fs::path(dir) / "run-2" / "result.json"));
-       }},
+       },
+       nullptr},
   };
   return all;
 }
