@@ -51,6 +51,7 @@ const char* title(TxnIndex type) {
     case kOrderStatus: return "Order-Status";
     case kDelivery: return "Delivery";
     case kStockLevel: return "Stock-Level";
+    case kTxnTypes: break;
   }
   return "transaction";
 }

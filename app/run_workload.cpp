@@ -7,6 +7,7 @@
 #include "app/run_outcome.hpp"
 #include "app/run_preflight.hpp"
 #include "app/run_query_mode.hpp"
+#include "app/workload_tables.hpp"
 #include "experiment/start.hpp"
 #include "terminal/engine/open_limits.hpp"
 
@@ -27,8 +28,8 @@ int run_workload(WorkloadRun& workload, std::ostream& out) {
   EngineResult result;
   ExperimentRecord experiment;
   try {
-    experiment =
-        start_experiment(config, results.dir(), out);  // --restore, --condition, the environment
+    // --restore, --condition, the environment
+    experiment = start_experiment(config, experiment_tables(config), results.dir(), out);
     workload.set_up(out);
     refuse_prepared_through_pooler(config);
     workload.print_setup(out);

@@ -1,5 +1,6 @@
-// tpcc snapshot [--drop]: keep the loaded database as a template copy that
-// tpcc run --restore puts back, or remove that copy (docs/experiments.md).
+// tpcc snapshot [--workload NAME] [--drop]: keep the loaded database (the
+// load of the workload, TPC-C's by default) as a template copy that tpcc
+// run --restore puts back, or remove that copy (docs/experiments.md).
 #pragma once
 
 #include <ostream>

@@ -33,6 +33,17 @@ constexpr const char* kPrewarmSql =
     "where c.relnamespace = to_regnamespace(current_schema())::oid and c.relkind in ('r', 'i') "
     "and (c.relname like 'bmsql\\_%' or t.relname like 'bmsql\\_%')";
 
+// Another workload's: the tables its record names ($1, a comma list), their
+// partitions and the indexes of both, in the current schema.
+constexpr const char* kPrewarmTablesSql =
+    "with recursive t as (select c.oid from pg_class c "
+    "where c.relnamespace = to_regnamespace(current_schema())::oid "
+    "and c.relname = any(string_to_array($1, ',')) "
+    "union select h.inhrelid from pg_inherits h join t on h.inhparent = t.oid) "
+    "select coalesce(sum(pg_prewarm(c.oid)), 0) from pg_class c where c.relkind in ('r', 'i') "
+    "and (c.oid in (select oid from t) "
+    "or c.oid in (select indexrelid from pg_index where indrelid in (select oid from t)))";
+
 // Where a restart's pg_ctl and server output go, in the run's directory.
 constexpr const char* kRestartLog = "server-restart.log";
 
@@ -60,7 +71,27 @@ std::string maintained_tables(std::string* left_out) {
   return list;
 }
 
-std::string prewarm(pqxx::connection& conn) {
+std::string joined(const std::vector<std::string>& names, const char* separator) {
+  std::string text;
+  for (const std::string& name : names) text += (text.empty() ? "" : separator) + name;
+  return text;
+}
+
+// vacuum and analyze's list of another workload's tables, quoted.
+std::string recorded_tables(pqxx::connection& conn, const WorkloadTables& load) {
+  std::string list;
+  for (const std::string& table : load.tables) {
+    list += (list.empty() ? "" : ", ") + conn.quote_name(table);
+  }
+  return list;
+}
+
+bool needs_tables(ConditionStep step) {
+  return step == ConditionStep::Vacuum || step == ConditionStep::Analyze ||
+         step == ConditionStep::Prewarm;
+}
+
+std::string prewarm(pqxx::connection& conn, const WorkloadTables& load) {
   pqxx::nontransaction tx(conn);
   if (tx.exec1(kPrewarmInstalledSql)[0].as<int>() == 0) {
     if (tx.exec1(kPrewarmAvailableSql)[0].as<int>() == 0) {
@@ -72,8 +103,13 @@ std::string prewarm(pqxx::connection& conn) {
       return std::string("skipped: create extension pg_prewarm failed: ") + e.what();
     }
   }
-  const auto blocks = tx.exec1(kPrewarmSql)[0].as<std::int64_t>();
-  return std::to_string(blocks) + " blocks of the kit's tables and indexes read";
+  if (load.is_tpcc()) {
+    const auto blocks = tx.exec1(kPrewarmSql)[0].as<std::int64_t>();
+    return std::to_string(blocks) + " blocks of the kit's tables and indexes read";
+  }
+  const auto blocks =
+      tx.exec_params1(kPrewarmTablesSql, joined(load.tables, ","))[0].as<std::int64_t>();
+  return std::to_string(blocks) + " blocks of " + load.record + "'s tables and indexes read";
 }
 
 // pg_ctl stop -m fast (a shutdown checkpoint), then a start with the
@@ -92,7 +128,15 @@ std::string restart(const DataDirServer& server, const std::string& log_file) {
 
 }  // namespace
 
-void check_conditioning(const Config& config) {
+void check_conditioning(const Config& config, const WorkloadTables& tables) {
+  for (const ConditionStep step : config.condition) {
+    if (!needs_tables(step) || tables.is_tpcc() || !tables.tables.empty()) continue;
+    throw UsageError("--condition " + std::string(condition_step_name(step)) +
+                     ": works on the tables the kit recorded for the workload (" +
+                     std::string(workload_name(config)) + "), and the database has " +
+                     (tables.record.empty() ? "no record of them" : "none in " + tables.record) +
+                     ": nothing was done; load them with tpcc prepare first");
+  }
   if (contains(config.condition, ConditionStep::Restart)) {
     open_connected_server(config.server_datadir, config.conninfo);
   }
@@ -111,13 +155,18 @@ void require_checkpoint_privilege(const std::string& conninfo, const std::string
                    std::string(conn->username()) + ", or " + instead);
 }
 
-std::vector<ConditioningStep> condition_database(const Config& config,
+std::vector<ConditioningStep> condition_database(const Config& config, const WorkloadTables& load,
                                                  const std::string& result_dir, std::ostream& out) {
   std::vector<ConditioningStep> steps;
   if (config.condition.empty()) return steps;
   auto conn = connect(config.conninfo);
   std::string left_out;
-  const std::string tables = maintained_tables(&left_out);
+  const std::string tables =
+      load.is_tpcc() ? maintained_tables(&left_out) : recorded_tables(*conn, load);
+  const std::string maintained =
+      load.is_tpcc()
+          ? "the kit's tables but " + left_out + ", which prepare leaves without statistics"
+          : "the tables of " + load.record + ": " + joined(load.tables, ", ");
   for (const ConditionStep step : config.condition) {
     const auto start = std::chrono::steady_clock::now();
     std::string detail;
@@ -126,7 +175,7 @@ std::vector<ConditioningStep> condition_database(const Config& config,
       case ConditionStep::Analyze: {
         pqxx::nontransaction tx(*conn);
         tx.exec(std::string(step == ConditionStep::Vacuum ? "vacuum " : "analyze ") + tables);
-        detail = "the kit's tables but " + left_out + ", which prepare leaves without statistics";
+        detail = maintained;
         break;
       }
       case ConditionStep::Checkpoint: {
@@ -142,7 +191,7 @@ std::vector<ConditioningStep> condition_database(const Config& config,
         conn = connect(config.conninfo);
         break;
       }
-      case ConditionStep::Prewarm: detail = prewarm(*conn); break;
+      case ConditionStep::Prewarm: detail = prewarm(*conn, load); break;
     }
     ConditioningStep done{std::string(condition_step_name(step)), seconds_since(start), detail};
     out << "  condition " << done.step << ": " << format_seconds(done.seconds) << " s"

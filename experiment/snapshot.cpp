@@ -7,6 +7,7 @@
 
 #include "config/conn/conninfo.hpp"
 #include "config/errors.hpp"
+#include "config/names.hpp"
 #include "config/settings/values.hpp"
 #include "db/connect.hpp"
 #include "experiment/copy_strategy.hpp"
@@ -127,6 +128,52 @@ RecordedLoad require_own_load(pqxx::connection& conn, const std::string& what) {
   return load;
 }
 
+// Another workload's load: the kit's record of it must name tables, each
+// finished by prepare.
+void require_recorded_load(const WorkloadTables& load, const std::string& what) {
+  if (load.tables.empty()) {
+    throw UsageError(what + ": the database holds no " + load_name(load.workload) +
+                     (load.record.empty() ? " (no " : " (no rows in ") +
+                     (load.record.empty() ? "record of the kit's" : load.record) +
+                     "): tpcc copies and drops only its own loads; nothing was done; load it "
+                     "with tpcc prepare and the same workload first");
+  }
+  if (!load.complete) {
+    throw UsageError(what + ": " + load_name(load.workload) +
+                     " is not complete (tpcc prepare did not finish a table of " + load.record +
+                     "); run tpcc prepare again to finish it: nothing was done");
+  }
+}
+
+std::string layout_text(const std::vector<std::pair<std::string, std::string>>& layout) {
+  std::string text;
+  for (const auto& [table, options] : layout) {
+    text += (text.empty() ? "" : "; ") + table + (options.empty() ? "" : " " + options);
+  }
+  return text.empty() ? "no tables" : text;
+}
+
+// The snapshot must be of the run's workload's load, and (but for TPC-C's,
+// whose load bmsql_config names) of the load the database holds now.
+void require_same_load(const SnapshotIdentity& identity, const WorkloadTables& load,
+                       const Config& config, const std::string& what) {
+  if (identity.workload != load.workload) {
+    throw UsageError(
+        what + ": snapshot " + identity.name + " is a copy of " + load_name(identity.workload) +
+        ", and the run's workload is " + std::string(workload_name(config)) + " (" +
+        load_name(load.workload) + "): nothing was done; run " + identity.workload +
+        "'s workload instead, or drop the snapshot (tpcc snapshot --drop) and take one "
+        "of this load (tpcc snapshot --workload " +
+        std::string(workload_name(config)) + ")");
+  }
+  if (load.is_tpcc() || identity.layout == load.layout) return;
+  throw UsageError(what + ": snapshot " + identity.name + " is a copy of another " +
+                   load_name(load.workload) + " than the database holds now (snapshot: " +
+                   layout_text(identity.layout) + "; now: " + layout_text(load.layout) +
+                   "): nothing was done; drop the snapshot (tpcc snapshot --drop) and take one "
+                   "of this load");
+}
+
 std::string quoted_name(pqxx::connection& conn, const std::string& name) {
   return conn.quote_name(name);
 }
@@ -212,7 +259,7 @@ std::string snapshot_database_name(const std::string& database) {
   return name;
 }
 
-int create_snapshot(const Config& config, std::ostream& out) {
+int create_snapshot(const Config& config, const WorkloadTables& tables, std::ostream& out) {
   const std::string what = "tpcc snapshot";
   std::string database;
   SnapshotIdentity identity;
@@ -220,7 +267,12 @@ int create_snapshot(const Config& config, std::ostream& out) {
     auto conn = connect(config.conninfo);
     const WorkingDatabase working = working_database(*conn);
     database = working.name;
-    const RecordedLoad load = require_own_load(*conn, what);
+    RecordedLoad load;
+    if (tables.is_tpcc()) {
+      load = require_own_load(*conn, what);
+    } else {
+      require_recorded_load(tables, what);
+    }
     require_createdb(*conn, what);
     const std::string snapshot = snapshot_database_name(database);
     if (const auto comment = snapshot_comment(*conn, snapshot)) {
@@ -234,8 +286,14 @@ int create_snapshot(const Config& config, std::ostream& out) {
           (existing ? "remove it first with tpcc snapshot --drop" : "rename or drop it yourself"));
     }
     require_no_other_sessions(*conn, database, what);
-    out << "counting the rows of the ten tables for the snapshot's identity...\n";
-    identity = take_identity(*conn, load, database);
+    if (tables.is_tpcc()) {
+      out << "counting the rows of the ten tables for the snapshot's identity...\n";
+      identity = take_identity(*conn, load, database);
+    } else {
+      out << "counting the rows of the " << tables.tables.size() << " tables of "
+          << load_name(tables.workload) << " for the snapshot's identity...\n";
+      identity = take_identity(*conn, tables, database);
+    }
   }
   // The copy needs the source free of sessions, this one included.
   auto maintenance = connect_maintenance(config.conninfo, database);
@@ -257,9 +315,10 @@ int create_snapshot(const Config& config, std::ostream& out) {
   tx.exec("alter database " + quoted_name(*maintenance, identity.name) +
           " with allow_connections false");
   const double seconds = seconds_since(start);
-  out << "snapshot " << identity.name << " of " << database << " (" << megabytes(bytes)
-      << ") created in " << format_seconds(seconds) << " s (" << strategy_text(strategy, bytes)
-      << ")\n"
+  out << "snapshot " << identity.name << " of " << database
+      << (tables.is_tpcc() ? "" : " (" + load_name(tables.workload) + ")") << " ("
+      << megabytes(bytes) << ") created in " << format_seconds(seconds) << " s ("
+      << strategy_text(strategy, bytes) << ")\n"
       << "  rows: ";
   for (std::size_t i = 0; i < identity.row_counts.size(); ++i) {
     out << (i == 0 ? "" : ", ") << identity.row_counts[i].first << " "
@@ -295,7 +354,7 @@ int drop_snapshot(const Config& config, std::ostream& out) {
   return kExitOk;
 }
 
-RestorePlan plan_restore(const Config& config) {
+RestorePlan plan_restore(const Config& config, const WorkloadTables& tables) {
   const std::string what = "--restore";
   RestorePlan plan;
   auto conn = connect(config.conninfo);
@@ -303,7 +362,11 @@ RestorePlan plan_restore(const Config& config) {
   plan.database = working.name;
   plan.owner = working.owner;
   plan.snapshot = snapshot_database_name(plan.database);
-  require_own_load(*conn, what);
+  if (tables.is_tpcc()) {
+    require_own_load(*conn, what);
+  } else {
+    require_recorded_load(tables, what);
+  }
   const auto comment = snapshot_comment(*conn, plan.snapshot);
   if (!comment) {
     throw UsageError(what + ": database " + plan.database + " has no snapshot (no database " +
@@ -316,6 +379,7 @@ RestorePlan plan_restore(const Config& config) {
                      " does not carry tpcc's identity of a snapshot of " + plan.database +
                      " (its comment), so it is not one tpcc made: nothing was done");
   }
+  require_same_load(*identity, tables, config, what);
   plan.identity = *identity;
   require_createdb(*conn, what);
   if (!working.may_drop) {

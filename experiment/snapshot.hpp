@@ -1,7 +1,8 @@
 // The snapshot of a loaded database: a template copy, <db>_tpcc_snapshot,
 // that a run can put the database back to, so that repeats and sweeps start
-// from the same state (docs/experiments.md). The snapshot carries its
-// identity (what was loaded, the row counts of the ten tables) as its
+// from the same state (docs/experiments.md), of any workload's load. The
+// snapshot carries its identity (whose load, what was loaded, the row
+// counts of its tables) as its
 // database comment; a database without tpcc's identity is never dropped.
 #pragma once
 
@@ -10,17 +11,19 @@
 
 #include "config/config.hpp"
 #include "metrics/experiment.hpp"
+#include "metrics/workload_tables.hpp"
 
 namespace tpcc {
 
 // <db>_tpcc_snapshot; UsageError when that is longer than an identifier may be.
 std::string snapshot_database_name(const std::string& database);
 
-// tpcc snapshot: copies the database config.conninfo names. Refuses (UsageError,
-// nothing done) a database without a complete load of tpcc's, one distributed
-// by Citus, a role without CREATEDB, other sessions on the database, and an
-// existing snapshot.
-int create_snapshot(const Config& config, std::ostream& out);
+// tpcc snapshot: copies the database config.conninfo names, holding the
+// load of `tables` (TPC-C's: bmsql_config's). Refuses (UsageError, nothing
+// done) a database without a complete load of tpcc's of that workload, one
+// distributed by Citus, a role without CREATEDB, other sessions on the
+// database, and an existing snapshot.
+int create_snapshot(const Config& config, const WorkloadTables& tables, std::ostream& out);
 
 // tpcc snapshot --drop: drops the snapshot if it carries tpcc's identity.
 int drop_snapshot(const Config& config, std::ostream& out);
@@ -38,7 +41,10 @@ struct RestorePlan {
   std::string maintenance_conninfo;  // the same server's postgres (or template1)
   std::int64_t snapshot_bytes = 0;
 };
-RestorePlan plan_restore(const Config& config);
+// tables: the run's workload's load as the database holds it now; a
+// snapshot of another workload's load, or (but for TPC-C) of another load
+// than this one, is refused naming both.
+RestorePlan plan_restore(const Config& config, const WorkloadTables& tables);
 
 // tpcc run --restore: drops the database and creates it again from its
 // snapshot, as plan_restore() found them; prints how long it took.

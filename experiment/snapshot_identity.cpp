@@ -27,12 +27,36 @@ std::string utc_now() {
   return text;
 }
 
+SnapshotIdentity started_identity(const std::string& workload, const std::string& database) {
+  SnapshotIdentity id;
+  id.workload = workload;
+  id.source = database;
+  id.name = snapshot_database_name(database);
+  id.created_at = utc_now();
+  return id;
+}
+
+// The row count of each of `tables` into id, and their digest.
+void count_rows(pqxx::connection& conn, const std::vector<std::string>& tables,
+                SnapshotIdentity& id) {
+  pqxx::nontransaction tx(conn);
+  std::string lines;
+  for (const std::string& table : tables) {
+    const auto rows =
+        tx.exec1("select count(*) from " + tx.quote_name(table))[0].as<std::int64_t>();
+    id.row_counts.emplace_back(table, rows);
+    lines += table + "=" + std::to_string(rows) + "\n";
+  }
+  id.row_digest = tx.exec_params1(kMd5Sql, lines)[0].as<std::string>();
+}
+
 }  // namespace
 
 std::string identity_text(const SnapshotIdentity& id) {
   nlohmann::ordered_json j;
   j["tool"] = kTool;
   j["tool_version"] = TPCC_VERSION;
+  j["workload"] = id.workload;
   j["name"] = id.name;
   j["source"] = id.source;
   j["created_at"] = id.created_at;
@@ -53,6 +77,8 @@ std::optional<SnapshotIdentity> parse_identity(const std::string& text) {
   }
   try {
     SnapshotIdentity id;
+    // Snapshots taken before other workloads had them are TPC-C's.
+    id.workload = j.value("workload", std::string("tpcc"));
     id.name = j.at("name").get<std::string>();
     id.source = j.at("source").get<std::string>();
     id.created_at = j.at("created_at").get<std::string>();
@@ -78,20 +104,22 @@ std::optional<std::string> snapshot_comment(pqxx::connection& conn, const std::s
 
 SnapshotIdentity take_identity(pqxx::connection& conn, const RecordedLoad& load,
                                const std::string& database) {
-  SnapshotIdentity id;
-  id.source = database;
-  id.name = snapshot_database_name(database);
-  id.created_at = utc_now();
+  SnapshotIdentity id = started_identity("tpcc", database);
   for (const auto& [key, value] : load.values) id.layout.emplace_back(key, value);
-  pqxx::nontransaction tx(conn);
-  std::string lines;
-  for (const std::string& table : kAllTables) {
-    const auto rows = tx.exec1("select count(*) from " + table)[0].as<std::int64_t>();
-    id.row_counts.emplace_back(table, rows);
-    lines += table + "=" + std::to_string(rows) + "\n";
-  }
-  id.row_digest = tx.exec_params1(kMd5Sql, lines)[0].as<std::string>();
+  count_rows(conn, kAllTables, id);
   return id;
+}
+
+SnapshotIdentity take_identity(pqxx::connection& conn, const WorkloadTables& load,
+                               const std::string& database) {
+  SnapshotIdentity id = started_identity(load.workload, database);
+  id.layout = load.layout;
+  count_rows(conn, load.tables, id);
+  return id;
+}
+
+std::string load_name(const std::string& workload) {
+  return workload == "tpcc" ? std::string("TPC-C's load") : workload + "'s load";
 }
 
 }  // namespace tpcc

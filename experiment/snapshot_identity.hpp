@@ -1,5 +1,5 @@
-// The identity a snapshot carries as its database comment (what was loaded,
-// the row counts of the ten tables and their digest): taken from the
+// The identity a snapshot carries as its database comment (whose load and
+// what was loaded, the row counts of its tables and their digest): taken from the
 // working database, written as the comment's JSON, read back from it.
 #pragma once
 
@@ -10,6 +10,7 @@
 
 #include "loader/load_state.hpp"
 #include "metrics/experiment.hpp"
+#include "metrics/workload_tables.hpp"
 
 namespace tpcc {
 
@@ -27,5 +28,13 @@ std::optional<std::string> snapshot_comment(pqxx::connection& conn, const std::s
 // the ten tables' row counts, counted on conn (connected to `database`).
 SnapshotIdentity take_identity(pqxx::connection& conn, const RecordedLoad& load,
                                const std::string& database);
+
+// The same of another workload's load: its record's rows as the layout,
+// the row counts of the tables it names.
+SnapshotIdentity take_identity(pqxx::connection& conn, const WorkloadTables& load,
+                               const std::string& database);
+
+// "pgbench's load" ("TPC-C's load" for tpcc): how messages name a load.
+std::string load_name(const std::string& workload);
 
 }  // namespace tpcc

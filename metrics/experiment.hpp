@@ -13,13 +13,17 @@
 
 namespace tpcc {
 
-// The identity a snapshot carries (its database comment): what was loaded
-// and how many rows each of the ten tables held when it was taken.
+// The identity a snapshot carries (its database comment): which workload's
+// load it copies, what was loaded and how many rows each of the load's
+// tables held when it was taken.
 struct SnapshotIdentity {
   std::string name;        // the snapshot database, <db>_tpcc_snapshot
   std::string source;      // the database it copies
   std::string created_at;  // UTC, ISO 8601
-  // bmsql_config's rows at the time: warehouses, seed, layout options, ...
+  // Whose load: "tpcc", "sysbench", "pgbench" or "ingest" (WorkloadTables).
+  std::string workload = "tpcc";
+  // TPC-C: bmsql_config's rows at the time: warehouses, seed, layout
+  // options, ...; the others: their record's rows, table -> its options.
   std::vector<std::pair<std::string, std::string>> layout;
   std::vector<std::pair<std::string, std::int64_t>> row_counts;  // table -> rows
   std::string row_digest;  // md5 of "table=rows\n" over row_counts, in order

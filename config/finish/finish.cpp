@@ -58,7 +58,6 @@ void finish_config(ParseState& st) {
   finish_citus(st);
   finish_oltp(st);
   finish_ingest(st);
-  finish_experiment(st);
   st.collect([&] { check_durability(st); });
   if (st.cfg.verb == Verb::Report) st.collect([&] { check_report(st); });
   if (!runs_terminals(st.cfg.verb)) return;

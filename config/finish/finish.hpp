@@ -50,10 +50,6 @@ void refuse_tpcc_options(ParseState& st, std::initializer_list<std::string_view>
 // ingest options refused (workloads/ingest/config/ingest_finish.cpp).
 void finish_ingest(ParseState& st);
 
-// --restore and --condition's vacuum, analyze and prewarm refused for a
-// workload other than TPC-C (finish/experiment.cpp).
-void finish_experiment(ParseState& st);
-
 // With the pgbench workload: its scale and fillfactor
 // (workloads/pgbench/config/pgbench_finish.cpp), called by finish_oltp after
 // TPC-C's other options are refused.

@@ -63,12 +63,15 @@ void add_experiments(std::vector<Setting>& s) {
       [](const Config& c) { return yes_no(c.snapshot_drop); });
   add(
       s, "restore", nullptr, {}, kRun | kCapacity, kExperimentsSection,
-      "Before the run, put the database back to its snapshot (tpcc snapshot): drop it and "
-      "create it again from <db>_tpcc_snapshot, connected to the server's postgres database. "
-      "Refused (exit 2, nothing done) without a snapshot, without CREATEDB, while other "
-      "sessions use the database, for a load distributed by Citus, without a conn naming "
-      "the database, or with another workload than TPC-C (a snapshot is TPC-C's load). "
-      "result.json's snapshot then names the state the run started from.",
+      "Before the run, put the database back to its snapshot (tpcc snapshot, with the run's "
+      "--workload): drop it and create it again from <db>_tpcc_snapshot, connected to the "
+      "server's postgres database. Any workload's: TPC-C's, the sbtest tables of sysbench's "
+      "oltp tests, pgbench's, the ingest's. Refused (exit 2, nothing done) without a "
+      "snapshot, without CREATEDB, while other sessions use the database, for a load "
+      "distributed by Citus, without a conn naming the database, for a snapshot of another "
+      "workload's load, or (but for TPC-C) of another load than the one the kit's record "
+      "names now (another scale, table size, ...). result.json's snapshot then names the "
+      "state the run started from.",
       [](const std::string& v, const Source& src, ParseState& st) {
         st.cfg.restore = parse_bool(v, src.where);
       },
@@ -76,14 +79,16 @@ void add_experiments(std::vector<Setting>& s) {
       .json = json_field<&Config::restore>("run", "restore");
   add(
       s, "condition", "STEPS", {}, kRun | kCapacity, kExperimentsSection,
-      "Steps before the terminals start, a comma list of vacuum (VACUUM of the kit's tables), "
-      "analyze (ANALYZE of those prepare analyzes), checkpoint (CHECKPOINT: superuser or "
+      "Steps before the terminals start, a comma list of vacuum (VACUUM of the workload's "
+      "tables: TPC-C's, or those the kit recorded for sysbench's oltp tests, pgbench or the "
+      "ingest), analyze (ANALYZE of those; TPC-C's that prepare analyzes), checkpoint "
+      "(CHECKPOINT: superuser or "
       "pg_checkpoint), restart (a fast shutdown and a start of the server of --server-datadir, "
-      "which must be the connection's; refused without it), prewarm (pg_prewarm of the kit's "
-      "tables and indexes, when the extension is there or can be created; otherwise said and "
-      "skipped); they run in that order, each timed, printed and kept in result.json's "
-      "conditioning. vacuum, analyze and prewarm work on TPC-C's tables: refused with another "
-      "workload.",
+      "which must be the connection's; refused without it), prewarm (pg_prewarm of the "
+      "workload's tables and indexes, when the extension is there or can be created; otherwise "
+      "said and skipped); they run in that order, each timed, printed and kept in "
+      "result.json's conditioning. vacuum, analyze and prewarm are refused when the kit has "
+      "recorded no table of the workload.",
       [](const std::string& v, const Source& src, ParseState& st) {
         st.cfg.condition = parse_condition(v, src.where);
       },

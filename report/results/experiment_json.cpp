@@ -14,6 +14,7 @@ Json snapshot_json(const std::optional<SnapshotRestore>& restore) {
   Json counts = Json::object();
   for (const auto& [table, rows] : id.row_counts) counts[table] = rows;
   return {{"name", id.name},
+          {"workload", id.workload},
           {"source", id.source},
           {"created_at", id.created_at},
           {"layout", layout},
@@ -86,6 +87,8 @@ ExperimentRecord experiment_from_json(const nlohmann::json& result) {
     SnapshotRestore restore;
     restore.identity.name = text_at(snapshot, "name");
     restore.identity.source = text_at(snapshot, "source");
+    // Results from before other workloads had snapshots: TPC-C's.
+    restore.identity.workload = snapshot.value("workload", std::string("tpcc"));
     restore.identity.created_at = text_at(snapshot, "created_at");
     restore.identity.row_digest = text_at(snapshot, "row_digest");
     // Held here: items() refers to the value, which must outlive the loop.

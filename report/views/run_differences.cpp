@@ -21,7 +21,8 @@ std::vector<ComparedSetting> run_differences(const std::vector<ResultDir>& runs)
   std::vector<std::string> config_jsons;
   for (const ResultDir& run : runs) config_jsons.push_back(run.config_json);
   std::vector<ComparedSetting> differing;
-  for (std::vector<ComparedSetting> part : {compared_environment(runs), compared_settings(config_jsons)}) {
+  for (std::vector<ComparedSetting> part :
+       {compared_environment(runs), compared_settings(config_jsons)}) {
     for (ComparedSetting& item : part) {
       if (item.differs && !named_by_heading(item.key)) differing.push_back(std::move(item));
     }

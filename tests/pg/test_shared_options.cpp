@@ -2,7 +2,8 @@
 // (TPC-C, sysbench's oltp_read_write, pgbench's scripts, the ingest) on
 // short real runs: each either takes effect (--label and --notes in
 // result.json's environment, --condition's steps recorded, --restore
-// putting back a changed row, --metrics-listen answering during the run
+// putting back a row changed since tpcc snapshot of the workload's load,
+// --metrics-listen answering during the run
 // with the workload's own type names, --repeat 2 writing run-1 and run-2)
 // or is refused with exit 2 naming the option and the workload. None is
 // accepted and ignored.
@@ -36,6 +37,10 @@ struct Workload {
   Args args;         // what selects it on tpcc run
   std::string type;  // one of its types, as result.json and the live metrics name it
   std::function<std::string()> database;
+  // A change to one of its tables that its runs never make, and the count
+  // of rows that show it (1 after the change, 0 once restored).
+  std::string change;
+  std::string changed;
 };
 
 std::string prepared(const std::string& name, const Args& workload, Args more = {}) {
@@ -54,22 +59,38 @@ const Args kIngest = {"--workload", "ingest"};
 
 const std::vector<Workload>& workloads() {
   static const std::vector<Workload> all = {
-      {"tpcc", {}, "new_order", [] { return tpcc::test::loaded_database("tpcc_shared_tpcc", 1); }},
+      // No transaction changes an item (TPC-C's items are read-only).
+      {"tpcc",
+       {},
+       "new_order",
+       [] { return tpcc::test::loaded_database("tpcc_shared_tpcc", 1); },
+       "update bmsql_item set i_name = 'changed' where i_id = 1",
+       "select count(*) from bmsql_item where i_name = 'changed'"},
+      // The test's deletes and inserts keep to ids 1..table size.
       {"oltp_read_write", kOltp, "transaction",
        [] {
          static const std::string db = prepared("tpcc_shared_oltp", kOltp);
          return db;
-       }},
+       },
+       "insert into sbtest1 (id, k, c, pad) values (1000000, 0, 'changed', '')",
+       "select count(*) from sbtest1 where id = 1000000"},
+      // tpcb-like changes the balances, never the filler.
       {"pgbench", kPgbench, "tpcb-like",
        [] {
          static const std::string db = tpcc::test::pgbench_database("tpcc_shared_pgbench");
          return db;
-       }},
-      {"ingest", kIngest, "insert_batch", [] {
+       },
+       "update pgbench_branches set filler = 'changed' where bid = 1",
+       "select count(*) from pgbench_branches where filler like 'changed%'"},
+      // The ingest's rows are stamped now().
+      {"ingest", kIngest, "insert_batch",
+       [] {
          static const std::string db =
              prepared("tpcc_shared_ingest", kIngest, {"--terminals", "2"});
          return db;
-       }}};
+       },
+       "insert into tpcc_ingest_1 (crt_time) values ('2000-01-01')",
+       "select count(*) from tpcc_ingest_1 where crt_time = '2000-01-01'"}};
   return all;
 }
 
@@ -84,13 +105,31 @@ Args run_line(const Workload& w, const std::string& dir, const Args& options) {
 }
 
 // A row: the option and its arguments, the workloads that refuse it, and
-// what shows it took effect on the others (a run's directory and output).
+// what shows it took effect on the others (a run's directory and output),
+// after what the run needs done before it (none by default).
 struct Row {
   std::string option;
   Args args;
   std::vector<std::string> refused_by;
   std::function<void(const Workload&, const std::string& dir, const std::string& output)> took;
+  std::function<void(const Workload&)> before;
 };
+
+// `tpcc snapshot` of w's load (its --workload, not its run's options).
+Args snapshot_line(const Workload& w, Args more = {}) {
+  Args args = {"snapshot", "--conn", w.database()};
+  if (!w.args.empty()) args.insert(args.end(), w.args.begin(), w.args.begin() + 2);
+  args.insert(args.end(), more.begin(), more.end());
+  return args;
+}
+
+// The table w's change goes to: "... from TABLE where ...".
+std::string table_of(const Workload& w) {
+  const std::size_t from = w.changed.find(" from ") + 6;
+  return w.changed.substr(from, w.changed.find(' ', from) - from);
+}
+
+long long changed_rows(const Workload& w) { return tpcc::test::scalar(w.database(), w.changed); }
 
 bool refuses(const Row& row, const Workload& w) {
   for (const std::string& name : row.refused_by) {
@@ -98,8 +137,6 @@ bool refuses(const Row& row, const Workload& w) {
   }
   return false;
 }
-
-const std::vector<std::string> kNotTpcc = {"oltp_read_write", "pgbench", "ingest"};
 
 const std::vector<Row>& rows() {
   static const std::vector<Row> all = {
@@ -111,7 +148,8 @@ const std::vector<Row>& rows() {
          REQUIRE(env.is_object());
          CHECK(env.at("label") == "shared-label");
          CHECK(env.at("notes") == "shared notes");
-       }},
+       },
+       nullptr},
       {"--condition",
        {"--condition", "checkpoint"},
        {},
@@ -120,16 +158,41 @@ const std::vector<Row>& rows() {
          REQUIRE(steps.size() == 1);
          CHECK(steps.at(0).at("step") == "checkpoint");
          CHECK_THAT(output, Catch::Contains("conditioning before the run:"));
-       }},
+       },
+       nullptr},
       {"--condition",
-       {"--condition", "vacuum"},
-       kNotTpcc,
-       [](const Workload&, const std::string& dir, const std::string&) {
+       {"--condition", "vacuum,analyze"},
+       {},
+       [](const Workload& w, const std::string& dir, const std::string&) {
          const Json steps = read_result(dir).at("conditioning");
-         REQUIRE(steps.size() == 1);
+         REQUIRE(steps.size() == 2);
          CHECK(steps.at(0).at("step") == "vacuum");
+         CHECK(steps.at(1).at("step") == "analyze");
+         // Another workload's own tables, named.
+         if (w.name == "tpcc") return;
+         CHECK_THAT(steps.at(0).at("detail").get<std::string>(), Catch::Contains(table_of(w)));
+       },
+       nullptr},
+      {"--restore",
+       {"--restore"},
+       {},
+       [](const Workload& w, const std::string& dir, const std::string& output) {
+         CHECK(changed_rows(w) == 0);
+         const Json snapshot = read_result(dir).at("snapshot");
+         REQUIRE(snapshot.is_object());
+         CHECK(snapshot.at("workload") ==
+               (w.name == "oltp_read_write" ? std::string("sysbench") : w.name));
+         std::string dropped;
+         CHECK(run_tpcc(snapshot_line(w, {"--drop"}), &dropped) == 0);
+         INFO(output);
+       },
+       [](const Workload& w) {
+         std::string output;
+         INFO(output);
+         REQUIRE(run_tpcc(snapshot_line(w), &output) == 0);
+         tpcc::test::execute(w.database(), w.change);
+         REQUIRE(changed_rows(w) == 1);
        }},
-      {"--restore", {"--restore"}, kNotTpcc, nullptr},  // TPC-C's: its own test case below
       {"--repeat",
        {"--repeat", "2"},
        {},
@@ -137,7 +200,8 @@ const std::vector<Row>& rows() {
          CHECK(read_result(dir).at("runs").size() == 2);
          CHECK(fs::exists(fs::path(dir) / "run-1" / "result.json"));
          CHECK(fs::exists(fs::path(dir) / "run-2" / "result.json"));
-       }},
+       },
+       nullptr},
   };
   return all;
 }
@@ -161,6 +225,7 @@ TEST_CASE("shared options: each takes effect on every workload or is refused nam
         if (refuses(row, w)) {
           check_refused(row, w, dir);
         } else if (row.took) {
+          if (row.before) row.before(w);
           std::string output;
           const int status = run_tpcc(run_line(w, dir, row.args), &output);
           INFO(output);
@@ -198,24 +263,4 @@ TEST_CASE("shared options: --metrics-listen answers during every workload's run 
       CHECK((seen->find("tpcc_run_tpmc") != std::string::npos) == (w.name == "tpcc"));
     }
   }
-}
-
-TEST_CASE("shared options: --restore puts back a row changed since tpcc snapshot (TPC-C)",
-          "[shared_options]") {
-  const Workload& w = workloads().front();
-  const std::string conn = w.database();
-  std::string output;
-  REQUIRE(run_tpcc({"snapshot", "--conn", conn}, &output) == 0);
-  const std::string name =
-      tpcc::test::scalar_text(conn, "select i_name from bmsql_item where i_id = 1");
-  // No transaction changes an item (TPC-C's items are read-only).
-  tpcc::test::execute(conn, "update bmsql_item set i_name = 'changed' where i_id = 1");
-  const std::string dir = tpcc::test::scratch_dir("shared_restore");
-  const int status = run_tpcc(run_line(w, dir, {"--restore"}), &output);
-  INFO(output);
-  CHECK(status == 0);
-  CHECK(tpcc::test::scalar_text(conn, "select i_name from bmsql_item where i_id = 1") == name);
-  CHECK(read_result(dir).at("snapshot").is_object());
-  std::string dropped;
-  CHECK(run_tpcc({"snapshot", "--conn", conn, "--drop"}, &dropped) == 0);
 }

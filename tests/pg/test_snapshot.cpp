@@ -4,6 +4,8 @@
 // snapshot's identity in result.json), --condition runs its steps before
 // the terminals, and result.json's environment shows the server's settings.
 // Every way it cannot work is refused with exit 2 before anything changes.
+// Another workload's load (pgbench's here) is snapshotted and restored the
+// same way, and its snapshot refused for another workload's run.
 #include <catch2/catch.hpp>
 
 #include <filesystem>
@@ -17,6 +19,7 @@
 
 #include "pgserver/local_server.hpp"
 #include "tests/pg/pg_fixture.hpp"
+#include "tests/pg/pgbench_support.hpp"
 #include "tests/pg/result_files.hpp"
 
 namespace {
@@ -326,4 +329,66 @@ TEST_CASE(
   CHECK(refused.find("--server-datadir " + shared) != std::string::npos);
   CHECK(scalar_text(db, kStartedSql) == restarted);
   CHECK(scalar_text(tpcc::test::server_conninfo(), kStartedSql) == shared_started);
+}
+
+TEST_CASE(
+    "tpcc snapshot --workload pgbench keeps pgbench's load, run --restore puts it back; an oltp "
+    "run refuses it, and so does a pgbench run once the load is another",
+    "[snapshot]") {
+  const std::string db = tpcc::test::pgbench_database("tpcc_snapshot_pgbench");
+  std::string output;
+  REQUIRE(run_tpcc({"snapshot", "--conn", db, "--workload", "pgbench"}, &output) == 0);
+  INFO(output);
+  constexpr const char* kBalancesSql =
+      "select sum(abalance) + (select sum(bbalance) from pgbench_branches) from pgbench_accounts";
+  constexpr const char* kHistorySql = "select count(*) from pgbench_history";
+  const long long balances = scalar(db, kBalancesSql);
+  tpcc::test::execute(db, "update pgbench_accounts set abalance = abalance + 7 where aid = 1");
+
+  // Its own run: back to the snapshot's rows before its terminals start.
+  const std::string dir = scratch_dir("snapshot_pgbench_run");
+  std::string ran;
+  const int status = run_tpcc(
+      tpcc::test::pgbench_line("run", db,
+                               {"--builtin", "select-only", "--terminals", "1", "--duration", "1",
+                                "--warmup", "0", "--restore", "--result-dir", dir}),
+      &ran);
+  INFO(ran);
+  REQUIRE(status == 0);
+  CHECK(scalar(db, kBalancesSql) == balances);  // select-only changes nothing
+  CHECK(scalar(db, kHistorySql) == 0);
+  const Json snapshot = read_result(dir).at("snapshot");
+  REQUIRE(snapshot.is_object());
+  CHECK(snapshot.at("workload") == "pgbench");
+  CHECK(snapshot.at("row_counts").at("pgbench_accounts") == 100000);
+
+  // An oltp run on the same database (its sbtest tables beside pgbench's):
+  // refused, naming both loads, and nothing restored.
+  std::string oltp;
+  REQUIRE(run_tpcc({"prepare", "--conn", db, "--workload", "oltp_read_write", "--tables", "1",
+                    "--table-size", "100"},
+                   &oltp) == 0);
+  tpcc::test::execute(db, "update pgbench_accounts set abalance = abalance + 7 where aid = 1");
+  std::string refused;
+  CHECK(run_tpcc({"run", "--conn", db, "--workload", "oltp_read_write", "--duration", "1",
+                  "--restore", "--result-dir", scratch_dir("snapshot_pgbench_oltp")},
+                 &refused) == 2);
+  INFO(refused);
+  CHECK_THAT(refused, Catch::Contains("pgbench's load") && Catch::Contains("oltp_read_write"));
+  CHECK(scalar(db, kBalancesSql) == balances + 7);
+
+  // pgbench prepared again at another scale: not the snapshot's load.
+  std::string cleaned;
+  REQUIRE(run_tpcc(tpcc::test::pgbench_line("cleanup", db), &cleaned) == 0);
+  REQUIRE(run_tpcc(tpcc::test::pgbench_line("prepare", db, {"--scale", "2"}), &cleaned) == 0);
+  std::string other;
+  CHECK(run_tpcc(tpcc::test::pgbench_line("run", db,
+                                          {"--duration", "1", "--restore", "--result-dir",
+                                           scratch_dir("snapshot_pgbench_scale")}),
+                 &other) == 2);
+  INFO(other);
+  CHECK_THAT(other, Catch::Contains("scale=1") && Catch::Contains("scale=2"));
+  CHECK(scalar(db, "select count(*) from pgbench_branches") == 2);
+  std::string dropped;
+  CHECK(run_tpcc({"snapshot", "--conn", db, "--workload", "pgbench", "--drop"}, &dropped) == 0);
 }

@@ -60,7 +60,7 @@ long long IngestCounters::table_in_doubt(int table) const {
 IngestWorkload::IngestWorkload(const IngestOptions& options, int streams)
     : options_(options),
       table_count_(ingest_table_count(options, streams)),
-      types_{{"insert_batch", "Insert batch"}},
+      types_{{"insert_batch", "Insert batch", {}}},
       counters_(std::make_unique<IngestCounters>(streams, table_count_)) {}
 
 void IngestWorkload::prepare(Session& session) const {

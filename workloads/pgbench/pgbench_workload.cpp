@@ -20,7 +20,7 @@ PgbenchWorkload::PgbenchWorkload(std::vector<pgbench::RunScript> scripts,
       seeds_(seeds),
       time_commands_(time_commands) {
   for (const pgbench::RunScript& s : scripts_) {
-    types_.push_back({s.type_name, s.type_title});
+    types_.push_back({s.type_name, s.type_title, {}});
     weights_.push_back(s.weight);
   }
 }

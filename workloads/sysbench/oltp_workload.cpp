@@ -11,7 +11,7 @@ OltpWorkload::OltpWorkload(const OltpOptions& options)
     : options_(options),
       ids_(options),
       changes_(std::make_unique<OltpRowChanges>(options.tables)),
-      types_{{"transaction", "Transaction"}} {}
+      types_{{"transaction", "Transaction", {}}} {}
 
 std::string OltpWorkload::name() const { return std::string(oltp_test_name(options_.test)); }
 

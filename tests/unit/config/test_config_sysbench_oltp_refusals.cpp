@@ -158,7 +158,7 @@ TEST_CASE("sysbench oltp: capacity and sweep take an oltp test, quickstart does 
   CHECK_THAT(usage_error({"quickstart", "--workload=oltp_read_only"}),
              Catch::StartsWith("option '--workload=oltp_read_only' is not for 'tpcc "
                                "quickstart'; it is an option of prepare, run, check, cleanup, "
-                               "capacity"));
+                               "snapshot, capacity"));
 }
 
 TEST_CASE("sysbench oltp: the run's lines default to sysbench's, unless --report-format says",

@@ -19,18 +19,19 @@ tpcc::ResultDir run(const std::string& dir, const std::string& label, int termin
   tpcc::ResultDir r;
   r.dir = dir;
   r.info.experiment.environment.label = label;
-  r.config_json = "{\"workload\": \"pgbench\", \"run\": {\"terminals\": " +
-                  std::to_string(terminals) + ", \"label\": \"" + label +
-                  "\", \"result_dir\": \"" + dir + "\"}, \"pgbench\": {\"defines\": {\"range\": \"" +
-                  range + "\"}}}";
+  r.config_json =
+      "{\"workload\": \"pgbench\", \"run\": {\"terminals\": " + std::to_string(terminals) +
+      ", \"label\": \"" + label + "\", \"result_dir\": \"" + dir +
+      "\"}, \"pgbench\": {\"defines\": {\"range\": \"" + range + "\"}}}";
   return r;
 }
 
 }  // namespace
 
-TEST_CASE("report --compare console: headed by label or directory, the differing options, the "
-          "figures with ratios",
-          "[report]") {
+TEST_CASE(
+    "report --compare console: headed by label or directory, the differing options, the "
+    "figures with ratios",
+    "[report]") {
   const std::vector<tpcc::ResultDir> runs = {run("results/a", "base", 2, "1000"),
                                              run("results/b", "", 4, "1000")};
   CHECK(tpcc::run_heading(runs[0]) == "base");
@@ -42,7 +43,8 @@ TEST_CASE("report --compare console: headed by label or directory, the differing
   CHECK(differences[0].key == "run.terminals");
 
   tpcc::ComparedFigure tps{"tps", {800.0, 1200.0}, {std::nullopt, 1.5}, 2};
-  tpcc::ComparedFigure missing{"latency average ms", {2.5, std::nullopt}, {std::nullopt, std::nullopt}, 3};
+  tpcc::ComparedFigure missing{
+      "latency average ms", {2.5, std::nullopt}, {std::nullopt, std::nullopt}, 3};
   std::ostringstream out;
   tpcc::print_compare_table(out, {"base", "results/b"}, differences, {tps, missing});
   // Columns line up on a terminal: "×" is one column of two bytes.

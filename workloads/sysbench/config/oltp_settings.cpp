@@ -15,6 +15,8 @@ namespace tpcc::settings_table {
 namespace {
 
 constexpr VerbSet kWorkloadVerbs = kPrepare | kRun | kCheck | kCleanup | kCapacity;
+// tpcc snapshot --workload: whose load the snapshot copies.
+constexpr VerbSet kSnapshotVerb = verb_bit(Verb::Snapshot);
 
 // The sbtest tables' id is an INTEGER (SERIAL): ids up to its largest.
 constexpr long long kMaxId = 2147483647;
@@ -67,7 +69,7 @@ void apply_percent(const std::string& v, const Source& src, ParseState& st) {
 
 void add_workload_choice(std::vector<Setting>& s) {
   add(
-      s, "workload", "NAME", {}, kWorkloadVerbs | kCapacity, kOltpSection,
+      s, "workload", "NAME", {}, kWorkloadVerbs | kCapacity | kSnapshotVerb, kOltpSection,
       "What prepare loads, run drives, check verifies and cleanup drops: tpcc (TPC-C), or one "
       "of sysbench 1.0's oltp tests on their sbtest tables: oltp_read_write, oltp_read_only, "
       "oltp_write_only, oltp_point_select, oltp_update_index, oltp_update_non_index, "
@@ -78,7 +80,8 @@ void add_workload_choice(std::vector<Setting>& s) {
       "Delivery, --spec, standbys, several drivers, ...) are refused, the run is unpaced and "
       "its progress lines take sysbench's shape unless --report-format says otherwise. "
       "tpcc sweep and tpcc capacity take every workload (docs/experiments.md). ingest: "
-      "the bulk-ingest workload (docs/ingest.md), batches of rows appended by each terminal.",
+      "the bulk-ingest workload (docs/ingest.md), batches of rows appended by each terminal. "
+      "tpcc snapshot copies the load of the workload it names (docs/experiments.md).",
       [](const std::string& v, const Source& src, ParseState& st) {
         const auto w = parse_workload_name(v);
         if (!w) fail(src.where, v, "a workload: " + workload_names());
