@@ -85,7 +85,7 @@ TEST_CASE("run --label and --notes are kept as given", "[config][experiments]") 
 }
 
 TEST_CASE(
-    "every workload takes --restore and every --condition step, --label and --notes too; "
+    "every workload takes --restore and every --condition step, --label and --notes too, and "
     "tpcc snapshot takes --workload",
     "[config][experiments]") {
   for (const char* workload : {"tpcc", "oltp_read_write", "pgbench", "ingest"}) {

@@ -192,6 +192,7 @@ TEST_CASE("live: another workload's types name the series, slot by slot, with no
   figures.set_workload({"tpcb-like", "select \"only\""}, false);
   std::vector<tpcc::IntervalSample> measured(1);
   measured[0].length_seconds = 1;
+  measured[0].stats = tpcc::RunStats(2);  // the workload's two types
   record(measured[0].stats.txn[0], 9, 700);
   record(measured[0].stats.txn[1], 4, 300);
   figures.add_interval(measured);
