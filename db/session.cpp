@@ -120,10 +120,38 @@ void Session::connect_interruptibly() {
   }
 }
 
+namespace {
+
+// PQcancel blocks until the postmaster has read the request, which a hung
+// one never does: sent from a thread of its own, left to finish or not.
+void send_cancel_request(PGconn* conn) {
+  PGcancel* cancel = PQgetCancel(conn);
+  if (!cancel) return;
+  try {
+    std::thread([cancel] {
+      char error[256];
+      PQcancel(cancel, error, sizeof error);
+      PQfreeCancel(cancel);
+    }).detach();
+  } catch (const std::system_error&) {
+    PQfreeCancel(cancel);  // no thread to spare: the wait goes on, or closing must do
+  }
+}
+
+}  // namespace
+
 PGresult* Session::next_result() {
   const SessionInterrupts* interrupts = options_.interrupts;
+  const auto cancel_due =
+      std::chrono::steady_clock::now() + std::chrono::milliseconds(options_.cancel_after_millis);
+  bool cancel_sent = false;
   while (interrupts && PQisBusy(conn_)) {
     if (interrupts->abandon_waits.load(std::memory_order_acquire)) abandon();
+    if (options_.cancel_after_millis > 0 && !cancel_sent &&
+        std::chrono::steady_clock::now() > cancel_due) {
+      send_cancel_request(conn_);
+      cancel_sent = true;
+    }
     // What libpq's blocking wait does (poll, then read), in steps.
     if (wait_socket(PQsocket(conn_), POLLIN) && PQconsumeInput(conn_) == 0) break;
   }
@@ -131,19 +159,7 @@ PGresult* Session::next_result() {
 }
 
 void Session::abandon() {
-  // PQcancel blocks until the postmaster has read the request, which a hung
-  // one never does: sent from a thread of its own, left to finish or not.
-  if (PGcancel* cancel = PQgetCancel(conn_)) {
-    try {
-      std::thread([cancel] {
-        char error[256];
-        PQcancel(cancel, error, sizeof error);
-        PQfreeCancel(cancel);
-      }).detach();
-    } catch (const std::system_error&) {
-      PQfreeCancel(cancel);  // no thread to spare: closing the connection must do
-    }
-  }
+  send_cancel_request(conn_);
   PQfinish(conn_);
   conn_ = nullptr;
   broken_ = true;

@@ -128,7 +128,14 @@ inline constexpr const char* kFallbackApplicationName = "tpcc";
 struct SessionOptions {
   const SessionInterrupts* interrupts = nullptr;  // must outlive the session
   // Server settings made on every (re)connect, e.g. {"statement_timeout", "5000"}.
+  // Through a transaction pooler they stay on the server connection used
+  // then, which later clients of the pool get: side sessions use
+  // cancel_after_millis instead.
   std::vector<std::pair<std::string, std::string>> settings;
+  // A result not come this long after the wait for it began is cancelled
+  // with a cancel request (the server answers 57014, as to its own
+  // statement_timeout) and the wait goes on; 0: never. Needs interrupts.
+  int cancel_after_millis = 0;
   QueryMode query_mode = QueryMode::Prepared;
 };
 

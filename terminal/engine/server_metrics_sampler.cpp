@@ -50,8 +50,10 @@ constexpr const char* kWhoSql =
     "current_setting('application_name'), current_setting('server_version_num')::int";
 constexpr const char* kSetApplicationNameSql = "set application_name = 'tpcc server metrics'";
 // A server that is up answers these at once; one that is slow gets
-// kSampleTimeoutSeconds before the sample counts as failed.
-constexpr const char* kStatementTimeoutMillis = "1000";
+// kSampleTimeoutSeconds before the sample counts as failed, then is
+// cancelled by the client: a statement_timeout set on the session would stay,
+// through a transaction pooler, on a server connection a terminal gets next.
+constexpr int kCancelAfterMillis = 1000;
 
 struct SetInfo {
   const char* sql;
@@ -171,7 +173,7 @@ void ServerMetricsSampler::loop() {
 void ServerMetricsSampler::open_session() {
   SessionOptions options;
   options.interrupts = &interrupts_;
-  options.settings.emplace_back("statement_timeout", kStatementTimeoutMillis);
+  options.cancel_after_millis = kCancelAfterMillis;
   // A side connection, whatever --query-mode: no named statement, so that
   // it works through a transaction pooler too.
   options.query_mode = QueryMode::Extended;

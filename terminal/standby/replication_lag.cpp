@@ -12,7 +12,11 @@ namespace {
 
 // A sample must not wait long for a server that does not answer.
 constexpr const char* kConnectTimeoutSeconds = "5";
-constexpr const char* kStatementTimeout = "set statement_timeout = 2000";
+// Each reading runs in a transaction of its own, with a statement_timeout
+// local to it: one set on the session would stay, through a transaction
+// pooler, on a server connection a terminal gets next.
+constexpr const char* kBoundedBegin = "begin; set local statement_timeout = 2000;";
+constexpr const char* kBoundedEnd = "; commit";
 
 // pg_current_wal_lsn() fails on a server in recovery, which a cascading
 // standby's upstream is; its replay position is the reference there.
@@ -109,12 +113,26 @@ class LagSampler::Source {
   std::unique_ptr<PGresult, void (*)(PGresult*)> query(const char* sql) {
     std::unique_ptr<PGresult, void (*)(PGresult*)> none(nullptr, PQclear);
     if (!open()) return none;
-    std::unique_ptr<PGresult, void (*)(PGresult*)> result(PQexec(conn_, sql), PQclear);
-    if (result && PQresultStatus(result.get()) == PGRES_TUPLES_OK) {
-      failing_ = false;
-      return result;
+    const std::string bounded = std::string(kBoundedBegin) + sql + kBoundedEnd;
+    std::unique_ptr<PGresult, void (*)(PGresult*)> rows(nullptr, PQclear);
+    std::string problem;
+    if (PQsendQuery(conn_, bounded.c_str()) != 1) problem = trimmed(PQerrorMessage(conn_));
+    while (PGresult* next = PQgetResult(conn_)) {
+      std::unique_ptr<PGresult, void (*)(PGresult*)> result(next, PQclear);
+      const ExecStatusType status = PQresultStatus(next);
+      if (status == PGRES_TUPLES_OK) {
+        rows = std::move(result);
+      } else if (status != PGRES_COMMAND_OK && problem.empty()) {
+        problem = trimmed(PQresultErrorMessage(next));
+      }
     }
-    report(trimmed(PQerrorMessage(conn_)));
+    // A failed statement skips the rest of the string, commit included.
+    if (PQtransactionStatus(conn_) == PQTRANS_INERROR) PQclear(PQexec(conn_, "rollback"));
+    if (rows && problem.empty()) {
+      failing_ = false;
+      return rows;
+    }
+    report(problem.empty() ? trimmed(PQerrorMessage(conn_)) : problem);
     if (PQstatus(conn_) != CONNECTION_OK) close();
     return none;
   }
@@ -135,7 +153,6 @@ class LagSampler::Source {
       close();
       return false;
     }
-    PQclear(PQexec(conn_, kStatementTimeout));
     return true;
   }
 

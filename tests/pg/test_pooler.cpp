@@ -17,6 +17,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <memory>
 #include <stdexcept>
 #include <string>
 #include <system_error>
@@ -45,6 +46,8 @@ using tpcc::test::scratch_dir;
 
 constexpr const char* kDatabase = "tpcc_pooler";
 constexpr const char* kPgBouncer = "/usr/sbin/pgbouncer";
+// Server connections per pool of pool_mode=transaction.
+constexpr int kPoolSize = 4;
 const std::vector<std::string> kTxnNames = {"new_order", "payment", "order_status", "delivery",
                                             "stock_level"};
 
@@ -90,7 +93,7 @@ class PgBouncer {
           << "auth_type = trust\n"
           << "auth_file = " << dir_ << "/users.txt\n"
           << "pool_mode = transaction\n"
-          << "default_pool_size = 4\n"
+          << "default_pool_size = " << kPoolSize << "\n"
           << "max_client_conn = 200\n"
           << "logfile = " << dir_ << "/pgbouncer.log\n"
           << "pidfile = " << dir_ << "/pgbouncer.pid\n";
@@ -218,6 +221,23 @@ std::string refusal_line(const std::string& output) {
   return output.substr(at, output.find('\n', at) - at);
 }
 
+// statement_timeout on each server connection of a transaction pool of
+// kPoolSize: as many clients, each in a transaction it holds open, so that
+// each has a server connection of its own.
+std::vector<std::string> pool_statement_timeouts(const std::string& conninfo) {
+  std::vector<std::unique_ptr<tpcc::Session>> holders;
+  std::vector<std::string> timeouts;
+  tpcc::SessionOptions options;
+  options.query_mode = tpcc::QueryMode::Simple;
+  for (int i = 0; i < kPoolSize; ++i) {
+    holders.push_back(std::make_unique<tpcc::Session>(conninfo, options));
+    holders.back()->queue_command("begin");
+    holders.back()->queue_command("show statement_timeout");
+    timeouts.emplace_back(holders.back()->flush().at(1).text(0, 0));
+  }
+  return timeouts;
+}
+
 bool have_pgbouncer() {
   if (::access(kPgBouncer, X_OK) == 0) return true;
   WARN("skipped: " << kPgBouncer << " is missing (apt-get install pgbouncer)");
@@ -260,8 +280,12 @@ TEST_CASE("through PgBouncer's transaction pooling, extended and simple run clea
     check_clean_run(bouncer.conninfo("tx"), query_mode, "statements");
   }
   check_clean_run(bouncer.conninfo("tx"), "simple", "procedures");
-  // Straight to the server, as docs/pooler.md says: the runs' side sessions
-  // left their statement_timeout on the pool's server connections.
+  // The runs' side sessions (server metrics, checkpoint watch) bounded their
+  // waits from the client: no server connection of the pool kept a
+  // statement_timeout for the next client to inherit.
+  for (const std::string& timeout : pool_statement_timeouts(bouncer.conninfo("tx"))) {
+    CHECK(timeout == "0");
+  }
   std::string output;
   const int status = run_tpcc({"check", "--conn", loaded_database(kDatabase, 1)}, &output);
   INFO(output);
