@@ -11,18 +11,26 @@
 namespace tpcc {
 namespace {
 
-// The acknowledged orders missing from ORDER: the ledger as three parallel
-// arrays anti-joined with bmsql_oorder on its key, one index probe per
-// order, so that the check is a few statements however long the run was.
-// ORDER, not NEW-ORDER: Delivery deletes NEW-ORDER rows, nothing deletes
-// an ORDER row.
+// The acknowledged orders missing from the database: the ledger as
+// parallel arrays anti-joined with bmsql_oorder on its key and what the
+// order wrote (customer, line count) and with its first bmsql_order_line
+// (the item), one index probe each per order, so that the check is a few
+// statements however long the run was. An order whose key a later order
+// took after a failover is missing too. ORDER, not NEW-ORDER: Delivery
+// deletes NEW-ORDER rows, nothing deletes an ORDER or ORDER-LINE row.
 constexpr const char* kMissingOrdersSql = R"sql(
-select a.w_id, a.d_id, a.o_id
-  from unnest($1::int[], $2::int[], $3::int[]) as a(w_id, d_id, o_id)
+select a.w_id, a.d_id, a.o_id, a.c_id
+  from unnest($1::int[], $2::int[], $3::int[], $4::int[], $5::int[], $6::int[])
+       as a(w_id, d_id, o_id, c_id, ol_cnt, first_i_id)
  where not exists (select 1
                      from bmsql_oorder o
-                    where o.o_w_id = a.w_id and o.o_d_id = a.d_id and o.o_id = a.o_id)
- order by 1, 2, 3
+                     join bmsql_order_line l
+                       on l.ol_w_id = o.o_w_id and l.ol_d_id = o.o_d_id and l.ol_o_id = o.o_id
+                      and l.ol_number = 1
+                    where o.o_w_id = a.w_id and o.o_d_id = a.d_id and o.o_id = a.o_id
+                      and o.o_c_id = a.c_id and o.o_ol_cnt = a.ol_cnt
+                      and l.ol_i_id = a.first_i_id)
+ order by 1, 2, 3, 4
 )sql";
 
 // Orders per statement: keeps each statement's parameters to a few MB.
@@ -30,12 +38,13 @@ constexpr std::size_t kOrdersPerStatement = 200000;
 
 // The ledger as CSV; a file that cannot be written is said, not fatal: the
 // check itself goes on.
-void write_ledger(const std::string& path, const std::vector<OrderKey>& acknowledged,
+void write_ledger(const std::string& path, const std::vector<AcknowledgedOrder>& acknowledged,
                   std::ostream& out) {
   std::ofstream file(path);
-  file << "w_id,d_id,o_id\n";
-  for (const OrderKey& o : sorted_orders(acknowledged)) {
-    file << o.w_id << ',' << o.d_id << ',' << o.o_id << '\n';
+  file << "w_id,d_id,o_id,c_id,ol_cnt,first_i_id,measured\n";
+  for (const AcknowledgedOrder& o : sorted_orders(acknowledged)) {
+    file << o.w_id << ',' << o.d_id << ',' << o.o_id << ',' << o.c_id << ',' << o.ol_cnt << ','
+         << o.first_i_id << ',' << (o.measured ? 1 : 0) << '\n';
   }
   file.flush();
   if (!file) out << "note: cannot write " << path << "\n";
@@ -44,10 +53,9 @@ void write_ledger(const std::string& path, const std::vector<OrderKey>& acknowle
 }  // namespace
 
 LedgerFigures check_acknowledged_orders(const std::string& conninfo,
-                                        const std::vector<OrderKey>& acknowledged) {
-  const std::vector<OrderKey> orders = sorted_orders(acknowledged);
-  LedgerFigures figures;
-  figures.acknowledged = static_cast<std::int64_t>(orders.size());
+                                        const std::vector<AcknowledgedOrder>& acknowledged) {
+  const std::vector<AcknowledgedOrder> orders = sorted_orders(acknowledged);
+  LedgerFigures figures = ledger_counts(orders);
   const std::unique_ptr<pqxx::connection> connection = connect(conninfo);
   const char* host = connection->hostname();
   const char* port = connection->port();
@@ -60,11 +68,16 @@ LedgerFigures check_acknowledged_orders(const std::string& conninfo,
                                            std::min(orders.size(), begin + kOrdersPerStatement));
     const LedgerArrays arrays = ledger_arrays(first, last);
     for (const auto& row :
-         tx.exec_params(kMissingOrdersSql, arrays.w_ids, arrays.d_ids, arrays.o_ids)) {
+         tx.exec_params(kMissingOrdersSql, arrays.w_ids, arrays.d_ids, arrays.o_ids, arrays.c_ids,
+                        arrays.ol_cnts, arrays.first_i_ids)) {
       ++figures.lost;
       if (figures.lost_orders.size() < kLostOrdersListed) {
-        figures.lost_orders.push_back(
-            {row[0].as<std::int32_t>(), row[1].as<std::int32_t>(), row[2].as<std::int32_t>()});
+        AcknowledgedOrder lost;
+        lost.w_id = row[0].as<std::int32_t>();
+        lost.d_id = row[1].as<std::int32_t>();
+        lost.o_id = row[2].as<std::int32_t>();
+        lost.c_id = row[3].as<std::int32_t>();
+        figures.lost_orders.push_back(lost);
       }
     }
   }
@@ -79,7 +92,7 @@ void check_ledger_after_run(const Config& config, const EngineResult& result, Ru
   try {
     figures = check_acknowledged_orders(config.conninfo, result.acknowledged);
   } catch (const std::exception& e) {
-    figures.acknowledged = static_cast<std::int64_t>(sorted_orders(result.acknowledged).size());
+    figures = ledger_counts(result.acknowledged);
     figures.error = e.what();
   }
   out << ledger_line(figures) << "\n";

@@ -214,10 +214,12 @@ void add_health(Json& j, const RunHealth& health) {
 Json ledger_json(const std::optional<LedgerFigures>& ledger) {
   if (!ledger) return nullptr;
   Json lost = Json::array();
-  for (const OrderKey& o : ledger->lost_orders) {
-    lost.push_back({{"w_id", o.w_id}, {"d_id", o.d_id}, {"o_id", o.o_id}});
+  for (const AcknowledgedOrder& o : ledger->lost_orders) {
+    lost.push_back({{"w_id", o.w_id}, {"d_id", o.d_id}, {"o_id", o.o_id}, {"c_id", o.c_id}});
   }
   return {{"acknowledged", ledger->acknowledged},
+          {"acknowledged_measured",
+           ledger->acknowledged_measured < 0 ? Json(nullptr) : Json(ledger->acknowledged_measured)},
           {"lost", ledger->lost},
           {"checked_on_host", ledger->checked_on_host},
           {"lost_orders", lost},

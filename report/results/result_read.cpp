@@ -134,12 +134,18 @@ std::optional<LedgerFigures> ledger_from(const Json& j) {
   if (j.is_null()) return std::nullopt;
   LedgerFigures ledger;
   ledger.acknowledged = j.at("acknowledged").get<std::int64_t>();
+  // Results written before the ledger counted the measured interval's.
+  const Json measured = j.value("acknowledged_measured", Json());
+  if (!measured.is_null()) ledger.acknowledged_measured = measured.get<std::int64_t>();
   ledger.lost = j.at("lost").get<std::int64_t>();
   ledger.checked_on_host = j.at("checked_on_host").get<std::string>();
   for (const Json& o : j.at("lost_orders")) {
-    ledger.lost_orders.push_back({o.at("w_id").get<std::int32_t>(),
-                                  o.at("d_id").get<std::int32_t>(),
-                                  o.at("o_id").get<std::int32_t>()});
+    AcknowledgedOrder lost;
+    lost.w_id = o.at("w_id").get<std::int32_t>();
+    lost.d_id = o.at("d_id").get<std::int32_t>();
+    lost.o_id = o.at("o_id").get<std::int32_t>();
+    lost.c_id = o.value("c_id", 0);  // 0: written before the ledger kept it
+    ledger.lost_orders.push_back(lost);
   }
   if (!j.at("error").is_null()) ledger.error = j.at("error").get<std::string>();
   return ledger;

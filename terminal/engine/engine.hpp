@@ -94,7 +94,7 @@ struct EngineResult {
   ServerMetricsRun server_metrics;  // notes and sample counts; per interval in intervals
   // --failover: every New-Order the primary's terminals had acknowledged,
   // in no order (metrics/ledger.hpp).
-  std::vector<OrderKey> acknowledged;
+  std::vector<AcknowledgedOrder> acknowledged;
 };
 
 // What a standby's terminals run with: the primary's run settings, with the

@@ -54,7 +54,7 @@ struct TxnResult {
   std::string error;     // when outcome == Error
   std::string sqlstate;  // the server's, when outcome == Error and it gave one
   // A committed New-Order: the order it entered (o_id 0 otherwise).
-  OrderKey order;
+  AcknowledgedOrder order;
 };
 
 // Serialization failures and deadlocks are retried this many times.

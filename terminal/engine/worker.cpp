@@ -142,7 +142,10 @@ Completion Worker::execute(VirtualTerminal& terminal, TxnIndex type, Clock::time
   }
   // The ledger keeps every acknowledged order, warm-up and after the end
   // included: each one must survive a failover.
-  if (result.order.o_id != 0 && env_->config->failover) acknowledged_.push_back(result.order);
+  if (result.order.o_id != 0 && env_->config->failover) {
+    acknowledged_.push_back(result.order);
+    acknowledged_.back().measured = done.phase == Phase::Measured;
+  }
   if (result.outcome == Outcome::Error && done.phase != Phase::After) {
     log_error(terminal, type, result.error);
     note_error(result.sqlstate, result.error, retrying_cannot_fix(result.sqlstate));

@@ -99,7 +99,7 @@ class Worker {
   WorkerStats& stats() { return stats_; }
   // --failover: the New-Orders whose COMMIT the server acknowledged on this
   // worker's session (the ledger); only once the worker has stopped.
-  const std::vector<OrderKey>& acknowledged() const { return acknowledged_; }
+  const std::vector<AcknowledgedOrder>& acknowledged() const { return acknowledged_; }
   int id() const { return id_; }
   const std::string& name() const { return name_; }
   // When the transaction in flight was due; none between transactions.
@@ -128,7 +128,7 @@ class Worker {
   std::string name_;
   std::unique_ptr<Session> session_;
   WorkerStats stats_;
-  std::vector<OrderKey> acknowledged_;
+  std::vector<AcknowledgedOrder> acknowledged_;
   std::atomic<Clock::rep> in_flight_since_{0};  // 0: none
 };
 

@@ -90,7 +90,14 @@ TxnResult run_transaction(TxnIndex type, Session& session, Random& rng,
       };
       TxnResult result = run_with_retries(input, execute, session, rng, terminal);
       // Only a COMMIT the server answered is an acknowledged order.
-      if (result.outcome == Outcome::Committed) result.order = {input.w_id, input.d_id, o_id};
+      if (result.outcome == Outcome::Committed) {
+        result.order.w_id = input.w_id;
+        result.order.d_id = input.d_id;
+        result.order.o_id = o_id;
+        result.order.c_id = input.c_id;
+        result.order.ol_cnt = static_cast<std::int16_t>(input.lines.size());
+        result.order.first_i_id = input.lines.front().i_id;
+      }
       return result;
     }
     case kPayment:

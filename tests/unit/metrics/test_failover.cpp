@@ -19,9 +19,9 @@
 
 namespace {
 
+using tpcc::AcknowledgedOrder;
 using tpcc::Clock;
 using tpcc::FaultLog;
-using tpcc::OrderKey;
 using tpcc::RunHealth;
 
 Clock::time_point at(double seconds) {
@@ -117,30 +117,61 @@ TEST_CASE("failover expected: downtime within --max-downtime is reported, not a 
   CHECK(tpcc::run_exit_status(clean_stats(), health) == tpcc::kExitConnect);
 }
 
-TEST_CASE("the ledger: orders sorted once, arrays for the check, lines that say what was lost",
-          "[failover]") {
-  const std::vector<OrderKey> orders =
-      tpcc::sorted_orders({{2, 1, 3001}, {1, 3, 3005}, {1, 3, 3002}, {2, 1, 3001}});
-  REQUIRE(orders.size() == 3);
-  CHECK(orders.front() == OrderKey{1, 3, 3002});
+namespace {
+
+AcknowledgedOrder order(int w, int d, int o, int c, int ol_cnt, int first_item, bool measured) {
+  AcknowledgedOrder a;
+  a.w_id = w;
+  a.d_id = d;
+  a.o_id = o;
+  a.c_id = c;
+  a.ol_cnt = static_cast<std::int16_t>(ol_cnt);
+  a.first_i_id = first_item;
+  a.measured = measured;
+  return a;
+}
+
+}  // namespace
+
+TEST_CASE(
+    "the ledger: every acknowledged commit kept, arrays for the check, lines that say what "
+    "was lost",
+    "[failover]") {
+  // Two commits of one key: the order lost in a failover and the later one
+  // that took its O_ID on the new primary. Both are kept, neither is the
+  // other.
+  const AcknowledgedOrder lost = order(1, 3, 3005, 17, 9, 4242, true);
+  const AcknowledgedOrder reused = order(1, 3, 3005, 2290, 12, 77, false);
+  CHECK_FALSE(lost == reused);
+  const std::vector<AcknowledgedOrder> orders = tpcc::sorted_orders(
+      {order(2, 1, 3001, 5, 5, 1, true), reused, order(1, 3, 3002, 8, 15, 99999, true), lost});
+  REQUIRE(orders.size() == 4);
+  CHECK(orders.at(0).o_id == 3002);
+  CHECK(orders.at(1) == lost);
+  CHECK(orders.at(2) == reused);
+  const tpcc::LedgerFigures counts = tpcc::ledger_counts(orders);
+  CHECK(counts.acknowledged == 4);
+  CHECK(counts.acknowledged_measured == 3);
   const tpcc::LedgerArrays arrays = tpcc::ledger_arrays(orders.begin(), orders.end());
-  CHECK(arrays.w_ids == "{1,1,2}");
-  CHECK(arrays.d_ids == "{3,3,1}");
-  CHECK(arrays.o_ids == "{3002,3005,3001}");
+  CHECK(arrays.w_ids == "{1,1,1,2}");
+  CHECK(arrays.d_ids == "{3,3,3,1}");
+  CHECK(arrays.o_ids == "{3002,3005,3005,3001}");
+  CHECK(arrays.c_ids == "{8,17,2290,5}");
+  CHECK(arrays.ol_cnts == "{15,9,12,5}");
+  CHECK(arrays.first_i_ids == "{99999,4242,77,1}");
   CHECK(tpcc::ledger_arrays(orders.begin(), orders.begin()).o_ids == "{}");
-  tpcc::LedgerFigures ledger;
-  ledger.acknowledged = 3;
+  tpcc::LedgerFigures ledger = counts;
   ledger.lost = 1;
   ledger.checked_on_host = "127.0.0.1:5433";
-  ledger.lost_orders = {{1, 3, 3005}};
+  ledger.lost_orders = {lost};
   CHECK(tpcc::ledger_line(ledger) ==
-        "acknowledged commits lost: 1 of 3 (checked on 127.0.0.1:5433)");
-  CHECK(tpcc::orders_text(ledger.lost_orders) == "w 1 d 3 o 3005");
+        "acknowledged New-Order commits lost: 1 of 4 (checked on 127.0.0.1:5433)");
+  CHECK(tpcc::orders_text(ledger.lost_orders) == "w 1 d 3 o 3005 c 17");
   tpcc::RunInfo info;
   info.ledger = ledger;
   CHECK(has_line(tpcc::health_lines(info, clean_stats()),
-                 "LEDGER: acknowledged commits lost: 1 of 3 (checked on 127.0.0.1:5433); lost: "
-                 "w 1 d 3 o 3005"));
+                 "LEDGER: acknowledged New-Order commits lost: 1 of 4 (checked on "
+                 "127.0.0.1:5433); lost: w 1 d 3 o 3005 c 17"));
   ledger.error = "cannot connect";
   CHECK(tpcc::ledger_line(ledger).find("NOT CHECKED") != std::string::npos);
 }
