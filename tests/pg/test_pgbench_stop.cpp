@@ -93,7 +93,7 @@ TEST_CASE("pgbench stop: SIGINT during a \\sleep stops the run at once and write
 
 TEST_CASE("pgbench stop: an expression nested 6000 deep is refused with file:line:column, exit 2",
           "[pgbench_stop]") {
-  const std::string conninfo = tpcc::test::create_database("tpcc_pgb_deep");
+  const std::string conninfo = tpcc::test::pgbench_database("tpcc_pgb_deep");
   const std::string deep = std::string(6000, '(') + "1" + std::string(6000, ')');
   const std::string script = write_script("deep.sql", "SELECT 1;\n\\set x " + deep + "\n");
   std::string output;
