@@ -101,6 +101,6 @@ TEST_CASE("pgbench stop: an expression nested 6000 deep is refused with file:lin
       {"pgbench", "-c", "1", "-T", "1", "-f", script, "--conn", conninfo}, &output);
   INFO(output);
   CHECK(status == 2);
-  CHECK(output.find(script + ":2:1008: expression nested too deeply (more than 1000 levels)") !=
+  CHECK(output.find(script + ":2:264: expression nested too deeply (more than 256 levels)") !=
         std::string::npos);
 }

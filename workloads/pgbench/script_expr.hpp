@@ -62,7 +62,9 @@ enum class Func {
 // each operator of the tree (1+1+1 is three deep). pgbench's bison parser
 // stops at its own stack's limit; the kit's parser and evaluator recurse
 // once a level, so deeper is refused at parse time, never run out of stack.
-inline constexpr int kMaxExpressionDepth = 1000;
+// A level takes some 3.5 kB of stack (1000 levels needed 3 to 4 MB): 256
+// stay under 1 MB, within the 2 MB a thread gets at the least.
+inline constexpr int kMaxExpressionDepth = 256;
 
 struct Expr {
   enum class Kind { Constant, Variable, Function };
