@@ -158,6 +158,21 @@ PGresult* Session::next_result() {
   return PQgetResult(conn_);
 }
 
+// Counted in microseconds from the start, never as a point in time: a
+// sleep of years would overflow the clock's nanoseconds.
+void Session::pause(std::chrono::microseconds duration) {
+  const auto start = std::chrono::steady_clock::now();
+  const SessionInterrupts* interrupts = options_.interrupts;
+  const std::chrono::microseconds poll = std::chrono::milliseconds(kInterruptPollMillis);
+  for (;;) {
+    if (interrupts && interrupts->abandon_waits.load(std::memory_order_acquire)) abandon();
+    const auto waited = std::chrono::duration_cast<std::chrono::microseconds>(
+        std::chrono::steady_clock::now() - start);
+    if (waited >= duration) return;
+    std::this_thread::sleep_for(interrupts ? std::min(duration - waited, poll) : duration - waited);
+  }
+}
+
 void Session::abandon() {
   send_cancel_request(conn_);
   PQfinish(conn_);

@@ -10,6 +10,7 @@
 #pragma once
 
 #include <atomic>
+#include <chrono>
 #include <cstdint>
 #include <memory>
 #include <stdexcept>
@@ -201,6 +202,11 @@ class Session {
   // Rolls back an open transaction block, e.g. after the client gave up on
   // a transaction between two round trips. Throws ConnectionLost.
   void rollback_if_open();
+
+  // Waits `duration` on the client between two round trips (pgbench's
+  // \sleep), ended as a wait for results is: abandon_waits throws
+  // Abandoned, the connection closed and with it a transaction left open.
+  void pause(std::chrono::microseconds duration);
 
  private:
   void open();

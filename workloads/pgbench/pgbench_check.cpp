@@ -8,6 +8,7 @@
 #include "config/errors.hpp"
 #include "config/names.hpp"
 #include "db/connect.hpp"
+#include "workloads/pgbench/pgbench_found_tables.hpp"
 #include "workloads/pgbench/pgbench_tables.hpp"
 
 namespace tpcc {
@@ -79,17 +80,35 @@ std::string partition_differences(pqxx::nontransaction& tx, const PgbenchOptions
   return differences;
 }
 
+// pgbench_accounts' strategy and partitions attached; no row if not
+// partitioned.
+constexpr const char* kPartitioningSql =
+    "select p.partstrat, count(i.inhrelid) from pg_partitioned_table p "
+    "left join pg_inherits i on i.inhparent = p.partrelid "
+    "where p.partrelid = to_regclass('pgbench_accounts') group by 1";
+
 // With --partitions: the partitions are pgbench's (names, method, bounds),
 // and each range partition holds its accounts.
-void check_partitions(pqxx::nontransaction& tx, int scale, std::vector<TableCheckResult>& out) {
-  const pqxx::result recorded = tx.exec(kRecordedPartitionsSql);
-  if (recorded.empty() || recorded[0][0].as<int>() == 0) return;
+// Tables made by pgbench -i have no record: their partitioning is the
+// catalog's.
+void check_partitions(pqxx::nontransaction& tx, int scale, bool recorded_tables,
+                      std::vector<TableCheckResult>& out) {
   PgbenchOptions options;
   options.scale = scale;
-  options.partitions = recorded[0][0].as<int>();
-  options.partition_method = recorded[0][1].as<std::string>() == "hash"
-                                 ? PgbenchPartitionMethod::Hash
-                                 : PgbenchPartitionMethod::Range;
+  std::string method_name;
+  if (recorded_tables) {
+    const pqxx::result recorded = tx.exec(kRecordedPartitionsSql);
+    if (recorded.empty() || recorded[0][0].as<int>() == 0) return;
+    options.partitions = recorded[0][0].as<int>();
+    method_name = recorded[0][1].as<std::string>();
+  } else {
+    const pqxx::result found = tx.exec(kPartitioningSql);
+    if (found.empty() || found[0][1].as<int>() == 0) return;
+    options.partitions = found[0][1].as<int>();
+    method_name = found[0][0].as<std::string>() == "h" ? "hash" : "range";
+  }
+  options.partition_method =
+      method_name == "hash" ? PgbenchPartitionMethod::Hash : PgbenchPartitionMethod::Range;
   const std::string method(pgbench_partition_method_name(options.partition_method));
   const std::string differences = partition_differences(tx, options);
   out.push_back({"pgbench_accounts",
@@ -108,26 +127,32 @@ void check_partitions(pqxx::nontransaction& tx, int scale, std::vector<TableChec
   }
 }
 
-// pgbench_accounts' strategy and partitions attached; no row if not
-// partitioned.
-constexpr const char* kPartitioningSql =
-    "select p.partstrat, count(i.inhrelid) from pg_partitioned_table p "
-    "left join pg_inherits i on i.inhparent = p.partrelid "
-    "where p.partrelid = to_regclass('pgbench_accounts') group by 1";
-
 // The table a check of the balances names: they span the four tables.
 const char* const kAllPgbenchTables = "pgbench_*";
 
-const char* const kPrepareHint = "run tpcc prepare --workload pgbench --scale N first";
+const char* const kPrepareHint =
+    "run tpcc prepare --workload pgbench --scale N (or pgbench -i -s N) first";
+
+// The pgbench tables the kit's record names.
+constexpr const char* kCountRecordedTablesSql =
+    "select count(*) from tpcc_pgbench_tables where table_name in ('pgbench_history', "
+    "'pgbench_tellers', 'pgbench_accounts', 'pgbench_branches')";
+
+// Whether the kit's record names any of the four tables: if not, any there
+// are someone else's.
+bool recorded_pgbench_tables(pqxx::nontransaction& tx) {
+  return relation_exists(tx, kPgbenchTablesRecord) &&
+         tx.exec(kCountRecordedTablesSql)[0][0].as<long long>() > 0;
+}
 
 }  // namespace
 
+// The kit's tables when its record names any of the four; else pgbench's
+// own, as `pgbench -i` made them (pgbench_found_tables.hpp).
 int prepared_pgbench_scale(const Config& config) {
   auto conn = connect(config.conninfo);
   pqxx::nontransaction tx(*conn);
-  if (!relation_exists(tx, kPgbenchTablesRecord)) {
-    throw UsageError(std::string("no pgbench tables of tpcc's in this database: ") + kPrepareHint);
-  }
+  if (!recorded_pgbench_tables(tx)) return found_pgbench_scale(tx, kPrepareHint);
   int scale = 0;
   for (const PgbenchTable table : kPgbenchTables) {
     const std::string name = pgbench_table_name(table);
@@ -149,6 +174,13 @@ std::vector<TableCheckResult> run_pgbench_checks(const Config& config) {
   auto conn = connect(config.conninfo);
   pqxx::nontransaction tx(*conn);
   std::vector<TableCheckResult> results;
+  const bool recorded = recorded_pgbench_tables(tx);
+  if (!recorded) {
+    // prepared_pgbench_scale took them for pgbench's by their columns.
+    results.push_back({kAllPgbenchTables,
+                       "pgbench 15's columns (tables pgbench -i made, not tpcc prepare)", true,
+                       ""});
+  }
   for (const PgbenchTable table : kPgbenchTables) {
     const std::string name = pgbench_table_name(table);
     if (table != PgbenchTable::History) {
@@ -161,7 +193,7 @@ std::vector<TableCheckResult> run_pgbench_checks(const Config& config) {
                          rows == want, std::to_string(rows) + " rows"});
     }
   }
-  check_partitions(tx, scale, results);
+  check_partitions(tx, scale, recorded, results);
   const pqxx::row sums = tx.exec(kBalancesSql)[0];
   const std::string accounts = sums[0].as<std::string>();
   const std::string branches = sums[1].as<std::string>();

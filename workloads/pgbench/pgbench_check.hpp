@@ -1,5 +1,7 @@
 // tpcc check --workload pgbench: what holds of pgbench's tables. Each of the
-// four is one tpcc prepare created and completed, the three with keys have
+// four is one tpcc prepare created and completed (or, when the kit's record
+// names none of them, all four have pgbench's columns: `pgbench -i` made
+// them, and they are only read), the three with keys have
 // them, branches, tellers and accounts have scale, 10 x scale and 100000 x
 // scale rows (pgbench's scripts update rows and insert into history only),
 // and the money adds up: sum(abalance) = sum(bbalance) = sum(tbalance) =
@@ -25,7 +27,9 @@ namespace tpcc {
 std::vector<TableCheckResult> run_pgbench_checks(const Config& config);
 
 // The scale the tables were prepared with. Throws UsageError naming the
-// prepare to run unless all four tables are tpcc's and complete.
+// prepare to run unless all four tables are tpcc's and complete, or, with
+// no record of the kit's naming them, pgbench's own
+// (pgbench_found_tables.hpp).
 int prepared_pgbench_scale(const Config& config);
 
 // How pgbench_accounts is partitioned, from the catalog as pgbench 15's

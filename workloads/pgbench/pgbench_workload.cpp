@@ -1,7 +1,6 @@
 #include "workloads/pgbench/pgbench_workload.hpp"
 
 #include <chrono>
-#include <thread>
 
 #include "db/session.hpp"
 #include "terminal/engine/worker.hpp"
@@ -78,7 +77,8 @@ TxnResult PgbenchWorkload::execute(TxnIndex type, Session& session,
       const pgbench::Step step = run.next();
       if (step.kind == pgbench::Step::Kind::End) break;
       if (step.kind == pgbench::Step::Kind::Sleep) {
-        std::this_thread::sleep_for(std::chrono::microseconds(step.sleep_us));
+        // Ended with the run like a statement in flight (Abandoned).
+        session.pause(std::chrono::microseconds(step.sleep_us));
       } else if (step.kind == pgbench::Step::Kind::Sql) {
         at = step.command;
         const std::size_t c = static_cast<std::size_t>(step.command - script.commands.data());

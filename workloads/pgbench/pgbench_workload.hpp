@@ -5,7 +5,8 @@
 // drawn by weight. A script's statements run one round trip each, as
 // pgbench sends them, named prepared statements or the extended or simple
 // protocol as the session's query mode says; a \sleep waits inside the
-// transaction (pgbench counts it in the latency). A failed statement fails
+// transaction (pgbench counts it in the latency) and ends with the run as a
+// statement in flight does, given up after --stop-grace. A failed statement fails
 // the transaction: a serialization failure or deadlock is counted as
 // failed, as pgbench 15 counts them with its default --max-tries 1. With
 // time_commands (pgbench's -r) each client times its scripts' commands.

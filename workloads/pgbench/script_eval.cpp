@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <limits>
+#include <string>
 #include <vector>
 
 #include "workloads/pgbench/script_random.hpp"
@@ -30,7 +31,21 @@ class Evaluator {
  public:
   Evaluator(const VariableLookup& lookup, Random& rng) : lookup_(lookup), rng_(rng) {}
 
+  // A tree from the parser is at most kMaxExpressionDepth deep; the count
+  // holds the recursion to that for any other tree too.
   Value eval(const Expr& e) {
+    if (depth_ >= kMaxExpressionDepth) {
+      throw EvalError("expression nested too deeply (more than " +
+                      std::to_string(kMaxExpressionDepth) + " levels)");
+    }
+    ++depth_;
+    Value v = eval_node(e);
+    --depth_;
+    return v;
+  }
+
+ private:
+  Value eval_node(const Expr& e) {
     switch (e.kind) {
       case Expr::Kind::Constant: return e.constant;
       case Expr::Kind::Variable: return lookup_(e.variable);
@@ -48,7 +63,6 @@ class Evaluator {
     return standard(e.func, args);
   }
 
- private:
   // AND and OR look at their second argument only when the first does not
   // decide; a null first one gives null. CASE evaluates the branch taken.
   Value lazy(const Expr& e) {
@@ -229,6 +243,7 @@ class Evaluator {
 
   const VariableLookup& lookup_;
   Random& rng_;
+  int depth_ = 0;  // the calls of eval() open
 };
 
 }  // namespace

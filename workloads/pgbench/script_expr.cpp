@@ -1,5 +1,6 @@
 #include "workloads/pgbench/script_expr.hpp"
 
+#include <algorithm>
 #include <cstdint>
 #include <limits>
 #include <memory>
@@ -67,7 +68,13 @@ ExprPtr call(Func f, std::vector<ExprPtr> args) {
   e->kind = Expr::Kind::Function;
   e->func = f;
   e->args = std::move(args);
+  for (const ExprPtr& a : e->args) e->depth = std::max(e->depth, a->depth + 1);
   return e;
+}
+
+[[noreturn]] void too_deep(std::size_t offset) {
+  throw ExprSyntaxError(offset, "expression nested too deeply (more than " +
+                                    std::to_string(kMaxExpressionDepth) + " levels)");
 }
 
 class Parser {
@@ -84,6 +91,12 @@ class Parser {
 
  private:
   void advance() { tok_ = lexer_.next(); }
+  // Advances; the offset of the token passed.
+  std::size_t take() {
+    const std::size_t at = tok_.offset;
+    advance();
+    return at;
+  }
   [[noreturn]] void syntax_error() const { throw ExprSyntaxError(tok_.offset, "syntax error"); }
   bool at_op(const char* op) const { return tok_.kind == Tok::Op && tok_.text == op; }
   void expect(Tok kind) {
@@ -91,11 +104,31 @@ class Parser {
     advance();
   }
 
+  // An operator or function of the tree, refused where it would make the
+  // tree deeper than kMaxExpressionDepth (evaluation recurses once a level).
+  ExprPtr node(Func f, std::vector<ExprPtr> args) const {
+    ExprPtr e = call(f, std::move(args));
+    if (e->depth > kMaxExpressionDepth) too_deep(tok_.offset);
+    return e;
+  }
+
+  // The sub-expression `parse` reads, one level of nesting deeper than the
+  // token at `opener` (a parenthesis, an operator, a keyword): the parser
+  // recurses once a level, so the level past kMaxExpressionDepth is refused
+  // at its opener.
+  ExprPtr nested(ExprPtr (Parser::*parse)(), std::size_t opener) {
+    if (nesting_ >= kMaxExpressionDepth) too_deep(opener);
+    ++nesting_;
+    ExprPtr e = (this->*parse)();
+    --nesting_;
+    return e;
+  }
+
   ExprPtr parse_or() {
     ExprPtr left = parse_and();
     while (tok_.kind == Tok::Or) {
       advance();
-      left = call(Func::Or, {left, parse_and()});
+      left = node(Func::Or, {left, parse_and()});
     }
     return left;
   }
@@ -104,15 +137,15 @@ class Parser {
     ExprPtr left = parse_not();
     while (tok_.kind == Tok::And) {
       advance();
-      left = call(Func::And, {left, parse_not()});
+      left = node(Func::And, {left, parse_not()});
     }
     return left;
   }
 
   ExprPtr parse_not() {
     if (tok_.kind == Tok::Not) {
-      advance();
-      return call(Func::Not, {parse_not()});
+      const std::size_t at = take();
+      return node(Func::Not, {nested(&Parser::parse_not, at)});
     }
     return parse_is();
   }
@@ -123,8 +156,8 @@ class Parser {
     if (tok_.kind == Tok::IsNull || tok_.kind == Tok::NotNull) {
       const bool negate = tok_.kind == Tok::NotNull;
       advance();
-      ExprPtr is = call(Func::Is, {left, constant(Value::null())});
-      left = negate ? call(Func::Not, {is}) : is;
+      ExprPtr is = node(Func::Is, {left, constant(Value::null())});
+      left = negate ? node(Func::Not, {is}) : is;
     } else if (tok_.kind == Tok::Is) {
       advance();
       bool negate = false;
@@ -141,8 +174,8 @@ class Parser {
         syntax_error();
       }
       advance();
-      ExprPtr is = call(Func::Is, {left, constant(what)});
-      left = negate ? call(Func::Not, {is}) : is;
+      ExprPtr is = node(Func::Is, {left, constant(what)});
+      left = negate ? node(Func::Not, {is}) : is;
     } else {
       return left;
     }
@@ -166,12 +199,12 @@ class Parser {
     advance();
     ExprPtr right = parse_bitwise();
     if (comparison(tok_)) syntax_error();
-    if (op == "=") return call(Func::Eq, {left, right});
-    if (op == "<>" || op == "!=") return call(Func::Ne, {left, right});
-    if (op == "<") return call(Func::Lt, {left, right});
-    if (op == "<=") return call(Func::Le, {left, right});
-    if (op == ">") return call(Func::Lt, {right, left});
-    return call(Func::Le, {right, left});  // >=
+    if (op == "=") return node(Func::Eq, {left, right});
+    if (op == "<>" || op == "!=") return node(Func::Ne, {left, right});
+    if (op == "<") return node(Func::Lt, {left, right});
+    if (op == "<=") return node(Func::Le, {left, right});
+    if (op == ">") return node(Func::Lt, {right, left});
+    return node(Func::Le, {right, left});  // >=
   }
 
   ExprPtr parse_bitwise() {
@@ -191,7 +224,7 @@ class Parser {
       else
         return left;
       advance();
-      left = call(f, {left, parse_additive()});
+      left = node(f, {left, parse_additive()});
     }
   }
 
@@ -206,7 +239,7 @@ class Parser {
       else
         return left;
       advance();
-      left = call(f, {left, parse_multiplicative()});
+      left = node(f, {left, parse_multiplicative()});
     }
   }
 
@@ -223,28 +256,28 @@ class Parser {
       else
         return left;
       advance();
-      left = call(f, {left, parse_unary()});
+      left = node(f, {left, parse_unary()});
     }
   }
 
   ExprPtr parse_unary() {
     if (at_op("+")) {
-      advance();
-      return parse_unary();
+      const std::size_t at = take();
+      return nested(&Parser::parse_unary, at);
     }
     if (at_op("-")) {
-      advance();
+      const std::size_t at = take();
       if (tok_.kind == Tok::MaxIntPlusOne) {  // -9223372036854775808
         advance();
         return constant(Value::of_int(std::numeric_limits<std::int64_t>::min()));
       }
       // -x is 0 - x, as in pgbench: -(a double) is a double, -(int) an int.
-      return call(Func::Sub, {constant(Value::of_int(0)), parse_unary()});
+      return node(Func::Sub, {constant(Value::of_int(0)), nested(&Parser::parse_unary, at)});
     }
     if (at_op("~")) {
       // ~x is x # -1; it binds as the bitwise operators do.
-      advance();
-      return call(Func::BitXor, {constant(Value::of_int(-1)), parse_additive()});
+      const std::size_t at = take();
+      return node(Func::BitXor, {constant(Value::of_int(-1)), nested(&Parser::parse_additive, at)});
     }
     if (tok_.kind == Tok::Not) return parse_not();
     return parse_primary();
@@ -254,8 +287,7 @@ class Parser {
     const Token t = tok_;
     switch (t.kind) {
       case Tok::LParen: {
-        advance();
-        ExprPtr e = parse_or();
+        ExprPtr e = nested(&Parser::parse_or, take());
         expect(Tok::RParen);
         return e;
       }
@@ -282,14 +314,11 @@ class Parser {
     if (info == nullptr) {
       throw ExprSyntaxError(name.offset, "unexpected function name (" + name.text + ")");
     }
-    advance();
+    const std::size_t open = take();
     std::vector<ExprPtr> args;
     if (tok_.kind != Tok::RParen) {
-      args.push_back(parse_or());
-      while (tok_.kind == Tok::Comma) {
-        advance();
-        args.push_back(parse_or());
-      }
+      args.push_back(nested(&Parser::parse_or, open));
+      while (tok_.kind == Tok::Comma) args.push_back(nested(&Parser::parse_or, take()));
     }
     expect(Tok::RParen);
     const auto n = static_cast<int>(args.size());
@@ -309,7 +338,7 @@ class Parser {
       throw ExprSyntaxError(name.offset,
                             std::string("unexpected number of arguments (") + info->name + ")");
     }
-    return call(info->func, std::move(args));
+    return node(info->func, std::move(args));
   }
 
   // CASE WHEN c THEN v [WHEN ...] [ELSE e] END; no ELSE is ELSE NULL.
@@ -318,23 +347,22 @@ class Parser {
     std::vector<ExprPtr> args;
     if (tok_.kind != Tok::When) syntax_error();
     while (tok_.kind == Tok::When) {
-      advance();
-      args.push_back(parse_or());
-      expect(Tok::Then);
-      args.push_back(parse_or());
+      args.push_back(nested(&Parser::parse_or, take()));
+      if (tok_.kind != Tok::Then) syntax_error();
+      args.push_back(nested(&Parser::parse_or, take()));
     }
     if (tok_.kind == Tok::Else) {
-      advance();
-      args.push_back(parse_or());
+      args.push_back(nested(&Parser::parse_or, take()));
     } else {
       args.push_back(constant(Value::null()));
     }
     expect(Tok::EndKw);
-    return call(Func::Case, std::move(args));
+    return node(Func::Case, std::move(args));
   }
 
   ExprLexer lexer_;
   Token tok_;
+  int nesting_ = 0;  // the sub-expressions open around the token
 };
 
 }  // namespace

@@ -57,10 +57,20 @@ enum class Func {
   Permute,
 };
 
+// How deep an expression may nest: parentheses, a function's arguments,
+// CASE's parts, unary operators and NOT each nest one level, and so does
+// each operator of the tree (1+1+1 is three deep). pgbench's bison parser
+// stops at its own stack's limit; the kit's parser and evaluator recurse
+// once a level, so deeper is refused at parse time, never run out of stack.
+// A level takes some 3.5 kB of stack (1000 levels needed 3 to 4 MB): 256
+// stay under 1 MB, within the 2 MB a thread gets at the least.
+inline constexpr int kMaxExpressionDepth = 256;
+
 struct Expr {
   enum class Kind { Constant, Variable, Function };
 
   Kind kind = Kind::Constant;
+  int depth = 1;                                  // the levels of the tree below and with this node
   Value constant;                                 // Constant
   std::string variable;                           // Variable: its name
   Func func = Func::Add;                          // Function
@@ -83,7 +93,7 @@ class ExprSyntaxError : public std::runtime_error {
 
 // Parses text[begin, end) as one expression; a backslash before a newline
 // continues it on the next line. Throws ExprSyntaxError with the offset in
-// `text`.
+// `text`, also for an expression nested deeper than kMaxExpressionDepth.
 ExprPtr parse_expression(const std::string& text, std::size_t begin, std::size_t end);
 
 // The whole of `text`: for tests and callers with a single line.

@@ -13,11 +13,15 @@
 #include "spec/random.hpp"
 #include "terminal/engine/engine.hpp"
 #include "workloads/pgbench/pgbench_check.hpp"
+#include "workloads/pgbench/pgbench_found_tables.hpp"
 #include "workloads/pgbench/pgbench_workload.hpp"
 #include "workloads/pgbench/report/pgbench_summary.hpp"
 
 namespace tpcc {
 namespace {
+
+// :scale without -s and without tables to count, as pgbench's.
+constexpr int kPgbenchDefaultScale = 1;
 
 bool uses_builtin(const PgbenchOptions& options) {
   if (options.scripts.empty()) return true;
@@ -28,17 +32,23 @@ bool uses_builtin(const PgbenchOptions& options) {
 }
 
 // pgbench's :scale: the tables' when a builtin script runs (pgbench counts
-// pgbench_branches then, and says so if -s disagrees), else -s when given.
+// pgbench_branches then, and says so if -s disagrees), else -s when given,
+// else the tables' when there are any; script files alone may run on tables
+// of the user's own, with none of pgbench's: then pgbench's default, 1.
 int run_scale(const Config& config, std::ostream& out) {
+  if (!uses_builtin(config.pgbench)) {
+    if (config.pgbench.scale_given) return config.pgbench.scale;
+    if (!any_pgbench_table(config)) return kPgbenchDefaultScale;
+    return prepared_pgbench_scale(config);
+  }
   const int prepared = prepared_pgbench_scale(config);
   if (!config.pgbench.scale_given) return prepared;
-  if (uses_builtin(config.pgbench) && config.pgbench.scale != prepared) {
+  if (config.pgbench.scale != prepared) {
     out << "note: --scale " << config.pgbench.scale
         << " ignored for the builtin scripts: the tables were prepared with scale " << prepared
         << "\n";
-    return prepared;
   }
-  return config.pgbench.scale;
+  return prepared;
 }
 
 // What each standby's block says: its scripts, the run's measured seconds
