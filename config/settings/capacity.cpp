@@ -9,7 +9,7 @@ namespace tpcc::settings_table {
 
 void add_capacity(std::vector<Setting>& s) {
   add(
-      s, "efficiency-floor", "PCT", {"efficiencyFloor"}, kCapacity, kCapacitySection,
+      s, "efficiency-floor", "PCT", {"efficiencyFloor"}, kCapacity, kAllWorkloads, kCapacitySection,
       "With keying and think times: a step passes only when its tpmC is at least PCT percent "
       "of the 12.86 tpmC per active warehouse that the 5.2.5 pacing allows (0..100; 0: not "
       "judged). Not a clause of the specification: the usual reading that a system keeping "
@@ -20,7 +20,7 @@ void add_capacity(std::vector<Setting>& s) {
       },
       [](const Config& c) { return format_number(c.efficiency_floor); });
   add(
-      s, "latency-limit", "MS", {"latencyLimit"}, kCapacity | kRun, kCapacitySection,
+      s, "latency-limit", "MS", {"latencyLimit"}, kCapacity | kRun, kAllWorkloads, kCapacitySection,
       "tpcc capacity without keying and think times (--keying-think=off): a step passes when "
       "its New-Order 90th percentile response time is at most MS milliseconds (> 0; the "
       "errored and timed out counted as over it), and the search looks for the terminal count "
@@ -36,7 +36,7 @@ void add_capacity(std::vector<Setting>& s) {
       },
       [](const Config& c) { return format_number(c.latency_limit_ms); });
   add(
-      s, "search-start", "N", {"searchStart"}, kCapacity, kCapacitySection,
+      s, "search-start", "N", {"searchStart"}, kCapacity, kAllWorkloads, kCapacitySection,
       "The first step's active warehouses (terminals without keying and think times); the "
       "search doubles it while steps pass, then bisects between the last that passed and "
       "the first that failed. Beyond the loaded warehouses (10 terminals per warehouse "
@@ -46,7 +46,7 @@ void add_capacity(std::vector<Setting>& s) {
       },
       [](const Config& c) { return std::to_string(c.search_start); });
   add(
-      s, "search-max", "N", {"searchMax"}, kCapacity, kCapacitySection,
+      s, "search-max", "N", {"searchMax"}, kCapacity, kAllWorkloads, kCapacitySection,
       "The most active warehouses (terminals without keying and think times, or of another "
       "workload) a step tries; the search's upper bound. Without it: the loaded warehouses (10 "
       "terminals per warehouse unpaced); for another workload, the connections the server "
@@ -59,7 +59,7 @@ void add_capacity(std::vector<Setting>& s) {
                                  : std::to_string(c.search_max);
       });
   add(
-      s, "confirm", nullptr, {}, kCapacity, kCapacitySection,
+      s, "confirm", nullptr, {}, kCapacity, kAllWorkloads, kCapacitySection,
       "After the search, one full-length run at the answer into DIR/confirm, of "
       "--confirm-duration seconds, judged by every run rule as a run with --spec is; its "
       "failing makes the exit status 1.",
@@ -68,7 +68,7 @@ void add_capacity(std::vector<Setting>& s) {
       },
       [](const Config& c) { return yes_no(c.confirm); });
   add(
-      s, "confirm-duration", "SEC", {"confirmDuration"}, kCapacity, kCapacitySection,
+      s, "confirm-duration", "SEC", {"confirmDuration"}, kCapacity, kAllWorkloads, kCapacitySection,
       "The measured interval of the --confirm run in seconds (5.5: at least 7200, 120 "
       "minutes, for a result of record).",
       [](const std::string& v, const Source& src, ParseState& st) {

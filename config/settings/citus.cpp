@@ -16,7 +16,7 @@ constexpr int kMaxLocalWorkers = 8;
 
 void add_citus(std::vector<Setting>& s) {
   add(
-      s, "distribute", "none|citus", {}, kLoadVerbs, kCitusSection,
+      s, "distribute", "none|citus", {}, kLoadVerbs, kTpccOnly, kCitusSection,
       "citus: lay the tables out over a Citus cluster (the connection is its coordinator): "
       "every table keyed by warehouse hash-distributed by its warehouse column and colocated "
       "with bmsql_warehouse, bmsql_item and bmsql_config as reference tables, and the "
@@ -29,7 +29,7 @@ void add_citus(std::vector<Setting>& s) {
       },
       [](const Config& c) { return std::string(distribution_name(c.distribution)); });
   add(
-      s, "shards", "N", {}, kLoadVerbs, kCitusSection,
+      s, "shards", "N", {}, kLoadVerbs, kTpccOnly, kCitusSection,
       "Shards of each distributed table with --distribute citus (1..64000). More shards than "
       "warehouses leave shards empty; fewer than workers leave workers idle.",
       [](const std::string& v, const Source& src, ParseState& st) {
@@ -39,7 +39,7 @@ void add_citus(std::vector<Setting>& s) {
         return "the server's citus.shard_count (Citus's default is 32)";
       });
   add(
-      s, "citus-workers", "N", {}, kQuickstart, kCitusSection,
+      s, "citus-workers", "N", {}, kQuickstart, kTpccOnly, kCitusSection,
       "Run the quickstart on a local Citus cluster: a throwaway coordinator and N workers "
       "(1..8), each its own server with shared_preload_libraries = 'citus'; implies "
       "--distribute citus. Needs Citus installed for this PostgreSQL (exit 2 otherwise).",

@@ -11,7 +11,7 @@ namespace tpcc::settings_table {
 
 void add_standby(std::vector<Setting>& s) {
   add(
-      s, "standby-conn", "CONNINFO", {"standbyConn"}, kRun, kStandbySection,
+      s, "standby-conn", "CONNINFO", {"standbyConn"}, kRun, kAllButIngest, kStandbySection,
       "A hot standby to drive with read-only terminals (Order-Status and Stock-Level; with a "
       "sysbench oltp test, --standby-test) while the primary runs; repeat the flag for several "
       "standbys (props: standbyConn, "
@@ -27,7 +27,7 @@ void add_standby(std::vector<Setting>& s) {
       [](const Config&) -> std::string { return "none"; })
       .repeat = Repeat::Each;
   add(
-      s, "standby-terminals", "N", {"standbyTerminals"}, kRun, kStandbySection,
+      s, "standby-terminals", "N", {"standbyTerminals"}, kRun, kAllButIngest, kStandbySection,
       "Read-only terminals on each standby; needs a standby connection.",
       [](const std::string& v, const Source& src, ParseState& st) {
         st.standby_terminals = parse_int(v, 1, kNoLimit, src.where);
@@ -35,7 +35,7 @@ void add_standby(std::vector<Setting>& s) {
       [](const Config&) -> std::string { return "the same as --terminals"; });
   add(
       s, "standby-mix", "OS,SL", {"standbyOrderStatusWeight", "standbyStockLevelWeight"}, kRun,
-      kStandbySection,
+      kTpccOnly, kStandbySection,
       "Order-Status and Stock-Level percent on the standbys, summing to 100 (props: "
       "standbyOrderStatusWeight and standbyStockLevelWeight; one alone leaves the rest to the "
       "other).",

@@ -64,12 +64,13 @@ inline constexpr std::array<QueryMode, 3> kQueryModes = {QueryMode::Prepared, Qu
 
 // Appends one option and returns it for the rarer fields (repeat).
 inline Setting& add(std::vector<Setting>& table, const char* flag, const char* value_name,
-                    std::vector<const char*> props_keys, VerbSet verbs, const char* section,
-                    const char* help, Apply apply, Show show) {
+                    std::vector<const char*> props_keys, VerbSet verbs, WorkloadSet workloads,
+                    const char* section, const char* help, Apply apply, Show show) {
   table.push_back({flag,
                    value_name,
                    std::move(props_keys),
                    verbs,
+                   workloads,
                    section,
                    help,
                    apply,

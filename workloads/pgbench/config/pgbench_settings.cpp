@@ -32,7 +32,7 @@ std::string standby_scripts_text(const Config& c) {
 // drawn by weight as the primary's are.
 void add_standby_scripts(std::vector<Setting>& s) {
   add(
-      s, "standby-builtin", "NAME[@W]", {}, kRun, kPgbenchSection,
+      s, "standby-builtin", "NAME[@W]", {}, kRun, kPgbenchOnly, kPgbenchSection,
       "With --workload pgbench and --standby-conn, a builtin script each standby runs on the "
       "primary's clock, beside the primary's scripts: select-only (the builtins that write are "
       "refused), with weight W. Repeatable, beside --standby-file. Without either, select-only "
@@ -43,7 +43,7 @@ void add_standby_scripts(std::vector<Setting>& s) {
       standby_scripts_text)
       .repeat = Repeat::Each;
   add(
-      s, "standby-file", "FILE[@W]", {}, kRun, kPgbenchSection,
+      s, "standby-file", "FILE[@W]", {}, kRun, kPgbenchOnly, kPgbenchSection,
       "With --workload pgbench and --standby-conn, a script file each standby runs, with "
       "weight W; a write in it fails its transaction as the standby refuses it (counted "
       "failed), an error that stops the run (exit 3). Repeatable, beside --standby-builtin.",
@@ -58,7 +58,7 @@ void add_standby_scripts(std::vector<Setting>& s) {
 
 void add_pgbench(std::vector<Setting>& s) {
   add(
-      s, "builtin", "NAME[@W]", {}, kRun | kCapacity, kPgbenchSection,
+      s, "builtin", "NAME[@W]", {}, kRun | kCapacity, kPgbenchOnly, kPgbenchSection,
       "With --workload pgbench, a builtin script to run (pgbench's -b): tpcb-like, "
       "simple-update or select-only (or a prefix naming one), with weight W (default 1). "
       "Repeat it, and mix it with --file: each transaction draws a script by weight. Without "
@@ -69,7 +69,7 @@ void add_pgbench(std::vector<Setting>& s) {
       scripts_text)
       .repeat = Repeat::Each;
   add(
-      s, "file", "FILE[@W]", {}, kRun | kCapacity, kPgbenchSection,
+      s, "file", "FILE[@W]", {}, kRun | kCapacity, kPgbenchOnly, kPgbenchSection,
       "With --workload pgbench, a script file in pgbench 15's language to run (pgbench's -f), "
       "with weight W (default 1); see docs/pgbench-scripts.md for the commands taken. "
       "Repeatable, beside --builtin.",
@@ -79,7 +79,7 @@ void add_pgbench(std::vector<Setting>& s) {
       scripts_text)
       .repeat = Repeat::Each;
   add(
-      s, "progress", "SEC", {}, kRun, kPgbenchSection,
+      s, "progress", "SEC", {}, kRun, kPgbenchOnly, kPgbenchSection,
       "With --workload pgbench, pgbench's progress lines (its -P) every SEC seconds (the same "
       "as --report-interval SEC), or with 0 none (results still keep every --report-interval "
       "of the run). tpcc pgbench without -P gives 0, as pgbench prints none by default.",
@@ -94,7 +94,7 @@ void add_pgbench(std::vector<Setting>& s) {
                                               : std::to_string(c.pgbench.progress_seconds);
       });
   add(
-      s, "define", "NAME=VALUE", {}, kRun | kCapacity, kPgbenchSection,
+      s, "define", "NAME=VALUE", {}, kRun | kCapacity, kPgbenchOnly, kPgbenchSection,
       "With --workload pgbench, a variable every client starts with (pgbench's -D), "
       "repeatable; -D scale=N sets :scale.",
       [](const std::string& v, const Source&, ParseState& st) {
@@ -107,7 +107,7 @@ void add_pgbench(std::vector<Setting>& s) {
       })
       .repeat = Repeat::Each;
   add(
-      s, "partition-method", "range|hash", {}, kPrepare, kPgbenchSection,
+      s, "partition-method", "range|hash", {}, kPrepare, kPgbenchOnly, kPgbenchSection,
       "With --workload pgbench and --partitions N, how pgbench_accounts is partitioned by aid "
       "(pgbench's --partition-method): range, N ranges of equal size (the first from MINVALUE, "
       "the last to MAXVALUE), or hash, MODULUS N. Needs --partitions; range when not given.",
@@ -121,7 +121,7 @@ void add_pgbench(std::vector<Setting>& s) {
       });
   add_standby_scripts(s);
   add(
-      s, "report-per-command", nullptr, {}, kRun, kPgbenchSection,
+      s, "report-per-command", nullptr, {}, kRun, kPgbenchOnly, kPgbenchSection,
       "With --workload pgbench, each script's commands with their average latency in ms and "
       "the transactions that failed at them, after the final block (pgbench's -r), and per "
       "command in result.json (--report-per-command alone or =on).",

@@ -29,7 +29,8 @@ constexpr VerbSet kOnLoadAndRun = kPrepare | kRun | kCheck | kCapacity;
 
 Setting& oltp_row(std::vector<Setting>& s, const char* flag, const char* twin,
                   const char* value_name, const char* help, Apply apply, Show show) {
-  Setting& row = add(s, flag, value_name, {}, kWorkloadVerbs, kOltpSection, help, apply, show);
+  Setting& row =
+      add(s, flag, value_name, {}, kWorkloadVerbs, kOltpOnly, kOltpSection, help, apply, show);
   row.twin = twin;
   return row;
 }
@@ -69,7 +70,8 @@ void apply_percent(const std::string& v, const Source& src, ParseState& st) {
 
 void add_workload_choice(std::vector<Setting>& s) {
   add(
-      s, "workload", "NAME", {}, kWorkloadVerbs | kCapacity | kSnapshotVerb, kOltpSection,
+      s, "workload", "NAME", {}, kWorkloadVerbs | kCapacity | kSnapshotVerb, kAllWorkloads,
+      kOltpSection,
       "What prepare loads, run drives, check verifies and cleanup drops: tpcc (TPC-C), or one "
       "of sysbench 1.0's oltp tests on their sbtest tables: oltp_read_write, oltp_read_only, "
       "oltp_write_only, oltp_point_select, oltp_update_index, oltp_update_non_index, "
@@ -90,7 +92,7 @@ void add_workload_choice(std::vector<Setting>& s) {
       },
       [](const Config& c) { return std::string(workload_name(c)); });
   add(
-      s, "test", "NAME", {}, kWorkloadVerbs | kCapacity, kOltpSection,
+      s, "test", "NAME", {}, kWorkloadVerbs | kCapacity, kAllWorkloads, kOltpSection,
       "sysbench's test: the word before the command word on sysbench's command line (tpcc "
       "oltp_read_write --threads=4 run is tpcc run --test oltp_read_write --threads=4), or "
       "sysbench 0.5's --test. A workload name (see --workload), the name with .lua "
