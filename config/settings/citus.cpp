@@ -27,7 +27,8 @@ void add_citus(std::vector<Setting>& s) {
                                   ? Distribution::None
                                   : Distribution::Citus;
       },
-      [](const Config& c) { return std::string(distribution_name(c.distribution)); });
+      [](const Config& c) { return std::string(distribution_name(c.distribution)); })
+      .json = json_none(kJsonOtherVerb);
   add(
       s, "shards", "N", {}, kLoadVerbs, kTpccOnly, kCitusSection,
       "Shards of each distributed table with --distribute citus (1..64000). More shards than "
@@ -37,7 +38,8 @@ void add_citus(std::vector<Setting>& s) {
       },
       [](const Config&) -> std::string {
         return "the server's citus.shard_count (Citus's default is 32)";
-      });
+      })
+      .json = json_none(kJsonOtherVerb);
   add(
       s, "citus-workers", "N", {}, kQuickstart, kTpccOnly, kCitusSection,
       "Run the quickstart on a local Citus cluster: a throwaway coordinator and N workers "
@@ -46,7 +48,8 @@ void add_citus(std::vector<Setting>& s) {
       [](const std::string& v, const Source& src, ParseState& st) {
         st.cfg.citus_workers = parse_int(v, 1, kMaxLocalWorkers, src.where);
       },
-      [](const Config&) -> std::string { return "none (a single server)"; });
+      [](const Config&) -> std::string { return "none (a single server)"; })
+      .json = json_none(kJsonOtherVerb);
 }
 
 }  // namespace tpcc::settings_table

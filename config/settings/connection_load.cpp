@@ -47,17 +47,20 @@ void add_connection_and_load(std::vector<Setting>& s) {
       [](const Config&) -> std::string {
         return "empty (libpq then uses PGHOST, PGPORT, PGUSER, PGDATABASE, PGPASSWORD and "
                "~/.pgpass)";
-      });
+      })
+      .json = json_none(kJsonConninfo);
   add(
       s, nullptr, "NAME", {"user"}, kDatabaseVerbs, kAllWorkloads, kConnection,
       "Database user (BenchmarkSQL key), added to the connection unless it names a user.",
       [](const std::string& v, const Source&, ParseState& st) { st.user = v; },
-      [](const Config&) -> std::string { return "none"; });
+      [](const Config&) -> std::string { return "none"; })
+      .json = json_none(kJsonConninfo);
   add(
       s, nullptr, "SECRET", {"password"}, kDatabaseVerbs, kAllWorkloads, kConnection,
       "Password (BenchmarkSQL key), added to the connection unless it has one. Never printed.",
       [](const std::string& v, const Source&, ParseState& st) { st.password = v; },
-      [](const Config&) -> std::string { return "none"; });
+      [](const Config&) -> std::string { return "none"; })
+      .json = json_none(kJsonConninfo);
 
   // Load ----------------------------------------------------------------------
   add(
@@ -134,7 +137,8 @@ void add_connection_and_load(std::vector<Setting>& s) {
         st.cfg.fillfactor = fillfactor_over_defaults(v, src.where);
       },
       [](const Config& c) { return per_table_text(c.fillfactor); })
-      .repeat = Repeat::Join;
+      .json = json_none(kJsonOwnShape);
+  s.back().repeat = Repeat::Join;
   // The help names every parameter accepted; it lives as long as the table.
   static const std::string storage_help =
       "Storage parameters of the tables prepare creates, as table.parameter=value pairs "
@@ -148,7 +152,8 @@ void add_connection_and_load(std::vector<Setting>& s) {
         st.cfg.storage_parameters = storage_parameters_over_defaults(v, src.where);
       },
       [](const Config& c) { return storage_parameters_text(c.storage_parameters, ", "); })
-      .repeat = Repeat::Join;
+      .json = json_none(kJsonOwnShape);
+  s.back().repeat = Repeat::Join;
   add(
       s, "analyze-all-tables", nullptr, {}, kLoadVerbs, kTpccOnly, kLoad,
       "VACUUM ANALYZE warehouse and district after the load too. By default they are left "
@@ -193,7 +198,8 @@ void add_connection_and_load(std::vector<Setting>& s) {
         for (const auto& [t, ts] : c.tablespace) out += (out.empty() ? "" : ",") + t + "=" + ts;
         return out;
       })
-      .repeat = Repeat::Join;
+      .json = json_none(kJsonOwnShape);
+  s.back().repeat = Repeat::Join;
   add(
       s, "foreign-keys", nullptr, {}, kLoadVerbs, kTpccOnly, kLoad,
       "Create BenchmarkSQL's foreign keys after the load.",
@@ -281,7 +287,8 @@ void add_acid(std::vector<Setting>& s) {
       [](const std::string& v, const Source& src, ParseState& st) {
         st.cfg.durability = parse_bool(v, src.where);
       },
-      [](const Config& c) { return yes_no(c.durability); });
+      [](const Config& c) { return yes_no(c.durability); })
+      .json = json_none(kJsonOtherVerb);
   add(
       s, "server-datadir", "DIR", {"serverDataDir"}, kAcid | kRun | kCapacity, kAllWorkloads,
       kAcidSection,
@@ -291,7 +298,8 @@ void add_acid(std::vector<Setting>& s) {
       [](const std::string& v, const Source&, ParseState& st) { st.cfg.server_datadir = v; },
       [](const Config& c) {
         return c.server_datadir.empty() ? std::string("none") : c.server_datadir;
-      });
+      })
+      .json = json_none(kJsonOtherVerb);
   add(
       s, "crash-command", "CMD", {"crashCommand"}, kAcid, kTpccOnly, kAcidSection,
       "For --durability: a shell command (sh -c) that crashes the server of --conn, as 3.5.3.3's "
@@ -302,7 +310,8 @@ void add_acid(std::vector<Setting>& s) {
       [](const std::string& v, const Source&, ParseState& st) { st.cfg.crash_command = v; },
       [](const Config& c) {
         return c.crash_command.empty() ? std::string("none") : c.crash_command;
-      });
+      })
+      .json = json_none(kJsonOtherVerb);
   add(
       s, "restart-timeout", "SEC", {"restartTimeout"}, kAcid, kTpccOnly, kAcidSection,
       "With --crash-command: how long tpcc waits for the crashed server to accept connections "
@@ -310,7 +319,8 @@ void add_acid(std::vector<Setting>& s) {
       [](const std::string& v, const Source& src, ParseState& st) {
         st.cfg.restart_timeout_seconds = parse_int(v, 1, 86400, src.where);
       },
-      [](const Config& c) { return std::to_string(c.restart_timeout_seconds); });
+      [](const Config& c) { return std::to_string(c.restart_timeout_seconds); })
+      .json = json_none(kJsonOtherVerb);
 }
 
 }  // namespace settings_table

@@ -43,7 +43,8 @@ void add_drivers(std::vector<Setting>& s) {
         st.cfg.driver_index = number.index;
         st.cfg.driver_count = number.count;
       },
-      [](const Config&) { return std::string("none (the only driver)"); });
+      [](const Config&) { return std::string("none (the only driver)"); })
+      .json = json_none(kJsonRunShape);
   add(
       s, "run-id", "NAME", {"runId"}, kRun, kTpccOnly, kRunSection,
       "The run the drivers of --driver share: every driver of one run gives the same NAME, and "
@@ -52,7 +53,8 @@ void add_drivers(std::vector<Setting>& s) {
       [](const std::string& v, const Source& src, ParseState& st) {
         st.cfg.run_id = checked_run_id(v, src);
       },
-      [](const Config& c) { return c.run_id; });
+      [](const Config& c) { return c.run_id; })
+      .json = json_none(kJsonRunShape);
   add(
       s, "barrier-timeout", "SEC", {"barrierTimeout"}, kRun, kTpccOnly, kRunSection,
       "How long a driver (--driver) waits at the start barrier for the others; when one has not "
@@ -60,7 +62,8 @@ void add_drivers(std::vector<Setting>& s) {
       [](const std::string& v, const Source& src, ParseState& st) {
         st.cfg.barrier_timeout_seconds = parse_int(v, 1, 86400, src.where);
       },
-      [](const Config& c) { return std::to_string(c.barrier_timeout_seconds); });
+      [](const Config& c) { return std::to_string(c.barrier_timeout_seconds); })
+      .json = json_none(kJsonNotYet);
 }
 
 void add_report(std::vector<Setting>& s) {
@@ -72,7 +75,8 @@ void add_report(std::vector<Setting>& s) {
       "intervals that do not overlap, or overlapping warehouses are refused (exit 2).",
       [](const std::string& v, const Source&, ParseState& st) { st.cfg.merge_dirs.push_back(v); },
       [](const Config&) { return std::string("none"); })
-      .repeat = Repeat::Many;
+      .json = json_none(kJsonOtherVerb);
+  s.back().repeat = Repeat::Many;
   add(
       s, "compare", "DIR...", {}, kReport, kAllWorkloads, kReportSection,
       "Two result directories or more, put side by side on one page: the headline figures "
@@ -82,7 +86,8 @@ void add_report(std::vector<Setting>& s) {
       "noise. Written to --out (default compare.html here).",
       [](const std::string& v, const Source&, ParseState& st) { st.cfg.compare_dirs.push_back(v); },
       [](const Config&) { return std::string("none"); })
-      .repeat = Repeat::Many;
+      .json = json_none(kJsonOtherVerb);
+  s.back().repeat = Repeat::Many;
   add(
       s, "out", "DIR", {}, kReport, kAllWorkloads, kReportSection,
       "Where tpcc report --merge writes the merged result.json, summary.txt, config.json and "
@@ -91,7 +96,8 @@ void add_report(std::vector<Setting>& s) {
       "the current directory), a directory to write report.html or compare.html into, or a "
       "file name ending in .html.",
       [](const std::string& v, const Source&, ParseState& st) { st.cfg.out_dir = v; },
-      [](const Config&) { return std::string("none"); });
+      [](const Config&) { return std::string("none"); })
+      .json = json_none(kJsonOtherVerb);
 }
 
 }  // namespace tpcc::settings_table

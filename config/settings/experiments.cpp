@@ -60,7 +60,8 @@ void add_experiments(std::vector<Setting>& s) {
       [](const std::string& v, const Source& src, ParseState& st) {
         st.cfg.snapshot_drop = parse_bool(v, src.where);
       },
-      [](const Config& c) { return yes_no(c.snapshot_drop); });
+      [](const Config& c) { return yes_no(c.snapshot_drop); })
+      .json = json_none(kJsonOtherVerb);
   add(
       s, "restore", nullptr, {}, kRun | kCapacity, kAllWorkloads, kExperimentsSection,
       "Before the run, put the database back to its snapshot (tpcc snapshot, with the run's "

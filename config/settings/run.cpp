@@ -54,7 +54,8 @@ void add_length_and_mix(std::vector<Setting>& s) {
       [](const std::string& v, const Source& src, ParseState& st) {
         st.terminal_multiplier = parse_number(v, 0, true, src.where);
       },
-      [](const Config&) -> std::string { return "none"; });
+      [](const Config&) -> std::string { return "none"; })
+      .json = json_none(kJsonAlias);
   add(
       s, "allow-many-terminals", nullptr, {"allowManyTerminals"}, kRunVerbs, kTpccOnly, kRunSection,
       "Allow more than 10 terminals per warehouse with fixed warehouses (BenchmarkSQL refuses "
@@ -112,7 +113,8 @@ void add_length_and_mix(std::vector<Setting>& s) {
       [](const std::string& v, const Source& src, ParseState& st) {
         st.cfg.ramp_sut_seconds = minutes_to_seconds(v, src);
       },
-      [](const Config&) -> std::string { return "0"; });
+      [](const Config&) -> std::string { return "0"; })
+      .json = json_none(kJsonAlias);
   add(
       s, "repeat", "N", {}, kRun, kAllWorkloads, kRunSection,
       "Run N times into DIR/run-1 ... DIR/run-N, then write DIR/result.json and DIR/report.html "
@@ -153,7 +155,8 @@ void add_length_and_mix(std::vector<Setting>& s) {
         if (st.weights_where.empty()) st.weights_where = src.where;
       },
       [](const Config& c) { return format_mix(c.mix) + " (ro profile: 0,0,50,0,50)"; })
-      .props_keys_set_parts = true;
+      .json = json_none(kJsonOwnShape);
+  s.back().props_keys_set_parts = true;
   add(
       s, "profile", "rw|ro", {}, kRunVerbs, kTpccOnly, kRunSection,
       "rw runs the full mix; ro runs only the read-only Order-Status and Stock-Level, "

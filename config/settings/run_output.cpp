@@ -73,7 +73,8 @@ void add_output(std::vector<Setting>& s) {
       [](const std::string& v, const Source& src, ParseState& st) {
         st.cfg.server_metrics = parse_bool(v, src.where);
       },
-      [](const Config& c) { return std::string(c.server_metrics ? "on" : "off"); });
+      [](const Config& c) { return std::string(c.server_metrics ? "on" : "off"); })
+      .json = json_none(kJsonRunShape);
   add(
       s, "result-dir", "DIR", {"resultDirectory"}, kRunVerbs | kAcid, kAllWorkloads, kRunSection,
       "Directory for result.json, intervals.csv, config.json and report.html (acid: acid.json). "

@@ -139,14 +139,15 @@ enum class Repeat {
 // Where an option's value is kept in config.json (the effective settings
 // saved with every result) and how it is read back: section ("prepare",
 // "run", ...) and key, the value taken from the Config and put back into
-// one. An option without one is not in config.json by itself (a props-only
-// alias of another option, a flag of another verb, or a value config.json
-// keeps in a shape of its own: the mix, the per-table maps, the standbys).
+// one. An option without one says why (none): a props-only alias of
+// another option, a flag of another verb, or a value config.json keeps in
+// a shape of its own (the mix, the per-table maps, the standbys).
 struct ConfigJsonField {
-  const char* section = nullptr;  // nullptr: not in config.json
+  const char* section = nullptr;  // nullptr: not in config.json by a key of its own
   const char* key = nullptr;
   nlohmann::ordered_json (*write)(const Config&) = nullptr;
   void (*read)(const nlohmann::json& value, Config& config) = nullptr;
+  const char* none = nullptr;  // without a section: why
 };
 
 struct Setting {

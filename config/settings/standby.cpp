@@ -25,14 +25,16 @@ void add_standby(std::vector<Setting>& s) {
         }
       },
       [](const Config&) -> std::string { return "none"; })
-      .repeat = Repeat::Each;
+      .json = json_none(kJsonOwnShape);
+  s.back().repeat = Repeat::Each;
   add(
       s, "standby-terminals", "N", {"standbyTerminals"}, kRun, kAllButIngest, kStandbySection,
       "Read-only terminals on each standby; needs a standby connection.",
       [](const std::string& v, const Source& src, ParseState& st) {
         st.standby_terminals = parse_int(v, 1, kNoLimit, src.where);
       },
-      [](const Config&) -> std::string { return "the same as --terminals"; });
+      [](const Config&) -> std::string { return "the same as --terminals"; })
+      .json = json_none(kJsonOwnShape);
   add(
       s, "standby-mix", "OS,SL", {"standbyOrderStatusWeight", "standbyStockLevelWeight"}, kRun,
       kTpccOnly, kStandbySection,
@@ -49,7 +51,8 @@ void add_standby(std::vector<Setting>& s) {
         st.standby_mix = parse_standby_mix(v, src.where);
       },
       [](const Config&) -> std::string { return "50,50"; })
-      .props_keys_set_parts = true;
+      .json = json_none(kJsonOwnShape);
+  s.back().props_keys_set_parts = true;
 }
 
 }  // namespace tpcc::settings_table

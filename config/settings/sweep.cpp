@@ -149,7 +149,8 @@ void add_sweep(std::vector<Setting>& s) {
       "passes that option's own checks before anything runs. Given again for another option, "
       "the points are every combination (a grid). Not with the option's own flag.",
       apply_vary, [](const Config& c) { return axes_text(c, SweepAxisKind::RunOption); })
-      .repeat = Repeat::Each;
+      .json = json_none(kJsonOtherVerb);
+  s.back().repeat = Repeat::Each;
   add(s, "vary-define", "NAME=V1,V2", {}, kSweep, kPgbenchOnly, kExperimentsSection,
       "With --workload pgbench, a variable of the scripts and its values, one point each: "
       "--vary-define range=1000,5000 runs each point with --define range=V (pgbench's -D, "
@@ -157,7 +158,8 @@ void add_sweep(std::vector<Setting>& s) {
       "are every combination. Not with a --define of the same variable.",
       apply_vary_define,
       [](const Config& c) { return axes_text(c, SweepAxisKind::ScriptVariable); })
-      .repeat = Repeat::Each;
+      .json = json_none(kJsonOtherVerb);
+  s.back().repeat = Repeat::Each;
   add(s, "vary-setting", "GUC=V1,V2", {}, kSweep, kAllWorkloads, kExperimentsSection,
       "A server setting and its values: --vary-setting work_mem=4MB,64MB. Set before each "
       "point by ALTER SYSTEM SET and pg_reload_conf(), checked on a new session, and put back "
@@ -167,7 +169,8 @@ void add_sweep(std::vector<Setting>& s) {
       "setting and pg_read_all_settings).",
       apply_vary_setting,
       [](const Config& c) { return axes_text(c, SweepAxisKind::ServerSetting); })
-      .repeat = Repeat::Each;
+      .json = json_none(kJsonOtherVerb);
+  s.back().repeat = Repeat::Each;
 }
 
 }  // namespace settings_table

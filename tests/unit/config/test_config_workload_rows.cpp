@@ -22,12 +22,42 @@ using tpcc::test::usage_error;
 namespace {
 
 // Values any row's own parser may take; the first one it takes is given.
-const std::vector<std::string> kCandidateValues = {
-    "1",         "true",      "2",         "10",        "1/2",        "tpcc",        "range",
-    "on",        "rr",        "sync",      "insert",    "none",       "80",          "ts1",
-    "uniform",   "tpcb-like", "x.sql",     "a=1",       "host=h",     "127.0.0.1:9100",
-    "vacuum",    "terminals=1,2", "work_mem=4MB,8MB", "oltp_read_only", "45,43,4,4,4", "50,50",
-    "auto",      "RR",        "text",      "ro",        "0.5",        "pgsql",     "first",     "5s",         "label",       "dir"};
+const std::vector<std::string> kCandidateValues = {"1",
+                                                   "true",
+                                                   "2",
+                                                   "10",
+                                                   "1/2",
+                                                   "tpcc",
+                                                   "range",
+                                                   "on",
+                                                   "rr",
+                                                   "sync",
+                                                   "insert",
+                                                   "none",
+                                                   "80",
+                                                   "ts1",
+                                                   "uniform",
+                                                   "tpcb-like",
+                                                   "x.sql",
+                                                   "a=1",
+                                                   "host=h",
+                                                   "127.0.0.1:9100",
+                                                   "vacuum",
+                                                   "terminals=1,2",
+                                                   "work_mem=4MB,8MB",
+                                                   "oltp_read_only",
+                                                   "45,43,4,4,4",
+                                                   "50,50",
+                                                   "auto",
+                                                   "RR",
+                                                   "text",
+                                                   "ro",
+                                                   "0.5",
+                                                   "pgsql",
+                                                   "first",
+                                                   "5s",
+                                                   "label",
+                                                   "dir"};
 
 // A value the row's own parser takes (nullopt for a switch given bare).
 std::optional<std::string> accepted_value(const Setting& s) {
@@ -113,9 +143,9 @@ TEST_CASE("workload rows: an option given to a workload that does not take it is
       if (s.flag == nullptr) continue;
       std::vector<std::string> line = {*verb, "--workload", workload, std::string("--") + s.flag};
       if (value) line.push_back(*value);
-      CHECK_THAT(usage_error(line), Catch::Contains(std::string("--") + s.flag + owner +
-                                                    "--workload " + workload +
-                                                    " does not take it"));
+      CHECK_THAT(usage_error(line),
+                 Catch::Contains(std::string("--") + s.flag + owner + "--workload " + workload +
+                                 " does not take it"));
       ++refusals;
     }
   }
@@ -135,7 +165,8 @@ TEST_CASE("workload rows: the props keys that set part of an option are refused 
 TEST_CASE("workload rows: the options page names each option's workloads", "[config][workload]") {
   const std::string page = tpcc::options_markdown();
   CHECK_THAT(page, Catch::Contains("| option | props keys | verbs | workloads | default |"));
-  CHECK_THAT(page, Catch::Contains("| `--warehouses N` | warehouses | prepare, quickstart | tpcc |"));
+  CHECK_THAT(page,
+             Catch::Contains("| `--warehouses N` | warehouses | prepare, quickstart | tpcc |"));
   CHECK_THAT(page, Catch::Contains("| `--fillfactor SPEC` | fillfactor | prepare, quickstart | "
                                    "tpcc, pgbench |"));
   CHECK_THAT(page, Catch::Contains("| `--duration SEC` | duration, runMins | run, quickstart, "

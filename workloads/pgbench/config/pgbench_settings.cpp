@@ -41,7 +41,8 @@ void add_standby_scripts(std::vector<Setting>& s) {
         st.cfg.pgbench.standby_scripts.push_back({true, v, src.where});
       },
       standby_scripts_text)
-      .repeat = Repeat::Each;
+      .json = json_none(kJsonRunShape);
+  s.back().repeat = Repeat::Each;
   add(
       s, "standby-file", "FILE[@W]", {}, kRun, kPgbenchOnly, kPgbenchSection,
       "With --workload pgbench and --standby-conn, a script file each standby runs, with "
@@ -51,7 +52,8 @@ void add_standby_scripts(std::vector<Setting>& s) {
         st.cfg.pgbench.standby_scripts.push_back({false, v, src.where});
       },
       standby_scripts_text)
-      .repeat = Repeat::Each;
+      .json = json_none(kJsonRunShape);
+  s.back().repeat = Repeat::Each;
 }
 
 }  // namespace
@@ -67,7 +69,8 @@ void add_pgbench(std::vector<Setting>& s) {
         st.cfg.pgbench.scripts.push_back({true, v, src.where});
       },
       scripts_text)
-      .repeat = Repeat::Each;
+      .json = json_none(kJsonRunShape);
+  s.back().repeat = Repeat::Each;
   add(
       s, "file", "FILE[@W]", {}, kRun | kCapacity, kPgbenchOnly, kPgbenchSection,
       "With --workload pgbench, a script file in pgbench 15's language to run (pgbench's -f), "
@@ -77,7 +80,8 @@ void add_pgbench(std::vector<Setting>& s) {
         st.cfg.pgbench.scripts.push_back({false, v, src.where});
       },
       scripts_text)
-      .repeat = Repeat::Each;
+      .json = json_none(kJsonRunShape);
+  s.back().repeat = Repeat::Each;
   add(
       s, "progress", "SEC", {}, kRun, kPgbenchOnly, kPgbenchSection,
       "With --workload pgbench, pgbench's progress lines (its -P) every SEC seconds (the same "
@@ -92,7 +96,8 @@ void add_pgbench(std::vector<Setting>& s) {
       [](const Config& c) {
         return c.pgbench.progress_seconds < 0 ? std::string("every --report-interval")
                                               : std::to_string(c.pgbench.progress_seconds);
-      });
+      })
+      .json = json_none(kJsonNotYet);
   add(
       s, "define", "NAME=VALUE", {}, kRun | kCapacity, kPgbenchOnly, kPgbenchSection,
       "With --workload pgbench, a variable every client starts with (pgbench's -D), "
@@ -105,7 +110,8 @@ void add_pgbench(std::vector<Setting>& s) {
         for (const std::string& d : c.pgbench.defines) out += (out.empty() ? "" : " ") + d;
         return out.empty() ? std::string("none") : out;
       })
-      .repeat = Repeat::Each;
+      .json = json_none(kJsonNotYet);
+  s.back().repeat = Repeat::Each;
   add(
       s, "partition-method", "range|hash", {}, kPrepare, kPgbenchOnly, kPgbenchSection,
       "With --workload pgbench and --partitions N, how pgbench_accounts is partitioned by aid "
@@ -118,7 +124,8 @@ void add_pgbench(std::vector<Setting>& s) {
       },
       [](const Config& c) {
         return std::string(pgbench_partition_method_name(c.pgbench.partition_method));
-      });
+      })
+      .json = json_none(kJsonOtherVerb);
   add_standby_scripts(s);
   add(
       s, "report-per-command", nullptr, {}, kRun, kPgbenchOnly, kPgbenchSection,
@@ -128,7 +135,8 @@ void add_pgbench(std::vector<Setting>& s) {
       [](const std::string& v, const Source& src, ParseState& st) {
         st.cfg.pgbench.report_per_command = parse_bool(v, src.where);
       },
-      [](const Config& c) { return std::string(c.pgbench.report_per_command ? "on" : "off"); });
+      [](const Config& c) { return std::string(c.pgbench.report_per_command ? "on" : "off"); })
+      .json = json_none(kJsonNotYet);
 }
 
 }  // namespace tpcc::settings_table

@@ -56,19 +56,24 @@ void add_connection(std::vector<Setting>& s) {
       "they override the props file's conn, user and password, and a --conn flag that names "
       "the same part with another value is refused. What none of them names comes from the "
       "PG* environment, not from sysbench's defaults (localhost, 5432, sbtest).",
-      apply_connection_part<kHost>, none);
+      apply_connection_part<kHost>, none)
+      .json = json_none(kJsonConninfo);
   add(s, "pgsql-port", "PORT", {}, kDatabaseVerbs, kAllWorkloads, kSysbenchSection,
       "sysbench's name for the server's port (libpq port, 1..65535).", apply_connection_part<kPort>,
-      none);
+      none)
+      .json = json_none(kJsonConninfo);
   add(s, "pgsql-user", "NAME", {}, kDatabaseVerbs, kAllWorkloads, kSysbenchSection,
-      "sysbench's name for the database user (libpq user).", apply_connection_part<kUser>, none);
+      "sysbench's name for the database user (libpq user).", apply_connection_part<kUser>, none)
+      .json = json_none(kJsonConninfo);
   add(s, "pgsql-password", "SECRET", {}, kDatabaseVerbs, kAllWorkloads, kSysbenchSection,
       "sysbench's name for the password (libpq password; empty: none). Masked wherever the "
       "configuration is shown or saved, and overwritten in the command line once parsed; "
       "PGPASSWORD or ~/.pgpass keep it out of ps altogether.",
-      apply_connection_part<kPassword>, none);
+      apply_connection_part<kPassword>, none)
+      .json = json_none(kJsonConninfo);
   add(s, "pgsql-db", "NAME", {}, kDatabaseVerbs, kAllWorkloads, kSysbenchSection,
-      "sysbench's name for the database (libpq dbname).", apply_connection_part<kDbname>, none);
+      "sysbench's name for the database (libpq dbname).", apply_connection_part<kDbname>, none)
+      .json = json_none(kJsonConninfo);
   add(
       s, "db-driver", "pgsql", {}, kDatabaseVerbs, kAllWorkloads, kSysbenchSection,
       "sysbench's database driver: accepted as pgsql only, since tpcc drives PostgreSQL only.",
@@ -78,7 +83,8 @@ void add_connection(std::vector<Setting>& s) {
                            "' is not supported; tpcc drives PostgreSQL only (pgsql)");
         }
       },
-      [](const Config&) -> std::string { return "pgsql"; });
+      [](const Config&) -> std::string { return "pgsql"; })
+      .json = json_none(kJsonConninfo);
 }
 
 void add_workload(std::vector<Setting>& s) {
@@ -86,7 +92,8 @@ void add_workload(std::vector<Setting>& s) {
       "sysbench's threads: the terminals of run (--terminals) and the load workers of "
       "prepare (--load-workers); cleanup accepts it without effect. Refused beside "
       "--terminals or --load-workers with another value.",
-      apply_count<&SysbenchFlags::threads, kPrepare | kRun>, none);
+      apply_count<&SysbenchFlags::threads, kPrepare | kRun>, none)
+      .json = json_none(kJsonAlias);
   add(s, "tables", "N", {}, kSysbenchVerbs | kCheck | kCapacity, kTpccOnly | kOltpOnly,
       kSysbenchSection,
       "sysbench-tpcc's number of table sets. tpcc keeps one set of tables with all the "
@@ -96,13 +103,15 @@ void add_workload(std::vector<Setting>& s) {
       "given at the same level (prepare's warehouses flag, or the props key warehouses); "
       "check and cleanup accept it without effect. With an oltp workload (--workload) it is "
       "sysbench's number of sbtest tables, sbtest1..sbtestN, for prepare, run and check.",
-      apply_count<&SysbenchFlags::tables, kPrepare | kRun | kCapacity>, none);
+      apply_count<&SysbenchFlags::tables, kPrepare | kRun | kCapacity>, none)
+      .json = json_none(kJsonAlias);
   add(s, "scale", "N", {}, kSysbenchVerbs, kTpccOnly | kPgbenchOnly, kSysbenchSection,
       "sysbench-tpcc's warehouses per table set (see --tables); refused with an oltp "
       "workload, whose tables have --table-size rows. With --workload pgbench, pgbench's "
       "scale (its -s): prepare loads N branches, 10N tellers and 100000N accounts, and run's "
       ":scale is N (default: the prepared tables').",
-      apply_count<&SysbenchFlags::scale, kPrepare | kRun>, none);
+      apply_count<&SysbenchFlags::scale, kPrepare | kRun>, none)
+      .json = json_none(kJsonAlias);
   add(
       s, "time", "SEC", {}, kSysbenchVerbs, kAllWorkloads, kSysbenchSection,
       "sysbench's run time in seconds: run's --duration. sysbench's 0, no limit, is taken "
@@ -112,7 +121,8 @@ void add_workload(std::vector<Setting>& s) {
         st.sysbench.time = Given<int>{parse_int(v, 0, kNoLimit, src.where), src};
         note_without_effect(src, st, kRun);
       },
-      none);
+      none)
+      .json = json_none(kJsonAlias);
   add(
       s, "events", "N", {}, kSysbenchVerbs, kAllWorkloads, kSysbenchSection,
       "sysbench's limit on events over all threads (0: none): run stops each terminal after "
@@ -126,7 +136,8 @@ void add_workload(std::vector<Setting>& s) {
         st.sysbench.events = Given<long>{parse_long(v, 0, src.where), src};
         note_without_effect(src, st, kRun);
       },
-      none);
+      none)
+      .json = json_none(kJsonAlias);
   add(
       s, "warmup-time", "SEC", {}, kSysbenchVerbs, kAllWorkloads, kSysbenchSection,
       "sysbench 1.1's warm-up before the statistics count: run's --warmup. Refused beside "
@@ -136,7 +147,8 @@ void add_workload(std::vector<Setting>& s) {
         note_without_effect(src, st, kRun);
       },
       none)
-      .twin = "warmup_time";
+      .json = json_none(kJsonAlias);
+  s.back().twin = "warmup_time";
   Setting& seed = add(
       s, "rand-seed", "N", {}, kSysbenchVerbs, kAllWorkloads, kSysbenchSection,
       "sysbench's random seed (0: from the clock). run draws its transactions' inputs from "
@@ -184,7 +196,8 @@ void add_workload(std::vector<Setting>& s) {
         st.sysbench.trx_level = Given<Isolation>{level, src};
         note_without_effect(src, st, kRun);
       },
-      none);
+      none)
+      .json = json_none(kJsonAlias);
   add(
       s, "db-ps-mode", "auto|disable", {}, kSysbenchVerbs, kAllWorkloads, kSysbenchSection,
       "sysbench's prepared-statement mode: auto is run's --query-mode prepared (statements "
@@ -198,7 +211,8 @@ void add_workload(std::vector<Setting>& s) {
             Given<QueryMode>{disable ? QueryMode::Simple : QueryMode::Prepared, src};
         note_without_effect(src, st, kRun);
       },
-      [](const Config&) -> std::string { return "auto"; });
+      [](const Config&) -> std::string { return "auto"; })
+      .json = json_none(kJsonAlias);
 }
 
 }  // namespace
