@@ -62,7 +62,8 @@ nlohmann::ordered_json oltp_json(const OltpOptions& o) {
           {"rand_spec_pct", o.rand_spec_pct},
           {"rand_spec_res", o.rand_spec_res},
           {"rand_pareto_h", o.rand_pareto_h},
-          {"rand_zipfian_exp", o.rand_zipfian_exp}};
+          {"rand_zipfian_exp", o.rand_zipfian_exp},
+          {"standby_test", std::string(oltp_test_name(o.standby_test))}};
 }
 
 // The same read back; a key left out keeps sysbench's default.
@@ -95,6 +96,14 @@ void read_oltp_json(const nlohmann::json& j, OltpOptions& o) {
   get("rand_spec_res", o.rand_spec_res);
   get("rand_pareto_h", o.rand_pareto_h);
   get("rand_zipfian_exp", o.rand_zipfian_exp);
+  if (j.contains("standby_test")) {
+    const std::string name = j.at("standby_test").get<std::string>();
+    const auto test = parse_workload_name(name);
+    if (!test || test->kind != WorkloadKind::SysbenchOltp) {
+      throw std::invalid_argument("unknown standby_test '" + name + "'");
+    }
+    o.standby_test = test->test;
+  }
 }
 
 // The ingest workload's options, and the same read back (a key left out

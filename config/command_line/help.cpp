@@ -160,7 +160,8 @@ std::string cell(const std::string& text) {
 
 std::string options_markdown() {
   std::ostringstream out;
-  out << "| option | props keys | verbs | default | meaning |\n|---|---|---|---|---|\n";
+  out << "| option | props keys | verbs | workloads | default | meaning |\n"
+      << "|---|---|---|---|---|---|\n";
   for (const char* section : sections()) {
     for (const auto& s : settings()) {
       if (std::string(s.section) != section) continue;
@@ -169,7 +170,8 @@ std::string options_markdown() {
       if (s.flag != nullptr) option = "`" + cell(option) + "`";
       if (s.twin != nullptr) option += std::string(" (or `--") + s.twin + "`)";
       out << "| " << option << " | " << cell(props_keys(s)) << " | " << verb_list(s.verbs) << " | "
-          << cell(s.show_default(Config{})) << " | " << cell(s.help) << " |\n";
+          << workload_list(s.workloads) << " | " << cell(s.show_default(Config{})) << " | "
+          << cell(s.help) << " |\n";
     }
   }
   return out.str();

@@ -53,6 +53,7 @@ void finish_config(ParseState& st) {
   });
   st.collect([&] { check_destructive_target(st); });
   finish_workload(st);
+  refuse_other_workloads_options(st);
   finish_sysbench(st);
   finish_mix(st);
   finish_citus(st);

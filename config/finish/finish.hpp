@@ -3,7 +3,6 @@
 // collected in the ParseState, not thrown, so that all are reported at once.
 #pragma once
 
-#include <initializer_list>
 #include <string>
 #include <string_view>
 
@@ -35,27 +34,26 @@ void finish_sysbench(ParseState& st);
 // by workload.
 void finish_workload(ParseState& st);
 
-// With an oltp workload, TPC-C's own options refused and the run's pacing
-// and line format set; with TPC-C, the oltp options refused.
+// Every option given to a workload its row does not name (Setting::workloads)
+// refused by name, and procedures mode with a workload other than TPC-C
+// (config/finish/workload_taken.cpp); after finish_workload, before the
+// steps that derive one option from another.
+void refuse_other_workloads_options(ParseState& st);
+
+// With an oltp workload, the run's pacing and line format set and its ids
+// checked; with pgbench, finish_pgbench.
 void finish_oltp(ParseState& st);
 
-// The refusals the workloads other than TPC-C share (workloads/sysbench/config/oltp_finish.cpp):
-// an option of sysbench's oltp tests under another workload; a TPC-C
-// option (all but those `taken`, which the workload gives a meaning of its own).
-void refuse_oltp_options(ParseState& st);
-void refuse_tpcc_options(ParseState& st, std::initializer_list<std::string_view> taken);
-
-// With the ingest workload, the other workloads' options refused, its
-// tablespaces a list and its run unpaced; with another workload, the
-// ingest options refused (workloads/ingest/config/ingest_finish.cpp).
+// With the ingest workload, its tablespaces a list, --ingest-checkpoint
+// with --repeat and its run unpaced (workloads/ingest/config/ingest_finish.cpp).
 void finish_ingest(ParseState& st);
 
 // With the pgbench workload: its scale and fillfactor
-// (workloads/pgbench/config/pgbench_finish.cpp), called by finish_oltp after
-// TPC-C's other options are refused.
+// (workloads/pgbench/config/pgbench_finish.cpp), called by finish_oltp.
 void finish_pgbench(ParseState& st);
-// With another workload: --builtin, --file, --define and --progress refused.
-void refuse_pgbench_options(ParseState& st);
+// With another workload: tpcc run's --latency-limit refused (capacity's is
+// its search's, for any workload).
+void refuse_run_latency_limit(ParseState& st);
 
 // Every cross-option check and derived value, for st.cfg.verb
 // (finish/finish.cpp calls the steps below in order).

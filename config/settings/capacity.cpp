@@ -9,7 +9,7 @@ namespace tpcc::settings_table {
 
 void add_capacity(std::vector<Setting>& s) {
   add(
-      s, "efficiency-floor", "PCT", {"efficiencyFloor"}, kCapacity, kCapacitySection,
+      s, "efficiency-floor", "PCT", {"efficiencyFloor"}, kCapacity, kTpccOnly, kCapacitySection,
       "With keying and think times: a step passes only when its tpmC is at least PCT percent "
       "of the 12.86 tpmC per active warehouse that the 5.2.5 pacing allows (0..100; 0: not "
       "judged). Not a clause of the specification: the usual reading that a system keeping "
@@ -18,9 +18,10 @@ void add_capacity(std::vector<Setting>& s) {
       [](const std::string& v, const Source& src, ParseState& st) {
         st.cfg.efficiency_floor = parse_number_in(v, 0, 100, src.where);
       },
-      [](const Config& c) { return format_number(c.efficiency_floor); });
+      [](const Config& c) { return format_number(c.efficiency_floor); })
+      .json = json_none(kJsonOtherVerb);
   add(
-      s, "latency-limit", "MS", {"latencyLimit"}, kCapacity | kRun, kCapacitySection,
+      s, "latency-limit", "MS", {"latencyLimit"}, kCapacity | kRun, kAllWorkloads, kCapacitySection,
       "tpcc capacity without keying and think times (--keying-think=off): a step passes when "
       "its New-Order 90th percentile response time is at most MS milliseconds (> 0; the "
       "errored and timed out counted as over it), and the search looks for the terminal count "
@@ -34,9 +35,10 @@ void add_capacity(std::vector<Setting>& s) {
       [](const std::string& v, const Source& src, ParseState& st) {
         st.cfg.latency_limit_ms = parse_number(v, 0, true, src.where);
       },
-      [](const Config& c) { return format_number(c.latency_limit_ms); });
+      [](const Config& c) { return format_number(c.latency_limit_ms); })
+      .json = json_none(kJsonOtherVerb);
   add(
-      s, "search-start", "N", {"searchStart"}, kCapacity, kCapacitySection,
+      s, "search-start", "N", {"searchStart"}, kCapacity, kAllWorkloads, kCapacitySection,
       "The first step's active warehouses (terminals without keying and think times); the "
       "search doubles it while steps pass, then bisects between the last that passed and "
       "the first that failed. Beyond the loaded warehouses (10 terminals per warehouse "
@@ -44,9 +46,10 @@ void add_capacity(std::vector<Setting>& s) {
       [](const std::string& v, const Source& src, ParseState& st) {
         st.cfg.search_start = parse_int(v, 1, kNoLimit, src.where);
       },
-      [](const Config& c) { return std::to_string(c.search_start); });
+      [](const Config& c) { return std::to_string(c.search_start); })
+      .json = json_none(kJsonOtherVerb);
   add(
-      s, "search-max", "N", {"searchMax"}, kCapacity, kCapacitySection,
+      s, "search-max", "N", {"searchMax"}, kCapacity, kAllWorkloads, kCapacitySection,
       "The most active warehouses (terminals without keying and think times, or of another "
       "workload) a step tries; the search's upper bound. Without it: the loaded warehouses (10 "
       "terminals per warehouse unpaced); for another workload, the connections the server "
@@ -57,24 +60,27 @@ void add_capacity(std::vector<Setting>& s) {
       [](const Config& c) {
         return c.search_max == 0 ? std::string("the load's, or the server's connections")
                                  : std::to_string(c.search_max);
-      });
+      })
+      .json = json_none(kJsonOtherVerb);
   add(
-      s, "confirm", nullptr, {}, kCapacity, kCapacitySection,
+      s, "confirm", nullptr, {}, kCapacity, kTpccOnly, kCapacitySection,
       "After the search, one full-length run at the answer into DIR/confirm, of "
       "--confirm-duration seconds, judged by every run rule as a run with --spec is; its "
       "failing makes the exit status 1.",
       [](const std::string& v, const Source& src, ParseState& st) {
         st.cfg.confirm = parse_bool(v, src.where);
       },
-      [](const Config& c) { return yes_no(c.confirm); });
+      [](const Config& c) { return yes_no(c.confirm); })
+      .json = json_none(kJsonOtherVerb);
   add(
-      s, "confirm-duration", "SEC", {"confirmDuration"}, kCapacity, kCapacitySection,
+      s, "confirm-duration", "SEC", {"confirmDuration"}, kCapacity, kTpccOnly, kCapacitySection,
       "The measured interval of the --confirm run in seconds (5.5: at least 7200, 120 "
       "minutes, for a result of record).",
       [](const std::string& v, const Source& src, ParseState& st) {
         st.cfg.confirm_duration_seconds = parse_int(v, 1, kNoLimit, src.where);
       },
-      [](const Config& c) { return std::to_string(c.confirm_duration_seconds); });
+      [](const Config& c) { return std::to_string(c.confirm_duration_seconds); })
+      .json = json_none(kJsonOtherVerb);
 }
 
 }  // namespace tpcc::settings_table

@@ -16,7 +16,7 @@ constexpr int kMaxLocalWorkers = 8;
 
 void add_citus(std::vector<Setting>& s) {
   add(
-      s, "distribute", "none|citus", {}, kLoadVerbs, kCitusSection,
+      s, "distribute", "none|citus", {}, kLoadVerbs, kTpccOnly, kCitusSection,
       "citus: lay the tables out over a Citus cluster (the connection is its coordinator): "
       "every table keyed by warehouse hash-distributed by its warehouse column and colocated "
       "with bmsql_warehouse, bmsql_item and bmsql_config as reference tables, and the "
@@ -27,9 +27,10 @@ void add_citus(std::vector<Setting>& s) {
                                   ? Distribution::None
                                   : Distribution::Citus;
       },
-      [](const Config& c) { return std::string(distribution_name(c.distribution)); });
+      [](const Config& c) { return std::string(distribution_name(c.distribution)); })
+      .json = json_none(kJsonOtherVerb);
   add(
-      s, "shards", "N", {}, kLoadVerbs, kCitusSection,
+      s, "shards", "N", {}, kLoadVerbs, kTpccOnly, kCitusSection,
       "Shards of each distributed table with --distribute citus (1..64000). More shards than "
       "warehouses leave shards empty; fewer than workers leave workers idle.",
       [](const std::string& v, const Source& src, ParseState& st) {
@@ -37,16 +38,18 @@ void add_citus(std::vector<Setting>& s) {
       },
       [](const Config&) -> std::string {
         return "the server's citus.shard_count (Citus's default is 32)";
-      });
+      })
+      .json = json_none(kJsonOtherVerb);
   add(
-      s, "citus-workers", "N", {}, kQuickstart, kCitusSection,
+      s, "citus-workers", "N", {}, kQuickstart, kTpccOnly, kCitusSection,
       "Run the quickstart on a local Citus cluster: a throwaway coordinator and N workers "
       "(1..8), each its own server with shared_preload_libraries = 'citus'; implies "
       "--distribute citus. Needs Citus installed for this PostgreSQL (exit 2 otherwise).",
       [](const std::string& v, const Source& src, ParseState& st) {
         st.cfg.citus_workers = parse_int(v, 1, kMaxLocalWorkers, src.where);
       },
-      [](const Config&) -> std::string { return "none (a single server)"; });
+      [](const Config&) -> std::string { return "none (a single server)"; })
+      .json = json_none(kJsonOtherVerb);
 }
 
 }  // namespace tpcc::settings_table

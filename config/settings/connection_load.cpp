@@ -34,7 +34,7 @@ std::string per_table_text(const std::map<std::string, int>& m) {
 void add_connection_and_load(std::vector<Setting>& s) {
   // Connection -------------------------------------------------------------
   add(
-      s, "conn", "CONNINFO", {}, kDatabaseVerbs, kConnection,
+      s, "conn", "CONNINFO", {}, kDatabaseVerbs, kAllWorkloads, kConnection,
       "Where to connect: libpq conninfo ('host=db1 port=5432 dbname=tpcc'), a postgres:// URI, "
       "or a JDBC URL (jdbc:postgresql://host:port/db; jdbc:opengauss:// and jdbc:polardb:// "
       "alike), which is translated to conninfo. "
@@ -47,21 +47,24 @@ void add_connection_and_load(std::vector<Setting>& s) {
       [](const Config&) -> std::string {
         return "empty (libpq then uses PGHOST, PGPORT, PGUSER, PGDATABASE, PGPASSWORD and "
                "~/.pgpass)";
-      });
+      })
+      .json = json_none(kJsonConninfo);
   add(
-      s, nullptr, "NAME", {"user"}, kDatabaseVerbs, kConnection,
+      s, nullptr, "NAME", {"user"}, kDatabaseVerbs, kAllWorkloads, kConnection,
       "Database user (BenchmarkSQL key), added to the connection unless it names a user.",
       [](const std::string& v, const Source&, ParseState& st) { st.user = v; },
-      [](const Config&) -> std::string { return "none"; });
+      [](const Config&) -> std::string { return "none"; })
+      .json = json_none(kJsonConninfo);
   add(
-      s, nullptr, "SECRET", {"password"}, kDatabaseVerbs, kConnection,
+      s, nullptr, "SECRET", {"password"}, kDatabaseVerbs, kAllWorkloads, kConnection,
       "Password (BenchmarkSQL key), added to the connection unless it has one. Never printed.",
       [](const std::string& v, const Source&, ParseState& st) { st.password = v; },
-      [](const Config&) -> std::string { return "none"; });
+      [](const Config&) -> std::string { return "none"; })
+      .json = json_none(kJsonConninfo);
 
   // Load ----------------------------------------------------------------------
   add(
-      s, "warehouses", "N", {}, kLoadVerbs, kLoad,
+      s, "warehouses", "N", {}, kLoadVerbs, kTpccOnly, kLoad,
       "Warehouses to load (W). In a props file it also tells run the warehouse count, for "
       "terminalMultiplier and the check of --allow-many-terminals.",
       [](const std::string& v, const Source& src, ParseState& st) {
@@ -70,7 +73,7 @@ void add_connection_and_load(std::vector<Setting>& s) {
       [](const Config& c) { return std::to_string(c.warehouses); })
       .json = json_field<&Config::warehouses>("prepare", "warehouses");
   add(
-      s, "load-workers", "N", {"loadWorkers"}, kLoadVerbs, kLoad,
+      s, "load-workers", "N", {"loadWorkers"}, kLoadVerbs, kAllButIngest, kLoad,
       "Parallel loader connections; each loads whole warehouses.",
       [](const std::string& v, const Source& src, ParseState& st) {
         st.cfg.load_workers = parse_int(v, 1, kNoLimit, src.where);
@@ -78,7 +81,7 @@ void add_connection_and_load(std::vector<Setting>& s) {
       [](const Config& c) { return std::to_string(c.load_workers); })
       .json = json_field<&Config::load_workers>("prepare", "load_workers");
   add(
-      s, "load-method", "copy|insert", {}, kLoadVerbs, kLoad,
+      s, "load-method", "copy|insert", {}, kLoadVerbs, kTpccOnly, kLoad,
       "copy streams rows with COPY (fastest); insert uses multi-row INSERT statements, for "
       "servers without COPY.",
       [](const std::string& v, const Source& src, ParseState& st) {
@@ -91,7 +94,7 @@ void add_connection_and_load(std::vector<Setting>& s) {
       json_enum<&Config::load_method, load_method_name, LoadMethod::Copy, LoadMethod::Insert>(
           "prepare", "load_method");
   add(
-      s, "batch-rows", "N", {}, kLoadVerbs, kLoad,
+      s, "batch-rows", "N", {}, kLoadVerbs, kTpccOnly, kLoad,
       "Rows per INSERT statement with --load-method insert (1..100000).",
       [](const std::string& v, const Source& src, ParseState& st) {
         st.cfg.insert_batch_rows = parse_int(v, 1, 100000, src.where);
@@ -99,7 +102,7 @@ void add_connection_and_load(std::vector<Setting>& s) {
       [](const Config& c) { return std::to_string(c.insert_batch_rows); })
       .json = json_field<&Config::insert_batch_rows>("prepare", "insert_batch_rows");
   add(
-      s, "copy-format", "text|binary", {}, kLoadVerbs, kLoad,
+      s, "copy-format", "text|binary", {}, kLoadVerbs, kTpccOnly, kLoad,
       "Data format of --load-method copy. binary sends numbers, decimals and timestamps in "
       "PostgreSQL's internal form, which the server stores without parsing text (a sixth less "
       "of COPY's server work in a profile; docs/performance.md, The loader); text sends COPY's "
@@ -115,7 +118,7 @@ void add_connection_and_load(std::vector<Setting>& s) {
       json_enum<&Config::copy_format, copy_format_name, CopyFormat::Text, CopyFormat::Binary>(
           "prepare", "copy_format");
   add(
-      s, "seed", "N", {}, kLoadVerbs, kLoad,
+      s, "seed", "N", {}, kLoadVerbs, kTpccOnly | kOltpOnly, kLoad,
       "Seed of the data generator; the same seed and warehouse count load the same rows.",
       [](const std::string& v, const Source& src, ParseState& st) {
         st.cfg.seed = parse_u64(v, src.where);
@@ -124,7 +127,7 @@ void add_connection_and_load(std::vector<Setting>& s) {
       [](const Config& c) { return std::to_string(c.seed); })
       .json = json_field<&Config::seed>("prepare", "seed");
   add(
-      s, "fillfactor", "SPEC", {}, kLoadVerbs, kLoad,
+      s, "fillfactor", "SPEC", {}, kLoadVerbs, kTpccOnly | kPgbenchOnly, kLoad,
       "Table fillfactor, 10..100: table=percent pairs (stock=80,customer=95) change those "
       "tables and keep the other defaults; one number (80) applies to every table instead of "
       "the defaults; none leaves every table at PostgreSQL's 100. Tables: warehouse, district, "
@@ -134,7 +137,8 @@ void add_connection_and_load(std::vector<Setting>& s) {
         st.cfg.fillfactor = fillfactor_over_defaults(v, src.where);
       },
       [](const Config& c) { return per_table_text(c.fillfactor); })
-      .repeat = Repeat::Join;
+      .json = json_none(kJsonOwnShape);
+  s.back().repeat = Repeat::Join;
   // The help names every parameter accepted; it lives as long as the table.
   static const std::string storage_help =
       "Storage parameters of the tables prepare creates, as table.parameter=value pairs "
@@ -143,14 +147,15 @@ void add_connection_and_load(std::vector<Setting>& s) {
       storage_parameter_names() +
       ". The defaults keep throughput steady (docs/performance.md, Steady state).";
   add(
-      s, "storage-parameters", "SPEC", {}, kLoadVerbs, kLoad, storage_help.c_str(),
+      s, "storage-parameters", "SPEC", {}, kLoadVerbs, kTpccOnly, kLoad, storage_help.c_str(),
       [](const std::string& v, const Source& src, ParseState& st) {
         st.cfg.storage_parameters = storage_parameters_over_defaults(v, src.where);
       },
       [](const Config& c) { return storage_parameters_text(c.storage_parameters, ", "); })
-      .repeat = Repeat::Join;
+      .json = json_none(kJsonOwnShape);
+  s.back().repeat = Repeat::Join;
   add(
-      s, "analyze-all-tables", nullptr, {}, kLoadVerbs, kLoad,
+      s, "analyze-all-tables", nullptr, {}, kLoadVerbs, kTpccOnly, kLoad,
       "VACUUM ANALYZE warehouse and district after the load too. By default they are left "
       "without statistics, so that the planner takes them for 10 pages and the prepared "
       "statements' plans use their primary keys from the start rather than sequential scans "
@@ -161,7 +166,7 @@ void add_connection_and_load(std::vector<Setting>& s) {
       [](const Config& c) { return yes_no(c.analyze_all_tables); })
       .json = json_field<&Config::analyze_all_tables>("prepare", "analyze_all_tables");
   add(
-      s, "analyze-payload-columns", nullptr, {}, kLoadVerbs, kLoad,
+      s, "analyze-payload-columns", nullptr, {}, kLoadVerbs, kTpccOnly, kLoad,
       "Gather statistics on the text payload columns too (stock's s_dist_01..10 and s_data, "
       "customer's address, phone, credit and c_data, ol_dist_info, i_name, i_data, h_data). By "
       "default their statistics target is 0: no statement of the kit filters, joins or sorts on "
@@ -175,7 +180,7 @@ void add_connection_and_load(std::vector<Setting>& s) {
       [](const Config& c) { return yes_no(c.analyze_payload_columns); })
       .json = json_field<&Config::analyze_payload_columns>("prepare", "analyze_payload_columns");
   add(
-      s, "tablespace", "SPEC", {}, kLoadVerbs, kLoad,
+      s, "tablespace", "SPEC", {}, kLoadVerbs, kTpccOnly | kIngestOnly, kLoad,
       "Tablespace for the tables: one name for every table (ts1), or "
       "table=name pairs (customer=ts2,stock=ts3). Names match [A-Za-z_][A-Za-z0-9_$]{0,62}. "
       "The ingest workload takes a list of names (ts1,ts2,ts3): its tables go to them "
@@ -193,9 +198,10 @@ void add_connection_and_load(std::vector<Setting>& s) {
         for (const auto& [t, ts] : c.tablespace) out += (out.empty() ? "" : ",") + t + "=" + ts;
         return out;
       })
-      .repeat = Repeat::Join;
+      .json = json_none(kJsonOwnShape);
+  s.back().repeat = Repeat::Join;
   add(
-      s, "foreign-keys", nullptr, {}, kLoadVerbs, kLoad,
+      s, "foreign-keys", nullptr, {}, kLoadVerbs, kTpccOnly, kLoad,
       "Create BenchmarkSQL's foreign keys after the load.",
       [](const std::string& v, const Source& src, ParseState& st) {
         st.cfg.foreign_keys = parse_bool(v, src.where);
@@ -203,7 +209,7 @@ void add_connection_and_load(std::vector<Setting>& s) {
       [](const Config& c) { return yes_no(c.foreign_keys); })
       .json = json_field<&Config::foreign_keys>("prepare", "foreign_keys");
   add(
-      s, "partitions", "N", {}, kLoadVerbs, kLoad,
+      s, "partitions", "N", {}, kLoadVerbs, kTpccOnly | kPgbenchOnly, kLoad,
       "Partition the large tables by warehouse into N partitions "
       "(0..1024; 0 or 1: not partitioned). With --workload pgbench, pgbench's --partitions: "
       "pgbench_accounts partitioned by aid into N partitions pgbench_accounts_1..N (0: not "
@@ -214,7 +220,7 @@ void add_connection_and_load(std::vector<Setting>& s) {
       [](const Config& c) { return std::to_string(c.partitions); })
       .json = json_field<&Config::partitions>("prepare", "partitions");
   add(
-      s, "no-check", nullptr, {}, kLoadVerbs, kLoad,
+      s, "no-check", nullptr, {}, kLoadVerbs, kAllWorkloads, kLoad,
       "Skip the consistency check that follows the load.",
       [](const std::string& v, const Source& src, ParseState& st) {
         st.cfg.no_check = parse_bool(v, src.where);
@@ -222,7 +228,7 @@ void add_connection_and_load(std::vector<Setting>& s) {
       [](const Config& c) { return yes_no(c.no_check); })
       .json = json_field<&Config::no_check>("prepare", "no_check");
   add(
-      s, "no-space-check", nullptr, {}, kLoadVerbs, kLoad,
+      s, "no-space-check", nullptr, {}, kLoadVerbs, kAllButIngest, kLoad,
       "Load even when the size estimate is more than the free space of the file system of the "
       "server's data directory. Without it such a load is refused before anything is created. "
       "The free space is read only where the server runs on this machine and its "
@@ -236,7 +242,7 @@ void add_connection_and_load(std::vector<Setting>& s) {
 
   // Check ---------------------------------------------------------------------
   add(
-      s, "after-load", nullptr, {}, kCheck, kCheckSection,
+      s, "after-load", nullptr, {}, kCheck, kTpccOnly, kCheckSection,
       "Also check condition 11 (3.3.2.11), which holds only on a freshly loaded database.",
       [](const std::string& v, const Source& src, ParseState& st) {
         st.cfg.after_load = parse_bool(v, src.where);
@@ -246,7 +252,7 @@ void add_connection_and_load(std::vector<Setting>& s) {
 
   // Cleanup -------------------------------------------------------------------
   add(
-      s, "cascade", nullptr, {}, kCleanup, kCleanupSection,
+      s, "cascade", nullptr, {}, kCleanup, kAllWorkloads, kCleanupSection,
       "Drop, with the kit's tables, the objects of others that depend on them (views, foreign "
       "keys, ...). Without it cleanup refuses and lists them.",
       [](const std::string& v, const Source& src, ParseState& st) {
@@ -259,7 +265,7 @@ void add_connection_and_load(std::vector<Setting>& s) {
 void add_quickstart(std::vector<Setting>& s) {
   // Quickstart ----------------------------------------------------------------
   add(
-      s, "keep", nullptr, {}, kQuickstart, kQuickstartSection,
+      s, "keep", nullptr, {}, kQuickstart, kTpccOnly, kQuickstartSection,
       "Leave the throwaway server running afterwards and print how to connect to it.",
       [](const std::string& v, const Source& src, ParseState& st) {
         st.cfg.keep = parse_bool(v, src.where);
@@ -271,7 +277,7 @@ void add_quickstart(std::vector<Setting>& s) {
 void add_acid(std::vector<Setting>& s) {
   // ACID ----------------------------------------------------------------------
   add(
-      s, "durability", nullptr, {}, kAcid, kAcidSection,
+      s, "durability", nullptr, {}, kAcid, kTpccOnly, kAcidSection,
       "Run the 3.5.3 durability test instead of the others: terminals log every committed "
       "New-Order, Payment and Delivery, the server is crashed and comes back, and every logged "
       "transaction must be in the database; fails a server whose fsync, synchronous_commit or "
@@ -281,18 +287,21 @@ void add_acid(std::vector<Setting>& s) {
       [](const std::string& v, const Source& src, ParseState& st) {
         st.cfg.durability = parse_bool(v, src.where);
       },
-      [](const Config& c) { return yes_no(c.durability); });
+      [](const Config& c) { return yes_no(c.durability); })
+      .json = json_none(kJsonOtherVerb);
   add(
-      s, "server-datadir", "DIR", {"serverDataDir"}, kAcid | kRun | kCapacity, kAcidSection,
+      s, "server-datadir", "DIR", {"serverDataDir"}, kAcid | kRun | kCapacity, kAllWorkloads,
+      kAcidSection,
       "Data directory of the server --conn reaches, which --durability may crash and start "
       "again, and run --condition restart may restart (as the directory's owner). Checked "
       "first: its postmaster.pid must name the server of the connection.",
       [](const std::string& v, const Source&, ParseState& st) { st.cfg.server_datadir = v; },
       [](const Config& c) {
         return c.server_datadir.empty() ? std::string("none") : c.server_datadir;
-      });
+      })
+      .json = json_none(kJsonOtherVerb);
   add(
-      s, "crash-command", "CMD", {"crashCommand"}, kAcid, kAcidSection,
+      s, "crash-command", "CMD", {"crashCommand"}, kAcid, kTpccOnly, kAcidSection,
       "For --durability: a shell command (sh -c) that crashes the server of --conn, as 3.5.3.3's "
       "loss of memory asks: your own way to cut its machine's power (virsh destroy, an IPMI "
       "power off, echo c > /proc/sysrq-trigger over ssh). tpcc runs it with the terminals "
@@ -301,15 +310,17 @@ void add_acid(std::vector<Setting>& s) {
       [](const std::string& v, const Source&, ParseState& st) { st.cfg.crash_command = v; },
       [](const Config& c) {
         return c.crash_command.empty() ? std::string("none") : c.crash_command;
-      });
+      })
+      .json = json_none(kJsonOtherVerb);
   add(
-      s, "restart-timeout", "SEC", {"restartTimeout"}, kAcid, kAcidSection,
+      s, "restart-timeout", "SEC", {"restartTimeout"}, kAcid, kTpccOnly, kAcidSection,
       "With --crash-command: how long tpcc waits for the crashed server to accept connections "
       "again before it gives up (exit 3) (1..86400).",
       [](const std::string& v, const Source& src, ParseState& st) {
         st.cfg.restart_timeout_seconds = parse_int(v, 1, 86400, src.where);
       },
-      [](const Config& c) { return std::to_string(c.restart_timeout_seconds); });
+      [](const Config& c) { return std::to_string(c.restart_timeout_seconds); })
+      .json = json_none(kJsonOtherVerb);
 }
 
 }  // namespace settings_table

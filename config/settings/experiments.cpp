@@ -54,15 +54,16 @@ std::string none_if_empty(const std::string& text) {
 
 void add_experiments(std::vector<Setting>& s) {
   add(
-      s, "drop", nullptr, {}, kSnapshot, kExperimentsSection,
+      s, "drop", nullptr, {}, kSnapshot, kAllWorkloads, kExperimentsSection,
       "Remove the snapshot (the database <db>_tpcc_snapshot that tpcc snapshot made) instead of "
       "making one. A database tpcc did not make is never dropped.",
       [](const std::string& v, const Source& src, ParseState& st) {
         st.cfg.snapshot_drop = parse_bool(v, src.where);
       },
-      [](const Config& c) { return yes_no(c.snapshot_drop); });
+      [](const Config& c) { return yes_no(c.snapshot_drop); })
+      .json = json_none(kJsonOtherVerb);
   add(
-      s, "restore", nullptr, {}, kRun | kCapacity, kExperimentsSection,
+      s, "restore", nullptr, {}, kRun | kCapacity, kAllWorkloads, kExperimentsSection,
       "Before the run, put the database back to its snapshot (tpcc snapshot, with the run's "
       "--workload): drop it and create it again from <db>_tpcc_snapshot, connected to the "
       "server's postgres database. Any workload's: TPC-C's, the sbtest tables of sysbench's "
@@ -78,7 +79,7 @@ void add_experiments(std::vector<Setting>& s) {
       [](const Config& c) { return yes_no(c.restore); })
       .json = json_field<&Config::restore>("run", "restore");
   add(
-      s, "condition", "STEPS", {}, kRun | kCapacity, kExperimentsSection,
+      s, "condition", "STEPS", {}, kRun | kCapacity, kAllWorkloads, kExperimentsSection,
       "Steps before the terminals start, a comma list of vacuum (VACUUM of the workload's "
       "tables: TPC-C's, or those the kit recorded for sysbench's oltp tests, pgbench or the "
       "ingest), analyze (ANALYZE of those; TPC-C's that prepare analyzes), checkpoint "
@@ -99,13 +100,13 @@ void add_experiments(std::vector<Setting>& s) {
                  c.condition = parse_condition(j.get<std::string>(), "config.json run.condition");
                }};
   add(
-      s, "label", "TEXT", {}, kRun | kCapacity, kExperimentsSection,
+      s, "label", "TEXT", {}, kRun | kCapacity, kAllWorkloads, kExperimentsSection,
       "A name for the run (a sweep's point, say), kept in result.json's environment.",
       [](const std::string& v, const Source&, ParseState& st) { st.cfg.label = v; },
       [](const Config& c) { return none_if_empty(c.label); })
       .json = json_field<&Config::label>("run", "label");
   add(
-      s, "notes", "TEXT", {}, kRun | kCapacity, kExperimentsSection,
+      s, "notes", "TEXT", {}, kRun | kCapacity, kAllWorkloads, kExperimentsSection,
       "Free text about the run, kept in result.json's environment.",
       [](const std::string& v, const Source&, ParseState& st) { st.cfg.run_notes = v; },
       [](const Config& c) { return none_if_empty(c.run_notes); })

@@ -9,7 +9,7 @@ namespace tpcc::settings_table {
 
 void add_failover(std::vector<Setting>& s) {
   add(
-      s, "failover", nullptr, {"failover"}, kRun, kRunSection,
+      s, "failover", nullptr, {"failover"}, kRun, kTpccOnly, kRunSection,
       "A failover is expected during the run (a multi-host --conn such as 'host=a,b "
       "target_session_attrs=read-write', whose sessions reconnect to whichever host is the "
       "primary): each outage is reported with its start, end and the host before and after, "

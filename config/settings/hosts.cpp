@@ -15,7 +15,8 @@ constexpr std::array<HostPolicy, 3> kHostPolicies = {HostPolicy::First, HostPoli
 
 void add_hosts(std::vector<Setting>& s) {
   add(
-      s, "host-policy", "first|round-robin|random", {"hostPolicy"}, kRun, kRunSection,
+      s, "host-policy", "first|round-robin|random", {"hostPolicy"}, kRun, kAllWorkloads,
+      kRunSection,
       "How the terminals use a --conn that lists several hosts ('host=a,b,c'). first: libpq's "
       "way, every connection to the first host that answers, and to the next after a failure "
       "(a failover; see --failover). round-robin: connection k to host k mod H, every host a "

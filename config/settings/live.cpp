@@ -7,7 +7,7 @@ namespace tpcc::settings_table {
 
 void add_live(std::vector<Setting>& s) {
   add(
-      s, "metrics-listen", "ADDR:PORT", {"metricsListen"}, kRun, kRunSection,
+      s, "metrics-listen", "ADDR:PORT", {"metricsListen"}, kRun, kAllWorkloads, kRunSection,
       "Serve live metrics in Prometheus's text format at http://ADDR:PORT/metrics while the run "
       "lasts: transactions by type and outcome, latency histograms, tpmC, active terminals, "
       "downtime, replication lag, the phase; counters count the measured interval, fresh at "
@@ -17,7 +17,7 @@ void add_live(std::vector<Setting>& s) {
       [](const Config&) -> std::string { return "none"; })
       .json = json_field<&Config::metrics_listen>("run", "metrics_listen");
   add(
-      s, "metrics-listen-any", nullptr, {"metricsListenAny"}, kRun, kRunSection,
+      s, "metrics-listen-any", nullptr, {"metricsListenAny"}, kRun, kAllWorkloads, kRunSection,
       "Allow --metrics-listen on an address that is not loopback (the metrics have no "
       "authentication).",
       [](const std::string& v, const Source& src, ParseState& st) {
@@ -26,7 +26,7 @@ void add_live(std::vector<Setting>& s) {
       [](const Config& c) { return yes_no(c.metrics_listen_any); })
       .json = json_field<&Config::metrics_listen_any>("run", "metrics_listen_any");
   add(
-      s, "metrics-linger", "SEC", {"metricsLinger"}, kRun, kRunSection,
+      s, "metrics-linger", "SEC", {"metricsLinger"}, kRun, kAllWorkloads, kRunSection,
       "With --metrics-listen: keep serving the run's final figures (those of result.json) this "
       "long after it ends, for a last scrape (0..3600).",
       [](const std::string& v, const Source& src, ParseState& st) {

@@ -35,7 +35,7 @@ int warehouse_bound(const std::string& v, const Source& src) {
 
 void add_length_and_mix(std::vector<Setting>& s) {
   add(
-      s, "terminals", "N", {}, kOneRunVerbs | kAcid | kPrepare, kRunSection,
+      s, "terminals", "N", {}, kOneRunVerbs | kAcid | kPrepare, kAllWorkloads, kRunSection,
       "Virtual terminals (clause 5.2.1: 10 per warehouse for a compliant run). With fixed "
       "warehouses, more than 10 per home warehouse is refused unless --allow-many-terminals "
       "(checked against props warehouses when given, and against the loaded warehouses when "
@@ -48,15 +48,16 @@ void add_length_and_mix(std::vector<Setting>& s) {
       [](const Config& c) { return std::to_string(c.terminals); })
       .json = json_field<&Config::terminals>("run", "terminals");
   add(
-      s, nullptr, "X", {"terminalMultiplier"}, kOneRunVerbs, kRunSection,
+      s, nullptr, "X", {"terminalMultiplier"}, kOneRunVerbs, kTpccOnly, kRunSection,
       "BenchmarkSQL 6: terminals = 10 x warehouses x X (rounded, at least 1); needs the props "
       "key warehouses. --terminals wins over it.",
       [](const std::string& v, const Source& src, ParseState& st) {
         st.terminal_multiplier = parse_number(v, 0, true, src.where);
       },
-      [](const Config&) -> std::string { return "none"; });
+      [](const Config&) -> std::string { return "none"; })
+      .json = json_none(kJsonAlias);
   add(
-      s, "allow-many-terminals", nullptr, {"allowManyTerminals"}, kRunVerbs, kRunSection,
+      s, "allow-many-terminals", nullptr, {"allowManyTerminals"}, kRunVerbs, kTpccOnly, kRunSection,
       "Allow more than 10 terminals per warehouse with fixed warehouses (BenchmarkSQL refuses "
       "them: terminals of one warehouse then share districts).",
       [](const std::string& v, const Source& src, ParseState& st) {
@@ -65,7 +66,7 @@ void add_length_and_mix(std::vector<Setting>& s) {
       [](const Config& c) { return yes_no(c.allow_many_terminals); })
       .json = json_field<&Config::allow_many_terminals>("run", "allow_many_terminals");
   add(
-      s, "connections", "N", {"sutThreads"}, kRunVerbs, kRunSection,
+      s, "connections", "N", {"sutThreads"}, kRunVerbs, kAllWorkloads, kRunSection,
       "Database connections shared by the terminals, at most --terminals (0: one per terminal).",
       [](const std::string& v, const Source& src, ParseState& st) {
         st.cfg.connections = parse_int(v, 0, kNoLimit, src.where);
@@ -73,7 +74,7 @@ void add_length_and_mix(std::vector<Setting>& s) {
       [](const Config& c) { return std::to_string(c.connections); })
       .json = json_field<&Config::connections>("run", "connections");
   add(
-      s, "duration", "SEC", {"runMins"}, kRunVerbs, kRunSection,
+      s, "duration", "SEC", {"runMins"}, kRunVerbs, kAllWorkloads, kRunSection,
       "Measured run time in seconds (props runMins is in minutes).",
       [](const std::string& v, const Source& src, ParseState& st) {
         st.cfg.duration_seconds = src.key == "runMins" ? minutes_to_seconds(v, src)
@@ -82,7 +83,7 @@ void add_length_and_mix(std::vector<Setting>& s) {
       [](const Config& c) { return std::to_string(c.duration_seconds); })
       .json = json_field<&Config::duration_seconds>("run", "duration_seconds");
   add(
-      s, "warmup", "SEC", {"rampupMins"}, kRunVerbs, kRunSection,
+      s, "warmup", "SEC", {"rampupMins"}, kRunVerbs, kAllWorkloads, kRunSection,
       "Run this long before measuring; not counted (props rampupMins is in minutes). quickstart "
       "warms up 30 s unless given; --spec at least 60 s.",
       [](const std::string& v, const Source& src, ParseState& st) {
@@ -92,7 +93,7 @@ void add_length_and_mix(std::vector<Setting>& s) {
       [](const Config& c) { return std::to_string(c.warmup_seconds); })
       .json = json_field<&Config::warmup_seconds>("run", "warmup_seconds");
   add(
-      s, "ramp", "SEC", {"rampupTerminalMins"}, kRunVerbs, kRunSection,
+      s, "ramp", "SEC", {"rampupTerminalMins"}, kRunVerbs, kAllWorkloads, kRunSection,
       "Start the terminals evenly over this many seconds: terminal i of N starts SEC x i / N "
       "after the run's start (props rampupTerminalMins is in minutes). The ramp counts as "
       "warm-up: a shorter --warmup is extended to it, so every measured interval has all the "
@@ -105,16 +106,17 @@ void add_length_and_mix(std::vector<Setting>& s) {
       [](const Config& c) { return std::to_string(c.ramp_seconds); })
       .json = json_field<&Config::ramp_seconds>("run", "ramp_seconds");
   add(
-      s, nullptr, "MIN", {"rampupSUTMins"}, kRunVerbs, kRunSection,
+      s, nullptr, "MIN", {"rampupSUTMins"}, kRunVerbs, kAllWorkloads, kRunSection,
       "BenchmarkSQL 6: the minutes over which it opens its connections, beside the terminals' "
       "ramp. tpcc opens every connection before the run starts, so the load ramps with the "
       "terminals alone: accepted up to rampupTerminalMins (--ramp), refused above it.",
       [](const std::string& v, const Source& src, ParseState& st) {
         st.cfg.ramp_sut_seconds = minutes_to_seconds(v, src);
       },
-      [](const Config&) -> std::string { return "0"; });
+      [](const Config&) -> std::string { return "0"; })
+      .json = json_none(kJsonAlias);
   add(
-      s, "repeat", "N", {}, kRun, kRunSection,
+      s, "repeat", "N", {}, kRun, kAllWorkloads, kRunSection,
       "Run N times into DIR/run-1 ... DIR/run-N, then write DIR/result.json and DIR/report.html "
       "with each figure's median, mean, min, max, coefficient of variation and 95 % confidence "
       "interval (Student's t): TPC-C's figures, or the workload's (tps, qps, rows/s, ...). Each "
@@ -126,7 +128,7 @@ void add_length_and_mix(std::vector<Setting>& s) {
       [](const Config& c) { return std::to_string(c.repeat); })
       .json = json_field<&Config::repeat>("run", "repeat");
   add(
-      s, "txns-per-terminal", "N", {"runTxnsPerTerminal"}, kOneRunVerbs, kRunSection,
+      s, "txns-per-terminal", "N", {"runTxnsPerTerminal"}, kOneRunVerbs, kAllWorkloads, kRunSection,
       "Stop after N transactions per terminal instead of after --duration (0: use --duration).",
       [](const std::string& v, const Source& src, ParseState& st) {
         st.cfg.txns_per_terminal = parse_long(v, 0, src.where);
@@ -136,7 +138,7 @@ void add_length_and_mix(std::vector<Setting>& s) {
   add(
       s, "mix", "NO,P,OS,D,SL",
       {kWeightKeys[0], kWeightKeys[1], kWeightKeys[2], kWeightKeys[3], kWeightKeys[4]},
-      kRunVerbs | kAcid, kRunSection,
+      kRunVerbs | kAcid, kTpccOnly, kRunSection,
       "Transaction mix in percent: New-Order, Payment, Order-Status, Delivery, Stock-Level; "
       "non-negative, summing to 100. Clause 5.2.3 minimums: P 43, OS 4, D 4, SL 4. Without "
       "newOrderWeight (BenchmarkSQL 6) New-Order takes what the other weights leave. tpcc acid "
@@ -153,9 +155,10 @@ void add_length_and_mix(std::vector<Setting>& s) {
         if (st.weights_where.empty()) st.weights_where = src.where;
       },
       [](const Config& c) { return format_mix(c.mix) + " (ro profile: 0,0,50,0,50)"; })
-      .props_keys_set_parts = true;
+      .json = json_none(kJsonOwnShape);
+  s.back().props_keys_set_parts = true;
   add(
-      s, "profile", "rw|ro", {}, kRunVerbs, kRunSection,
+      s, "profile", "rw|ro", {}, kRunVerbs, kTpccOnly, kRunSection,
       "rw runs the full mix; ro runs only the read-only Order-Status and Stock-Level, "
       "with the mix 0,0,50,0,50 unless --mix says otherwise.",
       [](const std::string& v, const Source& src, ParseState& st) {
@@ -170,7 +173,7 @@ void add_length_and_mix(std::vector<Setting>& s) {
 void add_execution(std::vector<Setting>& s) {
   add(
       s, "mode", "statements|procedures", {"useStoredProcedures", "application"}, kRunVerbs | kAcid,
-      kRunSection,
+      kAllWorkloads, kRunSection,
       "statements: the client sends each transaction's prepared statements, pipelined (one or "
       "two round trips per transaction); procedures: one PL/pgSQL function call per "
       "transaction (installed by prepare). Props useStoredProcedures=true|false (BenchmarkSQL "
@@ -190,7 +193,8 @@ void add_execution(std::vector<Setting>& s) {
       .json =
       json_enum<&Config::mode, mode_name, Mode::Statements, Mode::Procedures>("run", "mode");
   add(
-      s, "query-mode", "prepared|extended|simple", {"queryMode"}, kRunVerbs, kRunSection,
+      s, "query-mode", "prepared|extended|simple", {"queryMode"}, kRunVerbs, kAllWorkloads,
+      kRunSection,
       "How the terminals send statements (--mode statements) and function calls (--mode "
       "procedures): prepared, named statements prepared once per connection; extended, the "
       "extended protocol with the unnamed statement, parsed at every execution; simple, the "
@@ -207,7 +211,7 @@ void add_execution(std::vector<Setting>& s) {
       .json = json_enum<&Config::query_mode, query_mode_name, QueryMode::Prepared,
                         QueryMode::Extended, QueryMode::Simple>("run", "query_mode");
   add(
-      s, "isolation", "rc|rr|serializable", {}, kRunVerbs | kAcid, kRunSection,
+      s, "isolation", "rc|rr|serializable", {}, kRunVerbs | kAcid, kTpccOnly, kRunSection,
       "Transaction isolation: read committed, repeatable read or serializable. Serialization "
       "failures are retried and counted.",
       [](const std::string& v, const Source& src, ParseState& st) {
@@ -218,7 +222,7 @@ void add_execution(std::vector<Setting>& s) {
       .json = json_enum<&Config::isolation, isolation_name, Isolation::ReadCommitted,
                         Isolation::RepeatableRead, Isolation::Serializable>("run", "isolation");
   add(
-      s, "delivery", "sync|deferred", {}, kRunVerbs, kRunSection,
+      s, "delivery", "sync|deferred", {}, kRunVerbs, kTpccOnly, kRunSection,
       "Delivery (clause 2.7.2): deferred queues each terminal's Delivery, whose response is "
       "the queueing (5 s limit), for background delivery workers that execute it as a "
       "transaction of its own (90% must complete within 80 s; delivery.csv in the result "
@@ -233,7 +237,7 @@ void add_execution(std::vector<Setting>& s) {
       .json = json_enum<&Config::delivery_mode, delivery_mode_name, DeliveryMode::Sync,
                         DeliveryMode::Deferred>("run", "delivery");
   add(
-      s, "delivery-workers", "N", {"maxDeliveryBGThreads"}, kRunVerbs, kRunSection,
+      s, "delivery-workers", "N", {"maxDeliveryBGThreads"}, kRunVerbs, kTpccOnly, kRunSection,
       "Background delivery workers with --delivery deferred, each with its own connection "
       "(1..1000).",
       [](const std::string& v, const Source& src, ParseState& st) {
@@ -242,7 +246,7 @@ void add_execution(std::vector<Setting>& s) {
       [](const Config& c) { return std::to_string(c.delivery_workers); })
       .json = json_field<&Config::delivery_workers>("run", "delivery_workers");
   add(
-      s, "terminal-warehouse-fixed", "true|false", {"terminalWarehouseFixed"}, kRunVerbs,
+      s, "terminal-warehouse-fixed", "true|false", {"terminalWarehouseFixed"}, kRunVerbs, kTpccOnly,
       kRunSection,
       "true: each terminal keeps one home warehouse; false: a new random warehouse for every "
       "transaction (as BenchmarkSQL).",
@@ -252,7 +256,7 @@ void add_execution(std::vector<Setting>& s) {
       [](const Config& c) { return yes_no(c.terminal_warehouse_fixed); })
       .json = json_field<&Config::terminal_warehouse_fixed>("run", "terminal_warehouse_fixed");
   add(
-      s, "warehouse-from", "N", {"useWarehouseFrom"}, kOneRunVerbs, kRunSection,
+      s, "warehouse-from", "N", {"useWarehouseFrom"}, kOneRunVerbs, kTpccOnly, kRunSection,
       "First home warehouse of the terminals, for several drivers sharing one database "
       "(BenchmarkSQL 6; 0, or -1 in props: warehouse 1). Remote warehouses are drawn from all.",
       [](const std::string& v, const Source& src, ParseState& st) {
@@ -261,7 +265,7 @@ void add_execution(std::vector<Setting>& s) {
       [](const Config& c) { return std::to_string(c.warehouse_from); })
       .json = json_field<&Config::warehouse_from>("run", "warehouse_from");
   add(
-      s, "warehouse-to", "N", {"useWarehouseTo"}, kOneRunVerbs, kRunSection,
+      s, "warehouse-to", "N", {"useWarehouseTo"}, kOneRunVerbs, kTpccOnly, kRunSection,
       "Last home warehouse of the terminals (0, or -1 in props: the last loaded).",
       [](const std::string& v, const Source& src, ParseState& st) {
         st.cfg.warehouse_to = warehouse_bound(v, src);
@@ -269,7 +273,7 @@ void add_execution(std::vector<Setting>& s) {
       [](const Config& c) { return std::to_string(c.warehouse_to); })
       .json = json_field<&Config::warehouse_to>("run", "warehouse_to");
   add(
-      s, "rollback-percent", "N", {"rollbackPercent"}, kRunVerbs | kAcid, kRunSection,
+      s, "rollback-percent", "N", {"rollbackPercent"}, kRunVerbs | kAcid, kTpccOnly, kRunSection,
       "Percent of New-Orders that order an unused item and roll back, 0..100 (clause 2.4.1.4: "
       "1; any other value is warned about as not compliant).",
       [](const std::string& v, const Source& src, ParseState& st) {
@@ -281,7 +285,7 @@ void add_execution(std::vector<Setting>& s) {
 
 void add_pacing(std::vector<Setting>& s) {
   add(
-      s, "rate", "TPM", {"limitTxnsPerMin"}, kRunVerbs, kRunSection,
+      s, "rate", "TPM", {"limitTxnsPerMin"}, kRunVerbs, kAllWorkloads, kRunSection,
       "Limit on transactions per minute over all terminals (0: unlimited). With an oltp "
       "workload (--workload), --rate and the props key rate are sysbench's: events per "
       "second (x 60 here; props limitTxnsPerMin stays per minute).",
@@ -291,7 +295,7 @@ void add_pacing(std::vector<Setting>& s) {
       [](const Config& c) { return format_number(c.rate_tpm); })
       .json = json_field<&Config::rate_tpm>("run", "rate_tpm");
   add(
-      s, "keying-think", nullptr, {}, kRunVerbs, kRunSection,
+      s, "keying-think", nullptr, {}, kRunVerbs, kTpccOnly, kRunSection,
       "Apply the keying and think times of clause 5.2.5 (needed for a compliant tpmC; then "
       "about 12.86 tpmC per warehouse is the ceiling). The BenchmarkSQL 6 keys "
       "keyingTimeMultiplier and thinkTimeMultiplier switch it on unless both are 0.",
@@ -301,7 +305,7 @@ void add_pacing(std::vector<Setting>& s) {
       [](const Config& c) { return yes_no(c.keying_and_thinking); })
       .json = json_field<&Config::keying_and_thinking>("run", "keying_and_thinking");
   add(
-      s, "think-multiplier", "X", {"thinkTimeMultiplier"}, kRunVerbs, kRunSection,
+      s, "think-multiplier", "X", {"thinkTimeMultiplier"}, kRunVerbs, kTpccOnly, kRunSection,
       "Scale the think times by X (> 0; thinkTimeMultiplier may be 0), and the keying times "
       "too unless --keying-multiplier is given.",
       [](const std::string& v, const Source& src, ParseState& st) {
@@ -311,7 +315,7 @@ void add_pacing(std::vector<Setting>& s) {
       [](const Config& c) { return format_number(c.think_multiplier); })
       .json = json_field<&Config::think_multiplier>("run", "think_multiplier");
   add(
-      s, "keying-multiplier", "X", {"keyingTimeMultiplier"}, kRunVerbs, kRunSection,
+      s, "keying-multiplier", "X", {"keyingTimeMultiplier"}, kRunVerbs, kTpccOnly, kRunSection,
       "Scale the keying times by X (> 0; keyingTimeMultiplier may be 0).",
       [](const std::string& v, const Source& src, ParseState& st) {
         const bool bmsql6 = src.key == "keyingTimeMultiplier";
@@ -325,7 +329,7 @@ void add_pacing(std::vector<Setting>& s) {
 // explicitly; config/finish/run_defaults.cpp applies it.
 void add_spec(std::vector<Setting>& s) {
   add(
-      s, "spec", nullptr, {}, kOneRunVerbs, kRunSection,
+      s, "spec", nullptr, {}, kOneRunVerbs, kTpccOnly, kRunSection,
       "Set everything the TPC-C run rules require, except what is given explicitly: keying "
       "and think times with multipliers 1 (5.2.5), 10 terminals per home warehouse with fixed "
       "home warehouses (4.2.2; from props warehouses, or else from the loaded database), "
@@ -342,7 +346,7 @@ void add_spec(std::vector<Setting>& s) {
       [](const Config& c) { return yes_no(c.spec); })
       .json = json_field<&Config::spec>("run", "spec");
   add(
-      s, "check-before-after", nullptr, {"checkBeforeAfter"}, kRun, kRunSection,
+      s, "check-before-after", nullptr, {"checkBeforeAfter"}, kRun, kTpccOnly, kRunSection,
       "The consistency test of clause 3.3.3 around the run: the 3.3.2 conditions of tpcc check "
       "are verified before the run (none is run when they do not hold) and again after it; "
       "both verdicts go into result.json (consistency_test) and the run exits 1 when either "

@@ -27,7 +27,7 @@ std::string show_timeout(const Config& c) {
 void add_output(std::vector<Setting>& s) {
   add(
       s, "report-interval", "SEC", {"reportIntervalSecs"}, kRunVerbs | kPrepare | kCheck | kCleanup,
-      kRunSection,
+      kAllWorkloads, kRunSection,
       "Seconds between progress lines during the run (1..86400). With sysbench's oltp tests, 0 "
       "(sysbench's default) prints none, as sysbench, and keeps the intervals of the results "
       "every second. Prepare, check and cleanup accept it without effect, as sysbench does, so "
@@ -39,7 +39,7 @@ void add_output(std::vector<Setting>& s) {
       [](const Config& c) { return std::to_string(c.report_interval_seconds); })
       .json = json_field<&Config::report_interval_seconds>("run", "report_interval_seconds");
   add(
-      s, "report-format", "tpcc|sysbench", {}, kRunVerbs, kRunSection,
+      s, "report-format", "tpcc|sysbench", {}, kRunVerbs, kTpccOnly | kOltpOnly, kRunSection,
       "Shape of the progress lines. tpcc: '[ 10s ] tpmC: ... tpmTOTAL: ... p90: ... p99: ... "
       "err/s: ... retries: ...'. sysbench: sysbench's own, '[ 1s ] thds: 64 tps: 1234.56 qps: "
       "34567.89 (r/w/o: 15000.00/16000.00/3567.89) lat (ms,95%): 12.34 err/s: 0.00 reconn/s: "
@@ -59,7 +59,7 @@ void add_output(std::vector<Setting>& s) {
       .json = json_enum<&Config::report_format, report_format_name, ReportFormat::Tpcc,
                         ReportFormat::Sysbench>("run", "report_format");
   add(
-      s, "server-metrics", "on|off", {"serverMetrics"}, kRunVerbs, kRunSection,
+      s, "server-metrics", "on|off", {"serverMetrics"}, kRunVerbs, kAllWorkloads, kRunSection,
       "Sample the server's metrics per interval on a connection of their own: commits, "
       "rollbacks, buffer hit ratio, tuples, deadlocks and temp bytes (pg_stat_database), "
       "checkpoints and buffers written (pg_stat_bgwriter; pg_stat_checkpointer from PostgreSQL "
@@ -73,9 +73,10 @@ void add_output(std::vector<Setting>& s) {
       [](const std::string& v, const Source& src, ParseState& st) {
         st.cfg.server_metrics = parse_bool(v, src.where);
       },
-      [](const Config& c) { return std::string(c.server_metrics ? "on" : "off"); });
+      [](const Config& c) { return std::string(c.server_metrics ? "on" : "off"); })
+      .json = json_none(kJsonRunShape);
   add(
-      s, "result-dir", "DIR", {"resultDirectory"}, kRunVerbs | kAcid, kRunSection,
+      s, "result-dir", "DIR", {"resultDirectory"}, kRunVerbs | kAcid, kAllWorkloads, kRunSection,
       "Directory for result.json, intervals.csv, config.json and report.html (acid: acid.json). "
       "BenchmarkSQL's "
       "%tY %tm %td %tH %tM %tS are replaced with the start time.",
@@ -85,7 +86,8 @@ void add_output(std::vector<Setting>& s) {
       })
       .json = json_field<&Config::result_dir>("run", "result_dir");
   add(
-      s, "json", "FILE", {}, kRunVerbs, kRunSection, "Also write result.json to FILE.",
+      s, "json", "FILE", {}, kRunVerbs, kAllWorkloads, kRunSection,
+      "Also write result.json to FILE.",
       [](const std::string& v, const Source&, ParseState& st) { st.cfg.json_file = v; },
       [](const Config& c) { return c.json_file.empty() ? std::string("none") : c.json_file; })
       .json = json_field<&Config::json_file>("run", "json_file");
@@ -95,7 +97,7 @@ void add_output(std::vector<Setting>& s) {
 // the end.
 void add_faults(std::vector<Setting>& s) {
   add(
-      s, "max-downtime", "SEC", {"maxDowntime"}, kRunVerbs, kRunSection,
+      s, "max-downtime", "SEC", {"maxDowntime"}, kRunVerbs, kAllWorkloads, kRunSection,
       "A run whose server is unreachable (no connection can be opened) for longer than this "
       "stops with exit 3; any downtime makes the run exit 1 (with --failover: reported, not a "
       "failure) and is reported as downtime_seconds (1..86400).",
@@ -105,7 +107,7 @@ void add_faults(std::vector<Setting>& s) {
       [](const Config& c) { return std::to_string(c.max_downtime_seconds); })
       .json = json_field<&Config::max_downtime_seconds>("run", "max_downtime_seconds");
   add(
-      s, "stop-grace", "SEC", {}, kRunVerbs, kRunSection,
+      s, "stop-grace", "SEC", {}, kRunVerbs, kAllWorkloads, kRunSection,
       "At the end of the run (or on SIGINT/SIGTERM/SIGHUP: no grace), transactions still in "
       "flight get this long; then they are cancelled (libpq cancel, then the connection is "
       "closed) and counted as unfinished at end, with their elapsed time in the latency "
@@ -115,14 +117,15 @@ void add_faults(std::vector<Setting>& s) {
       },
       [](const Config& c) { return format_number(c.stop_grace_seconds); })
       .json = json_field<&Config::stop_grace_seconds>("run", "stop_grace_seconds");
-  add(s, "statement-timeout", "DURATION", {"statementTimeout"}, kRunVerbs, kRunSection,
+  add(s, "statement-timeout", "DURATION", {"statementTimeout"}, kRunVerbs, kAllWorkloads,
+      kRunSection,
       "Sets the server's statement_timeout on every terminal session; a transaction that "
       "exceeds it fails with SQLSTATE 57014 and is counted as a timeout. Milliseconds, or a "
       "number with unit ms, s or min (500ms, 30s, 2min), up to 2147483647 ms; 0: the server's "
       "setting.",
       apply_timeout<&Config::statement_timeout_ms>, show_timeout<&Config::statement_timeout_ms>)
       .json = json_field<&Config::statement_timeout_ms>("run", "statement_timeout_ms");
-  add(s, "lock-timeout", "DURATION", {"lockTimeout"}, kRunVerbs, kRunSection,
+  add(s, "lock-timeout", "DURATION", {"lockTimeout"}, kRunVerbs, kAllWorkloads, kRunSection,
       "Sets the server's lock_timeout on every terminal session; a transaction that exceeds "
       "it fails with SQLSTATE 55P03 and is counted as a timeout. Milliseconds, or a number "
       "with unit ms, s or min (500ms, 30s, 2min), up to 2147483647 ms; 0: the server's "

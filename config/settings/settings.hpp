@@ -26,6 +26,23 @@ constexpr VerbSet verb_bit(Verb v) { return 1u << static_cast<unsigned>(v); }
 // Every verb that reaches a database (all but report).
 inline constexpr VerbSet kAllVerbs = 0x3F | verb_bit(Verb::Snapshot) | verb_bit(Verb::Capacity);
 
+// Which workloads take an option (bit per WorkloadKind): given to another
+// workload, on the command line or as a props key, it is refused by name
+// (config/finish/workload_options.cpp).
+using WorkloadSet = unsigned;
+constexpr WorkloadSet workload_bit(WorkloadKind k) { return 1u << static_cast<unsigned>(k); }
+inline constexpr WorkloadSet kTpccOnly = workload_bit(WorkloadKind::Tpcc);
+inline constexpr WorkloadSet kOltpOnly = workload_bit(WorkloadKind::SysbenchOltp);
+inline constexpr WorkloadSet kIngestOnly = workload_bit(WorkloadKind::Ingest);
+inline constexpr WorkloadSet kPgbenchOnly = workload_bit(WorkloadKind::Pgbench);
+inline constexpr WorkloadSet kAllWorkloads = kTpccOnly | kOltpOnly | kIngestOnly | kPgbenchOnly;
+// Every workload but the ingest's: what reads a load it did not write
+// (standbys) or the rows prepare generates.
+inline constexpr WorkloadSet kAllButIngest = kAllWorkloads & ~kIngestOnly;
+// The workloads, in the order messages and the options page name them.
+inline constexpr std::array<WorkloadKind, 4> kWorkloadKinds = {
+    WorkloadKind::Tpcc, WorkloadKind::SysbenchOltp, WorkloadKind::Pgbench, WorkloadKind::Ingest};
+
 // A connection string as written, before JDBC translation and credentials.
 struct RawConn {
   std::string text;
@@ -122,14 +139,15 @@ enum class Repeat {
 // Where an option's value is kept in config.json (the effective settings
 // saved with every result) and how it is read back: section ("prepare",
 // "run", ...) and key, the value taken from the Config and put back into
-// one. An option without one is not in config.json by itself (a props-only
-// alias of another option, a flag of another verb, or a value config.json
-// keeps in a shape of its own: the mix, the per-table maps, the standbys).
+// one. An option without one says why (none): a props-only alias of
+// another option, a flag of another verb, or a value config.json keeps in
+// a shape of its own (the mix, the per-table maps, the standbys).
 struct ConfigJsonField {
-  const char* section = nullptr;  // nullptr: not in config.json
+  const char* section = nullptr;  // nullptr: not in config.json by a key of its own
   const char* key = nullptr;
   nlohmann::ordered_json (*write)(const Config&) = nullptr;
   void (*read)(const nlohmann::json& value, Config& config) = nullptr;
+  const char* none = nullptr;  // without a section: why
 };
 
 struct Setting {
@@ -137,6 +155,7 @@ struct Setting {
   const char* value_name;               // "N", "SEC"; nullptr: a switch (props value true/false)
   std::vector<const char*> props_keys;  // besides the flag name
   VerbSet verbs;
+  WorkloadSet workloads;  // the workloads that use its value
   const char* section;
   const char* help;
   void (*apply)(const std::string& value, const Source& source, ParseState& state);
@@ -160,6 +179,17 @@ const std::vector<Setting>& settings();
 // Whether verb takes the option: tpcc sweep takes every run option and its
 // own (config/settings/sweep.cpp).
 bool verb_takes(const Setting& s, Verb verb);
+
+// Whether the workload uses the option's value.
+bool workload_takes(const Setting& s, WorkloadKind workload);
+
+// "TPC-C's", "TPC-C's and pgbench's": whose option it is, for messages
+// and the options page.
+std::string workloads_text(WorkloadSet workloads);
+
+// "all", or the workloads by name ("tpcc, pgbench"; "oltp_*" for
+// sysbench's tests), for the options page.
+std::string workload_list(WorkloadSet workloads);
 
 // An option's name: its flag, or its first props key when it has no flag.
 std::string option_name(const Setting& s);

@@ -11,7 +11,7 @@ namespace tpcc::settings_table {
 
 void add_standby(std::vector<Setting>& s) {
   add(
-      s, "standby-conn", "CONNINFO", {"standbyConn"}, kRun, kStandbySection,
+      s, "standby-conn", "CONNINFO", {"standbyConn"}, kRun, kAllButIngest, kStandbySection,
       "A hot standby to drive with read-only terminals (Order-Status and Stock-Level; with a "
       "sysbench oltp test, --standby-test) while the primary runs; repeat the flag for several "
       "standbys (props: standbyConn, "
@@ -25,17 +25,19 @@ void add_standby(std::vector<Setting>& s) {
         }
       },
       [](const Config&) -> std::string { return "none"; })
-      .repeat = Repeat::Each;
+      .json = json_none(kJsonOwnShape);
+  s.back().repeat = Repeat::Each;
   add(
-      s, "standby-terminals", "N", {"standbyTerminals"}, kRun, kStandbySection,
+      s, "standby-terminals", "N", {"standbyTerminals"}, kRun, kAllButIngest, kStandbySection,
       "Read-only terminals on each standby; needs a standby connection.",
       [](const std::string& v, const Source& src, ParseState& st) {
         st.standby_terminals = parse_int(v, 1, kNoLimit, src.where);
       },
-      [](const Config&) -> std::string { return "the same as --terminals"; });
+      [](const Config&) -> std::string { return "the same as --terminals"; })
+      .json = json_none(kJsonOwnShape);
   add(
       s, "standby-mix", "OS,SL", {"standbyOrderStatusWeight", "standbyStockLevelWeight"}, kRun,
-      kStandbySection,
+      kTpccOnly, kStandbySection,
       "Order-Status and Stock-Level percent on the standbys, summing to 100 (props: "
       "standbyOrderStatusWeight and standbyStockLevelWeight; one alone leaves the rest to the "
       "other).",
@@ -49,7 +51,8 @@ void add_standby(std::vector<Setting>& s) {
         st.standby_mix = parse_standby_mix(v, src.where);
       },
       [](const Config&) -> std::string { return "50,50"; })
-      .props_keys_set_parts = true;
+      .json = json_none(kJsonOwnShape);
+  s.back().props_keys_set_parts = true;
 }
 
 }  // namespace tpcc::settings_table

@@ -143,22 +143,24 @@ bool verb_takes(const Setting& s, Verb verb) {
 namespace settings_table {
 
 void add_sweep(std::vector<Setting>& s) {
-  add(s, "vary", "NAME=V1,V2", {}, kSweep, kExperimentsSection,
+  add(s, "vary", "NAME=V1,V2", {}, kSweep, kAllWorkloads, kExperimentsSection,
       "A run option and its values, one point each: --vary terminals=8,16,32. Any run option "
       "whose value is a number (N, SEC, X, TPM in tpcc run --help) except repeat; each value "
       "passes that option's own checks before anything runs. Given again for another option, "
       "the points are every combination (a grid). Not with the option's own flag.",
       apply_vary, [](const Config& c) { return axes_text(c, SweepAxisKind::RunOption); })
-      .repeat = Repeat::Each;
-  add(s, "vary-define", "NAME=V1,V2", {}, kSweep, kExperimentsSection,
+      .json = json_none(kJsonOtherVerb);
+  s.back().repeat = Repeat::Each;
+  add(s, "vary-define", "NAME=V1,V2", {}, kSweep, kPgbenchOnly, kExperimentsSection,
       "With --workload pgbench, a variable of the scripts and its values, one point each: "
       "--vary-define range=1000,5000 runs each point with --define range=V (pgbench's -D, "
       ":range in a script). Given again for another variable, or beside --vary, the points "
       "are every combination. Not with a --define of the same variable.",
       apply_vary_define,
       [](const Config& c) { return axes_text(c, SweepAxisKind::ScriptVariable); })
-      .repeat = Repeat::Each;
-  add(s, "vary-setting", "GUC=V1,V2", {}, kSweep, kExperimentsSection,
+      .json = json_none(kJsonOtherVerb);
+  s.back().repeat = Repeat::Each;
+  add(s, "vary-setting", "GUC=V1,V2", {}, kSweep, kAllWorkloads, kExperimentsSection,
       "A server setting and its values: --vary-setting work_mem=4MB,64MB. Set before each "
       "point by ALTER SYSTEM SET and pg_reload_conf(), checked on a new session, and put back "
       "(ALTER SYSTEM RESET, or the value postgresql.auto.conf held) when the sweep ends, fails "
@@ -167,7 +169,8 @@ void add_sweep(std::vector<Setting>& s) {
       "setting and pg_read_all_settings).",
       apply_vary_setting,
       [](const Config& c) { return axes_text(c, SweepAxisKind::ServerSetting); })
-      .repeat = Repeat::Each;
+      .json = json_none(kJsonOtherVerb);
+  s.back().repeat = Repeat::Each;
 }
 
 }  // namespace settings_table

@@ -64,12 +64,13 @@ inline constexpr std::array<QueryMode, 3> kQueryModes = {QueryMode::Prepared, Qu
 
 // Appends one option and returns it for the rarer fields (repeat).
 inline Setting& add(std::vector<Setting>& table, const char* flag, const char* value_name,
-                    std::vector<const char*> props_keys, VerbSet verbs, const char* section,
-                    const char* help, Apply apply, Show show) {
+                    std::vector<const char*> props_keys, VerbSet verbs, WorkloadSet workloads,
+                    const char* section, const char* help, Apply apply, Show show) {
   table.push_back({flag,
                    value_name,
                    std::move(props_keys),
                    verbs,
+                   workloads,
                    section,
                    help,
                    apply,
@@ -99,6 +100,35 @@ ConfigJsonField json_enum(const char* section, const char* key) {
             if (!known) throw std::invalid_argument("unknown value '" + text + "'");
           }};
 }
+
+// An option with no config.json key of its own, and why (ConfigJsonField::none).
+inline ConfigJsonField json_none(const char* why) {
+  ConfigJsonField field;
+  field.none = why;
+  return field;
+}
+
+// The reasons the rows give.
+constexpr const char* kJsonOwnShape =
+    "config.json keeps it in a shape of its own (config/effective.cpp: the per-table maps, the "
+    "mix, the standbys)";
+constexpr const char* kJsonConninfo =
+    "part of the connection: config.json's conninfo, the password masked";
+constexpr const char* kJsonWorkloadBlock =
+    "in config.json's block of its workload (\"oltp\", \"ingest\", \"pgbench\")";
+constexpr const char* kJsonAlias =
+    "another name for an option: config.json keeps that option's key (or the top-level "
+    "\"workload\")";
+constexpr const char* kJsonOtherVerb =
+    "an option of a verb without a result directory of its own (prepare, check, cleanup, acid, "
+    "quickstart, report, snapshot) or of a search around runs (sweep, capacity: their own files)";
+constexpr const char* kJsonRunShape =
+    "not kept in config.json: result.json records what it chose (the driver, the scripts run, "
+    "the server metrics sampled)";
+
+// A gap, said as one: the value changes the run, and config.json does not
+// show it yet.
+constexpr const char* kJsonNotYet = "not kept in config.json yet";
 
 // The parts of the table, in help order.
 void add_connection_and_load(std::vector<Setting>& table);

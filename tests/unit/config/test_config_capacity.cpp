@@ -84,5 +84,5 @@ TEST_CASE("capacity: another workload searches its terminals unpaced, judged by 
   CHECK_FALSE(
       parse({"capacity", "--conn", "dbname=t", "--workload", "ingest"}).keying_and_thinking);
   CHECK(has(usage_error({"capacity", "--conn", "dbname=t", "--workload", "ingest", "--confirm"}),
-            "--confirm: the confirmation run is judged by TPC-C's run rules"));
+            "--confirm is TPC-C's; --workload ingest does not take it"));
 }

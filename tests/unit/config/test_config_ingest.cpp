@@ -70,15 +70,18 @@ TEST_CASE("ingest options: bad values name their flag", "[ingest]") {
 
 TEST_CASE("ingest options: refused beside the other workloads' options", "[ingest]") {
   CHECK_THAT(usage_error({"prepare", "--workload", "ingest", "--warehouses", "2"}),
-             Catch::Contains("a TPC-C option; the workload ingest"));
+             Catch::Contains("--warehouses is TPC-C's; --workload ingest does not take it"));
   CHECK_THAT(usage_error({"run", "--workload", "ingest", "--table-size", "10"}),
-             Catch::Contains("an option of sysbench's oltp tests, and the workload is ingest"));
+             Catch::Contains("--table-size is sysbench's oltp tests'; --workload ingest does "
+                             "not take it"));
   CHECK_THAT(usage_error({"run", "--workload", "ingest", "--standby-conn", "host=standby"}),
-             Catch::Contains("--standby-conn"));
+             Catch::Contains("--standby-conn is TPC-C's, sysbench's oltp tests' and pgbench's; "
+                             "--workload ingest does not take it"));
   CHECK_THAT(usage_error({"run", "--ingest-rows", "10"}),
-             Catch::Contains("an option of the ingest workload, and the workload is tpcc"));
+             Catch::Contains("--ingest-rows is the ingest workload's; the workload tpcc (the "
+                             "default) does not take it; give --workload ingest"));
   CHECK_THAT(usage_error({"run", "--workload", "oltp_insert", "--ingest-tables", "2"}),
-             Catch::Contains("the workload is oltp_insert"));
+             Catch::Contains("--workload oltp_insert does not take it"));
   CHECK(parse({"capacity", "--workload", "ingest"}).workload == tpcc::WorkloadKind::Ingest);
 }
 
@@ -90,7 +93,7 @@ TEST_CASE("ingest options: --repeat, and --ingest-checkpoint only with it", "[in
   CHECK_THAT(usage_error({"run", "--workload", "ingest", "--ingest-checkpoint"}),
              Catch::Contains("--ingest-checkpoint") && Catch::Contains("--repeat"));
   CHECK_THAT(usage_error({"run", "--repeat", "2", "--ingest-checkpoint"}),
-             Catch::Contains("an option of the ingest workload, and the workload is tpcc"));
+             Catch::Contains("--ingest-checkpoint is the ingest workload's; the workload tpcc"));
 }
 
 TEST_CASE("ingest options: --tablespace is a list for ingest, pairs or one name for TPC-C",

@@ -100,3 +100,21 @@ TEST_CASE("config.json: an unknown name is refused, a missing option keeps its d
   CHECK_THROWS(tpcc::config_from_effective_json(
       nlohmann::json::parse(R"({"run": {"mode": "no such mode"}})")));
 }
+
+TEST_CASE("config.json: every option names its key there or says why it has none",
+          "[config][effective]") {
+  for (const tpcc::Setting& s : tpcc::settings()) {
+    INFO("option " << tpcc::option_name(s));
+    const bool keyed = s.json.section != nullptr;
+    const bool reason = s.json.none != nullptr && std::string(s.json.none).size() > 10;
+    CHECK(keyed != reason);
+  }
+}
+
+TEST_CASE("config.json: an oltp run's standby test reads back", "[config][effective]") {
+  const tpcc::Config run =
+      parse({"run", "--workload", "oltp_read_write", "--standby-test", "oltp_point_select"});
+  const tpcc::Config back =
+      tpcc::config_from_effective_json(nlohmann::json::parse(tpcc::effective_config_json(run)));
+  CHECK(back.oltp.standby_test == tpcc::OltpTest::PointSelect);
+}

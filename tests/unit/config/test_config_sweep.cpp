@@ -159,7 +159,7 @@ TEST_CASE("sweep: every workload sweeps, and --vary-define varies a pgbench scri
 TEST_CASE("sweep: --vary-define refused without pgbench, beside its --define, or malformed",
           "[config][sweep]") {
   CHECK(has(usage_error(sweep({"--vary-define", "range=1,2"})),
-            "--vary-define range: a variable of pgbench's scripts, and the workload is tpcc; "
+            "--vary-define is pgbench's; the workload tpcc (the default) does not take it; "
             "give --workload pgbench"));
   CHECK(has(usage_error(sweep(
                 {"--workload", "pgbench", "--define", "range=5", "--vary-define", "range=1,2"})),

@@ -1,8 +1,8 @@
 // The ingest workload once every layer is in (workloads/ingest/config/ingest_settings.cpp
-// holds its options): TPC-C's and sysbench's options refused, --tablespace
-// a list of names rather than table=name pairs, --terminals at prepare only
-// for its table-per-stream layout, --ingest-checkpoint with --repeat, the
-// run unpaced; under another workload the ingest options refused.
+// holds its options): --tablespace a list of names rather than table=name
+// pairs, --terminals at prepare only for its table-per-stream layout,
+// --ingest-checkpoint with --repeat, the run unpaced. Which options it
+// takes is their rows' (config/finish/workload_taken.cpp).
 #include <string>
 
 #include "config/finish/finish.hpp"
@@ -10,18 +10,6 @@
 
 namespace tpcc {
 namespace {
-
-constexpr const char* kIngestOptions[] = {"ingest-tables", "ingest-rows", "ingest-row-bytes",
-                                          "ingest-method", "unlogged",    "ingest-checkpoint"};
-
-void refuse_ingest_options(ParseState& st) {
-  for (const char* option : kIngestOptions) {
-    const std::optional<Source> given = st.given.source(option);
-    if (!given) continue;
-    st.problem(given->where + ": an option of the ingest workload, and the workload is " +
-               std::string(workload_name(st.cfg)) + "; give --workload ingest");
-  }
-}
 
 // --terminals at prepare: the ingest tables' count when each stream has one.
 void check_prepare_terminals(ParseState& st) {
@@ -33,14 +21,6 @@ void check_prepare_terminals(ParseState& st) {
   st.problem(given->where +
              ": prepare takes the terminals only for the ingest workload's table per stream "
              "(--workload ingest, --ingest-tables 0)");
-}
-
-// A standby takes no writes.
-void refuse_run_options(ParseState& st) {
-  const std::optional<Source> given = st.given.source("standby-conn");
-  if (!given) return;
-  st.problem(given->where +
-             ": not with the ingest workload (standby-conn runs TPC-C and sysbench's tests only)");
 }
 
 // The checkpoint follows the truncate between repeated runs: none without them.
@@ -77,12 +57,7 @@ void finish_ingest(ParseState& st) {
   Config& c = st.cfg;
   st.collect([&] { check_prepare_terminals(st); });
   check_tablespaces(st);
-  if (c.workload != WorkloadKind::Ingest) {
-    refuse_ingest_options(st);
-    return;
-  }
-  refuse_tpcc_options(st, {"tablespace"});
-  refuse_run_options(st);
+  if (c.workload != WorkloadKind::Ingest) return;
   check_checkpoint(st);
   // Batches go back to back; keying and think times are TPC-C's 5.2.5.
   c.keying_and_thinking = false;

@@ -1,8 +1,8 @@
 // The pgbench workload once every layer is in: -s (sysbench-tpcc's --scale
 // flag, pgbench's scale here) and --fillfactor as pgbench takes them, one
 // number for its three tables, --partitions with --partition-method, and
-// --latency-limit. TPC-C's other options and the oltp options are refused
-// in workloads/sysbench/config/oltp_finish.cpp.
+// --latency-limit. Which options pgbench takes is their rows'
+// (config/finish/workload_taken.cpp).
 #include <string>
 #include <vector>
 
@@ -53,14 +53,7 @@ void take_script_count(ParseState& st, const std::vector<PgbenchScriptChoice>& s
 
 }  // namespace
 
-void refuse_pgbench_options(ParseState& st) {
-  for (const char* option : {"builtin", "file", "define", "progress", "partition-method",
-                             "standby-builtin", "standby-file", "report-per-command"}) {
-    const std::optional<Source> given = st.given.source(option);
-    if (!given) continue;
-    st.problem(given->where + ": an option of pgbench's workload, and the workload is " +
-               std::string(workload_name(st.cfg)) + "; give --workload pgbench");
-  }
+void refuse_run_latency_limit(ParseState& st) {
   // tpcc run takes a latency limit for pgbench's scripts only; tpcc
   // capacity's is its search's (a props file may hold it for capacity).
   const std::optional<Source> limit = st.given.source("latency-limit");

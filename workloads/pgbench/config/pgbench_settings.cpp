@@ -32,7 +32,7 @@ std::string standby_scripts_text(const Config& c) {
 // drawn by weight as the primary's are.
 void add_standby_scripts(std::vector<Setting>& s) {
   add(
-      s, "standby-builtin", "NAME[@W]", {}, kRun, kPgbenchSection,
+      s, "standby-builtin", "NAME[@W]", {}, kRun, kPgbenchOnly, kPgbenchSection,
       "With --workload pgbench and --standby-conn, a builtin script each standby runs on the "
       "primary's clock, beside the primary's scripts: select-only (the builtins that write are "
       "refused), with weight W. Repeatable, beside --standby-file. Without either, select-only "
@@ -41,9 +41,10 @@ void add_standby_scripts(std::vector<Setting>& s) {
         st.cfg.pgbench.standby_scripts.push_back({true, v, src.where});
       },
       standby_scripts_text)
-      .repeat = Repeat::Each;
+      .json = json_none(kJsonRunShape);
+  s.back().repeat = Repeat::Each;
   add(
-      s, "standby-file", "FILE[@W]", {}, kRun, kPgbenchSection,
+      s, "standby-file", "FILE[@W]", {}, kRun, kPgbenchOnly, kPgbenchSection,
       "With --workload pgbench and --standby-conn, a script file each standby runs, with "
       "weight W; a write in it fails its transaction as the standby refuses it (counted "
       "failed), an error that stops the run (exit 3). Repeatable, beside --standby-builtin.",
@@ -51,14 +52,15 @@ void add_standby_scripts(std::vector<Setting>& s) {
         st.cfg.pgbench.standby_scripts.push_back({false, v, src.where});
       },
       standby_scripts_text)
-      .repeat = Repeat::Each;
+      .json = json_none(kJsonRunShape);
+  s.back().repeat = Repeat::Each;
 }
 
 }  // namespace
 
 void add_pgbench(std::vector<Setting>& s) {
   add(
-      s, "builtin", "NAME[@W]", {}, kRun | kCapacity, kPgbenchSection,
+      s, "builtin", "NAME[@W]", {}, kRun | kCapacity, kPgbenchOnly, kPgbenchSection,
       "With --workload pgbench, a builtin script to run (pgbench's -b): tpcb-like, "
       "simple-update or select-only (or a prefix naming one), with weight W (default 1). "
       "Repeat it, and mix it with --file: each transaction draws a script by weight. Without "
@@ -67,9 +69,10 @@ void add_pgbench(std::vector<Setting>& s) {
         st.cfg.pgbench.scripts.push_back({true, v, src.where});
       },
       scripts_text)
-      .repeat = Repeat::Each;
+      .json = json_none(kJsonRunShape);
+  s.back().repeat = Repeat::Each;
   add(
-      s, "file", "FILE[@W]", {}, kRun | kCapacity, kPgbenchSection,
+      s, "file", "FILE[@W]", {}, kRun | kCapacity, kPgbenchOnly, kPgbenchSection,
       "With --workload pgbench, a script file in pgbench 15's language to run (pgbench's -f), "
       "with weight W (default 1); see docs/pgbench-scripts.md for the commands taken. "
       "Repeatable, beside --builtin.",
@@ -77,9 +80,10 @@ void add_pgbench(std::vector<Setting>& s) {
         st.cfg.pgbench.scripts.push_back({false, v, src.where});
       },
       scripts_text)
-      .repeat = Repeat::Each;
+      .json = json_none(kJsonRunShape);
+  s.back().repeat = Repeat::Each;
   add(
-      s, "progress", "SEC", {}, kRun, kPgbenchSection,
+      s, "progress", "SEC", {}, kRun, kPgbenchOnly, kPgbenchSection,
       "With --workload pgbench, pgbench's progress lines (its -P) every SEC seconds (the same "
       "as --report-interval SEC), or with 0 none (results still keep every --report-interval "
       "of the run). tpcc pgbench without -P gives 0, as pgbench prints none by default.",
@@ -92,9 +96,10 @@ void add_pgbench(std::vector<Setting>& s) {
       [](const Config& c) {
         return c.pgbench.progress_seconds < 0 ? std::string("every --report-interval")
                                               : std::to_string(c.pgbench.progress_seconds);
-      });
+      })
+      .json = json_none(kJsonNotYet);
   add(
-      s, "define", "NAME=VALUE", {}, kRun | kCapacity, kPgbenchSection,
+      s, "define", "NAME=VALUE", {}, kRun | kCapacity, kPgbenchOnly, kPgbenchSection,
       "With --workload pgbench, a variable every client starts with (pgbench's -D), "
       "repeatable; -D scale=N sets :scale.",
       [](const std::string& v, const Source&, ParseState& st) {
@@ -105,9 +110,10 @@ void add_pgbench(std::vector<Setting>& s) {
         for (const std::string& d : c.pgbench.defines) out += (out.empty() ? "" : " ") + d;
         return out.empty() ? std::string("none") : out;
       })
-      .repeat = Repeat::Each;
+      .json = json_none(kJsonNotYet);
+  s.back().repeat = Repeat::Each;
   add(
-      s, "partition-method", "range|hash", {}, kPrepare, kPgbenchSection,
+      s, "partition-method", "range|hash", {}, kPrepare, kPgbenchOnly, kPgbenchSection,
       "With --workload pgbench and --partitions N, how pgbench_accounts is partitioned by aid "
       "(pgbench's --partition-method): range, N ranges of equal size (the first from MINVALUE, "
       "the last to MAXVALUE), or hash, MODULUS N. Needs --partitions; range when not given.",
@@ -118,17 +124,19 @@ void add_pgbench(std::vector<Setting>& s) {
       },
       [](const Config& c) {
         return std::string(pgbench_partition_method_name(c.pgbench.partition_method));
-      });
+      })
+      .json = json_none(kJsonOtherVerb);
   add_standby_scripts(s);
   add(
-      s, "report-per-command", nullptr, {}, kRun, kPgbenchSection,
+      s, "report-per-command", nullptr, {}, kRun, kPgbenchOnly, kPgbenchSection,
       "With --workload pgbench, each script's commands with their average latency in ms and "
       "the transactions that failed at them, after the final block (pgbench's -r), and per "
       "command in result.json (--report-per-command alone or =on).",
       [](const std::string& v, const Source& src, ParseState& st) {
         st.cfg.pgbench.report_per_command = parse_bool(v, src.where);
       },
-      [](const Config& c) { return std::string(c.pgbench.report_per_command ? "on" : "off"); });
+      [](const Config& c) { return std::string(c.pgbench.report_per_command ? "on" : "off"); })
+      .json = json_none(kJsonNotYet);
 }
 
 }  // namespace tpcc::settings_table

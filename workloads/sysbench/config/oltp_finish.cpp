@@ -1,11 +1,10 @@
 // The workload once every layer is in: sysbench's test word (--test) weighed
-// against --workload, then, with an oltp test, TPC-C's own options refused,
-// the run unpaced and its lines in sysbench's shape; with TPC-C, the oltp
-// options refused. workloads/sysbench/config/oltp_settings.cpp holds the options.
-#include <algorithm>
+// against --workload, then, with an oltp test, the run unpaced and its
+// lines in sysbench's shape. workloads/sysbench/config/oltp_settings.cpp
+// holds the options; which workload takes which is their rows'
+// (config/finish/workload_taken.cpp).
 #include <cstdint>
-#include <initializer_list>
-#include <string_view>
+#include <string>
 
 #include "config/finish/finish.hpp"
 #include "config/names.hpp"
@@ -16,67 +15,6 @@ namespace {
 
 // The sbtest tables' id is an INTEGER: a range query's last id must be one.
 constexpr std::int64_t kMaxId = 2147483647;
-
-// The options of sysbench's oltp tests (workloads/sysbench/config/oltp_settings.cpp).
-constexpr const char* kOltpOptions[] = {
-    "table-size",       "point-selects",  "simple-ranges", "sum-ranges",        "order-ranges",
-    "distinct-ranges",  "range-size",     "index-updates", "non-index-updates", "delete-inserts",
-    "range-selects",    "skip-trx",       "auto-inc",      "secondary",         "create-secondary",
-    "rand-type",        "rand-spec-iter", "rand-spec-pct", "rand-spec-res",     "rand-pareto-h",
-    "rand-zipfian-exp", "standby-test"};
-
-// TPC-C's own options: its schema and load (warehouses, per-table storage,
-// Citus), its transactions (the mix, Delivery, rollbacks), its pacing and
-// run rules (keying and think times, --spec, 3.3.3), and what tpcc builds on
-// its warehouses (home-warehouse ranges, several drivers, standbys running
-// Order-Status and Stock-Level by weight, the failover's New-Order
-// ledger). Standbys themselves are any workload's: an oltp run's standbys
-// run --standby-test. The props keys that set part of the mix are named
-// apart (ParseState::given).
-constexpr const char* kTpccOptions[] = {
-    "warehouses",
-    "load-method",
-    "batch-rows",
-    "copy-format",
-    "fillfactor",
-    "storage-parameters",
-    "analyze-all-tables",
-    "analyze-payload-columns",
-    "tablespace",
-    "foreign-keys",
-    "partitions",
-    "no-space-check",
-    "distribute",
-    "shards",
-    "after-load",
-    "terminalMultiplier",
-    "allow-many-terminals",
-    "mix",
-    "newOrderWeight",
-    "paymentWeight",
-    "orderStatusWeight",
-    "deliveryWeight",
-    "stockLevelWeight",
-    "profile",
-    "delivery",
-    "delivery-workers",
-    "terminal-warehouse-fixed",
-    "warehouse-from",
-    "warehouse-to",
-    "rollback-percent",
-    "keying-think",
-    "think-multiplier",
-    "keying-multiplier",
-    "spec",
-    "check-before-after",
-    "failover",
-    "driver",
-    "run-id",
-    "barrier-timeout",
-    "standby-mix",
-    "standbyOrderStatusWeight",
-    "standbyStockLevelWeight",
-};
 
 void check_range_ids(ParseState& st) {
   const OltpOptions& o = st.cfg.oltp;
@@ -99,40 +37,7 @@ void rate_per_second(ParseState& st) {
                          ": events per second, " + format_number(st.cfg.rate_tpm) + " per minute");
 }
 
-// "the workload oltp_insert (--workload)": what chose it, for messages.
-std::string workload_text(const ParseState& st) {
-  const std::optional<Source> given = st.given.source("workload");
-  return "the workload " + std::string(workload_name(st.cfg)) +
-         (given ? " (" + given->where + ")" : std::string());
-}
-
 }  // namespace
-
-void refuse_oltp_options(ParseState& st) {
-  for (const char* option : kOltpOptions) {
-    const std::optional<Source> given = st.given.source(option);
-    if (!given) continue;
-    st.problem(given->where + ": an option of sysbench's oltp tests, and the workload is " +
-               std::string(workload_name(st.cfg)) +
-               "; name the test (--workload oltp_read_write, or sysbench's way: tpcc "
-               "oltp_read_write [options] run)");
-  }
-}
-
-void refuse_tpcc_options(ParseState& st, std::initializer_list<std::string_view> taken) {
-  for (const char* option : kTpccOptions) {
-    const std::optional<Source> given = st.given.source(option);
-    if (std::find(taken.begin(), taken.end(), option) != taken.end()) continue;
-    if (!given) continue;
-    st.problem(given->where + ": a TPC-C option; " + workload_text(st) + " does not take it");
-  }
-  // Statements are any workload's; the procedures are TPC-C's functions.
-  const std::optional<Source> mode = st.given.source("mode");
-  if (mode && st.cfg.mode == Mode::Procedures) {
-    st.problem(mode->where + ": procedures are TPC-C's PL/pgSQL functions; " + workload_text(st) +
-               " sends statements");
-  }
-}
 
 void finish_workload(ParseState& st) {
   const std::optional<Given<WorkloadName>>& test = st.sysbench.test;
@@ -167,22 +72,16 @@ void refuse_no_interval_lines(ParseState& st) {
 void finish_oltp(ParseState& st) {
   Config& c = st.cfg;
   refuse_no_interval_lines(st);
-  if (c.workload != WorkloadKind::Pgbench) refuse_pgbench_options(st);
-  if (c.workload != WorkloadKind::SysbenchOltp) refuse_oltp_options(st);
+  if (c.workload != WorkloadKind::Pgbench) refuse_run_latency_limit(st);
   if (c.workload == WorkloadKind::Pgbench) {
-    // pgbench's -F and --partitions: the layout options its tables take;
-    // its load is checked against the free space as TPC-C's is.
-    refuse_tpcc_options(st, {"fillfactor", "partitions", "no-space-check"});
     finish_pgbench(st);
     return;
   }
   if (c.workload != WorkloadKind::SysbenchOltp) return;
-  // The sbtest tables' load is checked against the free space as TPC-C's is.
-  refuse_tpcc_options(st, {"no-space-check"});
   check_range_ids(st);
   rate_per_second(st);
   // sysbench runs its events back to back; keying and think times are
-  // TPC-C's 5.2.5 (refused above when given).
+  // TPC-C's 5.2.5 (refused by their rows when given).
   c.keying_and_thinking = false;
   if (!st.given.source("report-format")) c.report_format = ReportFormat::Sysbench;
 }

@@ -29,7 +29,8 @@ constexpr VerbSet kOnLoadAndRun = kPrepare | kRun | kCheck | kCapacity;
 
 Setting& oltp_row(std::vector<Setting>& s, const char* flag, const char* twin,
                   const char* value_name, const char* help, Apply apply, Show show) {
-  Setting& row = add(s, flag, value_name, {}, kWorkloadVerbs, kOltpSection, help, apply, show);
+  Setting& row =
+      add(s, flag, value_name, {}, kWorkloadVerbs, kOltpOnly, kOltpSection, help, apply, show);
   row.twin = twin;
   return row;
 }
@@ -69,7 +70,8 @@ void apply_percent(const std::string& v, const Source& src, ParseState& st) {
 
 void add_workload_choice(std::vector<Setting>& s) {
   add(
-      s, "workload", "NAME", {}, kWorkloadVerbs | kCapacity | kSnapshotVerb, kOltpSection,
+      s, "workload", "NAME", {}, kWorkloadVerbs | kCapacity | kSnapshotVerb, kAllWorkloads,
+      kOltpSection,
       "What prepare loads, run drives, check verifies and cleanup drops: tpcc (TPC-C), or one "
       "of sysbench 1.0's oltp tests on their sbtest tables: oltp_read_write, oltp_read_only, "
       "oltp_write_only, oltp_point_select, oltp_update_index, oltp_update_non_index, "
@@ -88,9 +90,10 @@ void add_workload_choice(std::vector<Setting>& s) {
         st.cfg.workload = w->kind;
         st.cfg.oltp.test = w->test;
       },
-      [](const Config& c) { return std::string(workload_name(c)); });
+      [](const Config& c) { return std::string(workload_name(c)); })
+      .json = json_none(kJsonAlias);
   add(
-      s, "test", "NAME", {}, kWorkloadVerbs | kCapacity, kOltpSection,
+      s, "test", "NAME", {}, kWorkloadVerbs | kCapacity, kAllWorkloads, kOltpSection,
       "sysbench's test: the word before the command word on sysbench's command line (tpcc "
       "oltp_read_write --threads=4 run is tpcc run --test oltp_read_write --threads=4), or "
       "sysbench 0.5's --test. A workload name (see --workload), the name with .lua "
@@ -102,7 +105,8 @@ void add_workload_choice(std::vector<Setting>& s) {
         if (!w) fail(src.where, v, "a test tpcc runs: " + workload_names());
         st.sysbench.test = Given<WorkloadName>{*w, src};
       },
-      [](const Config&) -> std::string { return "none"; });
+      [](const Config&) -> std::string { return "none"; })
+      .json = json_none(kJsonAlias);
 }
 
 void add_event_options(std::vector<Setting>& s) {
@@ -110,63 +114,77 @@ void add_event_options(std::vector<Setting>& s) {
            "Rows per sbtest table (1..2147483647, the largest INTEGER id): prepare loads ids "
            "1..N, run draws its ids from them and check expects them.",
            apply_count<&OltpOptions::table_size, 1, kMaxId, kOnLoadAndRun>,
-           show_value<&OltpOptions::table_size>);
+           show_value<&OltpOptions::table_size>)
+      .json = json_none(kJsonWorkloadBlock);
   oltp_row(s, "point-selects", "point_selects", "N",
            "Point SELECTs (SELECT c FROM sbtestN WHERE id=?) per event (0 or more).",
            apply_count<&OltpOptions::point_selects, 0, kNoLimit, kOnRun>,
-           show_value<&OltpOptions::point_selects>);
+           show_value<&OltpOptions::point_selects>)
+      .json = json_none(kJsonWorkloadBlock);
   oltp_row(s, "simple-ranges", "simple_ranges", "N",
            "Simple range SELECTs (SELECT c ... WHERE id BETWEEN ? AND ?) per event.",
            apply_count<&OltpOptions::simple_ranges, 0, kNoLimit, kOnRun>,
-           show_value<&OltpOptions::simple_ranges>);
+           show_value<&OltpOptions::simple_ranges>)
+      .json = json_none(kJsonWorkloadBlock);
   oltp_row(s, "sum-ranges", "sum_ranges", "N", "SELECT SUM(k) range queries per event.",
            apply_count<&OltpOptions::sum_ranges, 0, kNoLimit, kOnRun>,
-           show_value<&OltpOptions::sum_ranges>);
+           show_value<&OltpOptions::sum_ranges>)
+      .json = json_none(kJsonWorkloadBlock);
   oltp_row(s, "order-ranges", "order_ranges", "N", "SELECT ... ORDER BY c range queries per event.",
            apply_count<&OltpOptions::order_ranges, 0, kNoLimit, kOnRun>,
-           show_value<&OltpOptions::order_ranges>);
+           show_value<&OltpOptions::order_ranges>)
+      .json = json_none(kJsonWorkloadBlock);
   oltp_row(s, "distinct-ranges", "distinct_ranges", "N",
            "SELECT DISTINCT ... ORDER BY c range queries per event.",
            apply_count<&OltpOptions::distinct_ranges, 0, kNoLimit, kOnRun>,
-           show_value<&OltpOptions::distinct_ranges>);
+           show_value<&OltpOptions::distinct_ranges>)
+      .json = json_none(kJsonWorkloadBlock);
   oltp_row(s, "range-size", "range_size", "N",
            "Ids per range query (1 or more): id BETWEEN x AND x+N-1.",
            apply_count<&OltpOptions::range_size, 1, kNoLimit, kOnRun>,
-           show_value<&OltpOptions::range_size>);
+           show_value<&OltpOptions::range_size>)
+      .json = json_none(kJsonWorkloadBlock);
   oltp_row(s, "index-updates", "index_updates", "N",
            "UPDATEs of the indexed column k (k=k+1) per event.",
            apply_count<&OltpOptions::index_updates, 0, kNoLimit, kOnRun>,
-           show_value<&OltpOptions::index_updates>);
+           show_value<&OltpOptions::index_updates>)
+      .json = json_none(kJsonWorkloadBlock);
   oltp_row(s, "non-index-updates", "non_index_updates", "N",
            "UPDATEs of the unindexed column c per event.",
            apply_count<&OltpOptions::non_index_updates, 0, kNoLimit, kOnRun>,
-           show_value<&OltpOptions::non_index_updates>);
+           show_value<&OltpOptions::non_index_updates>)
+      .json = json_none(kJsonWorkloadBlock);
   oltp_row(s, "delete-inserts", "delete_inserts", "N",
            "DELETE and INSERT pairs of one id per event.",
            apply_count<&OltpOptions::delete_inserts, 0, kNoLimit, kOnRun>,
-           show_value<&OltpOptions::delete_inserts>);
+           show_value<&OltpOptions::delete_inserts>)
+      .json = json_none(kJsonWorkloadBlock);
   oltp_row(s, "range-selects", "range_selects", nullptr,
            "Run the range SELECTs at all (off: none of the four kinds, whatever their counts).",
            apply_switch<&OltpOptions::range_selects, kOnRun>,
-           show_switch<&OltpOptions::range_selects>);
+           show_switch<&OltpOptions::range_selects>)
+      .json = json_none(kJsonWorkloadBlock);
   oltp_row(s, "skip-trx", "skip_trx", nullptr,
            "Send each event's statements in autocommit, without BEGIN and COMMIT around them.",
-           apply_switch<&OltpOptions::skip_trx, kOnRun>, show_switch<&OltpOptions::skip_trx>);
+           apply_switch<&OltpOptions::skip_trx, kOnRun>, show_switch<&OltpOptions::skip_trx>)
+      .json = json_none(kJsonWorkloadBlock);
 }
 
 void add_table_options(std::vector<Setting>& s) {
   oltp_row(s, "auto-inc", "auto_inc", nullptr,
            "The id column is a SERIAL that inserts leave out (on), or a plain INTEGER that "
            "inserts give (off).",
-           apply_switch<&OltpOptions::auto_inc, kOnLoadAndRun>,
-           show_switch<&OltpOptions::auto_inc>);
+           apply_switch<&OltpOptions::auto_inc, kOnLoadAndRun>, show_switch<&OltpOptions::auto_inc>)
+      .json = json_none(kJsonWorkloadBlock);
   oltp_row(s, "secondary", nullptr, nullptr,
            "id gets a secondary index in place of the primary key.",
-           apply_switch<&OltpOptions::secondary, kOnLoad>, show_switch<&OltpOptions::secondary>);
+           apply_switch<&OltpOptions::secondary, kOnLoad>, show_switch<&OltpOptions::secondary>)
+      .json = json_none(kJsonWorkloadBlock);
   oltp_row(s, "create-secondary", "create_secondary", nullptr,
            "Create the index on k besides the primary key.",
            apply_switch<&OltpOptions::create_secondary, kOnLoad>,
-           show_switch<&OltpOptions::create_secondary>);
+           show_switch<&OltpOptions::create_secondary>)
+      .json = json_none(kJsonWorkloadBlock);
 }
 
 // --standby-test: what each --standby-conn runs beside the primary's test.
@@ -185,7 +203,8 @@ void add_standby_test(std::vector<Setting>& s) {
         st.cfg.oltp.standby_test = name->test;
         note_without_effect(src, st, kOnRun);
       },
-      [](const Config& c) { return std::string(oltp_test_name(c.oltp.standby_test)); });
+      [](const Config& c) { return std::string(oltp_test_name(c.oltp.standby_test)); })
+      .json = json_none(kJsonWorkloadBlock);
 }
 
 void add_random_options(std::vector<Setting>& s) {
@@ -201,17 +220,21 @@ void add_random_options(std::vector<Setting>& s) {
         st.cfg.oltp.rand_type = *t;
         note_without_effect(src, st, kOnLoadAndRun);
       },
-      [](const Config& c) { return std::string(rand_type_name(c.oltp.rand_type)); });
+      [](const Config& c) { return std::string(rand_type_name(c.oltp.rand_type)); })
+      .json = json_none(kJsonWorkloadBlock);
   oltp_row(s, "rand-spec-iter", "rand_spec_iter", "N",
            "Uniform draws averaged by the gaussian distribution (1 or more).",
            apply_count<&OltpOptions::rand_spec_iter, 1, kNoLimit, kOnLoadAndRun>,
-           show_value<&OltpOptions::rand_spec_iter>);
+           show_value<&OltpOptions::rand_spec_iter>)
+      .json = json_none(kJsonWorkloadBlock);
   oltp_row(s, "rand-spec-pct", "rand_spec_pct", "PCT",
            "The special distribution's hot ids, in percent of the ids (0..100).",
-           apply_percent<&OltpOptions::rand_spec_pct>, show_value<&OltpOptions::rand_spec_pct>);
+           apply_percent<&OltpOptions::rand_spec_pct>, show_value<&OltpOptions::rand_spec_pct>)
+      .json = json_none(kJsonWorkloadBlock);
   oltp_row(s, "rand-spec-res", "rand_spec_res", "PCT",
            "The special distribution's draws that go to the hot ids, in percent (0..100).",
-           apply_percent<&OltpOptions::rand_spec_res>, show_value<&OltpOptions::rand_spec_res>);
+           apply_percent<&OltpOptions::rand_spec_res>, show_value<&OltpOptions::rand_spec_res>)
+      .json = json_none(kJsonWorkloadBlock);
   oltp_row(
       s, "rand-pareto-h", "rand_pareto_h", "H", "The pareto distribution's h, above 0 and below 1.",
       [](const std::string& v, const Source& src, ParseState& st) {
@@ -220,7 +243,8 @@ void add_random_options(std::vector<Setting>& s) {
         st.cfg.oltp.rand_pareto_h = h;
         note_without_effect(src, st, kOnLoadAndRun);
       },
-      show_value<&OltpOptions::rand_pareto_h>);
+      show_value<&OltpOptions::rand_pareto_h>)
+      .json = json_none(kJsonWorkloadBlock);
   oltp_row(
       s, "rand-zipfian-exp", "rand_zipfian_exp", "X",
       "The zipfian distribution's exponent, 0 or more (0: uniform).",
@@ -228,7 +252,8 @@ void add_random_options(std::vector<Setting>& s) {
         st.cfg.oltp.rand_zipfian_exp = parse_number(v, 0, false, src.where);
         note_without_effect(src, st, kOnLoadAndRun);
       },
-      show_value<&OltpOptions::rand_zipfian_exp>);
+      show_value<&OltpOptions::rand_zipfian_exp>)
+      .json = json_none(kJsonWorkloadBlock);
 }
 
 }  // namespace

@@ -93,15 +93,10 @@ void take_tables_and_scale(ParseState& st) {
                          " warehouses in one set of tables");
 }
 
-// With an oltp workload --tables counts sbtest tables (Config::oltp), and
-// --scale, sysbench-tpcc's warehouses per table set, means nothing.
+// With an oltp workload --tables counts sbtest tables (Config::oltp);
+// --scale, sysbench-tpcc's warehouses per table set, is refused by its row.
 void take_oltp_tables(ParseState& st) {
   const SysbenchFlags& sb = st.sysbench;
-  if (sb.scale) {
-    st.problem(sb.scale->source.where + ": sysbench-tpcc's warehouses per table set; " +
-               std::string(workload_name(st.cfg)) +
-               "'s tables have --table-size rows (give that instead)");
-  }
   if (sb.tables) st.cfg.oltp.tables = sb.tables->value;
   // check verifies the sbtest tables --tables names.
   if (st.cfg.verb == Verb::Check) {
@@ -226,10 +221,8 @@ void finish_sysbench(ParseState& st) {
   }
   if (c.workload == WorkloadKind::SysbenchOltp) {
     take_oltp_tables(st);
-  } else if (c.workload == WorkloadKind::Pgbench) {
-    // --scale is pgbench's -s (finish_pgbench); --tables means nothing.
-    if (sb.tables) st.problem(sb.tables->source.where + ": pgbench's tables are one set");
-  } else if (c.verb == Verb::Run || c.verb == Verb::Prepare) {
+  } else if (c.workload == WorkloadKind::Tpcc && (c.verb == Verb::Run || c.verb == Verb::Prepare)) {
+    // With pgbench --scale is its -s (finish_pgbench); --tables is refused by its row.
     take_tables_and_scale(st);
   }
   note_ignored(st);
