@@ -12,7 +12,6 @@
 #include "report/html/parts.hpp"
 #include "report/views/compare.hpp"
 #include "report/views/format.hpp"
-#include "report/views/workload_compare.hpp"
 #include "spec/transactions.hpp"
 
 namespace tpcc {
@@ -176,7 +175,7 @@ std::string html_workload_compare(const std::vector<ResultDir>& runs) {
   page +=
       "<h2>Figures</h2>\n<p class=\"note\">Each run's value (result.json), and in "
       "brackets its ratio to run A's.</p>\n" +
-      figures_table(compared_workload_figures(runs), runs.size());
+      figures_table(compared_figures(runs), runs.size());
   page += workload_curves_html(runs) + server_metrics_html(runs) + settings_html(runs);
   return page + "</body>\n</html>\n";
 }
