@@ -45,10 +45,10 @@ void fill(TypeLatency& type, const LatencyHistogram& h) {
 }
 
 WorkloadFigure headline_of(const Json& j) {
-  WorkloadFigure f = headline_figure(
-      j.at("key").get<std::string>(), j.at("label").get<std::string>(), json_number(j, "value"),
-      j.at("unit").get<std::string>(), better_of(j.at("better").get<std::string>()),
-      j.at("decimals").get<int>());
+  WorkloadFigure f =
+      headline_figure(j.at("key").get<std::string>(), j.at("label").get<std::string>(),
+                      json_number(j, "value"), j.at("unit").get<std::string>(),
+                      better_of(j.at("better").get<std::string>()), j.at("decimals").get<int>());
   f.of_set = j.at("repeat_summary").get<bool>();
   f.swept = j.at("sweep_column").get<bool>();
   f.tail = j.at("latency_limit").get<bool>();

@@ -107,8 +107,8 @@ TEST_CASE("figures block: a TPC-C run's tpmC, tpmTOTAL, efficiency and five type
 
 TEST_CASE("figures block: each workload's block reads back as its figures, flags and units",
           "[figures]") {
-  for (const WorkloadKind kind : {WorkloadKind::SysbenchOltp, WorkloadKind::Pgbench,
-                                  WorkloadKind::Ingest}) {
+  for (const WorkloadKind kind :
+       {WorkloadKind::SysbenchOltp, WorkloadKind::Pgbench, WorkloadKind::Ingest}) {
     const Json j = tpcc::test::result_of(kind, 100);
     REQUIRE(j.contains("figures"));
     const tpcc::WorkloadFigures read = tpcc::result_figures(j);
@@ -135,10 +135,9 @@ TEST_CASE("figures block: each workload's block reads back as its figures, flags
   CHECK(*pgbench.types[0].max_ms == Approx(2.0).epsilon(0.05));
 }
 
-TEST_CASE("figures block: a result without it reads as the block would have held it",
-          "[figures]") {
-  for (const WorkloadKind kind : {WorkloadKind::SysbenchOltp, WorkloadKind::Pgbench,
-                                  WorkloadKind::Ingest}) {
+TEST_CASE("figures block: a result without it reads as the block would have held it", "[figures]") {
+  for (const WorkloadKind kind :
+       {WorkloadKind::SysbenchOltp, WorkloadKind::Pgbench, WorkloadKind::Ingest}) {
     Json j = tpcc::test::result_of(kind, 100);
     const tpcc::WorkloadFigures with = tpcc::result_figures(j);
     j.erase("figures");
@@ -159,15 +158,16 @@ TEST_CASE("figures block: a result without it reads as the block would have held
 TEST_CASE("figures block: report --compare reads a TPC-C run's figures from the block",
           "[figures]") {
   const tpcc::test::TempDir scratch;
-  const std::string a = tpcc::test::write_run(scratch, "a", tpcc::Config{}, tpcc::test::sample(400));
-  const std::string b = tpcc::test::write_run(scratch, "b", tpcc::Config{}, tpcc::test::sample(600));
+  const std::string a =
+      tpcc::test::write_run(scratch, "a", tpcc::Config{}, tpcc::test::sample(400));
+  const std::string b =
+      tpcc::test::write_run(scratch, "b", tpcc::Config{}, tpcc::test::sample(600));
   // The block, not the histograms nor the old keys, gives the compared tpmC.
   Json j = Json::parse(std::ifstream(b + "/result.json"));
   j["figures"]["headline"][0]["value"] = 900.0;
   std::ofstream(b + "/result.json") << j.dump(2);
-  const std::vector<tpcc::ComparedFigure> figures =
-      tpcc::compared_figures({tpcc::read_result_dir(a, "--compare", true),
-                              tpcc::read_result_dir(b, "--compare", true)});
+  const std::vector<tpcc::ComparedFigure> figures = tpcc::compared_figures(
+      {tpcc::read_result_dir(a, "--compare", true), tpcc::read_result_dir(b, "--compare", true)});
   REQUIRE(figures.front().name == "tpmC");
   CHECK(*figures.front().values[1] == Approx(900.0));
   CHECK(*figures.front().ratios[1] == Approx(2.25));
@@ -187,8 +187,7 @@ TEST_CASE("figures block: compare, repeated sets and sweeps loop over any worklo
     return tpcc::headline_figure("ops_total", "ops", v, "", Better::Neither, 0);
   };
   const auto wait = [](double v) {
-    tpcc::WorkloadFigure f =
-        tpcc::headline_figure("wait_ms", "wait ms", v, "ms", Better::Lower, 2);
+    tpcc::WorkloadFigure f = tpcc::headline_figure("wait_ms", "wait ms", v, "ms", Better::Lower, 2);
     f.of_set = true;  // a set weighs it, a sweep does not show it
     return f;
   };

@@ -24,9 +24,9 @@ std::vector<WorkloadFigure> ingest_headline(const Json& i) {
   }
   figures.push_back(headline_figure("statement_p50_ms", "statement p50 ms",
                                     json_number(latency_ms, "p50"), "ms", Better::Lower, 3));
-  figures.push_back(held_to_limit(headline_figure("statement_p99_ms", "statement p99 ms",
-                                                  json_number(latency_ms, "p99"), "ms",
-                                                  Better::Lower, 3)));
+  figures.push_back(
+      held_to_limit(headline_figure("statement_p99_ms", "statement p99 ms",
+                                    json_number(latency_ms, "p99"), "ms", Better::Lower, 3)));
   figures.push_back(headline_figure("wal_mb_per_second", "WAL MB/s",
                                     json_number(i, "wal_mb_per_second"), "MB/s", Better::Neither,
                                     3));

@@ -24,13 +24,14 @@ std::vector<WorkloadFigure> pgbench_headline(const Json& p) {
   WorkloadFigure average = summarised(latency(latency_ms, "average", "avg"));
   // The average is the figure a sweep draws and a set weighs; capacity
   // holds the p99 to its limit.
-  return {summarised(headline_figure("tps", "tps", json_number(p, "tps"), "1/s", Better::Higher, 2)),
-          average,
-          latency(latency_ms, "stddev", "stddev"),
-          held_to_limit(latency(latency_ms, "p99", "p99")),
-          count("transactions", p),
-          count("failed", p),
-          count("scale", p)};
+  return {
+      summarised(headline_figure("tps", "tps", json_number(p, "tps"), "1/s", Better::Higher, 2)),
+      average,
+      latency(latency_ms, "stddev", "stddev"),
+      held_to_limit(latency(latency_ms, "p99", "p99")),
+      count("transactions", p),
+      count("failed", p),
+      count("scale", p)};
 }
 
 WorkloadTable scripts_table(const Json& scripts) {
@@ -38,13 +39,12 @@ WorkloadTable scripts_table(const Json& scripts) {
   t.rows.header = {"script", "builtin", "transactions", "failed", "tps", "avg ms", "stddev ms"};
   for (const Json& s : scripts) {
     const Json& latency_ms = s.at("latency_ms");
-    t.rows.rows.push_back({s.at("script").get<std::string>(),
-                           s.at("builtin").get<bool>() ? "yes" : "no",
-                           fixed_or_dash(json_number(s, "transactions"), 0),
-                           fixed_or_dash(json_number(s, "failed"), 0),
-                           fixed_or_dash(json_number(s, "tps"), 2),
-                           fixed_or_dash(json_number(latency_ms, "average"), 3),
-                           fixed_or_dash(json_number(latency_ms, "stddev"), 3)});
+    t.rows.rows.push_back(
+        {s.at("script").get<std::string>(), s.at("builtin").get<bool>() ? "yes" : "no",
+         fixed_or_dash(json_number(s, "transactions"), 0),
+         fixed_or_dash(json_number(s, "failed"), 0), fixed_or_dash(json_number(s, "tps"), 2),
+         fixed_or_dash(json_number(latency_ms, "average"), 3),
+         fixed_or_dash(json_number(latency_ms, "stddev"), 3)});
   }
   return t;
 }
@@ -59,8 +59,12 @@ WorkloadFigures pgbench_figures(const Json& result) {
   // One type per script; their percentiles are in the figures block only
   // (the final block keeps each script's average and stddev).
   for (const Json& s : p.at("scripts")) {
-    f.types.push_back(
-        {s.at("script").get<std::string>(), s.at("transactions").get<std::int64_t>(), {}, {}, {}, {}});
+    f.types.push_back({s.at("script").get<std::string>(),
+                       s.at("transactions").get<std::int64_t>(),
+                       {},
+                       {},
+                       {},
+                       {}});
   }
   f.tables.push_back(scripts_table(p.at("scripts")));
   return f;

@@ -44,7 +44,8 @@ std::vector<WorkloadFigure> sysbench_headline(const Json& s, double seconds) {
   }
   figures.push_back(latency(latency_ms, "min"));
   figures.push_back(latency(latency_ms, "avg"));
-  if (!percentile.empty()) figures.push_back(held_to_limit(summarised(latency(latency_ms, percentile))));
+  if (!percentile.empty())
+    figures.push_back(held_to_limit(summarised(latency(latency_ms, percentile))));
   figures.push_back(latency(latency_ms, "max"));
   figures.push_back(count("transactions", "transactions", s));
   figures.push_back(count("ignored_errors", "ignored errors", s));
@@ -80,9 +81,8 @@ WorkloadTable standbys_table(const Json& standbys) {
          std::to_string(standby.at("terminals").get<int>()),
          fixed_or_dash(json_number(s, "tps"), 2), fixed_or_dash(json_number(s, "qps"), 2),
          fixed_or_dash(json_number(latency_ms, "avg"), 3),
-         fixed_or_dash(percentile.empty() ? std::nullopt
-                                          : json_number(latency_ms, percentile.c_str()),
-                       3),
+         fixed_or_dash(
+             percentile.empty() ? std::nullopt : json_number(latency_ms, percentile.c_str()), 3),
          fixed_or_dash(replay.is_null() ? std::nullopt : json_number(replay, "p99"), 3)});
   }
   return t;
