@@ -22,7 +22,6 @@
 #include "report/views/format.hpp"
 #include "report/views/repeat_set.hpp"
 #include "report/views/run_differences.hpp"
-#include "report/views/workload_compare.hpp"
 
 namespace tpcc {
 namespace {
@@ -113,8 +112,7 @@ int compare_workload_runs(const Config& config, const std::vector<ResultDir>& ru
                           std::ostream& out) {
   const std::string path = page_path(config.out_dir, ".", "compare.html");
   write_page(path, html_workload_compare(runs));
-  print_compare_table(out, run_headings(runs), run_differences(runs),
-                      compared_workload_figures(runs));
+  print_compare_table(out, run_headings(runs), run_differences(runs), compared_figures(runs));
   out << "comparison written to " << path << "\n";
   return kExitOk;
 }

@@ -12,7 +12,6 @@
 #include "report/html/parts.hpp"
 #include "report/views/compare.hpp"
 #include "report/views/format.hpp"
-#include "report/views/workload_compare.hpp"
 #include "spec/transactions.hpp"
 
 namespace tpcc {
@@ -24,18 +23,17 @@ std::string run_name(std::size_t i) {
   return std::string("run ") + static_cast<char>('A' + i % 26);
 }
 
-// The runs in their colours; TPC-C runs with their warehouses, the other
-// workloads' with their workload's name.
-std::string runs_html(const std::vector<ResultDir>& runs) {
-  const bool tpcc = runs.front().config.workload == WorkloadKind::Tpcc;
+// The runs in their colours; with_warehouses (TPC-C's page) with their
+// warehouses, else with their workload's name.
+std::string runs_html(const std::vector<ResultDir>& runs, bool with_warehouses) {
   std::string h = "<table>\n<tr>" + cell("run", "th") + cell("directory", "th") +
-                  cell("started", "th") + cell(tpcc ? "warehouses" : "workload", "th") +
+                  cell("started", "th") + cell(with_warehouses ? "warehouses" : "workload", "th") +
                   cell("terminals", "th") + "</tr>\n";
   for (std::size_t i = 0; i < runs.size(); ++i) {
     const ResultDir& r = runs[i];
     h += "<tr><td><span class=\"swatch\" style=\"background:" + svg::palette(i) + "\"></span>" +
          html_escape(run_name(i)) + "</td>" + cell(r.dir) + cell(r.info.started_at) +
-         cell(tpcc ? std::to_string(r.info.warehouses) : r.workload.workload) +
+         cell(with_warehouses ? std::to_string(r.info.warehouses) : r.workload.workload) +
          cell(std::to_string(r.info.terminals)) + "</tr>\n";
   }
   return h + "</table>\n";
@@ -171,19 +169,20 @@ std::string html_workload_compare(const std::vector<ResultDir>& runs) {
   std::string page = html::page_head("tpcc comparison of " + std::to_string(runs.size()) + " " +
                                      workload + " runs");
   page += "<h1>tpcc: " + std::to_string(runs.size()) + " runs of " + html_escape(workload) +
-          " compared</h1>\n" + runs_html(runs);
+          " compared</h1>\n" + runs_html(runs, false);
   page += html::environment_html(runs, run_names(runs.size()));
   page +=
       "<h2>Figures</h2>\n<p class=\"note\">Each run's value (result.json), and in "
       "brackets its ratio to run A's.</p>\n" +
-      figures_table(compared_workload_figures(runs), runs.size());
+      figures_table(compared_figures(runs), runs.size());
   page += workload_curves_html(runs) + server_metrics_html(runs) + settings_html(runs);
   return page + "</body>\n</html>\n";
 }
 
 std::string html_compare(const std::vector<ResultDir>& runs) {
   std::string page = html::page_head("tpcc comparison of " + std::to_string(runs.size()) + " runs");
-  page += "<h1>tpcc: " + std::to_string(runs.size()) + " runs compared</h1>\n" + runs_html(runs);
+  page +=
+      "<h1>tpcc: " + std::to_string(runs.size()) + " runs compared</h1>\n" + runs_html(runs, true);
   page += html::environment_html(runs, run_names(runs.size()));
   page += figures_html(runs) + curves_html(runs) + server_metrics_html(runs) + settings_html(runs);
   return page + "</body>\n</html>\n";

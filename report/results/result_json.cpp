@@ -10,6 +10,7 @@
 #include "metrics/run.hpp"
 #include "report/results/delivery_file.hpp"
 #include "report/results/experiment_json.hpp"
+#include "report/results/figures_json.hpp"
 #include "report/results/histograms_file.hpp"
 #include "report/results/json_round.hpp"
 #include "report/results/lag_json.hpp"
@@ -426,6 +427,11 @@ std::string result_json(const Config& config, const RunInfo& info, const RunStat
           [&](const RunStats& s) { return sysbench_figures_json(config, info, s); });
     }
   }
+  // Every workload's figures in one block, as its report part reads them
+  // from the keys above, with each type's percentiles from the statistics.
+  WorkloadFigures figures = figures_of_own_keys(nlohmann::json(j));
+  add_type_latencies(figures, stats);
+  j["figures"] = figures_json(figures);
   return j.dump(2);
 }
 

@@ -13,6 +13,7 @@
 #include "config/errors.hpp"
 #include "config/names.hpp"
 #include "report/results/experiment_json.hpp"
+#include "report/results/figures_json.hpp"
 #include "report/results/histograms_file.hpp"
 #include "report/results/lag_json.hpp"
 #include "report/results/merge.hpp"
@@ -288,7 +289,7 @@ ResultDir read_workload_result(ResultDir& result, const std::string& flag) {
   read_result_json(result.dir + "/result.json", flag, [&result](const Json& j) {
     result.info = info_from(j);
     result.stats = workload_totals_from_json(j);
-    result.workload = workload_figures_from_json(j, result.config.workload);
+    result.workload = result_figures(j);
   });
   result.workload_points = read_workload_intervals_csv(intervals, flag + ": " + intervals_path);
   return result;
@@ -321,7 +322,10 @@ ResultDir read_result_dir(const std::string& dir, const std::string& flag, bool 
   if (with_points)
     result.points =
         read_intervals_by_type_csv(read_text(points_path, flag), flag + ": " + points_path);
-  read_result_json(result_path, flag, [&result](const Json& j) { result.info = info_from(j); });
+  read_result_json(result_path, flag, [&result](const Json& j) {
+    result.info = info_from(j);
+    result.workload = result_figures(j);
+  });
   HistogramsFile histograms =
       read_histograms_file(read_text(histograms_path, flag), flag + ": " + histograms_path);
   require_tpcc_types(histograms, result.points, flag + ": " + histograms_path,

@@ -7,15 +7,15 @@
 #include "report/html/parts.hpp"
 #include "report/views/format.hpp"
 #include "report/views/server_metrics_view.hpp"
-#include "spec/transactions.hpp"
 
 namespace tpcc {
 namespace {
 
 using Values = std::vector<std::optional<double>>;
 
-ComparedFigure figure(std::string name, Values values, int decimals) {
-  ComparedFigure f{std::move(name), std::move(values), {}, decimals};
+ComparedFigure figure(std::string name, Values values, int decimals, bool of_set = true,
+                      bool swept = false) {
+  ComparedFigure f{std::move(name), std::move(values), {}, decimals, of_set, swept};
   for (const auto& v : f.values) f.ratios.push_back(ratio_to(f.values.front(), v));
   return f;
 }
@@ -41,9 +41,28 @@ std::optional<double> cpu_ms_per_transaction(
     if (point.warmup || !(point.metrics.*cpu_seconds)) continue;
     seconds = seconds.value_or(0) + *(point.metrics.*cpu_seconds);
   }
-  const auto transactions = completed_total(r.stats) + errors_total(r.stats);
+  std::int64_t transactions = errors_total(r.stats);
+  for (const TypeLatency& type : r.workload.types) transactions += type.count;
   if (!seconds || transactions == 0) return std::nullopt;
   return *seconds * 1000 / static_cast<double>(transactions);
+}
+
+// The transaction types of the runs, each once, in the order they give them.
+std::vector<std::string> type_names(const std::vector<ResultDir>& runs) {
+  std::vector<std::string> names;
+  for (const ResultDir& r : runs) {
+    for (const TypeLatency& t : r.workload.types) {
+      if (std::find(names.begin(), names.end(), t.name) == names.end()) names.push_back(t.name);
+    }
+  }
+  return names;
+}
+
+const TypeLatency* type_of(const ResultDir& r, const std::string& name) {
+  for (const TypeLatency& t : r.workload.types) {
+    if (t.name == name) return &t;
+  }
+  return nullptr;
 }
 
 bool any_value(const ComparedFigure& f) {
@@ -105,56 +124,37 @@ std::string ratio_text(const std::optional<double>& ratio) {
 
 std::vector<ComparedFigure> compared_figures(const std::vector<ResultDir>& runs) {
   std::vector<ComparedFigure> figures;
-  if (runs.empty()) return figures;
-  figures.push_back(figure("tpmC",
-                           each(runs,
-                                [](const ResultDir& r) -> std::optional<double> {
-                                  return tpmc(r.stats, r.info.measured_seconds);
-                                }),
-                           1));
-  figures.push_back(figure("tpmTOTAL",
-                           each(runs,
-                                [](const ResultDir& r) -> std::optional<double> {
-                                  return tpm_total(r.stats, r.info.measured_seconds);
-                                }),
-                           1));
-  figures.push_back(figure("efficiency %",
-                           each(runs,
-                                [](const ResultDir& r) -> std::optional<double> {
-                                  if (!efficiency_meaningful(r.config)) return std::nullopt;
-                                  return efficiency(tpmc(r.stats, r.info.measured_seconds),
-                                                    r.info.warehouses);
-                                }),
-                           2));
-  figures.push_back(figure("errors",
-                           each(runs,
-                                [](const ResultDir& r) -> std::optional<double> {
-                                  return static_cast<double>(errors_total(r.stats));
-                                }),
-                           0));
-  figures.push_back(figure("retries",
-                           each(runs,
-                                [](const ResultDir& r) -> std::optional<double> {
-                                  return static_cast<double>(retries_total(r.stats));
-                                }),
-                           0));
-  figures.push_back(figure(
-      "measured seconds",
-      each(runs,
-           [](const ResultDir& r) -> std::optional<double> { return r.info.measured_seconds; }),
-      1));
-  for (const double percentile : {90, 99}) {
-    for (const auto& type : kTransactions) {
-      const TxnIndex index = type.index;
-      figures.push_back(
-          figure(std::string(type.title) + " p" + fixed(percentile, 0) + " ms",
-                 each(runs,
-                      [index, percentile](const ResultDir& r) -> std::optional<double> {
-                        const LatencyHistogram& h = tpcc_type(r.stats, index).latency;
-                        if (h.count() == 0) return std::nullopt;
-                        return h.percentile(percentile) / 1000.0;
-                      }),
-                 2));
+  for (const ResultDir& run : runs) {
+    for (const WorkloadFigure& f : run.workload.headline) {
+      auto known = std::find_if(figures.begin(), figures.end(),
+                                [&f](const ComparedFigure& c) { return c.name == f.name; });
+      if (known == figures.end()) {
+        known = figures.insert(figures.end(), {f.name, {}, {}, f.decimals, false, false});
+      }
+      known->of_set = known->of_set || f.of_set;
+      known->swept = known->swept || f.swept;
+    }
+  }
+  for (ComparedFigure& c : figures) {
+    c = figure(c.name,
+               each(runs, [&c](const ResultDir& r) { return figure_value(r.workload, c.name); }),
+               c.decimals, c.of_set, c.swept);
+  }
+  // With one type its latencies are the headline's: per-type rows only for
+  // runs of several (TPC-C's five, pgbench's scripts).
+  const std::vector<std::string> types = type_names(runs);
+  for (const auto percentile : {&TypeLatency::p90_ms, &TypeLatency::p99_ms}) {
+    if (types.size() < 2) break;
+    const std::string suffix = percentile == &TypeLatency::p90_ms ? " p90 ms" : " p99 ms";
+    for (const std::string& type : types) {
+      ComparedFigure f = figure(type + suffix,
+                                each(runs,
+                                     [&type, percentile](const ResultDir& r) {
+                                       const TypeLatency* t = type_of(r, type);
+                                       return t ? t->*percentile : std::nullopt;
+                                     }),
+                                2, true, percentile == &TypeLatency::p90_ms);
+      if (any_value(f)) figures.push_back(f);
     }
   }
   for (const auto& [name, cpu] :

@@ -20,10 +20,18 @@ struct ComparedFigure {
   std::vector<std::optional<double>> values;
   std::vector<std::optional<double>> ratios;
   int decimals = 1;
+  // A repeated set summarises it (tpcc run --repeat, --compare of two
+  // sets); a sweep's table shows it.
+  bool of_set = true;
+  bool swept = false;
 };
 
-// tpmC, tpmTOTAL, efficiency (where meaningful, 5.2.5), errors, retries,
-// the measured seconds, then the p90 of each transaction type.
+// The runs' figures (result.json's "figures"): every headline figure of
+// the first run, in its order, then those only later runs have (TPC-C:
+// tpmC, tpmTOTAL, efficiency where meaningful, errors, retries, the
+// measured seconds; oltp: tps, qps, ...); then, of runs of several
+// transaction types, the p90 and the p99 of each type, and the client's and server's CPU per
+// transaction, each where some run has it. A run without a figure has none (and no ratio).
 std::vector<ComparedFigure> compared_figures(const std::vector<ResultDir>& runs);
 
 // The server metrics of every run (report/server_metrics_view): each

@@ -10,6 +10,10 @@ std::string fixed(double v, int decimals) {
   return buf;
 }
 
+std::string fixed_or_dash(const std::optional<double>& v, int decimals) {
+  return v ? fixed(*v, decimals) : std::string("-");
+}
+
 std::string format_ms(double micros) {
   const double ms = micros / 1000.0;
   if (ms < 10) return fixed(ms, 2) + "ms";

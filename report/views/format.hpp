@@ -3,12 +3,16 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 
 namespace tpcc {
 
 // v with exactly `decimals` digits after the point ("12.30").
 std::string fixed(double v, int decimals);
+
+// v as fixed() writes it, "-" for none.
+std::string fixed_or_dash(const std::optional<double>& v, int decimals);
 
 // A latency given in microseconds, in milliseconds with precision that suits
 // its size: "0.45ms", "12.3ms", "2041ms".

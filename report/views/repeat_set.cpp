@@ -4,7 +4,6 @@
 
 #include "report/views/compare.hpp"
 #include "report/views/format.hpp"
-#include "report/views/workload_compare.hpp"
 
 namespace tpcc {
 namespace {
@@ -23,25 +22,13 @@ std::optional<Spread> spread_of_present(const std::vector<std::optional<double>>
   return spread_of(have);
 }
 
-// A run of the set marks the figure named name as one a set summarises.
-bool marked_of_set(const std::vector<ResultDir>& runs, const std::string& name) {
-  return std::any_of(runs.begin(), runs.end(), [&name](const ResultDir& run) {
-    return std::any_of(run.workload.headline.begin(), run.workload.headline.end(),
-                       [&name](const WorkloadFigure& f) { return f.of_set && f.name == name; });
-  });
-}
-
-// The figures a set summarises, each run's value: TPC-C's headline figures
-// (report --compare's), or those the workload marks (WorkloadFigure::of_set).
+// The figures a set summarises, each run's value: those of report
+// --compare's a repeated set summarises (ComparedFigure::of_set).
 std::vector<ComparedFigure> set_figures(const std::vector<ResultDir>& runs) {
-  if (runs.empty() || runs.front().config.workload == WorkloadKind::Tpcc) {
-    return compared_figures(runs);
-  }
-  std::vector<ComparedFigure> figures = compared_workload_figures(runs);
-  figures.erase(
-      std::remove_if(figures.begin(), figures.end(),
-                     [&runs](const ComparedFigure& f) { return !marked_of_set(runs, f.name); }),
-      figures.end());
+  std::vector<ComparedFigure> figures = compared_figures(runs);
+  figures.erase(std::remove_if(figures.begin(), figures.end(),
+                               [](const ComparedFigure& f) { return !f.of_set; }),
+                figures.end());
   return figures;
 }
 
@@ -54,7 +41,7 @@ bool RepeatedFigure::noisy() const {
 std::vector<RepeatedFigure> repeated_figures(const std::vector<ResultDir>& runs) {
   std::vector<RepeatedFigure> figures;
   for (const ComparedFigure& f : set_figures(runs)) {
-    figures.push_back({f.name, f.decimals, f.values, spread_of_present(f.values)});
+    figures.push_back({f.name, f.decimals, f.values, spread_of_present(f.values), f.swept});
   }
   return figures;
 }

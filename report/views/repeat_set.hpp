@@ -20,13 +20,15 @@ struct RepeatedFigure {
   int decimals = 1;
   std::vector<std::optional<double>> values;
   std::optional<Spread> spread;
+  bool swept = false;  // a sweep's table shows it (ComparedFigure::swept)
   // Its coefficient of variation is above kNoisyCoefficientOfVariation.
   bool noisy() const;
 };
 
-// The figures a set summarises, over its runs: TPC-C's headline figures of
-// report --compare (tpmC first), or the workload's throughput and latency
-// (WorkloadFigure::of_set: tps, qps, ...).
+// The figures a set summarises, over its runs: those of report --compare
+// a repeated set summarises (ComparedFigure::of_set: TPC-C's headline
+// figures, tpmC first, and its types' p90 and p99; the other workloads'
+// throughput and latency, tps, qps, ..., and their types').
 std::vector<RepeatedFigure> repeated_figures(const std::vector<ResultDir>& runs);
 
 // One figure of set B against set A (both sets of one workload).

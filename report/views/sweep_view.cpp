@@ -3,18 +3,9 @@
 #include <algorithm>
 #include <cstdlib>
 
-#include "spec/transactions.hpp"
-
 namespace tpcc {
 
 namespace {
-
-// TPC-C's headline figures among those of a repeated set (report --compare's).
-std::vector<std::string> tpcc_sweep_names() {
-  std::vector<std::string> names = {"tpmC", "tpmTOTAL"};
-  for (const auto& type : kTransactions) names.push_back(std::string(type.title) + " p90 ms");
-  return names;
-}
 
 bool is_latency(const std::string& name) {
   const std::string suffix = " ms";
@@ -26,13 +17,8 @@ bool is_latency(const std::string& name) {
 
 std::vector<RepeatedFigure> sweep_point_figures(const std::vector<ResultDir>& runs) {
   std::vector<RepeatedFigure> figures = repeated_figures(runs);
-  if (runs.empty() || runs.front().config.workload != WorkloadKind::Tpcc) return figures;
-  const std::vector<std::string> names = tpcc_sweep_names();
   figures.erase(std::remove_if(figures.begin(), figures.end(),
-                               [&names](const RepeatedFigure& f) {
-                                 return std::find(names.begin(), names.end(), f.name) ==
-                                        names.end();
-                               }),
+                               [](const RepeatedFigure& f) { return !f.swept; }),
                 figures.end());
   return figures;
 }

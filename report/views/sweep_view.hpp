@@ -32,9 +32,9 @@ struct SweepView {
   bool interrupted = false;
 };
 
-// The figures a sweep keeps of a point's runs: those a repeated set of
-// the workload summarises (repeated_figures), of TPC-C's only tpmC,
-// tpmTOTAL and each transaction type's p90.
+// The figures a sweep keeps of a point's runs: those of a repeated set
+// (repeated_figures) a sweep's table shows (RepeatedFigure::swept: the
+// throughputs and latencies the workload marks, each type's p90).
 std::vector<RepeatedFigure> sweep_point_figures(const std::vector<ResultDir>& runs);
 
 // The figures of the points, each name once in the order the points give

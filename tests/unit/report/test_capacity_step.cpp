@@ -211,10 +211,13 @@ namespace {
 tpcc::WorkloadFigures pgbench_figures(double tps, std::optional<double> p99) {
   tpcc::WorkloadFigures f;
   f.workload = "pgbench";
-  f.kind = tpcc::WorkloadKind::Pgbench;
-  f.headline = {{"tps", tps, 2, true},
-                {"latency avg ms", 1.5, 3, true},
-                {"latency p99 ms", p99, 3, false, true}};
+  using tpcc::Better;
+  f.headline = {
+      tpcc::summarised(tpcc::headline_figure("tps", "tps", tps, "1/s", Better::Higher, 2)),
+      tpcc::summarised(
+          tpcc::headline_figure("latency_avg_ms", "latency avg ms", 1.5, "ms", Better::Lower, 3)),
+      tpcc::held_to_limit(
+          tpcc::headline_figure("latency_p99_ms", "latency p99 ms", p99, "ms", Better::Lower, 3))};
   return f;
 }
 

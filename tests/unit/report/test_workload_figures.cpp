@@ -1,6 +1,6 @@
 // The figures of a sysbench oltp, pgbench or ingest run as their page and
 // tpcc report --compare read them back (report/results/workload_result_json,
-// report/views/workload_compare): from result.json and intervals.csv as
+// report/views/compare): from result.json and intervals.csv as
 // the kit writes them, from figures made by hand.
 #include <catch2/catch.hpp>
 
@@ -10,9 +10,10 @@
 #include "config/config.hpp"
 #include "config/errors.hpp"
 #include "metrics/run.hpp"
+#include "report/results/figures_json.hpp"
 #include "report/results/result_json.hpp"
 #include "report/results/workload_result_json.hpp"
-#include "report/views/workload_compare.hpp"
+#include "report/views/compare.hpp"
 #include "tests/unit/report/workload_runs.hpp"
 #include "workloads/sysbench/report/sysbench_intervals.hpp"
 
@@ -32,8 +33,8 @@ tpcc::ResultDir run_of(int events) {
 
 TEST_CASE("workload figures: an oltp run's tps, qps by kind and latency from result.json",
           "[workload_figures]") {
-  const tpcc::WorkloadFigures f = tpcc::workload_figures_from_json(
-      result_of(tpcc::WorkloadKind::SysbenchOltp, 100), tpcc::WorkloadKind::SysbenchOltp);
+  const tpcc::WorkloadFigures f =
+      tpcc::result_figures(result_of(tpcc::WorkloadKind::SysbenchOltp, 100));
   CHECK(f.workload == "oltp_read_write");
   CHECK(tpcc::figure_value(f, "tps") == Approx(10.0));
   CHECK(tpcc::figure_value(f, "qps") == Approx(200.0));
@@ -48,8 +49,7 @@ TEST_CASE("workload figures: an oltp run's tps, qps by kind and latency from res
 
 TEST_CASE("workload figures: pgbench's tps, latency and per-script table, ingest's null figures",
           "[workload_figures]") {
-  const tpcc::WorkloadFigures p = tpcc::workload_figures_from_json(
-      result_of(tpcc::WorkloadKind::Pgbench, 50), tpcc::WorkloadKind::Pgbench);
+  const tpcc::WorkloadFigures p = tpcc::result_figures(result_of(tpcc::WorkloadKind::Pgbench, 50));
   CHECK(p.workload == "pgbench");
   CHECK(tpcc::figure_value(p, "tps") == Approx(5.0));
   CHECK(tpcc::figure_value(p, "latency avg ms") == Approx(2.0).epsilon(0.05));
@@ -58,8 +58,7 @@ TEST_CASE("workload figures: pgbench's tps, latency and per-script table, ingest
   CHECK(p.tables[0].rows.rows[0][0] == "tpcb-like");
   CHECK(p.tables[0].rows.rows[0][4] == "5.00");
   // An ingest run that ended before its figures were counted: no headline.
-  const tpcc::WorkloadFigures i = tpcc::workload_figures_from_json(
-      result_of(tpcc::WorkloadKind::Ingest, 0), tpcc::WorkloadKind::Ingest);
+  const tpcc::WorkloadFigures i = tpcc::result_figures(result_of(tpcc::WorkloadKind::Ingest, 0));
   CHECK(i.headline.empty());
 }
 
@@ -67,8 +66,8 @@ TEST_CASE("workload figures: with --percentile 0 an oltp run has no percentile f
           "[workload_figures]") {
   tpcc::Config config = config_of(tpcc::WorkloadKind::SysbenchOltp);
   config.sysbench_percentile = 0;
-  const tpcc::WorkloadFigures f = tpcc::workload_figures_from_json(
-      Json::parse(tpcc::result_json(config, ten_seconds(), stats_of(10))), config.workload);
+  const tpcc::WorkloadFigures f =
+      tpcc::result_figures(Json::parse(tpcc::result_json(config, ten_seconds(), stats_of(10))));
   CHECK(tpcc::figure_value(f, "latency avg ms").has_value());
   for (const tpcc::WorkloadFigure& figure : f.headline) {
     CHECK(figure.name.find("p0") == std::string::npos);
@@ -78,8 +77,7 @@ TEST_CASE("workload figures: with --percentile 0 an oltp run has no percentile f
 TEST_CASE("workload figures: a malformed result.json throws", "[workload_figures]") {
   Json j = result_of(tpcc::WorkloadKind::SysbenchOltp, 10);
   j.erase("sysbench");
-  CHECK_THROWS_AS(tpcc::workload_figures_from_json(j, tpcc::WorkloadKind::SysbenchOltp),
-                  Json::exception);
+  CHECK_THROWS_AS(tpcc::result_figures(j), Json::exception);
 }
 
 TEST_CASE("workload intervals: intervals.csv read back by its header's names",
@@ -114,7 +112,7 @@ TEST_CASE("workload intervals: intervals.csv read back by its header's names",
 TEST_CASE("workload compare: each figure side by side with its ratio to the first run's",
           "[workload_figures]") {
   const std::vector<tpcc::ComparedFigure> figures =
-      tpcc::compared_workload_figures({run_of(100), run_of(150)});
+      tpcc::compared_figures({run_of(100), run_of(150)});
   const auto tps = std::find_if(figures.begin(), figures.end(),
                                 [](const tpcc::ComparedFigure& f) { return f.name == "tps"; });
   REQUIRE(tps != figures.end());
@@ -125,8 +123,7 @@ TEST_CASE("workload compare: each figure side by side with its ratio to the firs
   // A run without a figure the first has: none, and no ratio.
   tpcc::ResultDir bare = run_of(100);
   bare.workload.headline.clear();
-  const std::vector<tpcc::ComparedFigure> with_bare =
-      tpcc::compared_workload_figures({run_of(100), bare});
+  const std::vector<tpcc::ComparedFigure> with_bare = tpcc::compared_figures({run_of(100), bare});
   CHECK_FALSE(with_bare.front().values[1].has_value());
   CHECK_FALSE(with_bare.front().ratios[1].has_value());
 }

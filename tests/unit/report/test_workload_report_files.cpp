@@ -5,6 +5,8 @@
 // workloads refused naming both.
 #include <catch2/catch.hpp>
 
+#include <nlohmann/json.hpp>
+
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -89,12 +91,20 @@ TEST_CASE("workload report files: the page of an oltp run, drawn again byte for 
   CHECK(tpcc::redraw_command(report_of(dir), out) == 0);
   CHECK(read_file(page) == written);
   CHECK(out.str().find("  tps: 100.00\n") != std::string::npos);
-  // A figure changed by hand in result.json is the redrawn page's.
-  std::string result = read_file(fs::path(dir) / "result.json");
-  result.replace(result.find("\"tps\": 100.0"), 12, "\"tps\": 123.0");
-  std::ofstream(fs::path(dir) / "result.json") << result;
+  // A figure changed by hand in result.json's figures block is the redrawn
+  // page's.
+  nlohmann::json result = nlohmann::json::parse(read_file(fs::path(dir) / "result.json"));
+  result["figures"]["headline"][0]["value"] = 123.0;
+  std::ofstream(fs::path(dir) / "result.json") << result.dump(2);
   CHECK(tpcc::redraw_command(report_of(dir), out) == 0);
   CHECK(read_file(page).find("<span>tps</span><b>123.00</b>") != std::string::npos);
+  // A result.json without the block (an earlier tpcc's): the workload's own
+  // keys.
+  result.erase("figures");
+  result["sysbench"]["tps"] = 321.0;
+  std::ofstream(fs::path(dir) / "result.json") << result.dump(2);
+  CHECK(tpcc::redraw_command(report_of(dir), out) == 0);
+  CHECK(read_file(page).find("<span>tps</span><b>321.00</b>") != std::string::npos);
 }
 
 TEST_CASE("workload report files: pgbench's and ingest's pages have no TPC-C figure",

@@ -7,6 +7,7 @@
 
 #include "config/config.hpp"
 #include "metrics/run.hpp"
+#include "report/results/figures_json.hpp"
 #include "report/results/result_json.hpp"
 #include "report/results/result_read.hpp"
 #include "report/results/workload_result_json.hpp"
@@ -62,7 +63,7 @@ inline nlohmann::json result_of(tpcc::WorkloadKind kind, int events) {
 inline tpcc::ResultDir workload_run(tpcc::WorkloadKind kind, int events) {
   tpcc::ResultDir run;
   run.config = config_of(kind);
-  run.workload = tpcc::workload_figures_from_json(result_of(kind, events), kind);
+  run.workload = tpcc::result_figures(result_of(kind, events));
   return run;
 }
 
