@@ -48,6 +48,16 @@ StandbyPair::StandbyPair(const std::string& standby_name) {
   });
 }
 
+StandbyPair::StandbyPair(const std::string& standby_name, const std::string& database)
+    : StandbyPair(standby_name) {
+  execute_outside_transaction(primary_->conninfo(), "create database " + database);
+  database_ = database;
+}
+
+std::string StandbyPair::primary_database() const { return primary_->conninfo_for(database_); }
+
+std::string StandbyPair::standby_database() const { return standby_->conninfo_for(database_); }
+
 StandbyPair::~StandbyPair() {
   standby_.reset();
   primary_.reset();

@@ -20,6 +20,9 @@ class StandbyPair {
   // application_name the primary's pg_stat_replication shows), and waits
   // until it streams. Throws std::runtime_error if either cannot start.
   explicit StandbyPair(const std::string& standby_name);
+  // The same, then creates `database` on the primary, which the standby
+  // gets by replay; primary_database() and standby_database() name it.
+  StandbyPair(const std::string& standby_name, const std::string& database);
   // Stops the standby, then the primary; each removes its directory.
   ~StandbyPair();
   StandbyPair(const StandbyPair&) = delete;
@@ -27,6 +30,9 @@ class StandbyPair {
 
   const LocalServer& primary() const { return *primary_; }
   const LocalServer& standby() const { return *standby_; }
+  // Conninfos of the database the constructor created, on either side.
+  std::string primary_database() const;
+  std::string standby_database() const;
 
   // The standby's server goes away as in a crash (pg_ctl stop -m
   // immediate) and stays away; the destructor removes its directory.
@@ -44,6 +50,7 @@ class StandbyPair {
  private:
   std::unique_ptr<LocalServer> primary_;
   std::unique_ptr<LocalServer> standby_;
+  std::string database_;
 };
 
 }  // namespace tpcc::test

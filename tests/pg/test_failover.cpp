@@ -107,14 +107,12 @@ struct FrozenReceiver {
 // buffers and is read after the thaw, so the loss is often 0 even then:
 // the test asserts that the kit's count is the database's, whatever it is.
 FailoverRun run_through_failover(bool synchronous) {
-  tpcc::test::StandbyPair pair(kStandbyName);
-  tpcc::test::execute_outside_transaction(pair.primary().conninfo(),
-                                          std::string("create database ") + kDatabase);
+  tpcc::test::StandbyPair pair(kStandbyName, kDatabase);
   FailoverRun run;
   std::string output;
-  if (tpcc::test::run_tpcc({"prepare", "--conn", pair.primary().conninfo_for(kDatabase),
-                            "--warehouses", "1", "--no-check"},
-                           &output) != 0) {
+  if (tpcc::test::run_tpcc(
+          {"prepare", "--conn", pair.primary_database(), "--warehouses", "1", "--no-check"},
+          &output) != 0) {
     throw std::runtime_error("prepare failed:\n" + output);
   }
   if (synchronous) {
@@ -165,7 +163,7 @@ FailoverRun run_through_failover(bool synchronous) {
   run.result = Json::parse(tpcc::test::read_text(fs::path(dir) / "result.json"));
   const std::vector<OrderTuple> ledger = read_ledger(fs::path(dir) / tpcc::kLedgerFile);
   run.acknowledged = static_cast<std::int64_t>(ledger.size());
-  const std::set<OrderTuple> present = orders_on(pair.standby().conninfo_for(kDatabase));
+  const std::set<OrderTuple> present = orders_on(pair.standby_database());
   for (const OrderTuple& order : ledger) {
     if (present.count(order) == 0) ++run.missing_on_new_primary;
   }

@@ -70,11 +70,9 @@ std::vector<std::string> polardb_run(const std::string& primary, const std::stri
 
 TEST_CASE("pgbench on a primary and its standby on one clock: rw.sql and ro.sql",
           "[pgbench_standby]") {
-  tpcc::test::StandbyPair pair(kStandbyName);
-  tpcc::test::execute_outside_transaction(pair.primary().conninfo(),
-                                          std::string("create database ") + kDatabase);
-  const std::string primary = pair.primary().conninfo_for(kDatabase);
-  const std::string standby = pair.standby().conninfo_for(kDatabase);
+  tpcc::test::StandbyPair pair(kStandbyName, kDatabase);
+  const std::string primary = pair.primary_database();
+  const std::string standby = pair.standby_database();
   std::string output;
   REQUIRE(run_tpcc(pgbench_line("prepare", primary, {"--scale", "1"}), &output) == 0);
   pair.wait_for_replay(60);

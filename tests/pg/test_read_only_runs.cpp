@@ -44,11 +44,9 @@ Args run_line(const std::string& workload, const std::string& conninfo, const st
 
 TEST_CASE("read-only tests run on a hot standby: oltp_read_only, oltp_point_select, select-only",
           "[read_only_runs]") {
-  tpcc::test::StandbyPair pair(kStandbyName);
-  tpcc::test::execute_outside_transaction(pair.primary().conninfo(),
-                                          std::string("create database ") + kDatabase);
-  const std::string primary = pair.primary().conninfo_for(kDatabase);
-  const std::string standby = pair.standby().conninfo_for(kDatabase);
+  tpcc::test::StandbyPair pair(kStandbyName, kDatabase);
+  const std::string primary = pair.primary_database();
+  const std::string standby = pair.standby_database();
   std::string output;
   REQUIRE(
       run_tpcc(with({"prepare", "--workload", "oltp_read_only", "--conn", primary}, kOltpTables),

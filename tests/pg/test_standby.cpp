@@ -113,8 +113,8 @@ TEST_CASE("tpcc run --standby-conn: primary read-write and standby read-only in 
 
     tpcc::test::execute_outside_transaction(pair.primary().conninfo(),
                                             std::string("create database ") + kDatabase);
-    const std::string primary = pair.primary().conninfo_for(kDatabase);
-    const std::string standby = pair.standby().conninfo_for(kDatabase);
+    const std::string primary = pair.primary_database();
+    const std::string standby = pair.standby_database();
     std::string output;
     REQUIRE(tpcc::test::run_tpcc({"prepare", "--conn", primary, "--warehouses", "1", "--no-check"},
                                  &output) == 0);
@@ -257,11 +257,9 @@ TEST_CASE(
     "tpcc run --standby-conn: a standby killed mid-run is named in the summary, the page and "
     "result.json; prepare and cleanup refuse a standby",
     "[standby][faults]") {
-  tpcc::test::StandbyPair pair(kStandbyName);
-  tpcc::test::execute_outside_transaction(pair.primary().conninfo(),
-                                          std::string("create database ") + kDatabase);
-  const std::string primary = pair.primary().conninfo_for(kDatabase);
-  const std::string standby = pair.standby().conninfo_for(kDatabase);
+  tpcc::test::StandbyPair pair(kStandbyName, kDatabase);
+  const std::string primary = pair.primary_database();
+  const std::string standby = pair.standby_database();
   std::string output;
   REQUIRE(tpcc::test::run_tpcc({"prepare", "--conn", primary, "--warehouses", "1", "--no-check"},
                                &output) == 0);

@@ -63,24 +63,21 @@ TEST_CASE(
     "sysbench oltp_read_write's lines with the program name changed: prepare, a run with "
     "the standby's oltp_read_only on one clock, check, cleanup",
     "[sysbench_oltp_cli]") {
-  tpcc::test::StandbyPair pair(kStandbyName);
-  tpcc::test::execute_outside_transaction(pair.primary().conninfo(),
-                                          std::string("create database ") + kDatabase);
+  tpcc::test::StandbyPair pair(kStandbyName, kDatabase);
   const int port = pair.primary().port();
   std::string output;
   REQUIRE(tpcc::test::run_tpcc(oltp_line(port, "prepare"), &output) == 0);
-  const std::string primary = pair.primary().conninfo_for(kDatabase);
+  const std::string primary = pair.primary_database();
   CHECK(tpcc::test::scalar(primary, "select count(*) from sbtest2") == 100000);
   pair.wait_for_replay(60);
 
   const std::string dir = tpcc::test::scratch_dir("oltp_cli_run");
   output.clear();
-  const int status =
-      tpcc::test::run_tpcc(oltp_line(port, "run",
-                                     {"--time=20", "--report-interval=1", "--standby-conn",
-                                      pair.standby().conninfo_for(kDatabase), "--standby-terminals",
-                                      "2", "--result-dir", dir}),
-                           &output);
+  const int status = tpcc::test::run_tpcc(
+      oltp_line(port, "run",
+                {"--time=20", "--report-interval=1", "--standby-conn", pair.standby_database(),
+                 "--standby-terminals", "2", "--result-dir", dir}),
+      &output);
   INFO(output);
   REQUIRE(status == 0);
   // One line a second for each side, in sysbench's shape.

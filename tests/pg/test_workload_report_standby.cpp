@@ -39,10 +39,8 @@ std::string page_of(const std::string& dir) {
 
 TEST_CASE("workload report: an oltp run's page has each standby's side",
           "[workload_report_standby]") {
-  tpcc::test::StandbyPair pair("tpcc_workload_report_standby");
-  tpcc::test::execute_outside_transaction(pair.primary().conninfo(),
-                                          std::string("create database ") + kDatabase);
-  const std::string primary = pair.primary().conninfo_for(kDatabase);
+  tpcc::test::StandbyPair pair("tpcc_workload_report_standby", kDatabase);
+  const std::string primary = pair.primary_database();
   Args prepare = {"prepare", "--conn", primary};
   prepare.insert(prepare.end(), kOltp.begin(), kOltp.end());
   std::string output;
@@ -60,7 +58,7 @@ TEST_CASE("workload report: an oltp run's page has each standby's side",
               "--report-interval",
               "1",
               "--standby-conn",
-              pair.standby().conninfo_for(kDatabase),
+              pair.standby_database(),
               "--standby-terminals",
               "2",
               "--result-dir",
