@@ -20,16 +20,19 @@ struct Record {
   const char* workload;
   const char* table;
   const char* select;  // the table's name first, then its options
+  const char* chunks;  // prepare's record of the rows loaded so far; nullptr: none
 };
 
 Record record_of(WorkloadKind kind) {
   switch (kind) {
-    case WorkloadKind::SysbenchOltp: return {"sysbench", kOltpTablesRecord, kSelectOltpTablesSql};
-    case WorkloadKind::Pgbench: return {"pgbench", kPgbenchTablesRecord, kSelectPgbenchTablesSql};
-    case WorkloadKind::Ingest: return {"ingest", kIngestRecord, kSelectIngestTablesSql};
+    case WorkloadKind::SysbenchOltp:
+      return {"sysbench", kOltpTablesRecord, kSelectOltpTablesSql, kOltpChunksRecord};
+    case WorkloadKind::Pgbench:
+      return {"pgbench", kPgbenchTablesRecord, kSelectPgbenchTablesSql, kPgbenchChunksRecord};
+    case WorkloadKind::Ingest: return {"ingest", kIngestRecord, kSelectIngestTablesSql, nullptr};
     case WorkloadKind::Tpcc: break;
   }
-  return {"tpcc", nullptr, nullptr};
+  return {"tpcc", nullptr, nullptr, nullptr};
 }
 
 }  // namespace
@@ -39,6 +42,8 @@ WorkloadTables read_workload_tables(pqxx::connection& conn, WorkloadKind kind) {
   WorkloadTables load;
   load.workload = record.workload;
   if (record.table == nullptr) return load;
+  load.bookkeeping = {record.table};
+  if (record.chunks != nullptr) load.bookkeeping.emplace_back(record.chunks);
   pqxx::nontransaction tx(conn);
   if (!relation_exists(tx, record.table)) return load;
   load.record = record.table;
