@@ -8,10 +8,10 @@
 -- named in $2 and those owned by a column of a kit table, the functions
 -- named in $3. What belongs to an object goes with it and is not listed:
 -- indexes, constraints, triggers, rules, a table's row type, array types,
--- TOAST tables, a range type's multirange. Members of an extension are the
--- extension's, and extensions are not listed: the snapshot has those it
--- had, and one created since (--condition prewarm's pg_prewarm) can be
--- created again. Listed: tables, partitioned tables, views, materialized
+-- TOAST tables, a range type's multirange and constructors. Members of an
+-- extension are the extension's, and extensions are not listed: the
+-- snapshot has those it had, and one created since (--condition prewarm's
+-- pg_prewarm) can be created again. Listed: tables, partitioned tables, views, materialized
 -- views, sequences, foreign tables, composite types, functions and
 -- procedures, domains, enum and range types, and schemas but public.
 with recursive kit_relation (oid) as (
@@ -32,8 +32,10 @@ with recursive kit_relation (oid) as (
     join kit_relation k on k.oid = d.refobjid
    where d.classid = 'pg_class'::regclass and d.refclassid = 'pg_class'::regclass
      and d.refobjsubid > 0 and d.deptype in ('a', 'i')
-), member (classid, objid) as (
-  select classid, objid from pg_depend where deptype = 'e'
+), part (classid, objid) as (
+  -- An extension's members, and the parts of another object (a range
+  -- type's constructor functions and multirange).
+  select classid, objid from pg_depend where deptype in ('e', 'i')
 ), user_schema (oid) as (
   select n.oid
     from pg_namespace n
@@ -43,7 +45,7 @@ with recursive kit_relation (oid) as (
   select 'pg_class'::regclass::oid, c.oid
     from pg_class c
    where c.relnamespace in (select oid from user_schema)
-     and c.relkind in ('r', 'p', 'v', 'm', 'S', 'f', 'c')
+     and c.relkind in ('r', 'p', 'v', 'm', 'S', 'f')
      and c.oid not in (select oid from kit_relation)
      and c.oid not in (select oid from kit_sequence)
   union all
@@ -56,7 +58,8 @@ with recursive kit_relation (oid) as (
   select 'pg_type'::regclass::oid, t.oid
     from pg_type t
    where t.typnamespace in (select oid from user_schema)
-     and t.typtype in ('d', 'e', 'r')
+     and (t.typtype in ('d', 'e', 'r')
+          or (t.typtype = 'c' and (select relkind from pg_class where oid = t.typrelid) = 'c'))
   union all
   select 'pg_namespace'::regclass::oid, n.oid
     from pg_namespace n
@@ -65,5 +68,5 @@ with recursive kit_relation (oid) as (
 select o.type, o.identity
   from other x
   cross join lateral pg_identify_object(x.classid, x.objid, 0) o
- where not exists (select 1 from member m where m.classid = x.classid and m.objid = x.objid)
+ where not exists (select 1 from part p where p.classid = x.classid and p.objid = x.objid)
  order by o.type, o.identity
