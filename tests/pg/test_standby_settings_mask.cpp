@@ -63,9 +63,12 @@ TEST_CASE(
   // As pg_basebackup -R writes it for a primary that asks for a password.
   const std::string conninfo =
       tpcc::test::scalar_text(pair.standby().conninfo(), "show primary_conninfo");
-  tpcc::test::execute_outside_transaction(
-      pair.standby().conninfo(),
-      "alter system set primary_conninfo = '" + conninfo + " password=" + kSecret + "'");
+  std::string literal;  // the value as an SQL string literal holds it: ' doubled
+  for (const char c : conninfo + " password=" + kSecret) {
+    literal += c == '\'' ? std::string("''") : std::string(1, c);
+  }
+  tpcc::test::execute_outside_transaction(pair.standby().conninfo(),
+                                          "alter system set primary_conninfo = '" + literal + "'");
   tpcc::test::execute_outside_transaction(pair.standby().conninfo(), "select pg_reload_conf()");
   REQUIRE(
       tpcc::test::scalar_text(pair.standby().conninfo(), "show primary_conninfo").find(kSecret) !=
