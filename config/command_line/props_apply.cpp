@@ -67,16 +67,18 @@ bool looks_like_conn_key(const std::string& key) {
   return letters == "conn" || nearest_name(key, {"conn"}).has_value();
 }
 
-// The known key an unknown one was most likely meant as: the nearest by
-// spelling, or conn for a key that spells it out ("connection",
-// "connstring"), which no edit distance would find.
-std::optional<std::string> suggested_key(const std::string& key,
+// The known key an unknown one was most likely meant as: conn for a key
+// that spells it out with a connection string for its value
+// ("connection=host=db1", "connstring=postgresql://..."), which the
+// nearest by spelling ("connections") is not; otherwise that nearest.
+std::optional<std::string> suggested_key(const PropEntry& e,
                                          const std::vector<std::string>& known) {
-  if (const auto near = nearest_name(key, known)) return near;
   std::string low;
-  for (const char c : key) low += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  if (low.find("conn") != std::string::npos) return std::string("conn");
-  return std::nullopt;
+  for (const char c : e.key) low += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  const bool conninfo =
+      e.value.find('=') != std::string::npos || e.value.find("://") != std::string::npos;
+  if (low.find("conn") != std::string::npos && conninfo) return std::string("conn");
+  return nearest_name(e.key, known);
 }
 
 }  // namespace
@@ -148,7 +150,7 @@ void apply_props(const Props& props, ParseState& st) {
       if (group == ignored.end()) group = ignored.insert(ignored.end(), {reason, {}});
       group->second.push_back(&e);
     } else {
-      const auto near = suggested_key(e.key, known);
+      const auto near = suggested_key(e, known);
       st.warn(e.where(), "unknown key '" + visible_key(e.key) + "' ignored" +
                              (near ? "; did you mean " + *near + "?" : ""));
       st.unknown_props_keys.push_back("unknown key '" + visible_key(e.key) + "' (" + e.where() +

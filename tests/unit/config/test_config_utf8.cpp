@@ -48,7 +48,9 @@ TEST_CASE("a props value that is not UTF-8 once decoded is refused naming the ke
   CHECK(has(error, "not UTF-8 text"));
   // A surrogate pair, as Java writes a character beyond U+FFFF, is one.
   const auto pair = dir.write("pair.props", "conn=dbname=t\nlabel=a\\ud83d\\ude00b\n");
-  CHECK(parse({"run", pair}).label == "a\xF0\x9F\x98\x80" "b");
+  CHECK(parse({"run", pair}).label ==
+        "a\xF0\x9F\x98\x80"
+        "b");
 }
 
 TEST_CASE("a password may hold any bytes: it is never written", "[config][utf8]") {
