@@ -10,6 +10,7 @@
 #include "app/run_once.hpp"
 #include "app/snapshot_command.hpp"
 #include "app/sweep_command.hpp"
+#include "app/workload_registry.hpp"
 #include "check/load_gaps.hpp"
 #include "check/runner.hpp"
 #include "config/errors.hpp"
@@ -19,9 +20,6 @@
 #include "pgserver/citus_cluster.hpp"
 #include "pgserver/local_server.hpp"
 #include "schema/cleanup.hpp"
-#include "workloads/ingest/app/ingest_command.hpp"
-#include "workloads/pgbench/app/pgbench_command.hpp"
-#include "workloads/sysbench/app/oltp_command.hpp"
 
 namespace tpcc {
 namespace {
@@ -101,9 +99,10 @@ int quickstart_command(const Config& config) {
 int run_command(const Config& config) {
   // What sysbench-tpcc's flags became (workloads/sysbench/config/sysbench_finish.cpp).
   for (const std::string& note : config.notes) std::cout << note << "\n";
-  if (is_oltp_table_verb(config)) return oltp_table_command(config, std::cout);
-  if (is_ingest_table_verb(config)) return ingest_table_command(config, std::cout);
-  if (is_pgbench_table_verb(config)) return pgbench_table_command(config, std::cout);
+  const WorkloadEntry& workload = workload_entry(config.workload);
+  const bool table_verb =
+      config.verb == Verb::Prepare || config.verb == Verb::Check || config.verb == Verb::Cleanup;
+  if (table_verb && workload.table_command) return workload.table_command(config, std::cout);
   switch (config.verb) {
     case Verb::Prepare: return prepare_command(config);
     case Verb::Check: return check_command(config);

@@ -3,8 +3,8 @@
 #include <ctime>
 #include <filesystem>
 
-#include "app/repeat_between_runs.hpp"
 #include "app/run_once.hpp"
+#include "app/workload_registry.hpp"
 #include "config/errors.hpp"
 #include "report/console/repeat_table.hpp"
 #include "report/html/html_report.hpp"
@@ -39,7 +39,8 @@ int run_repeated(const Config& config, std::ostream& out) {
         "--repeat: several drivers (--driver) cannot repeat a run each on their own; "
         "run the drivers once per repetition");
   }
-  check_between_runs(config);
+  const WorkloadEntry& workload = workload_entry(config.workload);
+  if (workload.check_between_runs) workload.check_between_runs(config);
   ResultSink set(config, std::time(nullptr));
   if (!set.note().empty()) out << "note: " << set.note() << "\n";
   std::vector<RepeatSetRun> done;
@@ -53,7 +54,7 @@ int run_repeated(const Config& config, std::ostream& out) {
     out << (k > 1 ? "\n" : "") << "== run " << k << " of " << config.repeat << " ==\n";
     int run_status = kExitOk;
     try {
-      if (k > 1) between_runs(one, out);
+      if (k > 1 && workload.between_runs) workload.between_runs(one, out);
       run_status = run_once(one, out);
     } catch (...) {
       if (done.empty()) {

@@ -8,6 +8,7 @@
 
 #include <boost/asio.hpp>
 
+#include "app/workload_registry.hpp"
 #include "config/conn/mask.hpp"
 #include "live/listen_address.hpp"
 #include "terminal/engine/workload.hpp"
@@ -15,7 +16,7 @@
 namespace tpcc {
 
 LiveMetricsRun::LiveMetricsRun(const Config& config, std::ostream& out)
-    : linger_seconds_(config.metrics_linger_seconds), tpmc_(config.workload == WorkloadKind::Tpcc) {
+    : linger_seconds_(config.metrics_linger_seconds), tpmc_(workload_entry(config.workload).tpmc) {
   if (config.metrics_listen.empty()) return;
   const ListenAddress address =
       parse_listen_address(config.metrics_listen, config.metrics_listen_any, "--metrics-listen");

@@ -1,14 +1,15 @@
 #include "app/workload_tables.hpp"
 
+#include "app/workload_registry.hpp"
 #include "db/connect.hpp"
-#include "workloads/workload_tables.hpp"
 
 namespace tpcc {
 
 WorkloadTables workload_tables(const Config& config) {
-  if (config.workload == WorkloadKind::Tpcc) return WorkloadTables{};
+  const TablesRecord* record = workload_entry(config.workload).tables_record;
+  if (record == nullptr) return WorkloadTables{};
   auto conn = connect(config.conninfo);
-  return read_workload_tables(*conn, config.workload);
+  return read_workload_tables(*conn, *record);
 }
 
 WorkloadTables experiment_tables(const Config& config) {

@@ -5,9 +5,6 @@
 #include <pqxx/pqxx>
 
 #include "db/catalog.hpp"
-#include "workloads/ingest/ingest_tables.hpp"
-#include "workloads/pgbench/pgbench_tables.hpp"
-#include "workloads/sysbench/oltp_tables.hpp"
 
 namespace tpcc {
 namespace {
@@ -16,32 +13,11 @@ namespace {
 // (the ingest's record has none: its tables are complete once created).
 constexpr const char* kCompleteColumn = "complete";
 
-struct Record {
-  const char* workload;
-  const char* table;
-  const char* select;  // the table's name first, then its options
-  const char* chunks;  // prepare's record of the rows loaded so far; nullptr: none
-};
-
-Record record_of(WorkloadKind kind) {
-  switch (kind) {
-    case WorkloadKind::SysbenchOltp:
-      return {"sysbench", kOltpTablesRecord, kSelectOltpTablesSql, kOltpChunksRecord};
-    case WorkloadKind::Pgbench:
-      return {"pgbench", kPgbenchTablesRecord, kSelectPgbenchTablesSql, kPgbenchChunksRecord};
-    case WorkloadKind::Ingest: return {"ingest", kIngestRecord, kSelectIngestTablesSql, nullptr};
-    case WorkloadKind::Tpcc: break;
-  }
-  return {"tpcc", nullptr, nullptr, nullptr};
-}
-
 }  // namespace
 
-WorkloadTables read_workload_tables(pqxx::connection& conn, WorkloadKind kind) {
-  const Record record = record_of(kind);
+WorkloadTables read_workload_tables(pqxx::connection& conn, const TablesRecord& record) {
   WorkloadTables load;
   load.workload = record.workload;
-  if (record.table == nullptr) return load;
   load.bookkeeping = {record.table};
   if (record.chunks != nullptr) load.bookkeeping.emplace_back(record.chunks);
   pqxx::nontransaction tx(conn);

@@ -5,14 +5,22 @@
 
 #include <pqxx/connection>
 
-#include "config/workload_options.hpp"
 #include "metrics/workload_tables.hpp"
 
 namespace tpcc {
 
-// The load of `kind` in the database of conn, read from the kit's record
-// of it; no tables (and no record) when the database holds none. TPC-C's
-// is {"tpcc"} alone: experiment/ reads bmsql_config itself.
-WorkloadTables read_workload_tables(pqxx::connection& conn, WorkloadKind kind);
+// Where a workload's prepare records its tables: the record table and the
+// query reading it (each table's name first, then its options).
+struct TablesRecord {
+  const char* workload;  // WorkloadTables::workload
+  const char* table;
+  const char* select;
+  // prepare's record of the rows loaded so far; nullptr: none.
+  const char* chunks = nullptr;
+};
+
+// The load `record` names in the database of conn; no tables (and no
+// record) when the database holds none.
+WorkloadTables read_workload_tables(pqxx::connection& conn, const TablesRecord& record);
 
 }  // namespace tpcc

@@ -7,12 +7,6 @@
 
 namespace tpcc {
 
-bool is_ingest_table_verb(const Config& config) {
-  return config.workload == WorkloadKind::Ingest &&
-         (config.verb == Verb::Prepare || config.verb == Verb::Check ||
-          config.verb == Verb::Cleanup);
-}
-
 int ingest_table_command(const Config& config, std::ostream& out) {
   switch (config.verb) {
     case Verb::Prepare: {

@@ -8,9 +8,6 @@
 
 namespace tpcc {
 
-// True for prepare, check and cleanup of the ingest workload.
-bool is_ingest_table_verb(const Config& config);
-
 // Prepare (followed by check unless --no-check), check or cleanup of the
 // ingest tables; the exit status.
 int ingest_table_command(const Config& config, std::ostream& out);

@@ -8,9 +8,6 @@
 
 namespace tpcc {
 
-// True for prepare, check and cleanup of the pgbench workload.
-bool is_pgbench_table_verb(const Config& config);
-
 // Prepare (followed by check unless --no-check), check or cleanup of
 // pgbench's tables; the exit status.
 int pgbench_table_command(const Config& config, std::ostream& out);

@@ -8,9 +8,6 @@
 
 namespace tpcc {
 
-// True for prepare, check and cleanup of the sysbench oltp workload.
-bool is_oltp_table_verb(const Config& config);
-
 // Prepare (followed by check unless --no-check), check or cleanup of the
 // sbtest tables; the exit status.
 int oltp_table_command(const Config& config, std::ostream& out);

@@ -1,4 +1,4 @@
-#include "app/repeat_between_runs.hpp"
+#include "workloads/ingest/app/ingest_between_runs.hpp"
 
 #include <chrono>
 #include <string>
@@ -32,14 +32,13 @@ std::string joined(const std::vector<std::string>& names) {
 
 }  // namespace
 
-void check_between_runs(const Config& config) {
-  if (config.workload != WorkloadKind::Ingest || !config.ingest.checkpoint) return;
+void ingest_check_between_runs(const Config& config) {
+  if (!config.ingest.checkpoint) return;
   require_checkpoint_privilege(config.conninfo, "--ingest-checkpoint",
                                "leave --ingest-checkpoint out");
 }
 
-void between_runs(const Config& config, std::ostream& out) {
-  if (config.workload != WorkloadKind::Ingest) return;
+void ingest_between_runs(const Config& config, std::ostream& out) {
   auto start = std::chrono::steady_clock::now();
   const std::vector<std::string> emptied = empty_recorded_ingest_tables(config);
   print_step(out, "truncate", seconds_since(start),
