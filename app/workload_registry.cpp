@@ -17,9 +17,11 @@
 namespace tpcc {
 namespace {
 
-const TablesRecord kOltpTables{"sysbench", kOltpTablesRecord, kSelectOltpTablesSql};
-const TablesRecord kPgbenchTables{"pgbench", kPgbenchTablesRecord, kSelectPgbenchTablesSql};
-const TablesRecord kIngestTables{"ingest", kIngestRecord, kSelectIngestTablesSql};
+const TablesRecord kOltpTables{"sysbench", kOltpTablesRecord, kSelectOltpTablesSql,
+                               kOltpChunksRecord};
+const TablesRecord kPgbenchTables{"pgbench", kPgbenchTablesRecord, kSelectPgbenchTablesSql,
+                                  kPgbenchChunksRecord};
+const TablesRecord kIngestTables{"ingest", kIngestRecord, kSelectIngestTablesSql, nullptr};
 
 const WorkloadEntry kWorkloads[] = {
     {WorkloadKind::Tpcc, run_with_consistency_test, nullptr, nullptr, nullptr, nullptr, true},

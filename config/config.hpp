@@ -201,6 +201,9 @@ struct Config {
   // the server between that and the terminals' start, in this order;
   // label and notes: the user's words about the run, kept in result.json.
   bool restore = false;
+  // restore_drop_others: --restore may drop the objects of the working
+  // database tpcc did not create (it refuses, listing them, without).
+  bool restore_drop_others = false;
   std::vector<ConditionStep> condition;
   std::string label;
   std::string run_notes;

@@ -8,6 +8,7 @@
 
 #include <pqxx/pqxx>
 
+#include "config/conn/mask.hpp"
 #include "db/connect.hpp"
 
 #ifndef TPCC_BUILD_TYPE
@@ -106,7 +107,9 @@ Environment collect_environment(const Config& config) {
     env.database_bytes = server[1].as<std::int64_t>();
     env.server_on_this_host = server[2].as<bool>();
     for (const auto& row : tx.exec(kSettingsSql)) {
-      env.settings.push_back({row[0].as<std::string>(), row[1].as<std::string>(),
+      // primary_conninfo may hold the replication password.
+      const auto name = row[0].as<std::string>();
+      env.settings.push_back({name, mask_setting(name, row[1].as<std::string>()),
                               row[2].as<std::string>(), row[3].as<std::string>()});
     }
     for (const auto& row : tx.exec(kExtensionsSql)) {

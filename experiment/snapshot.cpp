@@ -246,6 +246,25 @@ std::vector<std::string> settings_statements(pqxx::connection& conn, const std::
   return out;
 }
 
+// The objects of the working database tpcc did not create: TPC-C's are
+// the kit's whatever the run's workload, and so are the tables the
+// workload's record names and its bookkeeping tables.
+std::vector<OtherObject> objects_not_the_kits(pqxx::connection& conn,
+                                              const WorkloadTables& tables) {
+  KitObjects kit = tpcc_objects();
+  kit.tables.insert(kit.tables.end(), tables.tables.begin(), tables.tables.end());
+  kit.tables.insert(kit.tables.end(), tables.bookkeeping.begin(), tables.bookkeeping.end());
+  pqxx::read_transaction tx(conn);
+  return objects_of_others(tx, kit);
+}
+
+std::string objects_text(const std::vector<OtherObject>& objects) {
+  std::string text;
+  for (const OtherObject& o : objects)
+    text += (text.empty() ? "" : ", ") + o.type + " " + o.identity;
+  return text;
+}
+
 }  // namespace
 
 std::string snapshot_database_name(const std::string& database) {
@@ -381,6 +400,18 @@ RestorePlan plan_restore(const Config& config, const WorkloadTables& tables) {
   }
   require_same_load(*identity, tables, config, what);
   plan.identity = *identity;
+  // The restore drops the whole database: what tpcc did not create in it
+  // would go without a word (the snapshot puts back only what it holds).
+  plan.others = objects_not_the_kits(*conn, tables);
+  if (!plan.others.empty() && !config.restore_drop_others) {
+    throw UsageError(what + ": database " + plan.database + " holds " +
+                     std::to_string(plan.others.size()) +
+                     " object(s) tpcc did not create, which the restore would drop with it (the "
+                     "snapshot puts back only what it holds): " +
+                     objects_text(plan.others) +
+                     "; nothing was done. Move them to another database, or give "
+                     "--restore-drop-others to drop them");
+  }
   require_createdb(*conn, what);
   if (!working.may_drop) {
     throw UsageError(what + ": only the owner of database " + plan.database + " (" + plan.owner +
@@ -422,6 +453,10 @@ SnapshotRestore restore_snapshot(const RestorePlan& plan, std::ostream& out) {
   }
   for (const std::string& statement : plan.settings_statements) tx.exec(statement);
   restore.seconds = seconds_since(start);
+  if (!plan.others.empty()) {
+    out << "--restore-drop-others: dropped with " << plan.database << " " << plan.others.size()
+        << " object(s) tpcc did not create: " << objects_text(plan.others) << "\n";
+  }
   out << "restored " << plan.database << " from snapshot " << plan.snapshot << " (taken "
       << plan.identity.created_at << ", row digest " << plan.identity.row_digest << ") in "
       << format_seconds(restore.seconds) << " s ("

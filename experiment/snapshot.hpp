@@ -12,6 +12,7 @@
 #include "config/config.hpp"
 #include "metrics/experiment.hpp"
 #include "metrics/workload_tables.hpp"
+#include "schema/kit_others.hpp"
 
 namespace tpcc {
 
@@ -40,10 +41,15 @@ struct RestorePlan {
   std::vector<std::string> settings_statements;
   std::string maintenance_conninfo;  // the same server's postgres (or template1)
   std::int64_t snapshot_bytes = 0;
+  // The objects of the database tpcc did not create, which the restore
+  // drops with it (only with --restore-drop-others; refused otherwise).
+  std::vector<OtherObject> others;
 };
 // tables: the run's workload's load as the database holds it now; a
 // snapshot of another workload's load, or (but for TPC-C) of another load
-// than this one, is refused naming both.
+// than this one, is refused naming both. A database holding objects tpcc
+// did not create (not TPC-C's, not the workload's recorded tables) is
+// refused listing them, unless config.restore_drop_others.
 RestorePlan plan_restore(const Config& config, const WorkloadTables& tables);
 
 // tpcc run --restore: drops the database and creates it again from its

@@ -23,6 +23,9 @@ struct WorkloadTables {
   // loads with the same layout were made by the same prepare.
   std::vector<std::pair<std::string, std::string>> layout;
   bool complete = false;  // every recorded table finished by prepare
+  // The kit's own tables beside the load, whether they exist or not: the
+  // record and prepare's record of the rows loaded so far.
+  std::vector<std::string> bookkeeping;
 
   bool is_tpcc() const { return workload == "tpcc"; }
 };

@@ -6,6 +6,7 @@
 #include "db/connect.hpp"
 #include "db/writable.hpp"
 #include "schema/kit_dependents.hpp"
+#include "schema/kit_others.hpp"
 #include "schema/schema.hpp"
 
 namespace tpcc {
@@ -14,21 +15,6 @@ namespace {
 constexpr const char* kCountKitTablesSql =
     "select count(*) from pg_class where relname = any($1::text[]) and relkind in ('r', 'p') "
     "and relnamespace = to_regnamespace(current_schema())::oid";
-
-// Everything drop.sql drops: the tables of prepare and of tpcc run
-// --driver, their partitions <table>_p<k> (schema.cpp
-// partition_statements), the history sequence and the functions of
-// procedures.sql.
-KitObjects tpcc_objects() {
-  KitObjects kit;
-  kit.tables = kAllTables;
-  kit.tables.insert(kit.tables.end(), kRunTables.begin(), kRunTables.end());
-  kit.partition_suffix = "_p[0-9]+";
-  kit.sequences = {"bmsql_hist_id_seq"};
-  kit.functions = {"tpcc_new_order", "tpcc_payment", "tpcc_order_status", "tpcc_delivery",
-                   "tpcc_stock_level"};
-  return kit;
-}
 
 }  // namespace
 

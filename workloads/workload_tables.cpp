@@ -18,6 +18,8 @@ constexpr const char* kCompleteColumn = "complete";
 WorkloadTables read_workload_tables(pqxx::connection& conn, const TablesRecord& record) {
   WorkloadTables load;
   load.workload = record.workload;
+  load.bookkeeping = {record.table};
+  if (record.chunks != nullptr) load.bookkeeping.emplace_back(record.chunks);
   pqxx::nontransaction tx(conn);
   if (!relation_exists(tx, record.table)) return load;
   load.record = record.table;

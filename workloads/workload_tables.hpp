@@ -15,6 +15,8 @@ struct TablesRecord {
   const char* workload;  // WorkloadTables::workload
   const char* table;
   const char* select;
+  // prepare's record of the rows loaded so far; nullptr: none.
+  const char* chunks = nullptr;
 };
 
 // The load `record` names in the database of conn; no tables (and no

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <map>
+#include <optional>
 #include <utility>
 #include <vector>
 
@@ -64,6 +65,20 @@ bool looks_like_conn_key(const std::string& key) {
     }
   }
   return letters == "conn" || nearest_name(key, {"conn"}).has_value();
+}
+
+// The known key an unknown one was most likely meant as: conn for a key
+// that spells it out with a connection string for its value
+// ("connection=host=db1", "connstring=postgresql://..."), which the
+// nearest by spelling ("connections") is not; otherwise that nearest.
+std::optional<std::string> suggested_key(const PropEntry& e,
+                                         const std::vector<std::string>& known) {
+  std::string low;
+  for (const char c : e.key) low += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  const bool conninfo =
+      e.value.find('=') != std::string::npos || e.value.find("://") != std::string::npos;
+  if (low.find("conn") != std::string::npos && conninfo) return std::string("conn");
+  return nearest_name(e.key, known);
 }
 
 }  // namespace
@@ -135,9 +150,11 @@ void apply_props(const Props& props, ParseState& st) {
       if (group == ignored.end()) group = ignored.insert(ignored.end(), {reason, {}});
       group->second.push_back(&e);
     } else {
-      const auto near = nearest_name(e.key, known);
+      const auto near = suggested_key(e, known);
       st.warn(e.where(), "unknown key '" + visible_key(e.key) + "' ignored" +
                              (near ? "; did you mean " + *near + "?" : ""));
+      st.unknown_props_keys.push_back("unknown key '" + visible_key(e.key) + "' (" + e.where() +
+                                      ")" + (near ? "; did you mean " + *near + "?" : ""));
       if (looks_like_conn_key(e.key)) {
         st.unread_conn_keys.push_back(e.where() + ": key '" + visible_key(e.key) + "'");
       }

@@ -183,6 +183,14 @@ void keyword_spans(const std::string& conninfo, std::vector<Span>& spans) {
 
 std::string mask_password(const std::string& s) { return mask_any(s); }
 
+std::string mask_setting(const std::string& name, const std::string& value) {
+  const bool holds_password = conninfo_has(value, "password") ||
+                              conninfo_has(value, "sslpassword") ||
+                              lower(value).find("password") != std::string::npos;
+  if (lower(name) == "primary_conninfo" || holds_password) return mask_password(value);
+  return value;
+}
+
 std::string blank_passwords(const std::string& s) {
   std::vector<Span> spans;
   if (s.find("://") != std::string::npos && s.find('=') > s.find("://")) {

@@ -14,6 +14,12 @@ inline constexpr const char* kMaskedPassword = "*****";
 // Other text is kept as it is.
 std::string mask_password(const std::string& conninfo_or_uri);
 
+// A server setting's value as results and pages may show it: that of
+// primary_conninfo (which pg_basebackup -R writes with the replication
+// password), and any value that reads as a connection string holding a
+// password, masked as mask_password does; any other value as it is.
+std::string mask_setting(const std::string& name, const std::string& value);
+
 // The same string, the same length, with every character of every password
 // mask_password would mask replaced by 'x': for overwriting a command-line
 // argument in place, where the text cannot grow (config/command_line/scrub_argv.hpp).

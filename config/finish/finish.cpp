@@ -60,6 +60,9 @@ void finish_config(ParseState& st) {
   finish_oltp(st);
   finish_ingest(st);
   st.collect([&] { check_durability(st); });
+  if (st.cfg.restore_drop_others && !st.cfg.restore) {
+    st.problem("--restore-drop-others (props restoreDropOthers) is only for --restore");
+  }
   if (st.cfg.verb == Verb::Report) st.collect([&] { check_report(st); });
   if (!runs_terminals(st.cfg.verb)) return;
   finish_terminal_count(st);

@@ -47,15 +47,29 @@ void check_destructive_target(const ParseState& st) {
   // only where a conn names, never to the environment's database.
   const bool drops_databases =
       verb == Verb::Snapshot || ((verb == Verb::Run || verb == Verb::Capacity) && st.cfg.restore);
-  if (verb != Verb::Cleanup && verb != Verb::Prepare && !drops_databases) return;
+  // tpcc sweep puts back the settings and the load it changes between points.
+  const bool sweep = st.cfg.sweep;
+  if (verb != Verb::Cleanup && verb != Verb::Prepare && !drops_databases && !sweep) return;
   // sysbench's --pgsql-host or --pgsql-db name the target themselves.
   const auto& parts = st.sysbench.connection;
   if (parts.count("host") != 0 || parts.count("dbname") != 0) return;
   // Only run and capacity take --restore.
-  const std::string what = std::string(verb_name(verb)) + (st.cfg.restore ? " --restore" : "");
+  const std::string what =
+      sweep ? "sweep" : std::string(verb_name(verb)) + (st.cfg.restore ? " --restore" : "");
   const std::string tail = "; 'tpcc " + what +
                            "' does not fall back to the PG* environment or libpq's defaults "
                            "when the connection it was given cannot be read: nothing was done";
+  // A props file is where such a verb was told to go: one that names no
+  // conn (a typo, "connection=") must not leave the target to the PG*
+  // environment. prepare only adds tables, so it may.
+  if (!st.conn && st.unread_conn_keys.empty() && st.cfg.props_file && verb != Verb::Prepare) {
+    std::string unknown;
+    for (const auto& key : st.unknown_props_keys) unknown += (unknown.empty() ? "" : "; ") + key;
+    throw UsageError("'tpcc " + what + "' needs conn: props file '" + *st.cfg.props_file +
+                     "' names no conn and no --conn was given" +
+                     (unknown.empty() ? std::string() : " (" + unknown + ")") + tail +
+                     ". Add conn=... to the file or give --conn");
+  }
   if (drops_databases && !st.conn && st.unread_conn_keys.empty()) {
     throw UsageError("'tpcc " + what +
                      "' creates and drops databases, so it needs --conn (props conn) naming the "
@@ -69,12 +83,13 @@ void check_destructive_target(const ParseState& st) {
     }
     return;
   }
-  if (st.unread_conn_keys.empty()) return;
-  std::string keys;
-  for (const auto& key : st.unread_conn_keys) keys += (keys.empty() ? "" : ", ") + key;
-  throw UsageError(keys +
-                   " is not 'conn' (other characters in the key), so no connection was read" +
-                   tail + ". Write the key as conn=...");
+  if (!st.unread_conn_keys.empty()) {
+    std::string keys;
+    for (const auto& key : st.unread_conn_keys) keys += (keys.empty() ? "" : ", ") + key;
+    throw UsageError(keys +
+                     " is not 'conn' (other characters in the key), so no connection was read" +
+                     tail + ". Write the key as conn=...");
+  }
 }
 
 // 3.5.3: the durability test crashes a server, and --condition restart

@@ -8,6 +8,7 @@
 #include <utility>
 
 #include "config/errors.hpp"
+#include "config/utf8.hpp"
 
 namespace tpcc {
 namespace {
@@ -64,8 +65,13 @@ void append_utf8(std::string& out, unsigned code) {
   } else if (code < 0x800) {
     out += static_cast<char>(0xC0 | (code >> 6));
     out += static_cast<char>(0x80 | (code & 0x3F));
-  } else {
+  } else if (code < 0x10000) {
     out += static_cast<char>(0xE0 | (code >> 12));
+    out += static_cast<char>(0x80 | ((code >> 6) & 0x3F));
+    out += static_cast<char>(0x80 | (code & 0x3F));
+  } else {
+    out += static_cast<char>(0xF0 | (code >> 18));
+    out += static_cast<char>(0x80 | ((code >> 12) & 0x3F));
     out += static_cast<char>(0x80 | ((code >> 6) & 0x3F));
     out += static_cast<char>(0x80 | (code & 0x3F));
   }
@@ -76,6 +82,18 @@ int hex_digit(char c) {
   if (c >= 'a' && c <= 'f') return c - 'a' + 10;
   if (c >= 'A' && c <= 'F') return c - 'A' + 10;
   return -1;
+}
+
+// The four hex digits of a \uXXXX escape at s[i] (after the 'u'), or -1.
+long hex4(const std::string& s, std::size_t i) {
+  if (i + 4 > s.size()) return -1;
+  long code = 0;
+  for (std::size_t j = i; j < i + 4; ++j) {
+    const int d = hex_digit(s[j]);
+    if (d < 0) return -1;
+    code = code * 16 + d;
+  }
+  return code;
 }
 
 // Decodes one escape starting after the backslash at s[i]; returns the index
@@ -89,19 +107,20 @@ std::size_t decode_escape(const std::string& s, std::size_t i, std::string& out)
     case 'r': out += '\r'; return i + 1;
     case 'f': out += '\f'; return i + 1;
     case 'u': {
-      unsigned code = 0;
-      std::size_t j = i + 1;
-      for (; j < s.size() && j < i + 5; ++j) {
-        const int d = hex_digit(s[j]);
-        if (d < 0) break;
-        code = code * 16 + static_cast<unsigned>(d);
+      const long code = hex4(s, i + 1);
+      if (code < 0) {
+        out += 'u';  // not a \uXXXX escape: keep the text
+        return i + 1;
       }
-      if (j == i + 5) {
-        append_utf8(out, code);
-        return j;
+      // Java writes a character beyond U+FFFF as a surrogate pair
+      // (\ud83d\ude00); a lone surrogate stays as it is and is no UTF-8.
+      const long low = s.compare(i + 5, 2, "\\u") == 0 ? hex4(s, i + 7) : -1;
+      if (code >= 0xD800 && code <= 0xDBFF && low >= 0xDC00 && low <= 0xDFFF) {
+        append_utf8(out, static_cast<unsigned>(0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)));
+        return i + 11;
       }
-      out += 'u';  // not a \uXXXX escape: keep the text
-      return i + 1;
+      append_utf8(out, static_cast<unsigned>(code));
+      return i + 5;
     }
     default: out += c; return i + 1;
   }
@@ -139,40 +158,6 @@ PropEntry parse_line(const LogicalLine& l, const std::string& file) {
   }
   e.value.resize(keep);
   return e;
-}
-
-// The length of the UTF-8 sequence at s[i], or 0 if it is not valid UTF-8
-// (overlong forms, surrogates and code points above U+10FFFF included).
-std::size_t utf8_length(const std::string& s, std::size_t i) {
-  const auto byte = [&](std::size_t k) { return static_cast<unsigned char>(s[k]); };
-  const unsigned char b = byte(i);
-  if (b < 0x80) return 1;
-  std::size_t n = 0;
-  unsigned lo = 0x80;  // the valid range of the second byte
-  unsigned hi = 0xBF;
-  if (b >= 0xC2 && b <= 0xDF) {
-    n = 2;
-  } else if (b >= 0xE0 && b <= 0xEF) {
-    n = 3;
-    if (b == 0xE0) lo = 0xA0;
-    if (b == 0xED) hi = 0x9F;
-  } else if (b >= 0xF0 && b <= 0xF4) {
-    n = 4;
-    if (b == 0xF0) lo = 0x90;
-    if (b == 0xF4) hi = 0x8F;
-  } else {
-    return 0;
-  }
-  if (i + n > s.size() || byte(i + 1) < lo || byte(i + 1) > hi) return 0;
-  for (std::size_t k = i + 2; k < i + n; ++k) {
-    if ((byte(k) & 0xC0) != 0x80) return 0;
-  }
-  return n;
-}
-
-std::string byte_text(unsigned char c) {
-  static const char* kHex = "0123456789ABCDEF";
-  return std::string("0x") + kHex[c >> 4] + kHex[c & 0x0F];
 }
 
 }  // namespace

@@ -79,6 +79,19 @@ void add_experiments(std::vector<Setting>& s) {
       [](const Config& c) { return yes_no(c.restore); })
       .json = json_field<&Config::restore>("run", "restore");
   add(
+      s, "restore-drop-others", nullptr, {"restoreDropOthers"}, kRun | kCapacity, kAllWorkloads,
+      kExperimentsSection,
+      "With --restore: drop the objects of the working database tpcc did not create (a table, "
+      "view, sequence, function, type or schema of your own) with it; the snapshot puts back "
+      "only what it holds. Without this switch --restore refuses (exit 2, nothing done) while "
+      "the database holds any, listing them; the tables of another workload's load than the "
+      "run's count as such too.",
+      [](const std::string& v, const Source& src, ParseState& st) {
+        st.cfg.restore_drop_others = parse_bool(v, src.where);
+      },
+      [](const Config& c) { return yes_no(c.restore_drop_others); })
+      .json = json_field<&Config::restore_drop_others>("run", "restore_drop_others");
+  add(
       s, "condition", "STEPS", {}, kRun | kCapacity, kAllWorkloads, kExperimentsSection,
       "Steps before the terminals start, a comma list of vacuum (VACUUM of the workload's "
       "tables: TPC-C's, or those the kit recorded for sysbench's oltp tests, pgbench or the "

@@ -104,6 +104,10 @@ struct ParseState {
   // ("props.pg:1: key '\xEF\xBB\xBFconn'"): a destructive verb refuses to
   // fall back to the PG* environment then.
   std::vector<std::string> unread_conn_keys;
+  // Every unknown props key as a message shows it ("unknown key
+  // 'connection' (props.pg:3); did you mean conn?"): a destructive verb
+  // that finds no conn names them in its refusal.
+  std::vector<std::string> unknown_props_keys;
   std::optional<std::string> user;
   std::optional<std::string> password;
 

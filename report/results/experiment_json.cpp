@@ -1,5 +1,6 @@
 #include "report/results/experiment_json.hpp"
 
+#include "config/conn/mask.hpp"
 #include "report/results/json_round.hpp"
 
 namespace tpcc {
@@ -36,8 +37,10 @@ Json environment_json(const Environment& env) {
   if (!env.collected) return nullptr;
   Json settings = Json::array();
   for (const ServerSetting& s : env.settings) {
-    settings.push_back(
-        {{"name", s.name}, {"setting", s.setting}, {"unit", s.unit}, {"source", s.source}});
+    settings.push_back({{"name", s.name},
+                        {"setting", mask_setting(s.name, s.setting)},
+                        {"unit", s.unit},
+                        {"source", s.source}});
   }
   Json extensions = Json::object();
   for (const auto& [name, version] : env.extensions) extensions[name] = version;
@@ -116,8 +119,11 @@ ExperimentRecord experiment_from_json(const nlohmann::json& result) {
   e.server_version = text_at(server, "version");
   e.database_bytes = server.value("database_bytes", std::int64_t{0});
   for (const auto& s : server.value("settings", nlohmann::json::array())) {
-    e.settings.push_back(
-        {text_at(s, "name"), text_at(s, "setting"), text_at(s, "unit"), text_at(s, "source")});
+    // Results of versions that kept primary_conninfo's password: masked
+    // here, so that no page or console line drawn from them shows it.
+    const std::string name = text_at(s, "name");
+    e.settings.push_back({name, mask_setting(name, text_at(s, "setting")), text_at(s, "unit"),
+                          text_at(s, "source")});
   }
   const nlohmann::json extensions = server.value("extensions", nlohmann::json::object());
   for (const auto& [name, version] : extensions.items()) {

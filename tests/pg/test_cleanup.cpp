@@ -5,6 +5,7 @@
 
 #include <fstream>
 #include <string>
+#include <vector>
 
 #include "schema/schema.hpp"
 #include "tests/pg/pg_fixture.hpp"
@@ -161,4 +162,53 @@ TEST_CASE(
   CHECK(refused.find(hidden + ":1: key '\\xE2\\x80\\x8Bconn' is not 'conn'") != std::string::npos);
   CHECK(refused.find("does not fall back to the PG* environment") != std::string::npos);
   CHECK(kit_tables(victim) == 10);
+}
+
+TEST_CASE(
+    "a destructive verb given a props file that names no conn refuses, exit 2, naming the "
+    "unknown keys; the PG* environment's database keeps its tables",
+    "[cleanup][props]") {
+  const std::string victim_name = "tpcc_cleanup_connection_victim";
+  const std::string victim = tpcc::test::prepared_database(victim_name, 1);
+  REQUIRE(kit_tables(victim) == 10);
+  const tpcc::EnvChanges env = {{"PGDATABASE", victim_name}};
+  // "connection" for conn: the file's target is another database.
+  const std::string props = tpcc::test::scratch_dir("connection.props");
+  std::ofstream(props) << "# the staging server\nterminals=2\nconnection=dbname=staging\n";
+
+  std::string output;
+  CHECK(run_tpcc({"cleanup", props}, &output, env) == 2);
+  INFO(output);
+  CHECK(output.find("'tpcc cleanup' needs conn: props file '" + props + "' names no conn") !=
+        std::string::npos);
+  CHECK(output.find("unknown key 'connection' (" + props + ":3); did you mean conn?") !=
+        std::string::npos);
+  CHECK(kit_tables(victim) == 10);
+
+  // The other verbs that drop: the same refusal before anything is done.
+  const std::string dir = tpcc::test::scratch_dir("connection_refused");
+  for (const std::vector<std::string>& args :
+       {std::vector<std::string>{"snapshot", props},
+        {"run", props, "--restore", "--duration", "1", "--result-dir", dir},
+        {"sweep", props, "--vary", "terminals=1,2", "--duration", "1", "--result-dir", dir}}) {
+    std::string refused;
+    CHECK(run_tpcc(args, &refused, env) == 2);
+    INFO(refused);
+    CHECK(refused.find("needs conn: props file") != std::string::npos);
+    CHECK(refused.find("unknown key 'connection'") != std::string::npos);
+  }
+  CHECK(scalar(tpcc::test::server_conninfo(), "select count(*) from pg_database where datname = '" +
+                                                  victim_name + "_tpcc_snapshot'") == 0);
+  CHECK(kit_tables(victim) == 10);
+
+  // A verb that drops nothing still takes the environment's database, the
+  // unknown key a warning: BenchmarkSQL files carry keys of other drivers.
+  std::string checked;
+  CHECK(run_tpcc({"check", props}, &checked, env) == 0);
+  CHECK(checked.find("unknown key 'connection' ignored; did you mean conn?") != std::string::npos);
+
+  // --conn on the command line names the target: the props file may lack it.
+  std::string given;
+  CHECK(run_tpcc({"cleanup", props, "--conn", victim}, &given, env) == 0);
+  CHECK(kit_tables(victim) == 0);
 }

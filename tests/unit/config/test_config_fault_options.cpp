@@ -116,7 +116,7 @@ TEST_CASE("options: --cascade is for cleanup only", "[config][options][faults]")
   CHECK(parse({"cleanup", "--cascade"}).cascade);
   CHECK_FALSE(parse({"cleanup", "--cascade=false"}).cascade);
   TempDir dir;
-  CHECK(parse({"cleanup", dir.write("c.props", "cascade=true\n")}).cascade);
+  CHECK(parse({"cleanup", dir.write("c.props", "conn=dbname=t\ncascade=true\n")}).cascade);
   CHECK_THAT(usage_error({"run", "--cascade"}),
              Catch::StartsWith("option '--cascade' is not for 'tpcc run'; it is an option of "
                                "cleanup"));

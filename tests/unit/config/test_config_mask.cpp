@@ -161,3 +161,19 @@ TEST_CASE("mask: the value of a conninfo keyword libpq does not know is masked",
   CHECK(mask_password("jdbc:postgresql://h/db?ssl=true&ApplicationName=tpcc&user=u") ==
         "jdbc:postgresql://h/db?ssl=true&ApplicationName=tpcc&user=u");
 }
+
+TEST_CASE("server settings: primary_conninfo and values that hold a connection password are masked",
+          "[config][mask]") {
+  using tpcc::mask_setting;
+  CHECK(mask_setting("primary_conninfo", "user=r password=s3cret host=h") ==
+        "user=r password=***** host=h");
+  CHECK(mask_setting("primary_conninfo", "postgresql://r:s3cret@h/db") ==
+        "postgresql://r:*****@h/db");
+  CHECK(mask_setting("my.target", "host=h password='a b'") == "host=h password=*****");
+  CHECK(mask_setting("my.target", "postgres://u:pw@h") == "postgres://u:*****@h");
+  // Other settings are kept as they are.
+  CHECK(mask_setting("shared_buffers", "16384") == "16384");
+  CHECK(mask_setting("primary_conninfo", "host=h user=r") == "host=h user=r");
+  CHECK(mask_setting("password_encryption", "scram-sha-256") == "scram-sha-256");
+  CHECK(mask_setting("search_path", "\"$user\", public") == "\"$user\", public");
+}

@@ -98,7 +98,9 @@ TEST_CASE(
   CHECK_THAT(warnings, Catch::Contains("unknown key '\\xE2\\x80\\x8Bconn' ignored"));
   // Verbs that change nothing keep the warning only.
   CHECK(parse({"check", hidden}, &warnings).conninfo.empty());
-  // Without any connection key cleanup uses the environment, as documented.
+  // Without any connection key prepare uses the environment, as documented;
+  // cleanup, which drops, needs conn (test_config_destructive_props.cpp).
   const auto none = write_props(dir, "none.props", "terminals=2\n");
-  CHECK(parse({"cleanup", none}).conninfo.empty());
+  CHECK(parse({"prepare", none}).conninfo.empty());
+  CHECK_THAT(usage_error({"cleanup", none}), Catch::Contains("'tpcc cleanup' needs conn"));
 }

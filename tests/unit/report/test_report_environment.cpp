@@ -122,3 +122,31 @@ TEST_CASE(
   CHECK(page.find("<tr><td>server.version</td>", section) != std::string::npos);
   CHECK(section < page.find("<h2>Figures</h2>"));
 }
+
+TEST_CASE(
+    "a standby's primary_conninfo and any setting that holds a connection password are masked "
+    "in result.json, and when a result written unmasked is read back",
+    "[report][experiments][mask]") {
+  const std::string conninfo =
+      "user=replicator password=secret-r3pl host=10.0.0.1 port=5432 sslmode=prefer";
+  tpcc::ExperimentRecord r = sample();
+  r.environment.settings = {{"primary_conninfo", conninfo, "", "configuration file"},
+                            {"my.ext_target", "postgresql://u:hunter2@db/x", "", "database"},
+                            {"shared_buffers", "16384", "8kB", "configuration file"}};
+  const std::string written = tpcc::environment_json(r.environment).dump();
+  CHECK(written.find("secret-r3pl") == std::string::npos);
+  CHECK(written.find("hunter2") == std::string::npos);
+  CHECK(written.find("user=replicator password=***** host=10.0.0.1") != std::string::npos);
+
+  // result.json as an older tpcc wrote it, the password in the clear.
+  nlohmann::json old = as_result(sample());
+  old["environment"]["server"]["settings"] = nlohmann::json::array(
+      {{{"name", "primary_conninfo"}, {"setting", conninfo}, {"unit", ""}, {"source", "file"}}});
+  const tpcc::ExperimentRecord back = tpcc::experiment_from_json(old);
+  REQUIRE(back.environment.settings.size() == 1);
+  CHECK(back.environment.settings.front().setting.find("secret-r3pl") == std::string::npos);
+  const std::string page =
+      tpcc::html_compare_sets("set-a", {run_with(back)}, "set-b", {run_with(sample())}, {});
+  CHECK(page.find("secret-r3pl") == std::string::npos);
+  CHECK(page.find("password=*****") != std::string::npos);
+}
