@@ -6,14 +6,25 @@
 // database comment; a database without tpcc's identity is never dropped.
 #pragma once
 
+#include <memory>
 #include <ostream>
 #include <string>
+
+#include <pqxx/connection>
 
 #include "config/config.hpp"
 #include "metrics/experiment.hpp"
 #include "metrics/workload_tables.hpp"
 
 namespace tpcc {
+
+// A connection to the server's postgres database (template1 when the
+// database is postgres itself, or postgres cannot be reached): CREATE and
+// DROP DATABASE need one to another database than those they copy or drop.
+// used, when given, gets its conninfo. UsageError when neither answers.
+std::unique_ptr<pqxx::connection> connect_maintenance(const std::string& conninfo,
+                                                      const std::string& database,
+                                                      std::string* used = nullptr);
 
 // <db>_tpcc_snapshot; UsageError when that is longer than an identifier may be.
 std::string snapshot_database_name(const std::string& database);
