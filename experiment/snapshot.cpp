@@ -385,6 +385,7 @@ RestorePlan plan_restore(const Config& config, const WorkloadTables& tables) {
   }
   require_no_other_sessions(*conn, plan.database, what);
   plan.settings_statements = settings_statements(*conn, plan.database);
+  plan.comment = snapshot_comment(*conn, plan.database).value_or("");
   plan.snapshot_bytes = database_bytes(*conn, plan.snapshot);
   conn.reset();
   // Reached now, so that a server without postgres and template1 is
@@ -418,6 +419,10 @@ SnapshotRestore restore_snapshot(const RestorePlan& plan, std::ostream& out) {
                              e.what() + "; create it yourself with: " + create);
   }
   for (const std::string& statement : plan.settings_statements) tx.exec(statement);
+  if (!plan.comment.empty()) {
+    tx.exec("comment on database " + quoted_name(*conn, plan.database) + " is " +
+            tx.quote(plan.comment));
+  }
   restore.seconds = seconds_since(start);
   out << "restored " << plan.database << " from snapshot " << plan.snapshot << " (taken "
       << plan.identity.created_at << ", row digest " << plan.identity.row_digest << ") in "

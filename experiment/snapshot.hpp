@@ -49,6 +49,9 @@ struct RestorePlan {
   // ALTER DATABASE / ALTER ROLE ... IN DATABASE statements that give the
   // re-created database the settings the dropped one had.
   std::vector<std::string> settings_statements;
+  // The database's comment (a sweep's load carries the kit's mark in it),
+  // given back too; empty when it had none.
+  std::string comment;
   std::string maintenance_conninfo;  // the same server's postgres (or template1)
   std::int64_t snapshot_bytes = 0;
 };

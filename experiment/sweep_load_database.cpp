@@ -71,8 +71,7 @@ void create_load_database(const std::string& conninfo, const std::string& name,
   }
   const Json mark = {{"kind", kLoadKind}, {"source", source}, {"load", load}};
   tx.exec("create database " + maintenance->quote_name(name));
-  tx.exec("comment on database " + maintenance->quote_name(name) + " is " +
-          tx.quote(mark.dump()));
+  tx.exec("comment on database " + maintenance->quote_name(name) + " is " + tx.quote(mark.dump()));
 }
 
 void drop_load_database(const std::string& conninfo, const std::string& name) {
