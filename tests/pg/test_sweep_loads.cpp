@@ -15,18 +15,15 @@
 #include <nlohmann/json.hpp>
 
 #include "tests/pg/pg_fixture.hpp"
+#include "tests/pg/result_files.hpp"
 
 namespace {
 
 namespace fs = std::filesystem;
 using Json = nlohmann::json;
+using tpcc::test::table_header;
 
-Json read_json(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return Json::parse(text.str());
-}
+Json read_json(const fs::path& path) { return Json::parse(tpcc::test::read_text(path)); }
 
 bool has(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;
@@ -46,10 +43,9 @@ bool database_exists(const std::string& name) {
 // Short points, paced far below what the machine does.
 std::vector<std::string> sweep_args(const std::string& conninfo, const std::string& dir,
                                     const std::vector<std::string>& more) {
-  std::vector<std::string> args = {"sweep",      "--conn",     conninfo, "--warmup",
-                                   "0",          "--duration", "2",      "--report-interval",
-                                   "1",          "--rate",     "3000",   "--result-dir",
-                                   dir};
+  std::vector<std::string> args = {
+      "sweep", "--conn", conninfo, "--warmup",     "0", "--duration", "2", "--report-interval",
+      "1",     "--rate", "3000",   "--result-dir", dir};
   args.insert(args.end(), more.begin(), more.end());
   return args;
 }
@@ -72,31 +68,13 @@ void check_points_on_loads(const std::string& dir, const std::vector<std::string
     CHECK(run.at("snapshot").at("source") == databases[i]);
     CHECK(run.at("snapshot").at("restore_seconds").get<double>() > 0);
     // The kit's mark, given back by each restore.
-    CHECK(has(tpcc::test::scalar_text(
-                  tpcc::test::server_conninfo(),
-                  "select shobj_description(oid, 'pg_database') from pg_database "
-                  "where datname = '" +
-                      databases[i] + "'"),
-              "tpcc sweep load"));
+    CHECK(
+        has(tpcc::test::scalar_text(tpcc::test::server_conninfo(),
+                                    "select shobj_description(oid, 'pg_database') from pg_database "
+                                    "where datname = '" +
+                                        databases[i] + "'"),
+            "tpcc sweep load"));
   }
-}
-
-// The header of the sweep's table (the line that starts with `first`), its
-// columns joined by " | ".
-std::string table_header(const std::string& output, const std::string& first) {
-  std::istringstream lines(output);
-  for (std::string line; std::getline(lines, line);) {
-    if (line.rfind("  " + first + "  ", 0) != 0) continue;
-    std::string columns;
-    std::size_t at = line.find_first_not_of(' ');
-    while (at != std::string::npos) {
-      const std::size_t end = line.find("  ", at);
-      columns += (columns.empty() ? "" : " | ") + line.substr(at, end - at);
-      at = end == std::string::npos ? end : line.find_first_not_of(' ', end);
-    }
-    return columns;
-  }
-  return "";
 }
 
 }  // namespace
