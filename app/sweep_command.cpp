@@ -13,6 +13,7 @@
 #include "app/repeat_command.hpp"
 #include "app/report_command.hpp"
 #include "app/run_once.hpp"
+#include "app/sweep_loads.hpp"
 #include "config/command_line/options.hpp"
 #include "config/errors.hpp"
 #include "config/sweep_grid.hpp"
@@ -97,12 +98,14 @@ class Sweep {
   int run() {
     // The settings are looked up before anything is written or changed.
     std::vector<SettingOriginal> found = inspect();
+    std::vector<SweepLoadState> loads = find_sweep_loads(config_);
     load_or_begin();
     adopt_settings(std::move(found));
     catch_stop_signals();
     int status = kExitOk;
     bool interrupted = false;
     try {
+      prepare_loads(std::move(loads));
       status = run_points(interrupted);
     } catch (...) {
       finish_settings();
@@ -144,6 +147,17 @@ class Sweep {
       if (point.status == PointStatus::Failed && point.exit_status >= kExitUsage) break;
     }
     return status;
+  }
+
+  // A sweep over loads: each prepared once (a continued sweep reuses those
+  // it prepared) before the first point.
+  void prepare_loads(std::vector<SweepLoadState> loads) {
+    if (loads.empty()) return;
+    adopt_sweep_loads(loads, state_.loads, config_);
+    state_.loads = std::move(loads);
+    save();
+    prepare_sweep_loads(
+        config_, state_, state_.loads, [this] { save(); }, out_);
   }
 
   void load_or_begin() {
@@ -244,6 +258,10 @@ class Sweep {
     try {
       set_settings(point.values);
       Config run = sweep_point_config(config_, sweep_run_values(state_.axes, point.values));
+      if (const SweepLoadState* load = sweep_point_load(state_, point.values)) {
+        out_ << "  on the load's database " << load->database << ", restored first\n";
+        run_on_load(run, *load);
+      }
       run.result_dir = point_dir.string();
       run.label = config_.label.empty() ? point.name : config_.label + " " + point.name;
       status = run.repeat > 1 ? run_repeated(run, out_) : run_once(run, out_);
@@ -270,8 +288,15 @@ class Sweep {
     SweepView view;
     view.axes = state_.axes;
     for (const SweepPointState& p : state_.points) {
-      view.points.push_back(
-          {p.name, p.values, point_status_name(p.status), p.exit_status, p.detail, 0, {}});
+      const SweepLoadState* load = sweep_point_load(state_, p.values);
+      view.points.push_back({p.name,
+                             p.values,
+                             point_status_name(p.status),
+                             p.exit_status,
+                             p.detail,
+                             0,
+                             {},
+                             load != nullptr ? load->database : ""});
     }
     read_sweep_figures(view, dir_.string());
     view.exit_status = status;

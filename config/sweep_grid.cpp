@@ -20,6 +20,16 @@ std::vector<SweepValue> values_of(const std::vector<SweepAxis>& axes,
 constexpr SweepAxisKind kAxisKinds[] = {SweepAxisKind::RunOption, SweepAxisKind::ServerSetting,
                                         SweepAxisKind::ScriptVariable};
 
+// Each load axis and the workload that loads by it (sweep_load_axes).
+struct LoadAxis {
+  const char* name;
+  WorkloadKind workload;
+};
+constexpr LoadAxis kLoadAxes[] = {{"warehouses", WorkloadKind::Tpcc},
+                                  {"scale", WorkloadKind::Pgbench},
+                                  {"tables", WorkloadKind::SysbenchOltp},
+                                  {"table-size", WorkloadKind::SysbenchOltp}};
+
 bool safe(char c) {
   return std::isalnum(static_cast<unsigned char>(c)) != 0 || std::strchr("._-=,+", c) != nullptr;
 }
@@ -95,6 +105,41 @@ std::vector<SweepValue> sweep_run_values(const std::vector<SweepAxis>& axes,
 std::vector<SweepValue> sweep_setting_values(const std::vector<SweepAxis>& axes,
                                              const std::vector<std::string>& values) {
   return values_of(axes, values, true);
+}
+
+bool sweep_load_axis(const std::string& name) {
+  for (const LoadAxis& a : kLoadAxes) {
+    if (name == a.name) return true;
+  }
+  return false;
+}
+
+std::vector<std::string> sweep_load_axes(WorkloadKind workload) {
+  std::vector<std::string> out;
+  for (const LoadAxis& a : kLoadAxes) {
+    if (a.workload == workload) out.emplace_back(a.name);
+  }
+  return out;
+}
+
+std::vector<SweepValue> sweep_load_values(const std::vector<SweepAxis>& axes,
+                                          const std::vector<std::string>& values) {
+  std::vector<SweepValue> out;
+  for (std::size_t i = 0; i < axes.size() && i < values.size(); ++i) {
+    if (axes[i].kind == SweepAxisKind::RunOption && sweep_load_axis(axes[i].name)) {
+      out.push_back({axes[i].name, values[i]});
+    }
+  }
+  return out;
+}
+
+std::string sweep_load_database(const std::string& database, const std::vector<SweepValue>& load) {
+  std::string name = database + "_sweep";
+  for (const SweepValue& v : load) name += "_" + v.name + v.value;
+  for (char& c : name) {
+    if (std::isalnum(static_cast<unsigned char>(c)) == 0 && c != '_') c = '_';
+  }
+  return name;
 }
 
 }  // namespace tpcc

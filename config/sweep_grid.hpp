@@ -52,4 +52,23 @@ std::vector<SweepValue> sweep_run_values(const std::vector<SweepAxis>& axes,
 std::vector<SweepValue> sweep_setting_values(const std::vector<SweepAxis>& axes,
                                              const std::vector<std::string>& values);
 
+// The --vary options that change what is loaded, not how it is run: a point
+// of another value needs a database prepared with it. TPC-C's warehouses,
+// pgbench's scale, an oltp test's tables and table-size.
+bool sweep_load_axis(const std::string& name);
+
+// Those of them the workload loads by ("scale" for pgbench), in that order;
+// none for the ingest, whose tables are its runs' own.
+std::vector<std::string> sweep_load_axes(WorkloadKind workload);
+
+// The load values of a point (its --vary values of load axes), in axis
+// order; none when the sweep varies no load.
+std::vector<SweepValue> sweep_load_values(const std::vector<SweepAxis>& axes,
+                                          const std::vector<std::string>& values);
+
+// The database a load is prepared into: the working database's name and
+// the load's values, "tpcc_sweep_scale2", "bench_sweep_tables4_table_size1000"
+// (a character other than a letter, digit or '_' becomes '_').
+std::string sweep_load_database(const std::string& database, const std::vector<SweepValue>& load);
+
 }  // namespace tpcc

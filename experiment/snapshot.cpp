@@ -178,30 +178,6 @@ std::string quoted_name(pqxx::connection& conn, const std::string& name) {
   return conn.quote_name(name);
 }
 
-// The server's postgres database (template1 when the working database is
-// postgres itself, or postgres cannot be reached): CREATE and DROP DATABASE
-// need a connection to another database than the ones they copy or drop.
-std::unique_ptr<pqxx::connection> connect_maintenance(const std::string& conninfo,
-                                                      const std::string& database,
-                                                      std::string* used = nullptr) {
-  std::string failures;
-  for (const char* name : {"postgres", "template1"}) {
-    if (database == name) continue;
-    const std::string target = set_conninfo_value(conninfo, "dbname", name);
-    try {
-      auto conn = connect(target);
-      if (used != nullptr) *used = target;
-      return conn;
-    } catch (const ConnectError& e) {
-      failures += std::string("\n  ") + e.what();
-    }
-  }
-  throw UsageError("copying or dropping database " + database +
-                   " needs a connection to another database of the same server (postgres or "
-                   "template1), and neither could be reached: nothing was done" +
-                   failures);
-}
-
 std::int64_t database_bytes(pqxx::connection& conn, const std::string& database) {
   pqxx::nontransaction tx(conn);
   return tx.exec_params1(kDatabaseSizeSql, database)[0].as<std::int64_t>();
@@ -266,6 +242,27 @@ std::string objects_text(const std::vector<OtherObject>& objects) {
 }
 
 }  // namespace
+
+std::unique_ptr<pqxx::connection> connect_maintenance(const std::string& conninfo,
+                                                      const std::string& database,
+                                                      std::string* used) {
+  std::string failures;
+  for (const char* name : {"postgres", "template1"}) {
+    if (database == name) continue;
+    const std::string target = set_conninfo_value(conninfo, "dbname", name);
+    try {
+      auto conn = connect(target);
+      if (used != nullptr) *used = target;
+      return conn;
+    } catch (const ConnectError& e) {
+      failures += std::string("\n  ") + e.what();
+    }
+  }
+  throw UsageError("copying or dropping database " + database +
+                   " needs a connection to another database of the same server (postgres or "
+                   "template1), and neither could be reached: nothing was done" +
+                   failures);
+}
 
 std::string snapshot_database_name(const std::string& database) {
   const std::string name = database + kSnapshotSuffix;
@@ -419,6 +416,7 @@ RestorePlan plan_restore(const Config& config, const WorkloadTables& tables) {
   }
   require_no_other_sessions(*conn, plan.database, what);
   plan.settings_statements = settings_statements(*conn, plan.database);
+  plan.comment = snapshot_comment(*conn, plan.database).value_or("");
   plan.snapshot_bytes = database_bytes(*conn, plan.snapshot);
   conn.reset();
   // Reached now, so that a server without postgres and template1 is
@@ -452,6 +450,10 @@ SnapshotRestore restore_snapshot(const RestorePlan& plan, std::ostream& out) {
                              e.what() + "; create it yourself with: " + create);
   }
   for (const std::string& statement : plan.settings_statements) tx.exec(statement);
+  if (!plan.comment.empty()) {
+    tx.exec("comment on database " + quoted_name(*conn, plan.database) + " is " +
+            tx.quote(plan.comment));
+  }
   restore.seconds = seconds_since(start);
   if (!plan.others.empty()) {
     out << "--restore-drop-others: dropped with " << plan.database << " " << plan.others.size()

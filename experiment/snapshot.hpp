@@ -6,8 +6,11 @@
 // database comment; a database without tpcc's identity is never dropped.
 #pragma once
 
+#include <memory>
 #include <ostream>
 #include <string>
+
+#include <pqxx/connection>
 
 #include "config/config.hpp"
 #include "metrics/experiment.hpp"
@@ -15,6 +18,14 @@
 #include "schema/kit_others.hpp"
 
 namespace tpcc {
+
+// A connection to the server's postgres database (template1 when the
+// database is postgres itself, or postgres cannot be reached): CREATE and
+// DROP DATABASE need one to another database than those they copy or drop.
+// used, when given, gets its conninfo. UsageError when neither answers.
+std::unique_ptr<pqxx::connection> connect_maintenance(const std::string& conninfo,
+                                                      const std::string& database,
+                                                      std::string* used = nullptr);
 
 // <db>_tpcc_snapshot; UsageError when that is longer than an identifier may be.
 std::string snapshot_database_name(const std::string& database);
@@ -39,6 +50,9 @@ struct RestorePlan {
   // ALTER DATABASE / ALTER ROLE ... IN DATABASE statements that give the
   // re-created database the settings the dropped one had.
   std::vector<std::string> settings_statements;
+  // The database's comment (a sweep's load carries the kit's mark in it),
+  // given back too; empty when it had none.
+  std::string comment;
   std::string maintenance_conninfo;  // the same server's postgres (or template1)
   std::int64_t snapshot_bytes = 0;
   // The objects of the database tpcc did not create, which the restore

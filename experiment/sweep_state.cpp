@@ -75,6 +75,11 @@ std::string sweep_state_json(const SweepState& state) {
                       {"detail", p.detail}});
   }
   j["points"] = points;
+  Json loads = Json::array();
+  for (const SweepLoadState& l : state.loads) {
+    loads.push_back({{"load", l.load}, {"database", l.database}, {"ready", l.ready}});
+  }
+  j["loads"] = loads;
   Json settings = Json::array();
   for (const SettingOriginal& s : state.settings) {
     settings.push_back({{"name", s.name},
@@ -106,6 +111,10 @@ SweepState parse_sweep_state(const std::string& text) {
                               p.at("values").get<std::vector<std::string>>(),
                               status_named(p.at("status").get<std::string>()),
                               p.at("exit_status").get<int>(), p.value("detail", "")});
+    }
+    for (const Json& l : j.value("loads", Json::array())) {
+      state.loads.push_back({l.at("load").get<std::string>(), l.at("database").get<std::string>(),
+                             l.at("ready").get<bool>()});
     }
     for (const Json& s : j.at("settings_before")) {
       state.settings.push_back({s.at("name").get<std::string>(), s.at("context").get<std::string>(),

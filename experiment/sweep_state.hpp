@@ -28,10 +28,20 @@ struct SweepPointState {
   std::string detail;  // why it failed, when it did not run to its end
 };
 
+// A load of a sweep over loads (its --vary values of warehouses, scale,
+// tables, table-size): the database it is prepared into, and whether it was
+// prepared and its snapshot taken, so that a sweep continued reuses it.
+struct SweepLoadState {
+  std::string load;  // "scale=2", "tables=2,table-size=1000"
+  std::string database;
+  bool ready = false;
+};
+
 struct SweepState {
   std::vector<SweepAxis> axes;
   int repeat = 1;
   std::vector<SweepPointState> points;
+  std::vector<SweepLoadState> loads;  // none when the sweep varies no load
   // The settings before the sweep changed any; changed: not yet put back.
   std::vector<SettingOriginal> settings;
   bool settings_changed = false;

@@ -214,6 +214,29 @@ void check_varied_variable(const SweepAxis& axis, ParseState& st) {
   }
 }
 
+// --vary of a load (warehouses, scale, tables, table-size): one the
+// workload loads by, into databases of its own, which a sweep creates only
+// where --conn names.
+void check_varied_load(const SweepAxis& axis, ParseState& st) {
+  const Config& c = st.cfg;
+  const std::vector<std::string> loads = sweep_load_axes(c.workload);
+  if (std::find(loads.begin(), loads.end(), axis.name) == loads.end()) {
+    std::string theirs;
+    for (const std::string& l : loads) theirs += (theirs.empty() ? "" : ", ") + l;
+    st.problem(
+        "--vary " + axis.name + ": not a load of " + std::string(workload_name(c)) +
+        "'s, which a sweep varies by " +
+        (theirs.empty() ? std::string("none of them (its runs make their own tables)") : theirs) +
+        "; nothing was done");
+    return;
+  }
+  if (!st.conn) {
+    st.problem("--vary " + axis.name +
+               ": a sweep over loads creates a database for each, so it needs --conn (props "
+               "conn) naming the working database; it never takes the PG* environment's");
+  }
+}
+
 // tpcc sweep as a whole: a directory to continue in, axes, and every point
 // a run tpcc run would take. Each value is parsed as its option's flag
 // would be, so that its own checks (and the cross-checks of finish_config)
@@ -246,6 +269,7 @@ void check_sweep(ParseState& st) {
       continue;
     }
     if (axis.server_setting()) continue;
+    if (sweep_load_axis(axis.name)) check_varied_load(axis, st);
     const std::optional<Source> given = st.given.source(axis.name);
     if (given && given->layer == Layer::Flag) {
       st.problem("--vary " + axis.name + ": --" + axis.name +

@@ -72,7 +72,7 @@ void apply_vary(const std::string& v, const Source& src, ParseState& st) {
   const auto it = std::find_if(all.begin(), all.end(), [&](const Setting& s) {
     return s.flag != nullptr && axis.name == s.flag;
   });
-  if (it == all.end() || !(it->verbs & verb_bit(Verb::Run))) {
+  if (it == all.end() || (!(it->verbs & verb_bit(Verb::Run)) && !sweep_load_axis(axis.name))) {
     throw UsageError(where + ": no run option of that name (see 'tpcc run --help')");
   }
   if (!numeric(*it) ||

@@ -22,15 +22,18 @@ void print_sweep_table(std::ostream& out, const SweepView& view) {
   const std::vector<std::string> figures = sweep_figure_names(view);
   std::vector<std::string> header;
   for (const SweepAxis& a : view.axes) header.push_back(sweep_axis_label(a));
+  const bool databases = sweep_has_databases(view);
+  if (databases) header.emplace_back("database");
   header.emplace_back("status");
   header.emplace_back("runs");
   for (std::size_t k = 0; k < figures.size(); ++k) {
     header.push_back(figures[k]);
     if (k == 0) header.push_back(figures[k] + " 95 % CI");
   }
-  TextTable table(header, view.axes.size() + 1);
+  TextTable table(header, view.axes.size() + (databases ? 2 : 1));
   for (const SweepPointView& p : view.points) {
     std::vector<std::string> row = p.values;
+    if (databases) row.push_back(p.database);
     row.push_back(p.status +
                   (p.exit_status != 0 ? " (" + std::to_string(p.exit_status) + ")" : ""));
     row.push_back(p.runs == 0 ? "-" : std::to_string(p.runs));

@@ -68,6 +68,8 @@ std::string points_table(const SweepView& view) {
   const std::vector<std::string> figures = sweep_figure_names(view);
   std::string h = "<table class=\"compare\">\n<tr>";
   for (const SweepAxis& a : view.axes) h += cell(sweep_axis_label(a), "th");
+  const bool databases = sweep_has_databases(view);
+  if (databases) h += cell("database", "th");
   h += cell("status", "th") + cell("runs", "th");
   for (std::size_t k = 0; k < figures.size(); ++k) {
     h += cell(figures[k], "th");
@@ -78,6 +80,7 @@ std::string points_table(const SweepView& view) {
     const bool bad = p.status == "failed" || p.status == "interrupted";
     h += bad ? "<tr class=\"diff\">" : "<tr>";
     for (const std::string& v : p.values) h += cell(v);
+    if (databases) h += cell(p.database);
     std::string status = p.status;
     if (p.exit_status != 0) status += " (exit " + std::to_string(p.exit_status) + ")";
     h += "<td" + std::string(bad ? " class=\"fail\"" : "") + ">" + html_escape(status) +

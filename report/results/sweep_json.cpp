@@ -59,7 +59,8 @@ std::string sweep_result_json(const SweepView& view) {
                       {"exit_status", p.exit_status},
                       {"detail", p.detail.empty() ? Json(nullptr) : Json(p.detail)},
                       {"runs", p.runs},
-                      {"figures", figures}});
+                      {"figures", figures},
+                      {"database", p.database.empty() ? Json(nullptr) : Json(p.database)}});
   }
   j["points"] = points;
   j["interrupted"] = view.interrupted;
@@ -118,6 +119,7 @@ SweepView read_sweep_result(const std::string& dir, const std::string& flag) {
       point.status = p.at("status").get<std::string>();
       point.exit_status = p.at("exit_status").get<int>();
       if (p.at("detail").is_string()) point.detail = p.at("detail").get<std::string>();
+      if (p.value("database", Json()).is_string()) point.database = p.at("database");
       view.points.push_back(std::move(point));
     }
     view.interrupted = j.at("interrupted").get<bool>();

@@ -23,6 +23,11 @@ std::vector<RepeatedFigure> sweep_point_figures(const std::vector<ResultDir>& ru
   return figures;
 }
 
+bool sweep_has_databases(const SweepView& view) {
+  return std::any_of(view.points.begin(), view.points.end(),
+                     [](const SweepPointView& p) { return !p.database.empty(); });
+}
+
 std::vector<std::string> sweep_figure_names(const SweepView& view) {
   std::vector<std::string> names;
   for (const SweepPointView& p : view.points) {

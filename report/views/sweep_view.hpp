@@ -23,6 +23,7 @@ struct SweepPointView {
   std::string detail;  // why it failed, when it did not run to its end
   std::size_t runs = 0;
   std::vector<RepeatedFigure> figures;  // none when it has no result
+  std::string database;                 // of a sweep over loads: the load's database it ran on
 };
 
 struct SweepView {
@@ -36,6 +37,10 @@ struct SweepView {
 // (repeated_figures) a sweep's table shows (RepeatedFigure::swept: the
 // throughputs and latencies the workload marks, each type's p90).
 std::vector<RepeatedFigure> sweep_point_figures(const std::vector<ResultDir>& runs);
+
+// Whether a point ran on a load's database of its own (a sweep over loads):
+// the table's "database" column.
+bool sweep_has_databases(const SweepView& view);
 
 // The figures of the points, each name once in the order the points give
 // them: the table's columns after the axes. The first is the throughput

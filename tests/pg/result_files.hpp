@@ -24,6 +24,25 @@ inline std::string read_text(const std::filesystem::path& path) {
   return text.str();
 }
 
+// The line of a console table that starts with `first` (its first
+// column's heading), its columns (two spaces or more apart) joined by " | ";
+// empty when there is none.
+inline std::string table_header(const std::string& output, const std::string& first) {
+  std::istringstream lines(output);
+  for (std::string line; std::getline(lines, line);) {
+    if (line.rfind("  " + first + "  ", 0) != 0) continue;
+    std::string columns;
+    std::size_t at = line.find_first_not_of(' ');
+    while (at != std::string::npos) {
+      const std::size_t end = line.find("  ", at);
+      columns += (columns.empty() ? "" : " | ") + line.substr(at, end - at);
+      at = end == std::string::npos ? end : line.find_first_not_of(' ', end);
+    }
+    return columns;
+  }
+  return "";
+}
+
 inline nlohmann::json read_result(const std::string& dir) {
   std::ifstream in(std::filesystem::path(dir) / "result.json");
   if (!in) throw std::runtime_error("no result.json in " + dir);

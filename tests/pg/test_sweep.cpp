@@ -25,6 +25,7 @@
 #include "tests/pg/chromium.hpp"
 #include "tests/pg/pg_fixture.hpp"
 #include "tests/pg/pgbench_support.hpp"
+#include "tests/pg/result_files.hpp"
 
 namespace {
 
@@ -33,6 +34,7 @@ using Json = nlohmann::json;
 using tpcc::test::chromium_dom;
 using tpcc::test::have_chromium;
 using tpcc::test::loaded_database;
+using tpcc::test::table_header;
 
 constexpr const char* kDatabase = "tpcc_sweep";
 constexpr int kWarehouses = 1;
@@ -270,24 +272,6 @@ WorkloadSweep workload_sweep(const std::string& name, const std::string& conninf
   args.insert(args.end(), more.begin(), more.end());
   s.status = tpcc::test::run_tpcc(args, &s.output);
   return s;
-}
-
-// The line of the sweep's table that starts with the axes' labels, its
-// columns (two spaces or more apart) joined by " | ".
-std::string table_header(const std::string& output, const std::string& first_label) {
-  std::istringstream lines(output);
-  for (std::string line; std::getline(lines, line);) {
-    if (line.rfind("  " + first_label + "  ", 0) != 0) continue;
-    std::string columns;
-    std::size_t at = line.find_first_not_of(' ');
-    while (at != std::string::npos) {
-      const std::size_t end = line.find("  ", at);
-      columns += (columns.empty() ? "" : " | ") + line.substr(at, end - at);
-      at = end == std::string::npos ? end : line.find_first_not_of(' ', end);
-    }
-    return columns;
-  }
-  return "";
 }
 
 // Each point done, with its own report.html and the workload's figures,

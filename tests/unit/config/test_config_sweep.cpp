@@ -169,3 +169,34 @@ TEST_CASE("sweep: --vary-define refused without pgbench, beside its --define, or
   CHECK(has(usage_error(sweep({"--workload", "pgbench", "--vary-define", "range=1,1"})),
             "the value 1 is given twice"));
 }
+
+TEST_CASE("sweep: a load axis of the workload's, a database per load, named from the working one",
+          "[config][sweep]") {
+  const tpcc::Config c =
+      parse(sweep({"--workload", "pgbench", "--vary", "scale=1,2", "--vary", "terminals=2,4"}));
+  REQUIRE(c.sweep_axes.size() == 2);
+  const std::vector<tpcc::SweepValue> load = tpcc::sweep_load_values(c.sweep_axes, {"2", "4"});
+  REQUIRE(load.size() == 1);
+  CHECK(load[0].name == "scale");
+  CHECK(tpcc::sweep_load_database("bench", load) == "bench_sweep_scale2");
+  CHECK(tpcc::sweep_load_database("bench", {{"tables", "4"}, {"table-size", "1000"}}) ==
+        "bench_sweep_tables4_table_size1000");
+  CHECK(parse(sweep({"--vary", "warehouses=1,2"})).sweep_axes[0].name == "warehouses");
+  CHECK(parse(sweep({"--workload", "oltp_read_only", "--vary", "tables=1,2"})).sweep);
+  CHECK(
+      tpcc::sweep_load_values(parse(sweep({"--vary", "terminals=1,2"})).sweep_axes, {"1"}).empty());
+}
+
+TEST_CASE("sweep: a load axis another workload's, or without --conn, exits 2 naming it",
+          "[config][sweep]") {
+  CHECK(has(usage_error(sweep({"--workload", "oltp_read_only", "--vary", "warehouses=1,2"})),
+            "--vary warehouses: not a load of oltp_read_only's, which a sweep varies by tables, "
+            "table-size"));
+  CHECK(has(usage_error(sweep({"--vary", "scale=1,2"})),
+            "--vary scale: not a load of tpcc's, which a sweep varies by warehouses"));
+  CHECK(has(usage_error(sweep({"--workload", "ingest", "--vary", "tables=1,2"})),
+            "--vary tables: not a load of ingest's"));
+  CHECK(has(usage_error({"sweep", "--result-dir", "/tmp/sw", "--vary", "warehouses=1,2"}),
+            "--vary warehouses: a sweep over loads creates a database for each, so it needs "
+            "--conn"));
+}

@@ -38,7 +38,12 @@ TEST_CASE("sweep state: sweep.json reads back as written, settings before the sw
   s.points[1].detail = "lost the server";
   s.settings.push_back({"work_mem", "user", "4MB", true, "4MB"});
   s.settings_changed = true;
+  s.loads.push_back({"scale=2", "bench_sweep_scale2", true});
   const tpcc::SweepState back = tpcc::parse_sweep_state(tpcc::sweep_state_json(s));
+  REQUIRE(back.loads.size() == 1);
+  CHECK(back.loads[0].load == "scale=2");
+  CHECK(back.loads[0].database == "bench_sweep_scale2");
+  CHECK(back.loads[0].ready);
   CHECK(back.axes.size() == 2);
   CHECK(back.axes[1].server_setting());
   CHECK(back.points[0].status == tpcc::PointStatus::Done);
