@@ -61,7 +61,7 @@ TEST_CASE("verbs that drop nothing, and prepare, keep the environment with such 
   }
 }
 
-TEST_CASE("--restore-drop-others is only for --restore", "[config][experiments]") {
+TEST_CASE("restore-drop-others: the switch is only for --restore", "[config][experiments]") {
   CHECK(parse({"run", "--conn", "dbname=t", "--restore", "--restore-drop-others"})
             .restore_drop_others);
   CHECK_FALSE(parse({"run", "--conn", "dbname=t", "--restore"}).restore_drop_others);
