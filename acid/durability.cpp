@@ -13,6 +13,7 @@
 
 #include "acid/acid_context.hpp"
 #include "acid/durability_log.hpp"
+#include "config/json_text.hpp"
 #include "spec/constants.hpp"
 #include "workloads/tpcc/delivery.hpp"
 #include "workloads/tpcc/order_status.hpp"
@@ -311,7 +312,7 @@ std::string durability_json(const DurabilityReport& r) {
   j["power_loss_hazards"] = r.hazards;
   j["consistency_after_recovery"] = {{"passed", r.consistency.passed},
                                      {"observed", r.consistency.observed}};
-  return j.dump();
+  return json_text(j);
 }
 
 }  // namespace tpcc

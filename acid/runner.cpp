@@ -7,6 +7,7 @@
 
 #include "acid/acid_context.hpp"
 #include "config/errors.hpp"
+#include "config/json_text.hpp"
 #include "config/names.hpp"
 
 namespace tpcc {
@@ -61,7 +62,7 @@ std::string acid_json(const AcidOptions& options, const std::vector<AcidResult>&
         {{"clause", r.clause}, {"name", r.name}, {"passed", r.passed}, {"observed", r.observed}});
   }
   j["tests"] = std::move(tests);
-  return j.dump(2);
+  return json_text(j, 2);
 }
 
 }  // namespace tpcc

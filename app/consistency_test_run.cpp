@@ -14,6 +14,7 @@
 #include "check/consistency_test.hpp"
 #include "check/runner.hpp"
 #include "config/errors.hpp"
+#include "config/json_text.hpp"
 #include "db/connect.hpp"
 #include "loader/load_state.hpp"
 #include "report/results/result_sink.hpp"
@@ -76,7 +77,7 @@ void record(const std::string& file, const Json& test) {
   in.close();
   result["consistency_test"] = test;
   std::ofstream out(file, std::ios::trunc);
-  out << result.dump(2) << "\n";
+  out << json_text(result, 2) << "\n";
   if (!out) throw std::runtime_error("cannot write " + file);
 }
 

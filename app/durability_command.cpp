@@ -24,6 +24,7 @@
 #include "acid/durability.hpp"
 #include "acid/durability_settings.hpp"
 #include "config/errors.hpp"
+#include "config/json_text.hpp"
 #include "config/names.hpp"
 #include "config/settings/values.hpp"
 #include "db/connect.hpp"
@@ -73,7 +74,7 @@ int report_durability(const AcidOptions& options, const DurabilityPlan& plan,
                              {"seconds_before_crash", plan.seconds_before_crash}};
   const std::filesystem::path file = std::filesystem::path(result_dir) / "acid.json";
   std::ofstream json(file);
-  json << j.dump(2) << "\n";
+  json << json_text(j, 2) << "\n";
   if (!json) throw std::runtime_error("cannot write " + file.string());
   out << "results: " << file.string() << "\n";
   return report.result.passed ? kExitOk : kExitFailed;

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "config/conn/mask.hpp"
+#include "config/json_text.hpp"
 #include "config/names.hpp"
 #include "config/settings/settings.hpp"
 
@@ -163,7 +164,7 @@ std::string effective_config_json(const Config& c) {
   run["mix"] = mix_json(c.mix);
   run["standbys"] = standbys_json(c.standbys);
   run["terminals_from_load"] = c.terminals_from_load;
-  return j.dump(2);
+  return json_text(j, 2);
 }
 
 Config config_from_effective_json(const nlohmann::json& j) {

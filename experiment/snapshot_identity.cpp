@@ -4,6 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "config/json_text.hpp"
 #include "experiment/snapshot.hpp"
 #include "schema/schema.hpp"
 
@@ -67,7 +68,7 @@ std::string identity_text(const SnapshotIdentity& id) {
   for (const auto& [table, rows] : id.row_counts) counts[table] = rows;
   j["row_counts"] = counts;
   j["row_digest"] = id.row_digest;
-  return j.dump();
+  return json_text(j);
 }
 
 std::optional<SnapshotIdentity> parse_identity(const std::string& text) {

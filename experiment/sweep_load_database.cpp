@@ -4,6 +4,7 @@
 #include <pqxx/pqxx>
 
 #include "config/errors.hpp"
+#include "config/json_text.hpp"
 #include "experiment/snapshot.hpp"
 #include "experiment/snapshot_identity.hpp"
 
@@ -71,7 +72,8 @@ void create_load_database(const std::string& conninfo, const std::string& name,
   }
   const Json mark = {{"kind", kLoadKind}, {"source", source}, {"load", load}};
   tx.exec("create database " + maintenance->quote_name(name));
-  tx.exec("comment on database " + maintenance->quote_name(name) + " is " + tx.quote(mark.dump()));
+  tx.exec("comment on database " + maintenance->quote_name(name) + " is " +
+          tx.quote(json_text(mark)));
 }
 
 void drop_load_database(const std::string& conninfo, const std::string& name) {

@@ -4,6 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "config/json_text.hpp"
 #include "config/sweep_grid.hpp"
 
 namespace tpcc {
@@ -90,7 +91,7 @@ std::string sweep_state_json(const SweepState& state) {
   }
   j["settings_before"] = settings;
   j["settings_changed"] = state.settings_changed;
-  return j.dump(2) + "\n";
+  return json_text(j, 2) + "\n";
 }
 
 SweepState parse_sweep_state(const std::string& text) {

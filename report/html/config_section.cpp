@@ -2,6 +2,7 @@
 // password already masked by config/effective.cpp) as a table of leaves.
 #include <nlohmann/json.hpp>
 
+#include "config/json_text.hpp"
 #include "report/html/parts.hpp"
 
 namespace tpcc::html {
@@ -22,7 +23,7 @@ void add_leaves(const Json& j, const std::string& path,
       add_leaves(j[i], path + "[" + std::to_string(i) + "]", out);
     return;
   }
-  out.emplace_back(path, j.is_string() ? j.get<std::string>() : j.dump());
+  out.emplace_back(path, j.is_string() ? j.get<std::string>() : json_text(j));
 }
 
 }  // namespace

@@ -2,6 +2,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "config/json_text.hpp"
 #include "config/names.hpp"
 #include "report/results/json_round.hpp"
 
@@ -86,7 +87,7 @@ std::string capacity_json(const Config& config, const CapacitySearchRecord& sear
     j["confirmation"] = nullptr;
   }
   j["exit_status"] = search.exit_status;
-  return j.dump(2);
+  return json_text(j, 2);
 }
 
 }  // namespace tpcc

@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "config/errors.hpp"
+#include "config/json_text.hpp"
 #include "config/names.hpp"
 
 namespace tpcc {
@@ -161,7 +162,7 @@ std::string histograms_json(const RunStats& stats, const std::vector<RunStats>& 
     }
     j["intervals"] = all;
   }
-  return j.dump() + "\n";
+  return json_text(j) + "\n";
 }
 
 HistogramsFile read_histograms_file(const std::string& text, const std::string& where) {

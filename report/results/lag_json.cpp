@@ -2,6 +2,7 @@
 
 #include <string>
 
+#include "config/json_text.hpp"
 #include "report/results/json_round.hpp"
 
 namespace tpcc {
@@ -63,7 +64,7 @@ LagFigures lag_from_json(const Read& j) {
 }
 
 LagFigures as_written(const LagFigures& lag) {
-  return lag_from_json(Read::parse(replication_lag_json(lag).dump()));
+  return lag_from_json(Read::parse(json_text(replication_lag_json(lag))));
 }
 
 }  // namespace tpcc

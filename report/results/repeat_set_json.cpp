@@ -2,6 +2,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "config/json_text.hpp"
 #include "report/results/json_round.hpp"
 
 namespace tpcc {
@@ -50,7 +51,7 @@ std::string repeat_set_json(const std::vector<RepeatSetRun>& runs,
   j["exit_status"] = exit_status;
   j["tool"] = "tpcc";
   j["tool_version"] = TPCC_VERSION;
-  return j.dump(2);
+  return json_text(j, 2);
 }
 
 }  // namespace tpcc

@@ -5,6 +5,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "config/json_text.hpp"
 #include "config/local_time.hpp"
 #include "config/names.hpp"
 #include "metrics/run.hpp"
@@ -432,7 +433,7 @@ std::string result_json(const Config& config, const RunInfo& info, const RunStat
   WorkloadFigures figures = figures_of_own_keys(nlohmann::json(j));
   add_type_latencies(figures, stats);
   j["figures"] = figures_json(figures);
-  return j.dump(2);
+  return json_text(j, 2);
 }
 
 std::string not_started_json(const std::string& stop_reason, const std::string& detail,
@@ -445,7 +446,7 @@ std::string not_started_json(const std::string& stop_reason, const std::string& 
   j["started_at"] = started_at;
   j["tool"] = "tpcc";
   j["tool_version"] = TPCC_VERSION;
-  return j.dump(2);
+  return json_text(j, 2);
 }
 
 }  // namespace tpcc

@@ -1,4 +1,5 @@
 #include "report/results/server_metrics_json.hpp"
+#include "config/json_text.hpp"
 
 #include <cmath>
 
@@ -117,7 +118,7 @@ ServerMetricsRun server_metrics_from_json(const Read& j) {
 }
 
 ServerMetricsRun as_written(const ServerMetricsRun& run) {
-  return server_metrics_from_json(Read::parse(server_metrics_json(run).dump()));
+  return server_metrics_from_json(Read::parse(json_text(server_metrics_json(run))));
 }
 
 Json server_metrics_json(const ServerMetricsRun& run) {

@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "config/errors.hpp"
+#include "config/json_text.hpp"
 #include "config/sweep_grid.hpp"
 #include "report/results/repeat_set_json.hpp"
 #include "report/results/result_read.hpp"
@@ -67,7 +68,7 @@ std::string sweep_result_json(const SweepView& view) {
   j["exit_status"] = view.exit_status;
   j["tool"] = "tpcc";
   j["tool_version"] = TPCC_VERSION;
-  return j.dump(2) + "\n";
+  return json_text(j, 2) + "\n";
 }
 
 bool is_sweep_result(const std::string& dir) {

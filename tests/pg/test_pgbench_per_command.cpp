@@ -107,3 +107,25 @@ TEST_CASE("pgbench -r: a failing statement's failures, and -r on pgbench's own l
   CHECK(commands.at(2).at("failures") == failed);
   CHECK(commands.at(1).at("failures") == 0);
 }
+
+TEST_CASE("pgbench -r: a script in another encoding than UTF-8 still leaves its results",
+          "[pgbench_per_command][utf8]") {
+  const std::string conninfo = tpcc::test::pgbench_database("tpcc_pgb_per_command_latin1");
+  // A Latin-1 script: the UTF-8 server refuses its statement (a failure,
+  // counted), and the files keep the text with U+FFFD. (A file name that is
+  // not UTF-8 is refused as --file's value.)
+  const std::string latin1 =
+      tpcc::test::write_script("latin1.sql", "SELECT 1;\nSELECT 'caf\xe9' AS x;\n");
+  const std::string dir = tpcc::test::scratch_dir("pgbench_per_command_latin1");
+  std::string output;
+  run_tpcc({"pgbench", "-r", "-c", "1", "-t", "5", "-f", latin1, "--conn", conninfo, "--result-dir",
+            dir},
+           &output);
+  INFO(output);
+  CHECK(output.find("json.exception") == std::string::npos);
+  const Json result = tpcc::test::read_result(dir);
+  const Json& script = result.at("pgbench").at("scripts").at(0);
+  CHECK(script.at("commands").at(1).at("command").get<std::string>().find("caf\xEF\xBF\xBD") !=
+        std::string::npos);
+  CHECK(result.at("pgbench").at("failed").get<long long>() > 0);
+}
