@@ -103,6 +103,8 @@ int run_command(const Config& config) {
   const bool table_verb =
       config.verb == Verb::Prepare || config.verb == Verb::Check || config.verb == Verb::Cleanup;
   if (table_verb && workload.table_command) return workload.table_command(config, std::cout);
+  const bool runs = config.verb == Verb::Run || config.verb == Verb::Capacity;
+  if (runs && workload.read_inputs) workload.read_inputs(config);
   switch (config.verb) {
     case Verb::Prepare: return prepare_command(config);
     case Verb::Check: return check_command(config);

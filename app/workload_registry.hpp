@@ -26,6 +26,10 @@ struct WorkloadEntry {
   // after the first; nullptr: the runs follow one another as they are.
   void (*check_between_runs)(const Config& config);
   void (*between_runs)(const Config& config, std::ostream& out);
+  // Reads and checks every input file its runs take (pgbench's scripts),
+  // before anything connects, so that a missing or broken one exits 2
+  // naming it whether or not the server is up; nullptr: it reads none.
+  void (*read_inputs)(const Config& config);
   // Measured in tpmC under TPC-C's rules: the live metrics' tpmC and the
   // pre-flight's TPC-C findings.
   bool tpmc;

@@ -99,6 +99,35 @@ TEST_CASE("tpcc run: result paths that cannot be written are refused before conn
   CHECK(tpcc::test::read_text(file) == "not a directory\n");
 }
 
+TEST_CASE("tpcc run: a pgbench script that is missing or broken is refused before connecting",
+          "[run][faults][pgbench]") {
+  // A server that does not exist: the script must be read before any connect.
+  const std::string nowhere = "host=/nonexistent-socket-dir port=1 dbname=tpcc";
+  const std::string missing = scratch_dir("no_such_script") + ".sql";
+  const std::string broken = scratch_dir("broken_script") + ".sql";
+  std::ofstream(broken) << "\\set aid random(1, \n";
+  const std::string dir = scratch_dir("script_refused");
+  const std::vector<std::vector<std::string>> commands = {
+      {"pgbench", "--conn", nowhere, "-T", "1", "--result-dir", dir, "-f", missing},
+      {"run", "--conn", nowhere, "--workload", "pgbench", "--result-dir", dir, "--file", missing},
+      {"run", "--conn", nowhere, "--workload", "pgbench", "--result-dir", dir, "--standby-conn",
+       nowhere, "--standby-file", missing},
+      {"sweep", "--conn", nowhere, "--workload", "pgbench", "--result-dir", dir, "--vary",
+       "terminals=1,2", "--file", missing},
+      {"capacity", "--conn", nowhere, "--workload", "pgbench", "--result-dir", dir, "--file",
+       missing},
+      {"pgbench", "--conn", nowhere, "-T", "1", "--result-dir", dir, "-f", broken}};
+  for (const auto& args : commands) {
+    std::string output;
+    INFO(args[0] << " " << args.back());
+    CHECK(run_tpcc(args, &output) == 2);
+    INFO(output);
+    CHECK(output.find(args.back()) != std::string::npos);
+    CHECK(output.find("cannot connect") == std::string::npos);
+    CHECK_FALSE(fs::exists(dir));
+  }
+}
+
 TEST_CASE("tpcc run: an existing non-empty result directory is never overwritten",
           "[run][faults]") {
   const std::string conninfo = tpcc::test::prepared_database("tpcc_faults_dir", 1);

@@ -181,4 +181,10 @@ int run_pgbench(const Config& given, std::ostream& out) {
   return run_workload(run, out);
 }
 
+void read_pgbench_inputs(const Config& config) {
+  pgbench::load_run_scripts(config.pgbench);
+  pgbench::load_standby_scripts(config.pgbench);
+  pgbench::load_defines(config.pgbench);
+}
+
 }  // namespace tpcc

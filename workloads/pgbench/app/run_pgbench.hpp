@@ -15,4 +15,9 @@ namespace tpcc {
 // runs the scripts; returns the exit status run_benchmark documents.
 int run_pgbench(const Config& config, std::ostream& out);
 
+// Reads and parses every script of the run and its standbys and the -D
+// definitions, before anything connects: UsageError (exit 2) naming the
+// flag and the file, or FILE:LINE:COLUMN.
+void read_pgbench_inputs(const Config& config);
+
 }  // namespace tpcc
