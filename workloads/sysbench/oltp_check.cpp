@@ -7,6 +7,7 @@
 #include "config/names.hpp"
 #include "db/catalog.hpp"
 #include "db/connect.hpp"
+#include "workloads/sysbench/oltp_found_tables.hpp"
 #include "workloads/sysbench/oltp_statements.hpp"
 #include "workloads/sysbench/oltp_tables.hpp"
 
@@ -60,13 +61,17 @@ TableCheckResult row_count_check(const std::string& name, long long rows, const 
 
 }  // namespace
 
-void refuse_unprepared_oltp_tables(const Config& config) {
+OltpTablesOrigin refuse_unprepared_oltp_tables(const Config& config) {
   auto conn = connect(config.conninfo);
   pqxx::nontransaction tx(*conn);
   const std::string prepare = "run tpcc " + std::string(oltp_test_name(config.oltp.test)) +
                               " prepare with the same --tables and --table-size first";
   if (!relation_exists(tx, kOltpTablesRecord)) {
-    throw UsageError("no sysbench tables of tpcc's in this database: " + prepare);
+    if (!any_sbtest_table(tx)) {
+      throw UsageError("no sysbench tables in this database: " + prepare);
+    }
+    check_found_sbtest_tables(tx, config.oltp.tables, prepare);
+    return OltpTablesOrigin::MadeBySysbench;
   }
   for (int table = 1; table <= config.oltp.tables; ++table) {
     const std::string name = sbtest_table_name(table);
@@ -80,6 +85,7 @@ void refuse_unprepared_oltp_tables(const Config& config) {
       throw UsageError(name + ": its prepare did not finish: " + prepare);
     }
   }
+  return OltpTablesOrigin::Recorded;
 }
 
 std::vector<TableCheckResult> run_oltp_checks(const Config& config, bool after_load) {
@@ -87,8 +93,10 @@ std::vector<TableCheckResult> run_oltp_checks(const Config& config, bool after_l
   auto conn = connect(config.conninfo);
   pqxx::nontransaction tx(*conn);
   if (!relation_exists(tx, kOltpTablesRecord)) {
-    throw UsageError(std::string("no sysbench tables of tpcc's here (") + kOltpTablesRecord +
-                     " is missing): run tpcc prepare with the same options first");
+    if (any_sbtest_table(tx)) return found_sbtest_checks(tx, options);
+    throw UsageError(std::string("no sysbench tables here (") + kOltpTablesRecord +
+                     " is missing and so is sbtest1): run tpcc prepare with the same options "
+                     "first");
   }
   std::vector<TableCheckResult> results;
   for (int table = 1; table <= options.tables; ++table) {
