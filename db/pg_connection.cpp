@@ -2,6 +2,7 @@
 
 #include <libpq-fe.h>
 
+#include "config/errors.hpp"
 #include "db/connect.hpp"
 
 namespace tpcc {
@@ -31,6 +32,12 @@ PgConnection::~PgConnection() { PQfinish(conn_); }
 void PgConnection::fail(const std::string& what) {
   std::string message = PQerrorMessage(conn_);
   while (!message.empty() && (message.back() == '\n' || message.back() == ' ')) message.pop_back();
+  // The server gone (shut down, crashed, the network) is not the load's
+  // failure: exit 3, as for any lost server, and the load resumes.
+  if (PQstatus(conn_) == CONNECTION_BAD) {
+    throw ConnectError("lost the server during " + what + ": " + message +
+                       "; run prepare again once it is back: it resumes where it stopped");
+  }
   throw LoadError(what + ": " + message);
 }
 

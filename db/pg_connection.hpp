@@ -11,7 +11,8 @@ typedef struct pg_conn PGconn;
 
 namespace tpcc {
 
-// A statement or COPY failed on the server, or the connection broke.
+// A statement or COPY failed on the server. (A broken connection is a
+// ConnectError: exit 3.)
 struct LoadError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
