@@ -14,7 +14,8 @@
 namespace tpcc {
 
 // j.dump(indent), with U+FFFD for any byte that is not UTF-8; indent -1:
-// one line.
+// one line. An ordered_json keeps its keys in the order they were set.
 std::string json_text(const nlohmann::json& j, int indent = -1);
+std::string json_text(const nlohmann::ordered_json& j, int indent = -1);
 
 }  // namespace tpcc

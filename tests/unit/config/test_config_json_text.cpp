@@ -26,3 +26,10 @@ TEST_CASE("json text: UTF-8 text and the indent are as dump writes them", "[conf
   CHECK(tpcc::json_text(j) == j.dump());
   CHECK(tpcc::json_text(j, 2) == j.dump(2));
 }
+
+TEST_CASE("json text: an ordered_json keeps the order its keys were set in", "[config][utf8]") {
+  nlohmann::ordered_json j;
+  j["zeta"] = 1;
+  j["alpha"] = "caf\xe9";
+  CHECK(tpcc::json_text(j) == "{\"zeta\":1,\"alpha\":\"caf\xEF\xBF\xBD\"}");
+}
