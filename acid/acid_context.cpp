@@ -6,6 +6,7 @@
 #include "spec/constants.hpp"
 #include "workloads/tpcc/binding.hpp"
 #include "workloads/tpcc/procedure_calls.hpp"
+#include "workloads/tpcc/tpcc_terminal.hpp"
 #include "workloads/tpcc/transactions.hpp"
 
 namespace tpcc::acid {
@@ -27,8 +28,8 @@ CustomerKey AcidContext::pick_customer() {
   return key;
 }
 
-TerminalContext AcidContext::terminal(int w_id) const {
-  TerminalContext terminal;
+TpccTerminal AcidContext::terminal(int w_id) const {
+  TpccTerminal terminal;
   terminal.w_id = w_id;
   terminal.warehouses = warehouses_;
   terminal.isolation = options_.isolation;
@@ -46,7 +47,7 @@ std::unique_ptr<Session> AcidContext::new_session() const {
 
 PaymentOutput AcidContext::payment(Session& session, const CustomerKey& customer,
                                    std::int64_t cents) const {
-  const TerminalContext t = terminal(customer.w_id);
+  const TpccTerminal t = terminal(customer.w_id);
   // 3.2.2.1: home warehouse and district, the customer by number.
   PaymentInput input;
   input.w_id = input.c_w_id = customer.w_id;
@@ -59,7 +60,7 @@ PaymentOutput AcidContext::payment(Session& session, const CustomerKey& customer
 }
 
 NewOrderInput AcidContext::new_order_input(const CustomerKey& customer) {
-  const TerminalContext t = terminal(customer.w_id);
+  const TpccTerminal t = terminal(customer.w_id);
   // 2.4.1 inputs for this customer: every item used, every line local.
   NewOrderInput input = generate_new_order(rng_, t);
   input.d_id = customer.d_id;
@@ -70,13 +71,13 @@ NewOrderInput AcidContext::new_order_input(const CustomerKey& customer) {
 }
 
 NewOrderOutput AcidContext::new_order(Session& session, const NewOrderInput& input) const {
-  const TerminalContext t = terminal(input.w_id);
+  const TpccTerminal t = terminal(input.w_id);
   return options_.mode == Mode::Procedures ? call_new_order(session, input, t)
                                            : place_new_order(session, input, t);
 }
 
 OrderStatusOutput AcidContext::order_status(Session& session, const CustomerKey& customer) {
-  const TerminalContext t = terminal(customer.w_id);
+  const TpccTerminal t = terminal(customer.w_id);
   OrderStatusInput input;
   input.w_id = customer.w_id;
   input.d_id = customer.d_id;
@@ -87,7 +88,7 @@ OrderStatusOutput AcidContext::order_status(Session& session, const CustomerKey&
 }
 
 DeliveryOutput AcidContext::delivery(Session& session, int w_id) {
-  const TerminalContext t = terminal(w_id);
+  const TpccTerminal t = terminal(w_id);
   const DeliveryInput input = generate_delivery(rng_, t);
   return options_.mode == Mode::Procedures ? call_delivery(session, input, t)
                                            : deliver(session, input, t);

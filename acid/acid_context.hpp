@@ -18,6 +18,7 @@
 #include "workloads/tpcc/new_order.hpp"
 #include "workloads/tpcc/order_status.hpp"
 #include "workloads/tpcc/payment.hpp"
+#include "workloads/tpcc/tpcc_terminal.hpp"
 
 namespace tpcc::acid {
 
@@ -41,7 +42,7 @@ class AcidContext {
 
   CustomerKey pick_customer();
   // A terminal of warehouse w_id with the configured isolation and mode.
-  TerminalContext terminal(int w_id) const;
+  TpccTerminal terminal(int w_id) const;
   // A session with the kit's statements prepared (a terminal's session).
   std::unique_ptr<Session> new_session() const;
 

@@ -18,6 +18,7 @@
 #include "workloads/tpcc/delivery.hpp"
 #include "workloads/tpcc/order_status.hpp"
 #include "workloads/tpcc/stock_level.hpp"
+#include "workloads/tpcc/tpcc_terminal.hpp"
 
 namespace tpcc {
 namespace {
@@ -59,9 +60,9 @@ const char* title(TxnIndex type) {
 
 // The terminal of `number`: its home warehouse and Stock-Level district
 // spread as the run spreads them, New-Orders rolled back as the plan says.
-TerminalContext durability_terminal(const acid::AcidContext& context, const DurabilityPlan& plan,
-                                    int number) {
-  TerminalContext terminal = context.terminal(1 + number % context.warehouses());
+TpccTerminal durability_terminal(const acid::AcidContext& context, const DurabilityPlan& plan,
+                                 int number) {
+  TpccTerminal terminal = context.terminal(1 + number % context.warehouses());
   terminal.d_id = 1 + (number / context.warehouses()) % kDistrictsPerWarehouse;
   terminal.rollback_percent = plan.rollback_percent;
   return terminal;
@@ -174,7 +175,7 @@ class DurabilityTerminal {
   const DurabilityPlan& plan_;
   const int number_;
   Random rng_;
-  const TerminalContext terminal_;
+  const TpccTerminal terminal_;
   std::unique_ptr<Session> session_;
   bool faked_ = false;
 };

@@ -1,37 +1,17 @@
-// What every transaction the engine runs shares: the terminal it runs for
-// (its home warehouse and district, 5.2), its outcome, and the input-audit
-// counters (9.2.2.5) that TPC-C's transactions fill in. TPC-C's five are
-// workloads/tpcc/; the table of them is spec/transactions.hpp.
+// What every transaction the engine runs shares: its outcome, its retries,
+// and the input-audit counters (9.2.2.5) and acknowledged order that
+// TPC-C's transactions fill in. What a terminal is bound to is its
+// workload's (VirtualTerminal::binding; TPC-C's: workloads/tpcc/
+// tpcc_terminal.hpp).
 #pragma once
 
 #include <array>
 #include <string>
 
-#include "config/config.hpp"
-#include "config/driver_slice.hpp"
 #include "metrics/ledger.hpp"
-#include "spec/nurand.hpp"
-#include "spec/random.hpp"
 #include "spec/transactions.hpp"
 
 namespace tpcc {
-
-// The terminal a transaction runs for (5.2, 2.x.1).
-struct TerminalContext {
-  int w_id = 1;            // home warehouse
-  int d_id = 1;            // the terminal's fixed district (2.8.1.1 Stock-Level)
-  int warehouses = 1;      // W, for remote warehouses
-  NURandConstants c_run;   // 2.1.6 C-Run
-  bool read_only = false;  // ro profile: BEGIN ... READ ONLY
-  Isolation isolation = Isolation::ReadCommitted;
-  Mode mode = Mode::Statements;  // client statements or server functions
-  WarehouseRange homes{1, 1};    // for a home warehouse drawn per transaction
-  int rollback_percent = 1;      // 2.4.1.4
-  // Statements mode on a database distributed by Citus: New-Order's
-  // stock and order lines as statements Citus routes to one shard each
-  // (citus_new_order.hpp), with the same effects.
-  bool citus_statements = false;
-};
 
 // Named outcomes. The spec's 1% New-Order rollback is an
 // outcome, not an error. Unfinished: in flight when the run ended and given

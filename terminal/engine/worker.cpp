@@ -48,9 +48,9 @@ SessionOptions session_options(const WorkerEnv& env) {
 
 }  // namespace
 
-VirtualTerminal::VirtualTerminal(int terminal_index, const TerminalContext& terminal_context,
+VirtualTerminal::VirtualTerminal(int terminal_index, std::any workload_binding,
                                  const MixWeights& mix, const Random& random)
-    : index(terminal_index), context(terminal_context), deck(mix), rng(random) {}
+    : index(terminal_index), binding(std::move(workload_binding)), deck(mix), rng(random) {}
 
 Worker::Worker(int worker_id, const WorkerEnv* env, std::string name)
     : id_(worker_id), env_(env), name_(std::move(name)) {

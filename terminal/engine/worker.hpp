@@ -4,6 +4,7 @@
 // worker during one) uses its Random and deck alone.
 #pragma once
 
+#include <any>
 #include <atomic>
 #include <memory>
 #include <optional>
@@ -24,13 +25,13 @@ struct SessionInterrupts;
 class Workload;
 
 struct VirtualTerminal {
-  VirtualTerminal(int terminal_index, const TerminalContext& terminal_context,
-                  const MixWeights& mix, const Random& random);
+  VirtualTerminal(int terminal_index, std::any workload_binding, const MixWeights& mix,
+                  const Random& random);
 
   int index;
-  TerminalContext context;  // home warehouse and district (5.2.1)
-  Deck deck;                // 5.2.4.2
-  DeckTally deck_tally;     // the current deck's cards so far
+  std::any binding;      // what its workload bound it to (Workload::bind)
+  Deck deck;             // 5.2.4.2
+  DeckTally deck_tally;  // the current deck's cards so far
   Random rng;
   // Scheduler state.
   TxnIndex type = kNewOrder;  // the transaction outstanding or next due

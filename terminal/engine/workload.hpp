@@ -14,6 +14,7 @@
 // order of its types() (one per pgbench script).
 #pragma once
 
+#include <any>
 #include <memory>
 #include <string>
 #include <vector>
@@ -47,10 +48,12 @@ class Workload {
   // Its transaction types, slot by slot; next() returns one of them.
   virtual const std::vector<WorkloadType>& types() const = 0;
 
-  // The context terminal `index` (from 0) of a group run with group_config
-  // runs its transactions in (TPC-C: its home warehouse and district,
-  // 5.2.2, its isolation and mode); the default binds it to nothing.
-  virtual TerminalContext bind(int /*index*/, const Config& /*group_config*/) const { return {}; }
+  // What terminal `index` (from 0) of a group run with group_config is
+  // bound to, which the engine keeps as the terminal's binding and hands
+  // back to execute() without looking inside (TPC-C: its TpccTerminal, the
+  // home warehouse and district of 5.2.2, its isolation and mode); the
+  // default binds it to nothing.
+  virtual std::any bind(int /*index*/, const Config& /*group_config*/) const { return {}; }
 
   // Registers the statements of every type on a new session; the session
   // prepares them again after a reconnect.

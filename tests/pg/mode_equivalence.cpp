@@ -5,6 +5,7 @@
 #include "db/session.hpp"
 #include "tests/pg/pg_fixture.hpp"
 #include "tests/unit/terminal_context.hpp"
+#include "workloads/tpcc/tpcc_terminal.hpp"
 #include "workloads/tpcc/transactions.hpp"
 
 namespace tpcc::test {
@@ -16,7 +17,7 @@ Trace run_stream(const std::string& conninfo, Mode mode, int warehouses, int tra
   Random rng(20261130);
   Trace trace;
   for (int i = 0; i < transactions; ++i) {
-    TerminalContext terminal =
+    TpccTerminal terminal =
         terminal_context(i % warehouses + 1, i % 10 + 1, warehouses, {157, 223, 7911});
     terminal.mode = mode;
     terminal.citus_statements = citus_statements;

@@ -9,6 +9,7 @@
 
 #include "config/config.hpp"
 #include "terminal/engine/transaction.hpp"
+#include "workloads/tpcc/tpcc_terminal.hpp"
 
 namespace tpcc::test {
 
@@ -22,7 +23,7 @@ struct Trace {
 // types and every input come from one seeded stream, so every mode sees the
 // same inputs. A transaction that ends in an error fails the test.
 // `citus_statements`: statements mode with the statements for Citus
-// (TerminalContext::citus_statements).
+// (TpccTerminal::citus_statements).
 Trace run_stream(const std::string& conninfo, Mode mode, int warehouses, int transactions,
                  bool citus_statements = false);
 

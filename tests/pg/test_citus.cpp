@@ -16,6 +16,7 @@
 #include "tests/unit/terminal_context.hpp"
 #include "workloads/tpcc/new_order.hpp"
 #include "workloads/tpcc/payment.hpp"
+#include "workloads/tpcc/tpcc_terminal.hpp"
 #include "workloads/tpcc/transactions.hpp"
 
 namespace tpcc::test {
@@ -101,7 +102,7 @@ template <typename Run>
 auto with_statements(const std::string& db, int warehouses, bool citus_statements, Run run) {
   Session session(db);
   prepare_transaction_statements(session, Mode::Statements);
-  TerminalContext terminal = terminal_context(1, 1, warehouses, {157, 223, 7911});
+  TpccTerminal terminal = terminal_context(1, 1, warehouses, {157, 223, 7911});
   terminal.citus_statements = citus_statements;
   return run(session, terminal);
 }
@@ -125,7 +126,7 @@ struct Executions {
 Executions new_order_executions(const std::string& db, bool citus_statements, int orders) {
   const long long single_before = scalar(db, kSingleShardExecutionsSql);
   const long long multi_before = scalar(db, kMultiShardExecutionsSql);
-  with_statements(db, 1, citus_statements, [orders](Session& session, TerminalContext terminal) {
+  with_statements(db, 1, citus_statements, [orders](Session& session, TpccTerminal terminal) {
     terminal.rollback_percent = 0;
     Random rng(20261201);
     for (int i = 0; i < orders; ++i) {
@@ -218,7 +219,7 @@ TEST_CASE(
   input.d_id = 4;
   input.c_id = 17;
   input.lines = {{11, 1, 3}, {12, 2, 5}, {11, 1, 4}, {13, 1, 9}, {12, 1, 2}};
-  const auto place = [&input](Session& session, const TerminalContext& terminal) {
+  const auto place = [&input](Session& session, const TpccTerminal& terminal) {
     return place_new_order(session, input, terminal);
   };
   const NewOrderOutput by_single = with_statements(single_db, kStreamWarehouses, false, place);
@@ -242,7 +243,7 @@ TEST_CASE(
   payment.by_last_name = true;
   payment.c_last = last_name(0);
   payment.amount_cents = 123456;
-  const auto pay_with = [&payment](Session& session, const TerminalContext& terminal) {
+  const auto pay_with = [&payment](Session& session, const TpccTerminal& terminal) {
     return pay(session, payment, terminal);
   };
   const PaymentOutput paid_single = with_statements(single_db, kStreamWarehouses, false, pay_with);

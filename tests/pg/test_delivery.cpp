@@ -17,6 +17,7 @@
 #include "db/session.hpp"
 #include "tests/pg/pg_fixture.hpp"
 #include "workloads/tpcc/delivery.hpp"
+#include "workloads/tpcc/tpcc_terminal.hpp"
 
 namespace {
 
@@ -175,7 +176,7 @@ TEST_CASE("2.7.4.2 Delivery delivers the oldest new order of each of the ten dis
   const long long new_orders = scalar(connection, "select count(*) from bmsql_new_order");
 
   auto session = delivery_session();
-  const auto out = tpcc::deliver(*session, carrier(7), tpcc::TerminalContext{});
+  const auto out = tpcc::deliver(*session, carrier(7), tpcc::TpccTerminal{});
 
   CHECK(out.skipped() == 0);
   for (const auto& [d_id, order] : before) {
@@ -210,7 +211,7 @@ TEST_CASE("2.7.4.2 Delivery skips a district without new orders and counts it", 
 
   auto session = delivery_session();
   tpcc::TxnAudit audit;
-  const auto outcome = tpcc::execute_delivery(*session, carrier(3), tpcc::TerminalContext{}, audit);
+  const auto outcome = tpcc::execute_delivery(*session, carrier(3), tpcc::TpccTerminal{}, audit);
   {
     pqxx::work t{connection};
     t.exec0("insert into bmsql_new_order select * from saved_new_order");
@@ -241,7 +242,7 @@ TEST_CASE(
   RivalDelivery rival{loaded_database(kDatabase, kWarehouses), 2};
   REQUIRE(rival.o_id() == before.at(1).o_id);
   auto waiting = std::async(std::launch::async, [&session] {
-    return tpcc::deliver(*session, carrier(9), tpcc::TerminalContext{});
+    return tpcc::deliver(*session, carrier(9), tpcc::TpccTerminal{});
   });
   const bool blocked = waits_for_lock(loaded_database(kDatabase, kWarehouses), pid);
   rival.commit();
@@ -275,7 +276,7 @@ TEST_CASE(
     "[delivery]") {
   pqxx::connection connection{loaded_database(kDatabase, kWarehouses)};
   auto session = delivery_session();
-  tpcc::TerminalContext terminal;
+  tpcc::TpccTerminal terminal;
   terminal.isolation = tpcc::Isolation::RepeatableRead;
 
   const int pid = session->backend_pid();

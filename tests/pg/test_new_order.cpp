@@ -19,6 +19,7 @@
 #include "tests/pg/pg_fixture.hpp"
 #include "tests/unit/terminal_context.hpp"
 #include "workloads/tpcc/new_order.hpp"
+#include "workloads/tpcc/tpcc_terminal.hpp"
 #include "workloads/tpcc/transactions.hpp"
 
 namespace {
@@ -28,7 +29,7 @@ constexpr const char* kDatabase = "tpcc_new_order";
 constexpr int kWarehouses = 2;
 using tpcc::test::loaded_database;
 
-tpcc::TerminalContext terminal_for(int w_id, int d_id = 1) {
+tpcc::TpccTerminal terminal_for(int w_id, int d_id = 1) {
   return tpcc::test::terminal_context(w_id, d_id, 2, {100, 200, 300});
 }
 

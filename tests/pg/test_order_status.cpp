@@ -13,6 +13,7 @@
 #include "db/session.hpp"
 #include "tests/pg/pg_fixture.hpp"
 #include "workloads/tpcc/order_status.hpp"
+#include "workloads/tpcc/tpcc_terminal.hpp"
 
 namespace {
 
@@ -109,7 +110,7 @@ TEST_CASE("2.6.2.2 Order-Status by C_ID returns the customer's last order and it
   pqxx::connection connection{loaded_database(kDatabase, kWarehouses)};
   for (const auto& [d_id, c_id] : std::vector<std::pair<int, int>>{{1, 1}, {3, 17}, {10, 3000}}) {
     INFO("district " << d_id << " customer " << c_id);
-    const auto out = tpcc::query_order_status(*session, by_id(d_id, c_id), tpcc::TerminalContext{});
+    const auto out = tpcc::query_order_status(*session, by_id(d_id, c_id), tpcc::TpccTerminal{});
     CHECK(out.c_id == c_id);
     CHECK(out.o_id > 0);
     check_against_plain_queries(connection, d_id, out);
@@ -130,7 +131,7 @@ TEST_CASE("2.6.2.2 Order-Status shows the newest of several orders", "[order_sta
       "update bmsql_oorder set o_c_id = " + std::to_string(owner) +
           " where o_w_id = 1 and o_d_id = 2 and o_id = 3000"};
   auto session = order_status_session();
-  const auto out = tpcc::query_order_status(*session, by_id(2, 5), tpcc::TerminalContext{});
+  const auto out = tpcc::query_order_status(*session, by_id(2, 5), tpcc::TpccTerminal{});
   CHECK(out.o_id == 3000);
   CHECK(out.o_carrier_id == 0);  // 4.3.3.1 orders from 2101 on are undelivered
   REQUIRE_FALSE(out.lines.empty());
@@ -167,7 +168,7 @@ TEST_CASE("2.6.2.2 Order-Status by C_LAST takes the customer at position ceil(n/
       expected = matches[(n + 1) / 2 - 1][0].as<int>();  // 1-based position ceil(n/2)
     }
     const auto out =
-        tpcc::query_order_status(*session, by_name(d_id, c_last), tpcc::TerminalContext{});
+        tpcc::query_order_status(*session, by_name(d_id, c_last), tpcc::TpccTerminal{});
     CHECK(out.c_id == expected);
     CHECK(out.c_last == c_last);
     check_against_plain_queries(connection, d_id, out);
@@ -180,12 +181,12 @@ TEST_CASE(
     "[order_status]") {
   auto session = order_status_session();
   CHECK_THROWS_AS(
-      tpcc::query_order_status(*session, by_name(1, "NOSUCHNAME"), tpcc::TerminalContext{}),
+      tpcc::query_order_status(*session, by_name(1, "NOSUCHNAME"), tpcc::TpccTerminal{}),
       tpcc::SqlError);
   CHECK_THROWS_WITH(
-      tpcc::query_order_status(*session, by_name(1, "NOSUCHNAME"), tpcc::TerminalContext{}),
+      tpcc::query_order_status(*session, by_name(1, "NOSUCHNAME"), tpcc::TpccTerminal{}),
       Catch::Contains("NOSUCHNAME"));
-  CHECK(tpcc::query_order_status(*session, by_id(1, 1), tpcc::TerminalContext{}).c_id == 1);
+  CHECK(tpcc::query_order_status(*session, by_id(1, 1), tpcc::TpccTerminal{}).c_id == 1);
 }
 
 TEST_CASE("2.6 Order-Status changes nothing, at every isolation level", "[order_status]") {
@@ -197,7 +198,7 @@ TEST_CASE("2.6 Order-Status changes nothing, at every isolation level", "[order_
   for (const tpcc::Isolation isolation :
        {tpcc::Isolation::ReadCommitted, tpcc::Isolation::RepeatableRead,
         tpcc::Isolation::Serializable}) {
-    tpcc::TerminalContext terminal;
+    tpcc::TpccTerminal terminal;
     terminal.isolation = isolation;
     terminal.c_run = tpcc::NURandConstants{200, 300, 400};
     for (int i = 0; i < 100; ++i) {

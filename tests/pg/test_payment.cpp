@@ -17,6 +17,7 @@
 #include "tests/unit/terminal_context.hpp"
 #include "workloads/tpcc/customer_lookup.hpp"
 #include "workloads/tpcc/payment.hpp"
+#include "workloads/tpcc/tpcc_terminal.hpp"
 #include "workloads/tpcc/transactions.hpp"
 
 namespace {
@@ -26,7 +27,7 @@ constexpr const char* kDatabase = "tpcc_payment";
 constexpr int kWarehouses = 2;
 using tpcc::test::loaded_database;
 
-tpcc::TerminalContext terminal_for(int w_id) {
+tpcc::TpccTerminal terminal_for(int w_id) {
   return tpcc::test::terminal_context(w_id, 1, 2, {100, 200, 300});
 }
 
@@ -293,7 +294,7 @@ TEST_CASE("2.5.2.2 a customer number that does not exist fails the Payment and c
   for (const tpcc::Mode mode : {tpcc::Mode::Statements, tpcc::Mode::Procedures}) {
     auto session = std::make_unique<tpcc::Session>(loaded_database(kDatabase, kWarehouses));
     tpcc::prepare_transaction_statements(*session, mode);
-    tpcc::TerminalContext terminal = terminal_for(1);
+    tpcc::TpccTerminal terminal = terminal_for(1);
     terminal.mode = mode;
     tpcc::TxnAudit audit;
     CHECK_THROWS_WITH(tpcc::execute_payment(*session, input, terminal, audit),

@@ -23,8 +23,7 @@ using tpcc::test::run_tpcc;
 // Whether a COPY is running on the server: the load is under way.
 bool copying(const std::string& conninfo) {
   return tpcc::test::scalar(conninfo,
-                            "select count(*) from pg_stat_activity where query ilike 'copy %'") >
-         0;
+                            "select count(*) from pg_stat_activity where query ilike 'copy %'") > 0;
 }
 
 struct Load {

@@ -14,6 +14,7 @@
 #include "db/session.hpp"
 #include "tests/pg/pg_fixture.hpp"
 #include "workloads/tpcc/stock_level.hpp"
+#include "workloads/tpcc/tpcc_terminal.hpp"
 
 namespace {
 
@@ -90,7 +91,7 @@ TEST_CASE(
     for (int threshold = 10; threshold <= 20; ++threshold) {
       INFO("district " << d_id << " threshold " << threshold);
       const int count =
-          tpcc::count_low_stock(*session, input_for(d_id, threshold), tpcc::TerminalContext{});
+          tpcc::count_low_stock(*session, input_for(d_id, threshold), tpcc::TpccTerminal{});
       CHECK(count == count_below(stock, threshold));
       nonzero += count > 0 ? 1 : 0;
     }
@@ -123,7 +124,7 @@ TEST_CASE(
   for (int threshold = 10; threshold <= 20; ++threshold) {
     INFO("threshold " << threshold);
     const int count =
-        tpcc::count_low_stock(*session, input_for(6, threshold), tpcc::TerminalContext{});
+        tpcc::count_low_stock(*session, input_for(6, threshold), tpcc::TpccTerminal{});
     CHECK(count == (threshold > 15 ? 1 : 0));
     CHECK(count == expected_low_stock(connection, 6, threshold));
   }
@@ -136,7 +137,7 @@ TEST_CASE("2.8 Stock-Level runs with generated inputs at every isolation level",
   for (const tpcc::Isolation isolation :
        {tpcc::Isolation::ReadCommitted, tpcc::Isolation::RepeatableRead,
         tpcc::Isolation::Serializable}) {
-    tpcc::TerminalContext terminal;
+    tpcc::TpccTerminal terminal;
     terminal.w_id = 1;
     terminal.d_id = 3;
     terminal.isolation = isolation;
@@ -230,7 +231,7 @@ TEST_CASE("2.8.2.2 Stock-Level reads STOCK by its index however large ORDER-LINE
   tpcc::Session session{db};
   tpcc::prepare_stock_level_statements(session);
   for (int threshold = 10; threshold <= 20; threshold += 5) {
-    CHECK(tpcc::count_low_stock(session, input_for(4, threshold), tpcc::TerminalContext{}) ==
+    CHECK(tpcc::count_low_stock(session, input_for(4, threshold), tpcc::TpccTerminal{}) ==
           expected_low_stock(connection, 4, threshold));
   }
 }

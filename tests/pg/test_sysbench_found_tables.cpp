@@ -23,8 +23,7 @@ constexpr const char* kDatabase = "tpcc_sb_found";
 
 // One sysbench 1.0 command line for the database, `test` and `command`.
 std::vector<std::string> sysbench_line(const std::string& test, const std::string& command,
-                                       const std::vector<std::string>& extra = {},
-                                       int tables = 2) {
+                                       const std::vector<std::string>& extra = {}, int tables = 2) {
   const tpcc::test::ServerInfo& server = tpcc::test::local_server();
   std::vector<std::string> argv = {test,
                                    "--db-driver=pgsql",
@@ -53,8 +52,9 @@ TEST_CASE("sysbench found tables: sysbench prepare's tables run as they are, che
   prepare.insert(prepare.begin(), sysbench);
   std::string output;
   REQUIRE(tpcc::run_process(prepare, {}, &output) == 0);
-  const long long relfilenode = scalar(conninfo, "select relfilenode from pg_class "
-                                                 "where relname = 'sbtest1'");
+  const long long relfilenode = scalar(conninfo,
+                                       "select relfilenode from pg_class "
+                                       "where relname = 'sbtest1'");
 
   const std::string dir = tpcc::test::scratch_dir("sysbench_found_run");
   output.clear();
@@ -91,8 +91,7 @@ TEST_CASE("sysbench found tables: sysbench prepare's tables run as they are, che
   // A third table that is not sysbench's: refused naming its columns, exit 2.
   tpcc::test::execute(conninfo, "create table sbtest3 (id integer primary key, note text)");
   output.clear();
-  CHECK(run_tpcc(sysbench_line("oltp_read_only", "run", {"--time=1"}, 3), &output) ==
-        2);
+  CHECK(run_tpcc(sysbench_line("oltp_read_only", "run", {"--time=1"}, 3), &output) == 2);
   CHECK(output.find("sbtest3 was not made by tpcc prepare and its columns (id integer, note "
                     "text) are not sysbench's") != std::string::npos);
   // And check says so too, exit 1.

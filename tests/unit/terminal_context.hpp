@@ -5,14 +5,15 @@
 
 #include "spec/nurand.hpp"
 #include "terminal/engine/transaction.hpp"
+#include "workloads/tpcc/tpcc_terminal.hpp"
 
 namespace tpcc::test {
 
 // Warehouse `w_id` of `warehouses`, fixed district `d_id`, C-Run `c_run`;
-// isolation level and read-only flag as TerminalContext defaults them.
-inline TerminalContext terminal_context(int w_id, int d_id, int warehouses,
-                                        const NURandConstants& c_run) {
-  TerminalContext terminal;
+// isolation level and read-only flag as TpccTerminal defaults them.
+inline TpccTerminal terminal_context(int w_id, int d_id, int warehouses,
+                                     const NURandConstants& c_run) {
+  TpccTerminal terminal;
   terminal.w_id = w_id;
   terminal.d_id = d_id;
   terminal.warehouses = warehouses;

@@ -73,11 +73,10 @@ std::vector<TableCheckResult> found_sbtest_checks(pqxx::transaction_base& tx,
                        columns.empty() ? "the table is missing" : "columns " + columns});
     if (columns != kSysbenchColumns) continue;
     const bool key = has_index(tx, name, "id", !options.secondary);
-    results.push_back({name, options.secondary ? "an index on id" : "primary key on id", key,
-                       "no valid one"});
+    results.push_back(
+        {name, options.secondary ? "an index on id" : "primary key on id", key, "no valid one"});
     if (options.create_secondary) {
-      results.push_back(
-          {name, "an index on k", has_index(tx, name, "k", false), "no valid one"});
+      results.push_back({name, "an index on k", has_index(tx, name, "k", false), "no valid one"});
     }
     std::string count_sql = kCountRowsSql;
     count_sql.replace(count_sql.find("%T"), 2, name);

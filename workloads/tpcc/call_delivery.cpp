@@ -1,5 +1,6 @@
 // Delivery (2.7) as one call of tpcc_delivery.
 #include "workloads/tpcc/procedure_calls.hpp"
+#include "workloads/tpcc/tpcc_terminal.hpp"
 
 namespace tpcc {
 namespace {
@@ -12,7 +13,7 @@ constexpr const char* kCallSql = "select d_id, o_id from tpcc_delivery($1::int, 
 void prepare_delivery_call(Session& session) { session.prepare(kCall, kCallSql); }
 
 DeliveryOutput call_delivery(Session& session, const DeliveryInput& input,
-                             const TerminalContext& terminal) {
+                             const TpccTerminal& terminal) {
   Params params;
   params.add(input.w_id).add(input.carrier_id);
   const QueryResult rows = run_call(session, terminal, kCall, params);

@@ -3,6 +3,7 @@
 #include <vector>
 
 #include "workloads/tpcc/procedure_calls.hpp"
+#include "workloads/tpcc/tpcc_terminal.hpp"
 
 namespace tpcc {
 namespace {
@@ -16,7 +17,7 @@ constexpr const char* kCallSql =
 void prepare_new_order_call(Session& session) { session.prepare(kCall, kCallSql); }
 
 NewOrderOutput call_new_order(Session& session, const NewOrderInput& input,
-                              const TerminalContext& terminal) {
+                              const TpccTerminal& terminal) {
   std::vector<int> item_ids, supply_w_ids, quantities;
   for (const NewOrderLine& line : input.lines) {
     item_ids.push_back(line.i_id);

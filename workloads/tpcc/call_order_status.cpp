@@ -1,5 +1,6 @@
 // Order-Status (2.6) as one call of tpcc_order_status.
 #include "workloads/tpcc/procedure_calls.hpp"
+#include "workloads/tpcc/tpcc_terminal.hpp"
 
 namespace tpcc {
 namespace {
@@ -14,7 +15,7 @@ constexpr const char* kCallSql =
 void prepare_order_status_call(Session& session) { session.prepare(kCall, kCallSql); }
 
 OrderStatusOutput call_order_status(Session& session, const OrderStatusInput& input,
-                                    const TerminalContext& terminal) {
+                                    const TpccTerminal& terminal) {
   Params params;
   params.add(input.w_id).add(input.d_id);
   if (input.customer.by_last_name) {

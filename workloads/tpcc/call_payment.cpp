@@ -1,5 +1,6 @@
 // Payment (2.5) as one call of tpcc_payment.
 #include "workloads/tpcc/procedure_calls.hpp"
+#include "workloads/tpcc/tpcc_terminal.hpp"
 
 namespace tpcc {
 namespace {
@@ -15,7 +16,7 @@ constexpr const char* kCallSql =
 void prepare_payment_call(Session& session) { session.prepare(kCall, kCallSql); }
 
 PaymentOutput call_payment(Session& session, const PaymentInput& input,
-                           const TerminalContext& terminal) {
+                           const TpccTerminal& terminal) {
   Params params;
   params.add(input.w_id).add(input.d_id).add(input.c_w_id).add(input.c_d_id);
   if (input.by_last_name) {

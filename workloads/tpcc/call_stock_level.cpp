@@ -1,5 +1,6 @@
 // Stock-Level (2.8) as one call of tpcc_stock_level.
 #include "workloads/tpcc/procedure_calls.hpp"
+#include "workloads/tpcc/tpcc_terminal.hpp"
 
 namespace tpcc {
 namespace {
@@ -11,8 +12,7 @@ constexpr const char* kCallSql = "select tpcc_stock_level($1::int, $2::int, $3::
 
 void prepare_stock_level_call(Session& session) { session.prepare(kCall, kCallSql); }
 
-int call_stock_level(Session& session, const StockLevelInput& input,
-                     const TerminalContext& terminal) {
+int call_stock_level(Session& session, const StockLevelInput& input, const TpccTerminal& terminal) {
   Params params;
   params.add(input.w_id).add(input.d_id).add(input.threshold);
   return run_call(session, terminal, kCall, params).as_int(0, 0);

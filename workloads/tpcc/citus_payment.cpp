@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "db/session.hpp"
+#include "workloads/tpcc/tpcc_terminal.hpp"
 
 namespace tpcc {
 namespace {
@@ -71,7 +72,7 @@ constexpr std::size_t kDistrictResult = 2;
 }  // namespace
 
 PaymentOutput pay_on_citus(Session& session, const PaymentInput& input,
-                           const TerminalContext& terminal) {
+                           const TpccTerminal& terminal) {
   session.queue_command(begin_command(terminal.isolation, terminal.read_only));
   std::size_t first = 1;  // after BEGIN
   int c_id = input.c_id;

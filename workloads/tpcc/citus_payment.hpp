@@ -12,6 +12,7 @@
 #pragma once
 
 #include "workloads/tpcc/payment.hpp"
+#include "workloads/tpcc/tpcc_terminal.hpp"
 
 namespace tpcc {
 
@@ -19,7 +20,7 @@ class Session;
 
 // pay() with terminal.citus_statements: the same effects and display.
 PaymentOutput pay_on_citus(Session& session, const PaymentInput& input,
-                           const TerminalContext& terminal);
+                           const TpccTerminal& terminal);
 
 void prepare_citus_payment_statements(Session& session);
 

@@ -5,6 +5,7 @@
 
 #include "metrics/stats.hpp"
 #include "terminal/engine/worker.hpp"
+#include "workloads/tpcc/tpcc_terminal.hpp"
 #include "workloads/tpcc/tpcc_workload.hpp"
 
 namespace tpcc {
@@ -41,7 +42,7 @@ std::string DeferredDeliveries::worker_name(int k) const {
 
 std::optional<TxnResult> DeferredDeliveries::hand_off(TxnIndex type, VirtualTerminal& terminal) {
   if (type != kDelivery) return std::nullopt;
-  const TerminalContext context = transaction_context(terminal, warehouse_fixed_);
+  const TpccTerminal context = transaction_context(terminal, warehouse_fixed_);
   DeliveryRequest request;
   request.input = generate_delivery(terminal.rng, context);
   request.context = context;

@@ -19,12 +19,13 @@
 #include "terminal/engine/queue.hpp"
 #include "terminal/engine/transaction.hpp"
 #include "workloads/tpcc/delivery.hpp"
+#include "workloads/tpcc/tpcc_terminal.hpp"
 
 namespace tpcc {
 
 struct DeliveryRequest {
   DeliveryInput input;                                // 2.7.1 drawn by the terminal
-  TerminalContext context;                            // the terminal's isolation and mode
+  TpccTerminal context;                               // the terminal's isolation and mode
   Clock::time_point queued;                           // completion times count from here
   std::chrono::system_clock::time_point queued_wall;  // 2.7.2.3 for the result file
 };

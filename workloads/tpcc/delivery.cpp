@@ -5,6 +5,7 @@
 
 #include "db/session.hpp"
 #include "workloads/tpcc/procedure_calls.hpp"
+#include "workloads/tpcc/tpcc_terminal.hpp"
 
 namespace tpcc {
 namespace {
@@ -61,7 +62,7 @@ int DeliveryOutput::skipped() const {
   return count;
 }
 
-DeliveryInput generate_delivery(Random& rng, const TerminalContext& terminal) {
+DeliveryInput generate_delivery(Random& rng, const TpccTerminal& terminal) {
   DeliveryInput input;
   input.w_id = terminal.w_id;                               // 2.7.1.1
   input.carrier_id = static_cast<int>(rng.uniform(1, 10));  // 2.7.1.2
@@ -72,8 +73,7 @@ void queue_district_delivery(Session& session, int w_id, int d_id, int carrier_i
   session.queue(kDeliverDistrictStatement, Params{}.add(w_id).add(d_id).add(carrier_id));
 }
 
-DeliveryOutput deliver(Session& session, const DeliveryInput& input,
-                       const TerminalContext& terminal) {
+DeliveryOutput deliver(Session& session, const DeliveryInput& input, const TpccTerminal& terminal) {
   session.queue_command(begin_command(terminal.isolation, terminal.read_only));
   // 2.7.4.2 districts in ascending order, so concurrent Deliveries lock
   // in the same order and cannot deadlock with each other.
@@ -91,8 +91,8 @@ DeliveryOutput deliver(Session& session, const DeliveryInput& input,
   return out;
 }
 
-Outcome execute_delivery(Session& session, const DeliveryInput& input,
-                         const TerminalContext& terminal, TxnAudit& audit) {
+Outcome execute_delivery(Session& session, const DeliveryInput& input, const TpccTerminal& terminal,
+                         TxnAudit& audit) {
   // 2.7.2.3 skipped districts are recorded (the result file reports them).
   const DeliveryOutput out = terminal.mode == Mode::Procedures
                                  ? call_delivery(session, input, terminal)

@@ -7,6 +7,7 @@
 #include "spec/constants.hpp"
 #include "spec/random.hpp"
 #include "terminal/engine/transaction.hpp"
+#include "workloads/tpcc/tpcc_terminal.hpp"
 
 namespace tpcc {
 
@@ -24,12 +25,11 @@ struct DeliveryOutput {
 };
 
 // 2.7.1 the input of one Delivery; pure.
-DeliveryInput generate_delivery(Random& rng, const TerminalContext& terminal);
+DeliveryInput generate_delivery(Random& rng, const TpccTerminal& terminal);
 
 // 2.7.2 one round trip: BEGIN, one statement per district, COMMIT. Throws
 // whatever Session::flush throws.
-DeliveryOutput deliver(Session& session, const DeliveryInput& input,
-                       const TerminalContext& terminal);
+DeliveryOutput deliver(Session& session, const DeliveryInput& input, const TpccTerminal& terminal);
 
 // 2.7.4.2 one district's delivery, as deliver() queues it, on a session
 // with prepare_delivery_statements done: the ACID tests deliver every order
@@ -38,15 +38,15 @@ void queue_district_delivery(Session& session, int w_id, int d_id, int carrier_i
 
 // deliver for the dispatcher: counts skipped districts in the audit and
 // returns Outcome::Committed.
-Outcome execute_delivery(Session& session, const DeliveryInput& input,
-                         const TerminalContext& terminal, TxnAudit& audit);
+Outcome execute_delivery(Session& session, const DeliveryInput& input, const TpccTerminal& terminal,
+                         TxnAudit& audit);
 
 void prepare_delivery_statements(Session& session);
 
 // 2.7.2 deferred: the queued Delivery executed by a delivery worker, with
 // the retries of every transaction; `output` holds what was delivered when
 // the result is Committed (terminal/transactions.cpp).
-TxnResult run_deferred_delivery(Session& session, Random& rng, const TerminalContext& terminal,
+TxnResult run_deferred_delivery(Session& session, Random& rng, const TpccTerminal& terminal,
                                 const DeliveryInput& input, DeliveryOutput& output);
 
 }  // namespace tpcc

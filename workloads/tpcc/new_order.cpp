@@ -8,6 +8,7 @@
 #include "spec/nurand.hpp"
 #include "workloads/tpcc/citus_new_order.hpp"
 #include "workloads/tpcc/procedure_calls.hpp"
+#include "workloads/tpcc/tpcc_terminal.hpp"
 
 namespace tpcc {
 namespace {
@@ -140,7 +141,7 @@ int NewOrderInput::remote_lines() const {
   return remote;
 }
 
-NewOrderInput generate_new_order(Random& rng, const TerminalContext& terminal) {
+NewOrderInput generate_new_order(Random& rng, const TpccTerminal& terminal) {
   NewOrderInput input;
   input.w_id = terminal.w_id;                                                        // 2.4.1.1
   input.d_id = static_cast<int>(rng.uniform(1, kDistrictsPerWarehouse));             // 2.4.1.2
@@ -167,7 +168,7 @@ NewOrderInput generate_new_order(Random& rng, const TerminalContext& terminal) {
 }
 
 NewOrderOutput place_new_order(Session& session, const NewOrderInput& input,
-                               const TerminalContext& terminal) {
+                               const TpccTerminal& terminal) {
   NewOrderOutput out;
   const std::size_t ol_cnt = input.lines.size();
   std::vector<int> item_ids(ol_cnt);
@@ -274,7 +275,7 @@ NewOrderOutput place_new_order(Session& session, const NewOrderInput& input,
 }
 
 Outcome execute_new_order(Session& session, const NewOrderInput& input,
-                          const TerminalContext& terminal, TxnAudit& audit, int* o_id) {
+                          const TpccTerminal& terminal, TxnAudit& audit, int* o_id) {
   audit.order_lines = static_cast<int>(input.lines.size());
   audit.remote_order_lines = input.remote_lines();
   const NewOrderOutput out = terminal.mode == Mode::Procedures

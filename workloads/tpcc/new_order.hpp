@@ -8,6 +8,7 @@
 
 #include "spec/random.hpp"
 #include "terminal/engine/transaction.hpp"
+#include "workloads/tpcc/tpcc_terminal.hpp"
 
 namespace tpcc {
 
@@ -58,7 +59,7 @@ struct NewOrderOutput {
 };
 
 // 2.4.1 the input of one New-Order; pure.
-NewOrderInput generate_new_order(Random& rng, const TerminalContext& terminal);
+NewOrderInput generate_new_order(Random& rng, const TpccTerminal& terminal);
 
 // 2.4.2 in two round trips: [BEGIN, district, warehouse and customer, items]
 // then either [stock and order lines, order, new-order, COMMIT] or, when an
@@ -66,13 +67,13 @@ NewOrderInput generate_new_order(Random& rng, const TerminalContext& terminal);
 // the stock and order lines are the statements of citus_new_order.hpp.
 // Throws whatever Session::flush throws.
 NewOrderOutput place_new_order(Session& session, const NewOrderInput& input,
-                               const TerminalContext& terminal);
+                               const TpccTerminal& terminal);
 
 // place_new_order for the dispatcher: Committed, or RolledBack for the
 // unused item; records OL_CNT and remote lines in the audit, and, when
 // o_id is given, the O_ID the order got (the failover ledger's).
 Outcome execute_new_order(Session& session, const NewOrderInput& input,
-                          const TerminalContext& terminal, TxnAudit& audit, int* o_id = nullptr);
+                          const TpccTerminal& terminal, TxnAudit& audit, int* o_id = nullptr);
 
 void prepare_new_order_statements(Session& session);
 

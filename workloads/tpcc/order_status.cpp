@@ -6,6 +6,7 @@
 #include "db/session.hpp"
 #include "spec/constants.hpp"
 #include "workloads/tpcc/procedure_calls.hpp"
+#include "workloads/tpcc/tpcc_terminal.hpp"
 
 namespace tpcc {
 namespace {
@@ -89,7 +90,7 @@ OrderStatusOutput read_order_status_rows(const QueryResult& result) {
   return out;
 }
 
-OrderStatusInput generate_order_status(Random& rng, const TerminalContext& terminal) {
+OrderStatusInput generate_order_status(Random& rng, const TpccTerminal& terminal) {
   OrderStatusInput input;
   input.w_id = terminal.w_id;                                             // 2.6.1.1
   input.d_id = static_cast<int>(rng.uniform(1, kDistrictsPerWarehouse));  // 2.6.1.2
@@ -98,7 +99,7 @@ OrderStatusInput generate_order_status(Random& rng, const TerminalContext& termi
 }
 
 OrderStatusOutput query_order_status(Session& session, const OrderStatusInput& input,
-                                     const TerminalContext& terminal) {
+                                     const TpccTerminal& terminal) {
   const CustomerSelector& customer = input.customer;
   Params params;
   params.add(input.w_id).add(input.d_id);
@@ -125,7 +126,7 @@ OrderStatusOutput query_order_status(Session& session, const OrderStatusInput& i
 }
 
 Outcome execute_order_status(Session& session, const OrderStatusInput& input,
-                             const TerminalContext& terminal, TxnAudit& audit) {
+                             const TpccTerminal& terminal, TxnAudit& audit) {
   audit.by_last_name = input.customer.by_last_name;
   if (terminal.mode == Mode::Procedures) {
     call_order_status(session, input, terminal);

@@ -9,6 +9,7 @@
 #include "spec/random.hpp"
 #include "terminal/engine/transaction.hpp"
 #include "workloads/tpcc/customer_lookup.hpp"
+#include "workloads/tpcc/tpcc_terminal.hpp"
 
 namespace tpcc {
 
@@ -43,13 +44,13 @@ struct OrderStatusOutput {
 };
 
 // 2.6.1 the input of one Order-Status; pure.
-OrderStatusInput generate_order_status(Random& rng, const TerminalContext& terminal);
+OrderStatusInput generate_order_status(Random& rng, const TpccTerminal& terminal);
 
 // 2.6.2 one round trip: BEGIN ... READ ONLY, the query, COMMIT. Throws
 // SqlError when no customer has the last name, and whatever
 // Session::flush throws.
 OrderStatusOutput query_order_status(Session& session, const OrderStatusInput& input,
-                                     const TerminalContext& terminal);
+                                     const TpccTerminal& terminal);
 
 // The rows of the Order-Status query (one per line of the last order,
 // customer columns first) as the display; the statement and the function
@@ -59,7 +60,7 @@ OrderStatusOutput read_order_status_rows(const QueryResult& result);
 // query_order_status (or call_order_status in procedures mode) for the
 // dispatcher: records the audit and returns Outcome::Committed.
 Outcome execute_order_status(Session& session, const OrderStatusInput& input,
-                             const TerminalContext& terminal, TxnAudit& audit);
+                             const TpccTerminal& terminal, TxnAudit& audit);
 
 void prepare_order_status_statements(Session& session);
 

@@ -7,6 +7,7 @@
 #include "workloads/tpcc/citus_payment.hpp"
 #include "workloads/tpcc/customer_lookup.hpp"
 #include "workloads/tpcc/procedure_calls.hpp"
+#include "workloads/tpcc/tpcc_terminal.hpp"
 
 namespace tpcc {
 namespace {
@@ -117,7 +118,7 @@ std::string no_customer_by_id_message(const PaymentInput& input) {
 
 // BEGIN, the one statement, COMMIT; the statement's result.
 QueryResult pay_in_one_statement(Session& session, const PaymentInput& input,
-                                 const TerminalContext& terminal) {
+                                 const TpccTerminal& terminal) {
   Params customer;
   customer.add(input.c_w_id).add(input.c_d_id);
   if (input.by_last_name) {
@@ -135,7 +136,7 @@ QueryResult pay_in_one_statement(Session& session, const PaymentInput& input,
 
 }  // namespace
 
-PaymentInput generate_payment(Random& rng, const TerminalContext& terminal) {
+PaymentInput generate_payment(Random& rng, const TpccTerminal& terminal) {
   PaymentInput input;
   input.w_id = terminal.w_id;                                             // 2.5.1.1
   input.d_id = static_cast<int>(rng.uniform(1, kDistrictsPerWarehouse));  // 2.5.1.2
@@ -181,7 +182,7 @@ PaymentOutput read_paid_customer(const QueryResult& paid, const PaymentInput& in
   return out;
 }
 
-PaymentOutput pay(Session& session, const PaymentInput& input, const TerminalContext& terminal) {
+PaymentOutput pay(Session& session, const PaymentInput& input, const TpccTerminal& terminal) {
   try {
     if (terminal.citus_statements) return pay_on_citus(session, input, terminal);
     const QueryResult paid = pay_in_one_statement(session, input, terminal);
@@ -200,8 +201,8 @@ PaymentOutput pay(Session& session, const PaymentInput& input, const TerminalCon
   }
 }
 
-Outcome execute_payment(Session& session, const PaymentInput& input,
-                        const TerminalContext& terminal, TxnAudit& audit) {
+Outcome execute_payment(Session& session, const PaymentInput& input, const TpccTerminal& terminal,
+                        TxnAudit& audit) {
   audit.remote_payment = input.remote();
   audit.by_last_name = input.by_last_name;
   if (terminal.mode == Mode::Procedures) {

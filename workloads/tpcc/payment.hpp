@@ -7,6 +7,7 @@
 
 #include "spec/random.hpp"
 #include "terminal/engine/transaction.hpp"
+#include "workloads/tpcc/tpcc_terminal.hpp"
 
 namespace tpcc {
 
@@ -42,18 +43,18 @@ struct PaymentOutput {
 };
 
 // 2.5.1 the input of one Payment; pure.
-PaymentInput generate_payment(Random& rng, const TerminalContext& terminal);
+PaymentInput generate_payment(Random& rng, const TpccTerminal& terminal);
 
 // 2.5.2 in one round trip: BEGIN, one statement (customer, warehouse,
 // district and history, in that order), COMMIT; with
 // terminal.citus_statements, the statements of citus_payment.hpp. A
 // customer that does not exist fails the transaction with SqlError and
 // changes nothing. Throws whatever Session::flush throws.
-PaymentOutput pay(Session& session, const PaymentInput& input, const TerminalContext& terminal);
+PaymentOutput pay(Session& session, const PaymentInput& input, const TpccTerminal& terminal);
 
 // pay for the dispatcher: records remote and by-name selection in the audit.
-Outcome execute_payment(Session& session, const PaymentInput& input,
-                        const TerminalContext& terminal, TxnAudit& audit);
+Outcome execute_payment(Session& session, const PaymentInput& input, const TpccTerminal& terminal,
+                        TxnAudit& audit);
 
 void prepare_payment_statements(Session& session);
 

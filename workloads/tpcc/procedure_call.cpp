@@ -3,6 +3,7 @@
 #include <vector>
 
 #include "workloads/tpcc/procedure_calls.hpp"
+#include "workloads/tpcc/tpcc_terminal.hpp"
 
 namespace tpcc {
 namespace {
@@ -11,7 +12,7 @@ constexpr const char* kUndefinedFunction = "42883";
 
 }  // namespace
 
-QueryResult run_call(Session& session, const TerminalContext& terminal, const char* statement,
+QueryResult run_call(Session& session, const TpccTerminal& terminal, const char* statement,
                      const Params& params) {
   // A commit to replace or hold (CommitAction, the ACID tests) needs the
   // transaction block that a single call in autocommit does without.

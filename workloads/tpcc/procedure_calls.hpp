@@ -10,6 +10,7 @@
 #include "workloads/tpcc/order_status.hpp"
 #include "workloads/tpcc/payment.hpp"
 #include "workloads/tpcc/stock_level.hpp"
+#include "workloads/tpcc/tpcc_terminal.hpp"
 
 namespace tpcc {
 
@@ -28,18 +29,17 @@ void prepare_stock_level_call(Session& session);
 // At read committed a lone statement is its own transaction, so no BEGIN
 // or COMMIT is sent; other isolation levels and the ro profile wrap the
 // call in BEGIN ... COMMIT within the same round trip.
-QueryResult run_call(Session& session, const TerminalContext& terminal, const char* statement,
+QueryResult run_call(Session& session, const TpccTerminal& terminal, const char* statement,
                      const Params& params);
 
 NewOrderOutput call_new_order(Session& session, const NewOrderInput& input,
-                              const TerminalContext& terminal);
+                              const TpccTerminal& terminal);
 PaymentOutput call_payment(Session& session, const PaymentInput& input,
-                           const TerminalContext& terminal);
+                           const TpccTerminal& terminal);
 OrderStatusOutput call_order_status(Session& session, const OrderStatusInput& input,
-                                    const TerminalContext& terminal);
+                                    const TpccTerminal& terminal);
 DeliveryOutput call_delivery(Session& session, const DeliveryInput& input,
-                             const TerminalContext& terminal);
-int call_stock_level(Session& session, const StockLevelInput& input,
-                     const TerminalContext& terminal);
+                             const TpccTerminal& terminal);
+int call_stock_level(Session& session, const StockLevelInput& input, const TpccTerminal& terminal);
 
 }  // namespace tpcc

@@ -5,6 +5,7 @@
 
 #include "db/session.hpp"
 #include "workloads/tpcc/procedure_calls.hpp"
+#include "workloads/tpcc/tpcc_terminal.hpp"
 
 namespace tpcc {
 namespace {
@@ -33,7 +34,7 @@ constexpr const char* kLowStockStatement = "sl_low_stock";
 
 }  // namespace
 
-StockLevelInput generate_stock_level(Random& rng, const TerminalContext& terminal) {
+StockLevelInput generate_stock_level(Random& rng, const TpccTerminal& terminal) {
   StockLevelInput input;
   input.w_id = terminal.w_id;                               // 2.8.1.1
   input.d_id = terminal.d_id;                               // 2.8.1.1 fixed per terminal
@@ -41,8 +42,7 @@ StockLevelInput generate_stock_level(Random& rng, const TerminalContext& termina
   return input;
 }
 
-int count_low_stock(Session& session, const StockLevelInput& input,
-                    const TerminalContext& terminal) {
+int count_low_stock(Session& session, const StockLevelInput& input, const TpccTerminal& terminal) {
   Params params;
   params.add(input.w_id).add(input.d_id).add(input.threshold);
   session.queue_command(begin_command(terminal.isolation, true));
@@ -53,7 +53,7 @@ int count_low_stock(Session& session, const StockLevelInput& input,
 }
 
 Outcome execute_stock_level(Session& session, const StockLevelInput& input,
-                            const TerminalContext& terminal, TxnAudit& /*audit*/) {
+                            const TpccTerminal& terminal, TxnAudit& /*audit*/) {
   if (terminal.mode == Mode::Procedures) {
     call_stock_level(session, input, terminal);
   } else {

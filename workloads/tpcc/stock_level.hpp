@@ -4,6 +4,7 @@
 
 #include "spec/random.hpp"
 #include "terminal/engine/transaction.hpp"
+#include "workloads/tpcc/tpcc_terminal.hpp"
 
 namespace tpcc {
 
@@ -16,17 +17,16 @@ struct StockLevelInput {
 };
 
 // 2.8.1 the input of one Stock-Level; pure.
-StockLevelInput generate_stock_level(Random& rng, const TerminalContext& terminal);
+StockLevelInput generate_stock_level(Random& rng, const TpccTerminal& terminal);
 
 // 2.8.2 one round trip: BEGIN ... READ ONLY, the count, COMMIT. Returns the
 // number of distinct items below the threshold. Throws whatever
 // Session::flush throws.
-int count_low_stock(Session& session, const StockLevelInput& input,
-                    const TerminalContext& terminal);
+int count_low_stock(Session& session, const StockLevelInput& input, const TpccTerminal& terminal);
 
 // count_low_stock for the dispatcher; returns Outcome::Committed.
 Outcome execute_stock_level(Session& session, const StockLevelInput& input,
-                            const TerminalContext& terminal, TxnAudit& audit);
+                            const TpccTerminal& terminal, TxnAudit& audit);
 
 void prepare_stock_level_statements(Session& session);
 

@@ -3,6 +3,7 @@
 #include <utility>
 
 #include "terminal/engine/worker.hpp"
+#include "workloads/tpcc/tpcc_terminal.hpp"
 #include "workloads/tpcc/transactions.hpp"
 
 namespace tpcc {
@@ -18,9 +19,9 @@ TpccWorkload::TpccWorkload(const Config& config, const TpccLoad& load, DeliveryS
   }
 }
 
-TerminalContext TpccWorkload::bind(int index, const Config& group_config) const {
+std::any TpccWorkload::bind(int index, const Config& group_config) const {
   const TerminalBinding binding = bind_terminal(index, homes_);
-  TerminalContext context;
+  TpccTerminal context;
   context.homes = homes_;
   context.mode = group_config.mode;
   context.citus_statements = load_.citus;
@@ -43,7 +44,7 @@ TxnIndex TpccWorkload::next(VirtualTerminal& terminal) const {
 }
 
 TxnResult TpccWorkload::execute(TxnIndex type, Session& session, VirtualTerminal& terminal) const {
-  const TerminalContext context = transaction_context(terminal, warehouse_fixed_);
+  const TpccTerminal context = transaction_context(terminal, warehouse_fixed_);
   return run_transaction(type, session, terminal.rng, context);
 }
 
@@ -56,8 +57,8 @@ std::unique_ptr<BackgroundWork> TpccWorkload::background(const Config& group_con
   return std::make_unique<DeferredDeliveries>(group_config, on_delivery_);
 }
 
-TerminalContext transaction_context(VirtualTerminal& terminal, bool warehouse_fixed) {
-  TerminalContext context = terminal.context;
+TpccTerminal transaction_context(VirtualTerminal& terminal, bool warehouse_fixed) {
+  TpccTerminal context = std::any_cast<const TpccTerminal&>(terminal.binding);
   if (!warehouse_fixed) context.w_id = random_home_warehouse(terminal.rng, context.homes);
   return context;
 }

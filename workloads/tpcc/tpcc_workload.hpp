@@ -6,6 +6,7 @@
 // Deliveries handed to delivery workers (2.7.2, deferred_delivery.hpp).
 #pragma once
 
+#include <any>
 #include <memory>
 #include <string>
 #include <vector>
@@ -15,6 +16,7 @@
 #include "terminal/engine/workload.hpp"
 #include "workloads/tpcc/binding.hpp"
 #include "workloads/tpcc/deferred_delivery.hpp"
+#include "workloads/tpcc/tpcc_terminal.hpp"
 
 namespace tpcc {
 
@@ -24,7 +26,7 @@ struct TpccLoad {
   NURandConstants c_run;  // 2.1.6 C-Run
   // The load is distributed by Citus (bmsql_config tpcc_distribution):
   // statements mode uses the statements Citus routes to one shard
-  // (TerminalContext::citus_statements).
+  // (TpccTerminal::citus_statements).
   bool citus = false;
 };
 
@@ -39,7 +41,7 @@ class TpccWorkload : public Workload {
 
   std::string name() const override { return "tpcc"; }
   const std::vector<WorkloadType>& types() const override { return types_; }
-  TerminalContext bind(int index, const Config& group_config) const override;
+  std::any bind(int index, const Config& group_config) const override;
   void prepare(Session& session) const override;
   TxnIndex next(VirtualTerminal& terminal) const override;
   TxnResult execute(TxnIndex type, Session& session, VirtualTerminal& terminal) const override;
@@ -60,6 +62,6 @@ class TpccWorkload : public Workload {
 
 // The terminal's context for its next transaction: its home warehouse, or
 // one drawn from its Random when terminals are not bound to one.
-TerminalContext transaction_context(VirtualTerminal& terminal, bool warehouse_fixed);
+TpccTerminal transaction_context(VirtualTerminal& terminal, bool warehouse_fixed);
 
 }  // namespace tpcc

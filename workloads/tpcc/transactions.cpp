@@ -13,6 +13,7 @@
 #include "workloads/tpcc/payment.hpp"
 #include "workloads/tpcc/procedure_calls.hpp"
 #include "workloads/tpcc/stock_level.hpp"
+#include "workloads/tpcc/tpcc_terminal.hpp"
 #include "workloads/tpcc/transactions.hpp"
 
 namespace tpcc {
@@ -25,7 +26,7 @@ constexpr std::int64_t kRetryBackoffMicros = 500;
 // as a terminal user would resubmit the same screen.
 template <typename Input, typename Execute>
 TxnResult run_with_retries(const Input& input, Execute execute, Session& session, Random& rng,
-                           const TerminalContext& terminal) {
+                           const TpccTerminal& terminal) {
   TxnResult result;
   for (;;) {
     result.audit = TxnAudit{};
@@ -55,9 +56,9 @@ TxnResult run_with_retries(const Input& input, Execute execute, Session& session
 
 }  // namespace
 
-TxnResult run_deferred_delivery(Session& session, Random& rng, const TerminalContext& terminal,
+TxnResult run_deferred_delivery(Session& session, Random& rng, const TpccTerminal& terminal,
                                 const DeliveryInput& input, DeliveryOutput& output) {
-  const auto execute = [&output](Session& s, const DeliveryInput& in, const TerminalContext& t,
+  const auto execute = [&output](Session& s, const DeliveryInput& in, const TpccTerminal& t,
                                  TxnAudit& audit) {
     output = t.mode == Mode::Procedures ? call_delivery(s, in, t) : deliver(s, in, t);
     audit.skipped_deliveries = output.skipped();
@@ -79,12 +80,12 @@ void prepare_transaction_statements(Session& session, Mode mode) {
 }
 
 TxnResult run_transaction(TxnIndex type, Session& session, Random& rng,
-                          const TerminalContext& terminal) {
+                          const TpccTerminal& terminal) {
   switch (type) {
     case kNewOrder: {
       const NewOrderInput input = generate_new_order(rng, terminal);
       int o_id = 0;
-      const auto execute = [&o_id](Session& s, const NewOrderInput& in, const TerminalContext& t,
+      const auto execute = [&o_id](Session& s, const NewOrderInput& in, const TpccTerminal& t,
                                    TxnAudit& audit) {
         return execute_new_order(s, in, t, audit, &o_id);
       };

@@ -7,6 +7,7 @@
 #include "spec/random.hpp"
 #include "spec/transactions.hpp"
 #include "terminal/engine/transaction.hpp"
+#include "workloads/tpcc/tpcc_terminal.hpp"
 
 namespace tpcc {
 
@@ -19,6 +20,6 @@ void prepare_transaction_statements(Session& session, Mode mode = Mode::Statemen
 // Draws the inputs (2.x.1) and runs the transaction (2.x.2), retrying
 // retryable failures up to kMaxRetries. Throws ConnectionLost.
 TxnResult run_transaction(TxnIndex type, Session& session, Random& rng,
-                          const TerminalContext& terminal);
+                          const TpccTerminal& terminal);
 
 }  // namespace tpcc

@@ -3,10 +3,11 @@
 #include <array>
 
 #include "workloads/tpcc/delivery.hpp"
+#include "workloads/tpcc/tpcc_terminal.hpp"
 
 TEST_CASE("2.7.1.2 Delivery O_CARRIER_ID is uniform over 1..10", "[delivery]") {
   tpcc::Random rng{11};
-  tpcc::TerminalContext terminal;
+  tpcc::TpccTerminal terminal;
   terminal.w_id = 7;
   terminal.warehouses = 9;
   constexpr int kDraws = 50000;

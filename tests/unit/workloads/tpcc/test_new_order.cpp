@@ -6,10 +6,11 @@
 #include "spec/constants.hpp"
 #include "tests/unit/terminal_context.hpp"
 #include "workloads/tpcc/new_order.hpp"
+#include "workloads/tpcc/tpcc_terminal.hpp"
 
 namespace {
 
-tpcc::TerminalContext terminal_for(int w_id, int warehouses) {
+tpcc::TpccTerminal terminal_for(int w_id, int warehouses) {
   return tpcc::test::terminal_context(w_id, 3, warehouses, {100, 200, 300});
 }
 

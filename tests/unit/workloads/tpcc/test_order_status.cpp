@@ -8,10 +8,11 @@
 #include "spec/text.hpp"
 #include "tests/unit/terminal_context.hpp"
 #include "workloads/tpcc/order_status.hpp"
+#include "workloads/tpcc/tpcc_terminal.hpp"
 
 namespace {
 
-tpcc::TerminalContext terminal_for(int w_id) {
+tpcc::TpccTerminal terminal_for(int w_id) {
   return tpcc::test::terminal_context(w_id, 4, 5, {123, 456, 789});
 }
 

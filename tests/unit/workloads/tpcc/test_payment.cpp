@@ -11,10 +11,11 @@
 #include "tests/unit/terminal_context.hpp"
 #include "workloads/tpcc/customer_lookup.hpp"
 #include "workloads/tpcc/payment.hpp"
+#include "workloads/tpcc/tpcc_terminal.hpp"
 
 namespace {
 
-tpcc::TerminalContext terminal_for(int w_id, int warehouses) {
+tpcc::TpccTerminal terminal_for(int w_id, int warehouses) {
   return tpcc::test::terminal_context(w_id, 7, warehouses, {150, 250, 350});
 }
 

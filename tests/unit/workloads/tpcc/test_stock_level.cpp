@@ -3,10 +3,11 @@
 #include <array>
 
 #include "workloads/tpcc/stock_level.hpp"
+#include "workloads/tpcc/tpcc_terminal.hpp"
 
 TEST_CASE("2.8.1.2 Stock-Level threshold covers 10..20 with both ends reached", "[stock_level]") {
   tpcc::Random rng{5};
-  tpcc::TerminalContext terminal;
+  tpcc::TpccTerminal terminal;
   terminal.w_id = 3;
   terminal.d_id = 8;
   constexpr int kDraws = 22000;
@@ -29,7 +30,7 @@ TEST_CASE("2.8.1.1 Stock-Level uses the terminal's home warehouse and fixed dist
           "[stock_level]") {
   tpcc::Random rng{6};
   for (int d_id = 1; d_id <= 10; ++d_id) {
-    tpcc::TerminalContext terminal;
+    tpcc::TpccTerminal terminal;
     terminal.w_id = 2;
     terminal.d_id = d_id;
     terminal.warehouses = 4;

@@ -4,6 +4,7 @@
 // workers only on the primary under --delivery deferred (2.7.2).
 #include <catch2/catch.hpp>
 
+#include <any>
 #include <chrono>
 #include <optional>
 
@@ -11,6 +12,7 @@
 #include "metrics/stats.hpp"
 #include "spec/random.hpp"
 #include "terminal/engine/worker.hpp"
+#include "workloads/tpcc/tpcc_terminal.hpp"
 #include "workloads/tpcc/tpcc_workload.hpp"
 
 namespace {
@@ -52,7 +54,7 @@ TEST_CASE("5.2.1 the TPC-C workload binds terminal i to warehouse i mod W + 1") 
   config.isolation = tpcc::Isolation::RepeatableRead;
   const tpcc::TpccWorkload workload = workload_of(config, 3);
   for (int i = 0; i < 7; ++i) {
-    const tpcc::TerminalContext context = workload.bind(i, config);
+    const auto context = std::any_cast<tpcc::TpccTerminal>(workload.bind(i, config));
     CHECK(context.w_id == i % 3 + 1);
     CHECK(context.d_id == (i / 3) % 10 + 1);
     CHECK(context.warehouses == 3);
@@ -62,7 +64,7 @@ TEST_CASE("5.2.1 the TPC-C workload binds terminal i to warehouse i mod W + 1") 
   // A standby's group runs the ro profile.
   tpcc::Config standby = config;
   standby.profile = tpcc::Profile::ReadOnly;
-  CHECK(workload.bind(0, standby).read_only);
+  CHECK(std::any_cast<tpcc::TpccTerminal>(workload.bind(0, standby)).read_only);
 }
 
 TEST_CASE("2.7.2 the TPC-C workload hands Deliveries off only on the primary under deferred") {
