@@ -142,6 +142,27 @@ void write_search(ResultSink& set, const Config& config, const CapacitySearchRec
   out << "search results written to " << set.dir() << "\n";
 }
 
+// What a step completed per minute: TPC-C's transactions over its measured
+// seconds; another workload's stats hold no counts, its intervals do (the
+// transactions, the ingest's batches, per second of each measured interval).
+double completed_per_minute(const ResultDir& result) {
+  const std::vector<WorkloadPoint>& points = result.workload_points.points;
+  if (points.empty()) {
+    return static_cast<double>(completed_total(result.stats)) * 60 / result.info.measured_seconds;
+  }
+  double completed = 0;
+  double seconds = 0;
+  double previous = 0;
+  for (const WorkloadPoint& p : points) {
+    const double length = p.end_seconds - previous;
+    previous = p.end_seconds;
+    if (p.warmup || length <= 0) continue;
+    completed += p.tps * length;
+    seconds += length;
+  }
+  return seconds > 0 ? completed * 60 / seconds : 0;
+}
+
 // A step of a search over the rate carries that rate only when it completed
 // --efficiency-floor percent of it: terminals that cannot keep up send
 // less, and their latency alone would not say so.
@@ -150,8 +171,7 @@ void judge_rate_reached(const Config& one, const ResultDir& result, CapacityStep
   step.rate = one.rate_tpm / per_unit;
   step.rate_unit = rate_unit(one);
   if (step.verdict == CapacityVerdict::Stopped || result.info.measured_seconds <= 0) return;
-  const double reached =
-      static_cast<double>(completed_total(result.stats)) * 60 / result.info.measured_seconds;
+  const double reached = completed_per_minute(result);
   if (reached >= one.rate_tpm * one.efficiency_floor / 100) return;
   step.verdict = CapacityVerdict::Fail;
   step.why.push_back("completed " + fixed(reached / per_unit, 1) + step.rate_unit + ", below " +
