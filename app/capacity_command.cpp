@@ -11,8 +11,10 @@
 #include "app/run_once.hpp"
 #include "config/errors.hpp"
 #include "config/names.hpp"
+#include "config/settings/values.hpp"
 #include "db/connect.hpp"
 #include "loader/load_state.hpp"
+#include "metrics/stats.hpp"
 #include "report/console/capacity_table.hpp"
 #include "report/html/capacity_page.hpp"
 #include "report/html/html_report.hpp"
@@ -21,6 +23,7 @@
 #include "report/results/result_sink.hpp"
 #include "report/rules/bracket_search.hpp"
 #include "report/rules/run_rules.hpp"
+#include "report/views/format.hpp"
 
 namespace tpcc {
 namespace {
@@ -50,6 +53,16 @@ int connection_room(const Config& config) {
 
 bool is_tpcc(const Config& config) { return config.workload == WorkloadKind::Tpcc; }
 
+// --rate is per minute; an oltp test's, as sysbench's, per second. A search
+// over the rate counts in the unit the workload's --rate is given in.
+double rate_unit_seconds(const Config& config) {
+  return config.workload == WorkloadKind::SysbenchOltp ? 1 : 60;
+}
+
+std::string rate_unit(const Config& config) {
+  return config.workload == WorkloadKind::SysbenchOltp ? "/s" : "/min";
+}
+
 // One step's run: `value` active warehouses (paced) or terminals.
 Config step_config(const Config& config, int value, const std::string& dir) {
   Config one = config;
@@ -57,7 +70,11 @@ Config step_config(const Config& config, int value, const std::string& dir) {
   one.spec = false;
   one.json_file.clear();
   one.result_dir = dir;
-  if (capacity_paced(config)) {
+  if (config.search_over_rate) {
+    one.rate_tpm = value * (60 / rate_unit_seconds(config));
+    one.warehouse_from = 0;
+    one.warehouse_to = 0;
+  } else if (capacity_paced(config)) {
     one.terminals = kTerminalsPerWarehouse * value;
     one.warehouse_from = 1;
     one.warehouse_to = value;
@@ -70,7 +87,12 @@ Config step_config(const Config& config, int value, const std::string& dir) {
   return one;
 }
 
-std::string what_is_searched(bool paced, int value) {
+std::string what_is_searched(const Config& config, int value) {
+  const bool paced = capacity_paced(config);
+  if (config.search_over_rate) {
+    return "rate " + std::to_string(value) + rate_unit(config) + ", " +
+           std::to_string(config.terminals) + " terminals";
+  }
   return paced ? std::to_string(value) +
                      (value == 1 ? " active warehouse, " : " active warehouses, ") +
                      std::to_string(kTerminalsPerWarehouse * value) + " terminals"
@@ -85,10 +107,13 @@ void print_plan(std::ostream& out, const Config& config, int loaded, int most) {
   } else {
     out << workload_name(config) << "; ";
   }
-  out << (paced ? "active warehouses" : "terminals") << " from "
-      << std::min(config.search_start, most) << ", doubling, then bisecting, up to " << most
-      << "\n  each step: " << config.warmup_seconds << " s warm-up, " << config.duration_seconds
-      << " s measured\n  a step passes when: ";
+  out << (config.search_over_rate ? "rate (" + rate_unit(config) + ") at " +
+                                        std::to_string(config.terminals) + " terminals"
+          : paced ? std::string("active warehouses")
+                  : std::string("terminals"))
+      << " from " << std::min(config.search_start, most) << ", doubling, then bisecting, up to "
+      << most << "\n  each step: " << config.warmup_seconds << " s warm-up, "
+      << config.duration_seconds << " s measured\n  a step passes when: ";
   if (paced) {
     out << "every 90th percentile within its limit (5.2.5.3), the mix's minimums once a whole "
            "deck is dealt (5.2.3)";
@@ -102,6 +127,10 @@ void print_plan(std::ostream& out, const Config& config, int loaded, int most) {
     out << "its " << capacity_tail_text(config) << " at most " << config.latency_limit_ms
         << " ms (--latency-limit) and the run clean (exit 0)";
   }
+  if (config.search_over_rate) {
+    out << ", and at least " << format_number(config.efficiency_floor)
+        << "% of the rate completed (--efficiency-floor)";
+  }
   out << "\n";
 }
 
@@ -113,17 +142,56 @@ void write_search(ResultSink& set, const Config& config, const CapacitySearchRec
   out << "search results written to " << set.dir() << "\n";
 }
 
+// What a step completed per minute: TPC-C's transactions over its measured
+// seconds; another workload's stats hold no counts, its intervals do (the
+// transactions, the ingest's batches, per second of each measured interval).
+double completed_per_minute(const ResultDir& result) {
+  const std::vector<WorkloadPoint>& points = result.workload_points.points;
+  if (points.empty()) {
+    return static_cast<double>(completed_total(result.stats)) * 60 / result.info.measured_seconds;
+  }
+  double completed = 0;
+  double seconds = 0;
+  double previous = 0;
+  for (const WorkloadPoint& p : points) {
+    const double length = p.end_seconds - previous;
+    previous = p.end_seconds;
+    if (p.warmup || length <= 0) continue;
+    completed += p.tps * length;
+    seconds += length;
+  }
+  return seconds > 0 ? completed * 60 / seconds : 0;
+}
+
+// A step of a search over the rate carries that rate only when it completed
+// --efficiency-floor percent of it: terminals that cannot keep up send
+// less, and their latency alone would not say so.
+void judge_rate_reached(const Config& one, const ResultDir& result, CapacityStep& step) {
+  const double per_unit = 60 / rate_unit_seconds(one);
+  step.rate = one.rate_tpm / per_unit;
+  step.rate_unit = rate_unit(one);
+  if (step.verdict == CapacityVerdict::Stopped || result.info.measured_seconds <= 0) return;
+  const double reached = completed_per_minute(result);
+  if (reached >= one.rate_tpm * one.efficiency_floor / 100) return;
+  step.verdict = CapacityVerdict::Fail;
+  step.why.push_back("completed " + fixed(reached / per_unit, 1) + step.rate_unit + ", below " +
+                     format_number(one.efficiency_floor) + "% of the rate " + fixed(*step.rate, 0) +
+                     step.rate_unit + " (--efficiency-floor)");
+}
+
 // The step's verdict from its result directory, as the report reads it.
 // A step of another workload that ran unclean (errors above 1 % of its
 // transactions: exit 1) carries no load either.
 CapacityStep judged_step(const Config& one, const std::string& dir, int active, int status) {
   const ResultDir result = read_result_dir(dir, "capacity", false);
-  if (is_tpcc(one)) return judge_capacity_step(one, result.info, result.stats, active);
-  CapacityStep step = judge_workload_capacity_step(one, result.info, result.stats, result.workload);
-  if (step.verdict == CapacityVerdict::Pass && status != kExitOk) {
+  CapacityStep step =
+      is_tpcc(one) ? judge_capacity_step(one, result.info, result.stats, active)
+                   : judge_workload_capacity_step(one, result.info, result.stats, result.workload);
+  if (!is_tpcc(one) && step.verdict == CapacityVerdict::Pass && status != kExitOk) {
     step.verdict = CapacityVerdict::Fail;
     step.why.push_back("the run exited " + std::to_string(status) + " (its summary says why)");
   }
+  if (one.search_over_rate) judge_rate_reached(one, result, step);
   return step;
 }
 
@@ -139,7 +207,7 @@ CapacityConfirmation confirm_answer(const Config& config, const CapacityStep& an
   one.spec = true;
   one.duration_seconds = config.confirm_duration_seconds;
   out << "\n== confirmation: "
-      << what_is_searched(paced, paced ? answer.active_warehouses : answer.terminals) << ", "
+      << what_is_searched(config, paced ? answer.active_warehouses : answer.terminals) << ", "
       << one.duration_seconds << " s ==\n";
   confirmation.exit_status = run_benchmark(one, out);
   const ResultDir result =
@@ -160,9 +228,10 @@ int capacity_command(const Config& config, std::ostream& out) {
   }
   CapacitySearchRecord record;
   record.loaded_warehouses = loaded;
-  record.most = paced             ? loaded
-                : is_tpcc(config) ? kTerminalsPerWarehouse * loaded
-                                  : connection_room(config);
+  record.most = config.search_over_rate ? config.search_max
+                : paced                 ? loaded
+                : is_tpcc(config)       ? kTerminalsPerWarehouse * loaded
+                                        : connection_room(config);
   if (config.search_max > 0) record.most = std::min(record.most, config.search_max);
   if (record.most < 1) {
     throw UsageError("tpcc capacity: the server takes no more connections (max_connections)");
@@ -178,7 +247,7 @@ int capacity_command(const Config& config, std::ostream& out) {
       step.dir = "step-" + std::to_string(step.step);
       const std::string dir = (std::filesystem::path(set.dir()) / step.dir).string();
       const Config one = step_config(config, *value, dir);
-      out << "\n== step " << step.step << ": " << what_is_searched(paced, *value) << " ==\n";
+      out << "\n== step " << step.step << ": " << what_is_searched(config, *value) << " ==\n";
       const int status = run_once(one, out);
       const int active = paced ? *value : loaded;
       const std::string name = step.dir;

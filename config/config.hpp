@@ -263,6 +263,7 @@ struct Config {
   double efficiency_floor = 85;    // percent of 12.86 tpmC per active warehouse
   double latency_limit_ms = 5000;  // unpaced: New-Order p90 limit (5.2.5.3: 5 s)
   int search_start = 1;            // the first step's active warehouses (or terminals)
+  bool search_over_rate = false;   // --search-over rate: each step a --rate at fixed terminals
   int search_max = 0;    // the most the search tries (0: the load's, or the server's connections)
   bool confirm = false;  // a full-length run at the answer
   int confirm_duration_seconds = 7200;  // its measured interval (5.5: 120 minutes)

@@ -5,6 +5,8 @@
 
 #include <algorithm>
 #include <array>
+#include <optional>
+#include <string>
 
 #include "config/errors.hpp"
 #include "config/names.hpp"
@@ -33,7 +35,9 @@ void finish_spec(ParseState& st) {
   if (!st.given.source("mix") && c.profile != Profile::ReadOnly) c.mix = kSpecDeckMix;
   // 5.2.5: keying and think times; the multipliers keep their default 1
   // unless given (finish_pacing has already tied keying to think).
-  if (!st.given.source("keying-think") && !bmsql6_pacing_given(st)) c.keying_and_thinking = true;
+  if (!st.given.source("keying-think") && !bmsql6_pacing_given(st) && !c.search_over_rate) {
+    c.keying_and_thinking = true;
+  }
   if (!st.given.source("terminal-warehouse-fixed")) c.terminal_warehouse_fixed = true;  // 2.4.1.1
   if (!st.given.source("delivery")) c.delivery_mode = DeliveryMode::Deferred;           // 2.7.2
   if (!st.given.source("warmup")) c.warmup_seconds = std::max(c.warmup_seconds, kSpecWarmupSeconds);
@@ -65,9 +69,52 @@ constexpr int kCapacityWarmupSeconds = 30;
 // The other workloads' steps: the latency percentile held to --latency-limit.
 constexpr int kCapacityPercentile = 99;
 
+// tpcc capacity --search-over rate: each step a --rate at the --terminals
+// given, held to --efficiency-floor percent of it; over the terminals the
+// search sets the terminals itself and only TPC-C's tpmC has a floor.
+void finish_rate_search(ParseState& st) {
+  const Config& c = st.cfg;
+  const auto where = [&st](const char* name) { return st.given.source(name)->where; };
+  if (!c.search_over_rate) {
+    // A props file's terminals are its runs'; the search goes past them.
+    const std::optional<Source> terminals = st.given.source("terminals");
+    if (terminals && terminals->layer == Layer::Flag) {
+      st.problem(terminals->where +
+                 ": tpcc capacity searches the terminals itself; it takes --terminals with "
+                 "--search-over rate");
+    }
+    if (c.workload != WorkloadKind::Tpcc && st.given.source("efficiency-floor")) {
+      st.problem(where("efficiency-floor") + ": " + std::string(workload_name(c)) +
+                 " has no tpmC to hold to a floor; it takes --efficiency-floor with "
+                 "--search-over rate, the share of the rate a step completes");
+    }
+    return;
+  }
+  const std::string over = where("search-over") + " rate";
+  if (c.search_max == 0) {
+    st.problem(over +
+               " needs --search-max, the highest rate a step tries (the rate has no "
+               "bound of its own; --rate's unit), and --search-start near where to begin");
+  }
+  if (c.rate_tpm > 0) {
+    st.problem(where("rate") + ": " + over + " sets each step's rate itself; leave --rate out");
+  }
+  if (c.confirm) {
+    st.problem(where("confirm") + ": not with " + over +
+               " (it confirms TPC-C's answer by its run rules, at a count of warehouses or "
+               "terminals)");
+  }
+  if (c.keying_and_thinking) {
+    st.problem(over +
+               ": TPC-C's terminals with keying and think times pace themselves; the rate "
+               "search runs them without (leave --keying-think and the props pacing keys out)");
+  }
+}
+
 void finish_capacity(ParseState& st) {
   Config& c = st.cfg;
   if (c.verb != Verb::Capacity) return;
+  finish_rate_search(st);
   // The other workloads' steps run unpaced (their finish set it) and are
   // judged by their 99th percentile alone; an oltp test's is the run's
   // --percentile, 99 unless given.
@@ -83,7 +130,9 @@ void finish_capacity(ParseState& st) {
   // --confirm and --efficiency-floor are TPC-C's by their rows: the other
   // workloads have no run rules to confirm, nor a tpmC to hold to a floor.
   if (c.workload != WorkloadKind::Tpcc) return;
-  if (!st.given.source("keying-think") && !bmsql6_pacing_given(st)) c.keying_and_thinking = true;
+  if (!st.given.source("keying-think") && !bmsql6_pacing_given(st) && !c.search_over_rate) {
+    c.keying_and_thinking = true;
+  }
   if (!st.given.source("mix") && c.profile != Profile::ReadOnly) c.mix = kSpecDeckMix;
   if (!st.given.source("warmup")) c.warmup_seconds = kCapacityWarmupSeconds;
   if (c.profile == Profile::ReadOnly) {

@@ -9,12 +9,13 @@ namespace tpcc::settings_table {
 
 void add_capacity(std::vector<Setting>& s) {
   add(
-      s, "efficiency-floor", "PCT", {"efficiencyFloor"}, kCapacity, kTpccOnly, kCapacitySection,
+      s, "efficiency-floor", "PCT", {"efficiencyFloor"}, kCapacity, kAllWorkloads, kCapacitySection,
       "With keying and think times: a step passes only when its tpmC is at least PCT percent "
       "of the 12.86 tpmC per active warehouse that the 5.2.5 pacing allows (0..100; 0: not "
       "judged). Not a clause of the specification: the usual reading that a system keeping "
       "up with its terminals reaches most of the ceiling (CockroachDB's passing efficiency "
-      "is 85).",
+      "is 85). With --search-over rate, for every workload (another workload takes it only "
+      "then): a step passes only when it completed at least PCT percent of its rate.",
       [](const std::string& v, const Source& src, ParseState& st) {
         st.cfg.efficiency_floor = parse_number_in(v, 0, 100, src.where);
       },
@@ -38,8 +39,23 @@ void add_capacity(std::vector<Setting>& s) {
       [](const Config& c) { return format_number(c.latency_limit_ms); })
       .json = json_none(kJsonOtherVerb);
   add(
+      s, "search-over", "WHAT", {"searchOver"}, kCapacity, kAllWorkloads, kCapacitySection,
+      "What the search varies: terminals (the default; active warehouses with keying and think "
+      "times) or rate: each step runs --terminals at a --rate (per minute; an oltp test's per "
+      "second) from --search-start up to --search-max, which it needs, and passes when its "
+      "latency stays within --latency-limit and it completed at least --efficiency-floor "
+      "percent of that rate. For every workload; TPC-C's without keying and think times "
+      "(the default then). Not with --rate, --confirm or --keying-think.",
+      [](const std::string& v, const Source& src, ParseState& st) {
+        if (v != "terminals" && v != "rate") fail(src.where, v, "terminals or rate");
+        st.cfg.search_over_rate = v == "rate";
+      },
+      [](const Config& c) { return std::string(c.search_over_rate ? "rate" : "terminals"); })
+      .json = json_none(kJsonOtherVerb);
+  add(
       s, "search-start", "N", {"searchStart"}, kCapacity, kAllWorkloads, kCapacitySection,
-      "The first step's active warehouses (terminals without keying and think times); the "
+      "The first step's active warehouses (terminals without keying and think times; the "
+      "rate with --search-over rate); the "
       "search doubles it while steps pass, then bisects between the last that passed and "
       "the first that failed. Beyond the loaded warehouses (10 terminals per warehouse "
       "unpaced) it starts there.",
@@ -51,7 +67,8 @@ void add_capacity(std::vector<Setting>& s) {
   add(
       s, "search-max", "N", {"searchMax"}, kCapacity, kAllWorkloads, kCapacitySection,
       "The most active warehouses (terminals without keying and think times, or of another "
-      "workload) a step tries; the search's upper bound. Without it: the loaded warehouses (10 "
+      "workload; the rate with --search-over rate, which needs it) a step tries; the search's "
+      "upper bound. Without it: the loaded warehouses (10 "
       "terminals per warehouse unpaced); for another workload, the connections the server "
       "takes (max_connections less superuser_reserved_connections and those open).",
       [](const std::string& v, const Source& src, ParseState& st) {

@@ -35,13 +35,15 @@ int warehouse_bound(const std::string& v, const Source& src) {
 
 void add_length_and_mix(std::vector<Setting>& s) {
   add(
-      s, "terminals", "N", {}, kOneRunVerbs | kAcid | kPrepare, kAllWorkloads, kRunSection,
+      s, "terminals", "N", {}, kOneRunVerbs | kCapacity | kAcid | kPrepare, kAllWorkloads,
+      kRunSection,
       "Virtual terminals (clause 5.2.1: 10 per warehouse for a compliant run). With fixed "
       "warehouses, more than 10 per home warehouse is refused unless --allow-many-terminals "
       "(checked against props warehouses when given, and against the loaded warehouses when "
       "the run starts). tpcc acid --durability runs this many terminals until the crash. "
       "The ingest workload's streams; its prepare takes it for a table per stream "
-      "(--ingest-tables 0).",
+      "(--ingest-tables 0). tpcc capacity takes it with --search-over rate only: each step's "
+      "terminals.",
       [](const std::string& v, const Source& src, ParseState& st) {
         st.cfg.terminals = parse_int(v, 1, kNoLimit, src.where);
       },

@@ -21,11 +21,11 @@ bool of_workload(const std::vector<CapacityStep>& steps) {
 
 // A step of another workload: its terminals, throughput and tail latency.
 void print_workload_steps(std::ostream& out, const std::vector<CapacityStep>& steps) {
-  TextTable table({"step", "terminals", steps.front().throughput_name, steps.front().latency_name,
-                   "verdict", "why"},
+  TextTable table({"step", capacity_searched_heading(steps.front(), "terminals"),
+                   steps.front().throughput_name, steps.front().latency_name, "verdict", "why"},
                   0);
   for (const CapacityStep& s : steps) {
-    table.add_row({std::to_string(s.step), std::to_string(s.terminals),
+    table.add_row({std::to_string(s.step), capacity_searched_value(s, s.terminals),
                    s.throughput ? fixed(*s.throughput, 2) : "-",
                    s.latency_ms ? fixed(*s.latency_ms, 3) : "-", capacity_verdict_text(s.verdict),
                    joined(s.why)});
@@ -41,13 +41,14 @@ void print_capacity_steps(std::ostream& out, const std::vector<CapacityStep>& st
     print_workload_steps(out, steps);
     return;
   }
-  TextTable table({"step", paced ? "warehouses" : "terminals", "tpmC", "efficiency", "NO p90 ms",
-                   "verdict", "why"},
-                  0);
+  TextTable table(
+      {"step", capacity_searched_heading(steps.front(), paced ? "warehouses" : "terminals"), "tpmC",
+       "efficiency", "NO p90 ms", "verdict", "why"},
+      0);
   for (const CapacityStep& s : steps) {
     table.add_row({std::to_string(s.step),
-                   std::to_string(paced ? s.active_warehouses : s.terminals), fixed(s.tpmc, 1),
-                   s.efficiency ? fixed(*s.efficiency, 1) + "%" : "-",
+                   capacity_searched_value(s, paced ? s.active_warehouses : s.terminals),
+                   fixed(s.tpmc, 1), s.efficiency ? fixed(*s.efficiency, 1) + "%" : "-",
                    s.new_order_p90_ms ? fixed(*s.new_order_p90_ms, 1) : "-",
                    capacity_verdict_text(s.verdict), joined(s.why)});
   }
@@ -59,6 +60,10 @@ std::optional<CapacityStep> capacity_answer(const std::vector<CapacityStep>& ste
   std::optional<CapacityStep> best;
   for (const CapacityStep& s : steps) {
     if (s.verdict != CapacityVerdict::Pass) continue;
+    if (s.rate) {
+      if (!best || *s.rate > *best->rate) best = s;
+      continue;
+    }
     const bool better = !best || (paced ? s.active_warehouses > best->active_warehouses
                                   : !s.throughput_name.empty() ? s.terminals > best->terminals
                                                                : s.tpmc > best->tpmc);
@@ -69,6 +74,15 @@ std::optional<CapacityStep> capacity_answer(const std::vector<CapacityStep>& ste
 
 std::string capacity_answer_line(const std::optional<CapacityStep>& answer, bool paced) {
   if (!answer) return "no step passed";
+  if (answer->rate) {
+    const std::string figure =
+        answer->throughput_name.empty()
+            ? "tpmC " + fixed(answer->tpmc, 1)
+            : answer->throughput_name + " " +
+                  (answer->throughput ? fixed(*answer->throughput, 2) : std::string("-"));
+    return "highest passing rate: " + fixed(*answer->rate, 0) + answer->rate_unit + " at " +
+           std::to_string(answer->terminals) + " terminals, " + figure;
+  }
   if (!answer->throughput_name.empty()) {
     return "highest passing: " + std::to_string(answer->terminals) + " terminals, " +
            answer->throughput_name + " " +

@@ -24,12 +24,13 @@ std::string linked(const std::string& dir) {
 std::string workload_steps_table(const CapacitySearchRecord& record) {
   const CapacityStep& first = record.steps.front();
   std::string h = "<table>\n<tr>" + cell("step", "th") + cell("run", "th") +
-                  cell("terminals", "th") + cell(first.throughput_name, "th") +
-                  cell(first.latency_name, "th") + cell("verdict", "th") + cell("why", "th") +
-                  "</tr>\n";
+                  cell(capacity_searched_heading(first, "terminals"), "th") +
+                  cell(first.throughput_name, "th") + cell(first.latency_name, "th") +
+                  cell("verdict", "th") + cell("why", "th") + "</tr>\n";
   for (const CapacityStep& s : record.steps) {
     h += std::string(s.verdict == CapacityVerdict::Pass ? "<tr>" : "<tr class=\"diff\">") +
-         cell(std::to_string(s.step)) + linked(s.dir) + cell(std::to_string(s.terminals)) +
+         cell(std::to_string(s.step)) + linked(s.dir) +
+         cell(capacity_searched_value(s, s.terminals)) +
          cell(s.throughput ? fixed(*s.throughput, 2) : "-") +
          cell(s.latency_ms ? fixed(*s.latency_ms, 3) : "-") +
          cell(capacity_verdict_text(s.verdict)) + cell(why_text(s.why)) + "</tr>\n";
@@ -41,15 +42,17 @@ std::string steps_table(const CapacitySearchRecord& record, bool paced) {
   if (!record.steps.empty() && !record.steps.front().throughput_name.empty()) {
     return workload_steps_table(record);
   }
-  std::string h = "<table>\n<tr>" + cell("step", "th") + cell("run", "th") +
-                  cell(paced ? "active warehouses" : "terminals", "th") + cell("tpmC", "th") +
-                  cell("efficiency", "th") + cell("New-Order p90 ms", "th") +
+  const std::string counted = paced ? "active warehouses" : "terminals";
+  const std::string searched =
+      record.steps.empty() ? counted : capacity_searched_heading(record.steps.front(), counted);
+  std::string h = "<table>\n<tr>" + cell("step", "th") + cell("run", "th") + cell(searched, "th") +
+                  cell("tpmC", "th") + cell("efficiency", "th") + cell("New-Order p90 ms", "th") +
                   cell("verdict", "th") + cell("why", "th") + "</tr>\n";
   for (const CapacityStep& s : record.steps) {
     h += std::string(s.verdict == CapacityVerdict::Pass ? "<tr>" : "<tr class=\"diff\">") +
          cell(std::to_string(s.step)) + linked(s.dir) +
-         cell(std::to_string(paced ? s.active_warehouses : s.terminals)) + cell(fixed(s.tpmc, 1)) +
-         cell(s.efficiency ? fixed(*s.efficiency, 1) + " %" : "-") +
+         cell(capacity_searched_value(s, paced ? s.active_warehouses : s.terminals)) +
+         cell(fixed(s.tpmc, 1)) + cell(s.efficiency ? fixed(*s.efficiency, 1) + " %" : "-") +
          cell(s.new_order_p90_ms ? fixed(*s.new_order_p90_ms, 1) : "-") +
          cell(capacity_verdict_text(s.verdict)) + cell(why_text(s.why)) + "</tr>\n";
   }
@@ -68,8 +71,11 @@ std::string html_capacity_search(const CapacitySearchRecord& record, bool paced)
        (record.loaded_warehouses > 0
             ? std::to_string(record.loaded_warehouses) + " warehouses loaded; the search "
             : std::string("The search ")) +
-       (paced ? std::string("over the active warehouses, 10 terminals each")
-              : std::string("over the terminals, without keying and think times")) +
+       (!record.steps.empty() && record.steps.front().rate
+            ? "over the rate (" + record.steps.front().rate_unit + ") at " +
+                  std::to_string(record.steps.front().terminals) + " terminals"
+        : paced ? std::string("over the active warehouses, 10 terminals each")
+                : std::string("over the terminals, without keying and think times")) +
        ", up to " + std::to_string(record.most) + ".</p>\n<h2>Steps</h2>\n" +
        steps_table(record, paced);
   if (record.confirmation) {

@@ -24,7 +24,7 @@ const char* verdict_key(CapacityVerdict verdict) {
   return "?";
 }
 
-Json step_json(const CapacityStep& s) {
+Json searched_step_json(const CapacityStep& s) {
   if (!s.throughput_name.empty()) {
     return {{"step", s.step},
             {"dir", s.dir},
@@ -49,13 +49,20 @@ Json step_json(const CapacityStep& s) {
           {"exit_status", s.exit_status}};
 }
 
+// A step of a search over --rate carries its rate too.
+Json step_json(const CapacityStep& s) {
+  Json j = searched_step_json(s);
+  if (s.rate) j["rate"] = {{"value", *s.rate}, {"unit", s.rate_unit}};
+  return j;
+}
+
 }  // namespace
 
 std::string capacity_json(const Config& config, const CapacitySearchRecord& search) {
   const bool paced = capacity_paced(config);
   Json j;
   j["kind"] = kCapacitySearchKind;
-  j["searched"] = paced ? "active warehouses" : "terminals";
+  j["searched"] = config.search_over_rate ? "rate" : paced ? "active warehouses" : "terminals";
   j["workload"] = workload_name(config);
   j["loaded_warehouses"] = search.loaded_warehouses;
   j["start"] = config.search_start;

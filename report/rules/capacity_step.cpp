@@ -81,6 +81,14 @@ CapacityStep judge_capacity_step(const Config& config, const RunInfo& info, cons
   return step;
 }
 
+std::string capacity_searched_heading(const CapacityStep& first, const std::string& otherwise) {
+  return first.rate ? "rate " + first.rate_unit : otherwise;
+}
+
+std::string capacity_searched_value(const CapacityStep& step, int otherwise) {
+  return step.rate ? fixed(*step.rate, 0) : std::to_string(otherwise);
+}
+
 std::string capacity_tail_text(const Config& config) {
   switch (config.workload) {
     case WorkloadKind::SysbenchOltp:

@@ -53,6 +53,10 @@ struct CapacityStep {
   std::optional<double> throughput;
   std::string latency_name;
   std::optional<double> latency_ms;
+  // A search over --rate: the step's rate in --rate's unit ("/min", an
+  // oltp test's "/s"); none for a search over terminals.
+  std::optional<double> rate;
+  std::string rate_unit;
   CapacityVerdict verdict = CapacityVerdict::Stopped;
   std::vector<std::string> why;  // each failed rule, or why the step stopped
 };
@@ -71,6 +75,12 @@ CapacityStep judge_workload_capacity_step(const Config& config, const RunInfo& i
 // What a step of another workload is held to, for the plan's line:
 // "latency p99" (oltp: its --percentile), "statement p99" (ingest).
 std::string capacity_tail_text(const Config& config);
+
+// The searched column's heading and a step's value in it: the rate of a
+// search over --rate ("rate /min"), otherwise `otherwise` (terminals,
+// warehouses) and that count.
+std::string capacity_searched_heading(const CapacityStep& first, const std::string& otherwise);
+std::string capacity_searched_value(const CapacityStep& step, int otherwise);
 
 // The search is over the active warehouses (paced) or the terminals.
 inline bool capacity_paced(const Config& config) { return config.keying_and_thinking; }

@@ -3,13 +3,18 @@
 // failing side, a step that cannot pass (an unreachable efficiency floor,
 // a New-Order p90 limit no server meets), says "no step passed" with exit 1.
 // pgbench's select-only searches its terminals up to --search-max under a
-// p99 limit it keeps, and under one no server keeps passes no step.
+// p99 limit it keeps, and under one no server keeps passes no step. Over
+// the rate (--search-over rate) it finds the highest rate it completes, and
+// a rate two terminals cannot complete fails by --efficiency-floor and the
+// search bisects below it.
 #include <catch2/catch.hpp>
 
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -173,4 +178,99 @@ TEST_CASE("capacity: pgbench under a p99 limit no server keeps passes no step", 
   REQUIRE(search.at("steps").size() == 1);
   CHECK(search.at("steps")[0].at("verdict") == "fail");
   CHECK(has(search.at("steps")[0].at("why").dump(), "above --latency-limit 0.0001 ms"));
+}
+
+namespace {
+
+// pgbench's select-only at two terminals, searched over the rate (per
+// minute) from `start` to `most`.
+int pgbench_rate_capacity(const std::string& dir, const std::string& start, const std::string& most,
+                          std::string* output) {
+  return tpcc::test::run_tpcc(
+      tpcc::test::pgbench_line("capacity", pgbench_db(),
+                               {"--builtin",         "select-only", "--terminals",     "2",
+                                "--search-over",     "rate",        "--search-start",  start,
+                                "--search-max",      most,          "--latency-limit", "10000",
+                                "--warmup",          "0",           "--duration",      "2",
+                                "--report-interval", "1",           "--result-dir",    dir}),
+      output);
+}
+
+}  // namespace
+
+TEST_CASE("capacity: over the rate, pgbench's highest rate it completes under the limit",
+          "[capacity]") {
+  const std::string dir = tpcc::test::scratch_dir("pgbench_rate");
+  std::string output;
+  // 10, 20 and 40 transactions a second: far below what two terminals do.
+  const int status = pgbench_rate_capacity(dir, "600", "2400", &output);
+  INFO(output);
+  REQUIRE(status == 0);
+  CHECK(has(output, "capacity search: pgbench; rate (/min) at 2 terminals from 600, doubling"));
+  CHECK(has(output, "at least 85% of the rate completed (--efficiency-floor)"));
+  CHECK(has(output, "== step 3: rate 2400/min, 2 terminals =="));
+  CHECK(has(output, "highest passing rate: 2400/min at 2 terminals, tps "));
+  const Json search = read_json(fs::path(dir) / "result.json");
+  CHECK(search.at("searched") == "rate");
+  REQUIRE(search.at("steps").size() == 3);
+  const double rates[] = {600, 1200, 2400};
+  for (std::size_t i = 0; i < 3; ++i) {
+    const Json& step = search.at("steps")[i];
+    CHECK(step.at("verdict") == "pass");
+    CHECK(step.at("rate").at("value").get<double>() == rates[i]);
+    CHECK(step.at("rate").at("unit") == "/min");
+    // The step ran at that rate, and completed about it.
+    const fs::path step_dir = fs::path(dir) / step.at("dir").get<std::string>();
+    CHECK(read_json(step_dir / "config.json").at("run").at("rate_tpm").get<double>() == rates[i]);
+    CHECK(step.at("throughput").get<double>() * 60 == Approx(rates[i]).epsilon(0.2));
+  }
+  CHECK(search.at("answer").at("rate").at("value") == 2400);
+}
+
+TEST_CASE(
+    "capacity: over the rate, a rate the terminals cannot complete fails its step, and the "
+    "search bisects down to one they complete",
+    "[capacity]") {
+  const std::string dir = tpcc::test::scratch_dir("pgbench_rate_high");
+  std::string output;
+  // Ten million a minute from two terminals: the latency may stay low, but
+  // the rate is not carried.
+  const int status = pgbench_rate_capacity(dir, "10000000", "10000000", &output);
+  INFO(output);
+  REQUIRE(status == 0);
+  const Json search = read_json(fs::path(dir) / "result.json");
+  REQUIRE(search.at("steps").size() > 1);
+  const Json& first = search.at("steps")[0];
+  CHECK(first.at("verdict") == "fail");
+  CHECK(has(first.at("why").dump(), "of the rate 10000000/min (--efficiency-floor)"));
+  CHECK(first.at("throughput").get<double>() * 60 < 0.85 * 10000000);
+  // The answer is a rate below it that the terminals did complete.
+  const Json& answer = search.at("answer");
+  const double rate = answer.at("rate").at("value").get<double>();
+  CHECK(rate < 10000000);
+  CHECK(answer.at("throughput").get<double>() * 60 >= 0.85 * rate);
+  CHECK(has(output, "highest passing rate: " + std::to_string(static_cast<long>(rate)) +
+                        "/min at 2 terminals"));
+}
+
+TEST_CASE(
+    "capacity: over the rate without --search-max, beside --rate, or over neither exits 2 "
+    "naming the option, and writes nothing",
+    "[capacity]") {
+  const std::vector<std::pair<std::vector<std::string>, std::string>> refused = {
+      {{"--search-over", "rate"}, "--search-over rate needs --search-max"},
+      {{"--search-over", "rate", "--search-max", "600", "--rate", "100"},
+       "--rate: --search-over rate sets each step's rate itself"},
+      {{"--search-over", "warehouses"}, "--search-over"}};
+  for (const auto& [args, message] : refused) {
+    const std::string dir = tpcc::test::scratch_dir("rate_refused");
+    std::vector<std::string> more = args;
+    more.insert(more.end(), {"--result-dir", dir});
+    std::string output;
+    CHECK(tpcc::test::run_tpcc(tpcc::test::pgbench_line("capacity", pgbench_db(), more), &output) ==
+          2);
+    INFO(output);
+    CHECK(has(output, message));
+    CHECK_FALSE(fs::exists(dir));
+  }
 }

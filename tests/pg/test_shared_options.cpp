@@ -12,7 +12,6 @@
 #include <filesystem>
 #include <functional>
 #include <optional>
-#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -20,8 +19,8 @@
 
 #include "tests/pg/live_scrape.hpp"
 #include "tests/pg/pg_fixture.hpp"
-#include "tests/pg/pgbench_support.hpp"
 #include "tests/pg/result_files.hpp"
+#include "tests/pg/workload_table.hpp"
 
 namespace {
 
@@ -31,66 +30,12 @@ using Json = nlohmann::json;
 using tpcc::test::read_result;
 using tpcc::test::read_text;
 using tpcc::test::run_tpcc;
+using tpcc::test::table_of;
 
-struct Workload {
-  std::string name;  // as the refusals name it
-  Args args;         // what selects it on tpcc run
-  std::string type;  // one of its types, as result.json and the live metrics name it
-  std::function<std::string()> database;
-  // A change to one of its tables that its runs never make, and the count
-  // of rows that show it (1 after the change, 0 once restored).
-  std::string change;
-  std::string changed;
-};
-
-std::string prepared(const std::string& name, const Args& workload, Args more = {}) {
-  const std::string conninfo = tpcc::test::create_database(name);
-  Args args = {"prepare", "--conn", conninfo};
-  args.insert(args.end(), workload.begin(), workload.end());
-  args.insert(args.end(), more.begin(), more.end());
-  std::string output;
-  if (run_tpcc(args, &output) != 0) throw std::runtime_error("prepare failed: " + output);
-  return conninfo;
-}
-
-const Args kOltp = {"--workload", "oltp_read_write", "--tables", "1", "--table-size", "1000"};
-const Args kPgbench = {"--workload", "pgbench"};
-const Args kIngest = {"--workload", "ingest"};
+using tpcc::test::Workload;
 
 const std::vector<Workload>& workloads() {
-  static const std::vector<Workload> all = {
-      // No transaction changes an item (TPC-C's items are read-only).
-      {"tpcc",
-       {},
-       "new_order",
-       [] { return tpcc::test::loaded_database("tpcc_shared_tpcc", 1); },
-       "update bmsql_item set i_name = 'changed' where i_id = 1",
-       "select count(*) from bmsql_item where i_name = 'changed'"},
-      // The test's deletes and inserts keep to ids 1..table size.
-      {"oltp_read_write", kOltp, "transaction",
-       [] {
-         static const std::string db = prepared("tpcc_shared_oltp", kOltp);
-         return db;
-       },
-       "insert into sbtest1 (id, k, c, pad) values (1000000, 0, 'changed', '')",
-       "select count(*) from sbtest1 where id = 1000000"},
-      // tpcb-like changes the balances, never the filler.
-      {"pgbench", kPgbench, "tpcb-like",
-       [] {
-         static const std::string db = tpcc::test::pgbench_database("tpcc_shared_pgbench");
-         return db;
-       },
-       "update pgbench_branches set filler = 'changed' where bid = 1",
-       "select count(*) from pgbench_branches where filler like 'changed%'"},
-      // The ingest's rows are stamped now().
-      {"ingest", kIngest, "insert_batch",
-       [] {
-         static const std::string db =
-             prepared("tpcc_shared_ingest", kIngest, {"--terminals", "2"});
-         return db;
-       },
-       "insert into tpcc_ingest_1 (crt_time) values ('2000-01-01')",
-       "select count(*) from tpcc_ingest_1 where crt_time = '2000-01-01'"}};
+  static const std::vector<Workload> all = tpcc::test::workload_table("tpcc_shared");
   return all;
 }
 
@@ -118,15 +63,9 @@ struct Row {
 // `tpcc snapshot` of w's load (its --workload, not its run's options).
 Args snapshot_line(const Workload& w, Args more = {}) {
   Args args = {"snapshot", "--conn", w.database()};
-  if (!w.args.empty()) args.insert(args.end(), w.args.begin(), w.args.begin() + 2);
+  args.insert(args.end(), w.load.begin(), w.load.end());
   args.insert(args.end(), more.begin(), more.end());
   return args;
-}
-
-// The table w's change goes to: "... from TABLE where ...".
-std::string table_of(const Workload& w) {
-  const std::size_t from = w.changed.find(" from ") + 6;
-  return w.changed.substr(from, w.changed.find(' ', from) - from);
 }
 
 long long changed_rows(const Workload& w) { return tpcc::test::scalar(w.database(), w.changed); }

@@ -1,13 +1,14 @@
-// The cleanup of sysbench's, pgbench's and the ingest workload's tables
-// refuses, as TPC-C's does, while objects of others depend on the kit's
-// tables: it names each, exits 1 and drops nothing; --cascade drops them
-// with the kit's tables and says so. Tables the kit did not make stay.
+// The cleanup of each workload's tables (TPC-C's, sysbench's, pgbench's,
+// the ingest's) refuses while objects of others depend on the kit's tables:
+// it names each, exits 1 and drops nothing; --cascade drops them with the
+// kit's tables and says so. Tables the kit did not make stay.
 #include <catch2/catch.hpp>
 
 #include <string>
 #include <vector>
 
 #include "tests/pg/pg_fixture.hpp"
+#include "tests/pg/workload_table.hpp"
 
 namespace {
 
@@ -26,9 +27,55 @@ long long relations_named(const std::string& conninfo, const std::string& names)
   return scalar(conninfo, "select count(*) from pg_class where relname in (" + names + ")");
 }
 
+// `tpcc cleanup` of w's load in the database of conninfo.
+Args cleanup_line(const tpcc::test::Workload& w, const std::string& conninfo,
+                  const Args& more = {}) {
+  Args args = {"cleanup", "--conn", conninfo};
+  args.insert(args.end(), w.load.begin(), w.load.end());
+  args.insert(args.end(), more.begin(), more.end());
+  return args;
+}
+
+// What a workload's row adds: the sizes of its load beyond the table's,
+// the table the view depends on, the kit's tables of that load, and a table
+// of others named like the kit's, which stays.
+struct CleanupRow {
+  Args more;
+  std::string table;
+  std::string kit_tables;
+  std::string lookalike;
+};
+
+CleanupRow cleanup_row(const std::string& workload) {
+  if (workload == "oltp_read_write") {
+    return {{},
+            "sbtest1",
+            "'sbtest1', 'sbtest1_id_seq', 'tpcc_sysbench_tables', 'tpcc_sysbench_chunks'",
+            "sbtest9"};
+  }
+  if (workload == "pgbench") {
+    return {{"--partitions", "2"},
+            "pgbench_accounts",
+            "'pgbench_accounts', 'pgbench_accounts_1', 'pgbench_accounts_2', 'pgbench_branches', "
+            "'pgbench_tellers', 'pgbench_history', 'tpcc_pgbench_tables', 'tpcc_pgbench_chunks'",
+            "pgbench_notes"};
+  }
+  if (workload == "ingest") {
+    return {{},
+            "tpcc_ingest_1",
+            "'tpcc_ingest_1', 'tpcc_ingest_2', 'tpcc_ingest_tables'",
+            "tpcc_ingest_7"};
+  }
+  return {{},
+          "bmsql_warehouse",
+          "'bmsql_warehouse', 'bmsql_district', 'bmsql_customer', 'bmsql_item', 'bmsql_stock', "
+          "'bmsql_config'",
+          "bmsql_custom"};
+}
+
 // Cleanup refuses while `view` depends on `table`, then drops both with
 // --cascade; `others` (comma-separated quoted names) are never touched.
-void check_refusal_then_cascade(const std::string& db, const std::string& workload,
+void check_refusal_then_cascade(const std::string& db, const tpcc::test::Workload& w,
                                 const std::string& table, const std::string& kit_tables,
                                 const std::string& others) {
   scalar(db, "create view my_view as select count(*) from " + table + "; select 1");
@@ -36,7 +83,7 @@ void check_refusal_then_cascade(const std::string& db, const std::string& worklo
   REQUIRE(kit_before > 0);
 
   std::string output;
-  const int status = run_tpcc(line("cleanup", workload, db), &output);
+  const int status = run_tpcc(cleanup_line(w, db), &output);
   INFO(output);
   CHECK(status == 1);
   CHECK(output.find("refusing, nothing dropped: 1 object(s)") != std::string::npos);
@@ -47,7 +94,7 @@ void check_refusal_then_cascade(const std::string& db, const std::string& worklo
   CHECK(relations_named(db, "'my_view'") == 1);
 
   std::string cascade_output;
-  CHECK(run_tpcc(line("cleanup", workload, db, {"--cascade"}), &cascade_output) == 0);
+  CHECK(run_tpcc(cleanup_line(w, db, {"--cascade"}), &cascade_output) == 0);
   INFO(cascade_output);
   CHECK(cascade_output.find("--cascade also dropped 1 object(s) of others:") != std::string::npos);
   CHECK(cascade_output.find("  view public.my_view ") != std::string::npos);
@@ -57,22 +104,6 @@ void check_refusal_then_cascade(const std::string& db, const std::string& worklo
 }
 
 }  // namespace
-
-TEST_CASE(
-    "sysbench cleanup refuses while a view of others depends on sbtest1, and drops it with "
-    "--cascade",
-    "[cleanup][sysbench]") {
-  const std::string db = tpcc::test::create_database("tpcc_cleanup_sbtest_view");
-  std::string output;
-  REQUIRE(run_tpcc(line("prepare", "oltp_read_write", db, {"--tables", "2", "--table-size", "100"}),
-                   &output) == 0);
-  // Not the kit's: an sbtest table it did not make, and a table of the user's.
-  scalar(db, "create table sbtest9 (id int); create table my_notes (x int); select 1");
-  check_refusal_then_cascade(
-      db, "oltp_read_write", "sbtest1",
-      "'sbtest1', 'sbtest2', 'sbtest1_id_seq', 'tpcc_sysbench_tables', 'tpcc_sysbench_chunks'",
-      "'sbtest9', 'my_notes'");
-}
 
 TEST_CASE(
     "sysbench cleanup without dependents drops its tables and their serial sequences, and lists "
@@ -88,24 +119,6 @@ TEST_CASE(
   CHECK(output.find("cleanup: dropped 2 sbtest table(s) tpcc prepared") != std::string::npos);
   CHECK(output.find("--cascade") == std::string::npos);
   CHECK(scalar(db, "select count(*) from pg_class where relname like 'sbtest%'") == 0);
-}
-
-TEST_CASE(
-    "pgbench cleanup refuses while a view of others depends on pgbench_accounts, and drops it "
-    "with --cascade",
-    "[cleanup][pgbench]") {
-  const std::string db = tpcc::test::create_database("tpcc_cleanup_pgbench_view");
-  std::string output;
-  REQUIRE(run_tpcc(line("prepare", "pgbench", db, {"--scale", "1", "--partitions", "2"}),
-                   &output) == 0);
-  scalar(db,
-         "create table my_notes (x int); create table my_other_notes (x int); "
-         "select 1");
-  check_refusal_then_cascade(
-      db, "pgbench", "pgbench_accounts",
-      "'pgbench_accounts', 'pgbench_accounts_1', 'pgbench_accounts_2', 'pgbench_branches', "
-      "'pgbench_tellers', 'pgbench_history', 'tpcc_pgbench_tables', 'tpcc_pgbench_chunks'",
-      "'my_notes', 'my_other_notes'");
 }
 
 TEST_CASE(
@@ -133,14 +146,25 @@ TEST_CASE(
 }
 
 TEST_CASE(
-    "ingest cleanup refuses while a view of others depends on an ingest table, and drops it "
-    "with --cascade",
-    "[cleanup][ingest]") {
-  const std::string db = tpcc::test::create_database("tpcc_cleanup_ingest_view");
-  std::string output;
-  REQUIRE(run_tpcc(line("prepare", "ingest", db, {"--terminals", "2"}), &output) == 0);
-  scalar(db, "create table tpcc_ingest_7 (x int); create table my_notes (x int); select 1");
-  check_refusal_then_cascade(db, "ingest", "tpcc_ingest_1",
-                             "'tpcc_ingest_1', 'tpcc_ingest_2', 'tpcc_ingest_tables'",
-                             "'tpcc_ingest_7', 'my_notes'");
+    "cleanup of every workload refuses while a view of others depends on one of its tables, and "
+    "drops it with --cascade",
+    "[cleanup]") {
+  for (const tpcc::test::Workload& w : tpcc::test::workload_table("tpcc_cleanup_view")) {
+    DYNAMIC_SECTION(w.name) {
+      const CleanupRow row = cleanup_row(w.name);
+      const std::string db = tpcc::test::create_database(w.prefix + "_" + w.suffix);
+      Args prepare = {"prepare", "--conn", db};
+      for (const Args* part : {&w.load, &w.sizes, &row.more}) {
+        prepare.insert(prepare.end(), part->begin(), part->end());
+      }
+      std::string output;
+      REQUIRE(run_tpcc(prepare, &output) == 0);
+      // Not the kit's: a table named like its own, and a table of the user's.
+      scalar(db, "create table " + row.lookalike +
+                     " (id int); create table my_notes (x int); "
+                     "select 1");
+      check_refusal_then_cascade(db, w, row.table, row.kit_tables,
+                                 "'" + row.lookalike + "', 'my_notes'");
+    }
+  }
 }

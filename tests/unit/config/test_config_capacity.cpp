@@ -43,10 +43,13 @@ TEST_CASE("capacity: paced by 5.2.5 with the deck's mix and a warm-up unless giv
 
 TEST_CASE("capacity: the terminals and their home warehouses are the search's",
           "[config][capacity]") {
-  for (const char* flag : {"--terminals", "--warehouse-to", "--warehouse-from"}) {
+  for (const char* flag : {"--warehouse-to", "--warehouse-from"}) {
     CHECK(has(usage_error({"capacity", "--conn", "dbname=t", flag, "2"}),
               "is not for 'tpcc capacity'"));
   }
+  CHECK(has(usage_error({"capacity", "--conn", "dbname=t", "--terminals", "2"}),
+            "--terminals: tpcc capacity searches the terminals itself; it takes --terminals with "
+            "--search-over rate"));
   CHECK(
       has(usage_error({"capacity", "--conn", "dbname=t", "--spec"}), "is not for 'tpcc capacity'"));
   CHECK(has(usage_error({"capacity", "--conn", "dbname=t", "--efficiency-floor", "101"}),
@@ -85,4 +88,39 @@ TEST_CASE("capacity: another workload searches its terminals unpaced, judged by 
       parse({"capacity", "--conn", "dbname=t", "--workload", "ingest"}).keying_and_thinking);
   CHECK(has(usage_error({"capacity", "--conn", "dbname=t", "--workload", "ingest", "--confirm"}),
             "--confirm is TPC-C's; --workload ingest does not take it"));
+}
+
+TEST_CASE("capacity: --search-over rate holds the terminals and needs the rate's bound",
+          "[config][capacity]") {
+  const tpcc::Config c =
+      parse({"capacity", "--conn", "dbname=t", "--search-over", "rate", "--terminals", "4",
+             "--search-start", "600", "--search-max", "6000"});
+  CHECK(c.search_over_rate);
+  CHECK(c.terminals == 4);
+  CHECK(c.search_max == 6000);
+  CHECK_FALSE(c.keying_and_thinking);  // TPC-C's steps unpaced unless asked
+  CHECK(c.efficiency_floor == 85);
+  CHECK_FALSE(parse({"capacity", "--conn", "dbname=t"}).search_over_rate);
+  const tpcc::Config pgbench =
+      parse({"capacity", "--conn", "dbname=t", "--workload", "pgbench", "--search-over", "rate",
+             "--search-max", "6000", "--efficiency-floor", "95"});
+  CHECK(pgbench.efficiency_floor == 95);
+
+  CHECK(has(usage_error({"capacity", "--conn", "dbname=t", "--search-over", "rates"}),
+            "--search-over"));
+  CHECK(has(usage_error({"capacity", "--conn", "dbname=t", "--search-over", "rate"}),
+            "--search-over rate needs --search-max"));
+  CHECK(has(usage_error({"capacity", "--conn", "dbname=t", "--search-over", "rate", "--search-max",
+                         "600", "--rate", "60"}),
+            "--rate: --search-over rate sets each step's rate itself"));
+  CHECK(has(usage_error({"capacity", "--conn", "dbname=t", "--search-over", "rate", "--search-max",
+                         "600", "--keying-think"}),
+            "--search-over rate: TPC-C's terminals with keying and think times pace themselves"));
+  CHECK(has(usage_error({"capacity", "--conn", "dbname=t", "--search-over", "rate", "--search-max",
+                         "600", "--keying-think=off", "--confirm"}),
+            "--confirm: not with --search-over rate"));
+  // Over the terminals, another workload has no floor to hold.
+  CHECK(has(usage_error({"capacity", "--conn", "dbname=t", "--workload", "pgbench",
+                         "--efficiency-floor", "90"}),
+            "--efficiency-floor: pgbench has no tpmC to hold to a floor"));
 }
