@@ -21,6 +21,7 @@
 #include "report/results/result_sink.hpp"
 #include "report/rules/bracket_search.hpp"
 #include "report/rules/run_rules.hpp"
+#include "report/workload_report.hpp"
 
 namespace tpcc {
 namespace {
@@ -48,7 +49,8 @@ int connection_room(const Config& config) {
   return tx.exec1(kConnectionRoomSql)[0].as<int>();
 }
 
-bool is_tpcc(const Config& config) { return config.workload == WorkloadKind::Tpcc; }
+// TPC-C's search: over its loaded warehouses, each step judged by its rules.
+bool is_tpcc(const Config& config) { return workload_report(config.workload).tpmc; }
 
 // One step's run: `value` active warehouses (paced) or terminals.
 Config step_config(const Config& config, int value, const std::string& dir) {

@@ -24,13 +24,11 @@ const TablesRecord kPgbenchTables{"pgbench", kPgbenchTablesRecord, kSelectPgbenc
 const TablesRecord kIngestTables{"ingest", kIngestRecord, kSelectIngestTablesSql, nullptr};
 
 const WorkloadEntry kWorkloads[] = {
-    {WorkloadKind::Tpcc, run_with_consistency_test, nullptr, nullptr, nullptr, nullptr, true},
-    {WorkloadKind::SysbenchOltp, run_sysbench, oltp_table_command, &kOltpTables, nullptr, nullptr,
-     false},
-    {WorkloadKind::Pgbench, run_pgbench, pgbench_table_command, &kPgbenchTables, nullptr, nullptr,
-     false},
+    {WorkloadKind::Tpcc, run_with_consistency_test, nullptr, nullptr, nullptr, nullptr},
+    {WorkloadKind::SysbenchOltp, run_sysbench, oltp_table_command, &kOltpTables, nullptr, nullptr},
+    {WorkloadKind::Pgbench, run_pgbench, pgbench_table_command, &kPgbenchTables, nullptr, nullptr},
     {WorkloadKind::Ingest, run_ingest, ingest_table_command, &kIngestTables,
-     ingest_check_between_runs, ingest_between_runs, false},
+     ingest_check_between_runs, ingest_between_runs},
 };
 
 }  // namespace

@@ -26,9 +26,6 @@ struct WorkloadEntry {
   // after the first; nullptr: the runs follow one another as they are.
   void (*check_between_runs)(const Config& config);
   void (*between_runs)(const Config& config, std::ostream& out);
-  // Measured in tpmC under TPC-C's rules: the live metrics' tpmC and the
-  // pre-flight's TPC-C findings.
-  bool tpmc;
 };
 
 // The row of `kind`; every kind has one.

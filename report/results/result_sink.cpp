@@ -16,6 +16,7 @@
 #include "report/results/result_files.hpp"
 #include "report/results/result_json.hpp"
 #include "report/results/result_read.hpp"
+#include "report/workload_report.hpp"
 #include "workloads/sysbench/report/sysbench_intervals.hpp"
 
 namespace tpcc {
@@ -120,6 +121,8 @@ ResultSink::ResultSink(const Config& config, std::time_t start) : config_(config
     }
   }
 }
+
+bool ResultSink::tpcc_run() const { return workload_report(config_.workload).tpmc; }
 
 void ResultSink::begin_intervals(std::size_t standbys) {
   intervals_.open(fs::path(dir_) / kIntervalsFile, std::ios::binary | std::ios::trunc);

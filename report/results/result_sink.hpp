@@ -73,7 +73,7 @@ class ResultSink {
   // TPC-C's files (per-type columns, report.html, histograms.json), or
   // another workload's: result.json, its intervals.csv, config.json and
   // its report.html.
-  bool tpcc_run() const { return config_.workload == WorkloadKind::Tpcc; }
+  bool tpcc_run() const;
 
   const Config& config_;
   std::string dir_;
