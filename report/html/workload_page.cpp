@@ -6,6 +6,7 @@
 #include "config/names.hpp"
 #include "report/html/html_report.hpp"
 #include "report/html/parts.hpp"
+#include "report/views/config_leaves.hpp"
 #include "report/views/format.hpp"
 #include "report/views/health.hpp"
 #include "report/views/lag_text.hpp"
@@ -141,7 +142,7 @@ std::string html_workload_report(const ResultDir& run) {
   }
   page += standbys_html(info);
   page += "<h2>Configuration (config.json, password masked)</h2>\n" +
-          html::config_table(html::config_leaves(run.config_json));
+          html::config_table(config_leaves(run.config_json));
   return page + "</body>\n</html>\n";
 }
 

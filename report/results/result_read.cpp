@@ -15,6 +15,7 @@
 #include "report/results/experiment_json.hpp"
 #include "report/results/figures_json.hpp"
 #include "report/results/histograms_file.hpp"
+#include "report/results/interval_points.hpp"
 #include "report/results/lag_json.hpp"
 #include "report/results/merge.hpp"
 #include "report/results/repeat_set_json.hpp"

@@ -17,6 +17,7 @@
 #include "config/config.hpp"
 #include "config/errors.hpp"
 #include "metrics/run.hpp"
+#include "report/result_sink.hpp"
 #include "report/results/repeat_set_json.hpp"
 #include "report/results/result_files.hpp"
 #include "tests/unit/temp_dir.hpp"

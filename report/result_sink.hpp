@@ -84,4 +84,10 @@ class ResultSink {
   std::ofstream deliveries_;
 };
 
+// Writes result.json, intervals.csv, config.json (password masked) and
+// report.html into the directory ResultSink resolves from the start
+// time, and the --json copy. Returns the directory used.
+std::string write_result_files(const Config& config, const RunInfo& info, const RunStats& stats,
+                               const std::vector<IntervalSample>& intervals);
+
 }  // namespace tpcc

@@ -1,4 +1,4 @@
-#include "report/results/result_sink.hpp"
+#include "report/result_sink.hpp"
 
 #include <cerrno>
 #include <cstring>
@@ -218,6 +218,14 @@ void ResultSink::discard() {
   if (deliveries_.is_open()) deliveries_.close();
   for (const char* own : {kConfigFile, kIntervalsFile, kDeliveryFile}) fs::remove(dir / own, ec);
   if (created_) fs::remove(dir, ec);  // only if empty
+}
+
+std::string write_result_files(const Config& config, const RunInfo& info, const RunStats& stats,
+                               const std::vector<IntervalSample>& intervals) {
+  const std::time_t start = info.start_time != 0 ? info.start_time : std::time(nullptr);
+  ResultSink sink(config, start);
+  sink.write_final(info, stats, intervals);
+  return sink.dir();
 }
 
 }  // namespace tpcc
