@@ -18,12 +18,13 @@
 #include "report/console/capacity_table.hpp"
 #include "report/html/capacity_page.hpp"
 #include "report/html/html_report.hpp"
+#include "report/result_sink.hpp"
 #include "report/results/capacity_json.hpp"
 #include "report/results/result_read.hpp"
-#include "report/results/result_sink.hpp"
 #include "report/rules/bracket_search.hpp"
 #include "report/rules/run_rules.hpp"
 #include "report/views/format.hpp"
+#include "report/workload_report.hpp"
 
 namespace tpcc {
 namespace {
@@ -51,16 +52,17 @@ int connection_room(const Config& config) {
   return tx.exec1(kConnectionRoomSql)[0].as<int>();
 }
 
-bool is_tpcc(const Config& config) { return config.workload == WorkloadKind::Tpcc; }
+// TPC-C's search: over its loaded warehouses, each step judged by its rules.
+bool is_tpcc(const Config& config) { return workload_report(config.workload).tpmc; }
 
 // --rate is per minute; an oltp test's, as sysbench's, per second. A search
 // over the rate counts in the unit the workload's --rate is given in.
 double rate_unit_seconds(const Config& config) {
-  return config.workload == WorkloadKind::SysbenchOltp ? 1 : 60;
+  return workload_report(config.workload).rate_per_second ? 1 : 60;
 }
 
 std::string rate_unit(const Config& config) {
-  return config.workload == WorkloadKind::SysbenchOltp ? "/s" : "/min";
+  return workload_report(config.workload).rate_per_second ? "/s" : "/min";
 }
 
 // One step's run: `value` active warehouses (paced) or terminals.

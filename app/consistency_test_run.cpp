@@ -17,7 +17,7 @@
 #include "config/json_text.hpp"
 #include "db/connect.hpp"
 #include "loader/load_state.hpp"
-#include "report/results/result_sink.hpp"
+#include "report/result_sink.hpp"
 
 namespace tpcc {
 namespace {

@@ -5,8 +5,8 @@
 #include "app/report_command.hpp"
 #include "config/errors.hpp"
 #include "report/console/summary.hpp"
+#include "report/result_sink.hpp"
 #include "report/results/merge.hpp"
-#include "report/results/result_sink.hpp"
 
 namespace tpcc {
 

@@ -8,9 +8,9 @@
 #include "config/errors.hpp"
 #include "report/console/repeat_table.hpp"
 #include "report/html/html_report.hpp"
+#include "report/result_sink.hpp"
 #include "report/results/repeat_set_json.hpp"
 #include "report/results/result_read.hpp"
-#include "report/results/result_sink.hpp"
 
 namespace tpcc {
 namespace {

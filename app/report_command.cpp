@@ -22,6 +22,7 @@
 #include "report/views/format.hpp"
 #include "report/views/repeat_set.hpp"
 #include "report/views/run_differences.hpp"
+#include "report/workload_report.hpp"
 
 namespace tpcc {
 namespace {
@@ -124,7 +125,7 @@ int redraw_command(const Config& config, std::ostream& out) {
   const ResultDir r = read_result_dir(config.report_dir, "tpcc report", true);
   for (const std::string& note : r.notes) out << "tpcc report: " << note << "\n";
   const std::string path = page_path(config.out_dir, config.report_dir, kReportFile);
-  if (r.config.workload != WorkloadKind::Tpcc) {
+  if (!workload_report(r.config.workload).tpmc) {
     print_workload_figures(out, r);
     write_page(path, html_workload_report(r));
   } else {
@@ -177,7 +178,7 @@ int compare_command(const Config& config, std::ostream& out) {
     runs.push_back(read_result_dir(dir, "--compare", true));
   }
   require_one_workload(runs);
-  if (runs.front().config.workload != WorkloadKind::Tpcc) {
+  if (!workload_report(runs.front().config.workload).tpmc) {
     return compare_workload_runs(config, runs, out);
   }
   const std::string path = page_path(config.out_dir, ".", "compare.html");

@@ -9,7 +9,7 @@
 namespace tpcc {
 
 // Runs the benchmark of config and writes its results (the result
-// directory is settled before connecting; see report/results/result_sink.hpp).
+// directory is settled before connecting; see report/result_sink.hpp).
 // Returns 0 for a clean run; 1 when the server was unreachable at any time,
 // transactions were left unfinished at the end, errors exceed 1% of the
 // completed transactions or none completed; 3 when an error retrying cannot

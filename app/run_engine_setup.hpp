@@ -11,7 +11,7 @@
 
 #include "app/run_setup.hpp"
 #include "config/config.hpp"
-#include "report/results/result_sink.hpp"
+#include "report/result_sink.hpp"
 #include "terminal/engine/engine.hpp"
 #include "workloads/tpcc/tpcc_workload.hpp"
 

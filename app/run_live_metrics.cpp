@@ -8,15 +8,15 @@
 
 #include <boost/asio.hpp>
 
-#include "app/workload_registry.hpp"
 #include "config/conn/mask.hpp"
 #include "live/listen_address.hpp"
+#include "report/workload_report.hpp"
 #include "terminal/engine/workload.hpp"
 
 namespace tpcc {
 
 LiveMetricsRun::LiveMetricsRun(const Config& config, std::ostream& out)
-    : linger_seconds_(config.metrics_linger_seconds), tpmc_(workload_entry(config.workload).tpmc) {
+    : linger_seconds_(config.metrics_linger_seconds), tpmc_(workload_report(config.workload).tpmc) {
   if (config.metrics_listen.empty()) return;
   const ListenAddress address =
       parse_listen_address(config.metrics_listen, config.metrics_listen_any, "--metrics-listen");

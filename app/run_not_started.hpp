@@ -7,7 +7,7 @@
 #include <exception>
 #include <ostream>
 
-#include "report/results/result_sink.hpp"
+#include "report/result_sink.hpp"
 
 namespace tpcc {
 

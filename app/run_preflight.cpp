@@ -1,9 +1,9 @@
 #include "app/run_preflight.hpp"
 
-#include "app/workload_registry.hpp"
 #include "config/errors.hpp"
 #include "experiment/preflight.hpp"
 #include "report/views/bottleneck.hpp"
+#include "report/workload_report.hpp"
 
 namespace tpcc {
 namespace {
@@ -31,7 +31,7 @@ std::vector<PreflightFinding> run_preflight(const Config& config, const Environm
   run.run_connections = run_connections(config);
   run.kit_connections = own_connections(config);
   run.measured_seconds = config.txns_per_terminal > 0 ? 0 : config.duration_seconds;
-  run.tpcc = workload_entry(config.workload).tpmc;
+  run.tpcc = workload_report(config.workload).tpmc;
   const std::vector<PreflightFinding> findings = preflight_findings(env, run);
   if (!findings.empty()) out << "  pre-flight:\n";
   for (const PreflightFinding& f : findings) out << "    " << f.severity << ": " << f.text << "\n";

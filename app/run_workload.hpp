@@ -25,7 +25,7 @@
 
 #include "config/config.hpp"
 #include "metrics/run.hpp"
-#include "report/results/result_sink.hpp"
+#include "report/result_sink.hpp"
 #include "terminal/engine/engine.hpp"
 
 namespace tpcc {

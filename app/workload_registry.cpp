@@ -24,14 +24,13 @@ const TablesRecord kPgbenchTables{"pgbench", kPgbenchTablesRecord, kSelectPgbenc
 const TablesRecord kIngestTables{"ingest", kIngestRecord, kSelectIngestTablesSql, nullptr};
 
 const WorkloadEntry kWorkloads[] = {
-    {WorkloadKind::Tpcc, run_with_consistency_test, nullptr, nullptr, nullptr, nullptr, nullptr,
-     true},
+    {WorkloadKind::Tpcc, run_with_consistency_test, nullptr, nullptr, nullptr, nullptr, nullptr},
     {WorkloadKind::SysbenchOltp, run_sysbench, oltp_table_command, &kOltpTables, nullptr, nullptr,
-     nullptr, false},
+     nullptr},
     {WorkloadKind::Pgbench, run_pgbench, pgbench_table_command, &kPgbenchTables, nullptr, nullptr,
-     read_pgbench_inputs, false},
+     read_pgbench_inputs},
     {WorkloadKind::Ingest, run_ingest, ingest_table_command, &kIngestTables,
-     ingest_check_between_runs, ingest_between_runs, nullptr, false},
+     ingest_check_between_runs, ingest_between_runs, nullptr},
 };
 
 }  // namespace

@@ -30,9 +30,6 @@ struct WorkloadEntry {
   // before anything connects, so that a missing or broken one exits 2
   // naming it whether or not the server is up; nullptr: it reads none.
   void (*read_inputs)(const Config& config);
-  // Measured in tpmC under TPC-C's rules: the live metrics' tpmC and the
-  // pre-flight's TPC-C findings.
-  bool tpmc;
 };
 
 // The row of `kind`; every kind has one.

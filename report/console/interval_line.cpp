@@ -9,6 +9,7 @@
 #include "report/views/format.hpp"
 #include "report/views/health.hpp"
 #include "report/views/lag_text.hpp"
+#include "report/workload_report.hpp"
 
 namespace tpcc {
 namespace {
@@ -141,8 +142,9 @@ std::vector<std::string> interval_lines(const std::vector<IntervalSample>& sampl
   std::vector<std::string> lines;
   if (samples.empty()) return lines;
   const IntervalSample& primary = samples.front();
-  if (config.workload == WorkloadKind::Ingest) {
-    lines.push_back(format_ingest_interval_line(primary, config.ingest.rows));
+  const WorkloadReport& report = workload_report(config.workload);
+  if (report.interval_line != nullptr) {
+    lines.push_back(report.interval_line(primary, config));
     return lines;
   }
   lines.push_back(

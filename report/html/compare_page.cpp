@@ -12,6 +12,7 @@
 #include "report/html/parts.hpp"
 #include "report/views/compare.hpp"
 #include "report/views/format.hpp"
+#include "report/workload_report.hpp"
 #include "spec/transactions.hpp"
 
 namespace tpcc {
@@ -142,13 +143,13 @@ std::string settings_html(const std::vector<ResultDir>& runs) {
 // tps per interval of each run (ingest: rows/s, its batches times the rows
 // of one).
 std::string workload_curves_html(const std::vector<ResultDir>& runs) {
-  const bool ingest = runs.front().config.workload == WorkloadKind::Ingest;
+  const WorkloadReport& report = workload_report(runs.front().config.workload);
   svg::LineChart c;
-  c.title = ingest ? "rows/s per interval" : "tps per interval";
-  c.y_label = ingest ? "rows per second" : "transactions per second";
+  c.title = std::string(report.rate_name) + " per interval";
+  c.y_label = report.rate_label;
   c.width = 1120;
   for (std::size_t i = 0; i < runs.size(); ++i) {
-    const double factor = ingest ? runs[i].config.ingest.rows : 1;
+    const double factor = report.rate_scale_of(runs[i].config);
     svg::Series s{run_name(i), svg::palette(i), {}, {}};
     for (const WorkloadPoint& p : runs[i].workload_points.points) {
       s.x.push_back(p.end_seconds);

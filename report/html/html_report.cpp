@@ -14,6 +14,7 @@
 #include "report/results/server_metrics_json.hpp"
 #include "report/rules/audits.hpp"
 #include "report/rules/run_rules.hpp"
+#include "report/views/config_leaves.hpp"
 #include "report/views/format.hpp"
 #include "report/views/health.hpp"
 #include "report/views/lag_text.hpp"
@@ -243,7 +244,7 @@ std::string html_report(const ReportPage& p) {
     page += standby_html(static_cast<int>(i + 1), p.info.standbys[i], p.info.measured_seconds);
   }
   page += "<h2>Configuration (config.json, password masked)</h2>\n" +
-          html::config_table(html::config_leaves(p.config_json));
+          html::config_table(config_leaves(p.config_json));
   return page + "</body>\n</html>\n";
 }
 

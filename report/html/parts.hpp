@@ -69,9 +69,7 @@ std::vector<svg::Band> warmup_bands(const std::vector<Point>& points) {
   return {{0, end, "warm-up"}};
 }
 
-// config.json's leaves in its order, as ("run.terminals", "10"), and the
-// two-column table of them.
-std::vector<std::pair<std::string, std::string>> config_leaves(const std::string& config_json);
+// The two-column table of config.json's leaves (views/config_leaves.hpp).
 std::string config_table(const std::vector<std::pair<std::string, std::string>>& leaves);
 
 // One headline figure of a page's facts: its name above its value.

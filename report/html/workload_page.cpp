@@ -6,9 +6,11 @@
 #include "config/names.hpp"
 #include "report/html/html_report.hpp"
 #include "report/html/parts.hpp"
+#include "report/views/config_leaves.hpp"
 #include "report/views/format.hpp"
 #include "report/views/health.hpp"
 #include "report/views/lag_text.hpp"
+#include "report/workload_report.hpp"
 
 namespace tpcc {
 namespace {
@@ -24,8 +26,7 @@ std::string facts_html(const ResultDir& run) {
   const RunInfo& info = run.info;
   std::string h = "<div class=\"facts\">\n";
   for (const WorkloadFigure& f : run.workload.headline) h += fact(f.name, value_text(f));
-  h += fact(run.config.workload == WorkloadKind::Ingest ? "streams" : "terminals",
-            std::to_string(info.terminals));
+  h += fact(workload_report(run.config.workload).terminals, std::to_string(info.terminals));
   h += fact("measured", fixed(info.measured_seconds, 1) + " s");
   h += fact("warm-up (not counted)", fixed(info.warmup_seconds, 1) + " s");
   h += fact("isolation", std::string(isolation_name(run.config.isolation)));
@@ -82,18 +83,16 @@ std::string intervals_html(const ResultDir& run, const ServerMetricsRun& metrics
            "interval.</p>\n";
   }
   h += "<p class=\"note\">Each interval's figures from intervals.csv, warm-up shaded.</p>\n";
-  const bool ingest = run.config.workload == WorkloadKind::Ingest;
-  svg::LineChart rate =
-      ingest
-          ? interval_chart(points, "rows/s", "rows per second", 0, tps_of, run.config.ingest.rows)
-          : interval_chart(points, "tps", "transactions per second", 0, tps_of);
+  const WorkloadReport& report = workload_report(run.config.workload);
+  svg::LineChart rate = interval_chart(points, report.rate_name, report.rate_label, 0, tps_of,
+                                       report.rate_scale_of(run.config));
   rate.markers = html::server_event_markers(metrics);
   h += svg::line_chart(rate);
-  if (run.config.workload == WorkloadKind::SysbenchOltp) {
+  if (report.qps_chart) {
     h += svg::line_chart(interval_chart(points, "qps", "queries per second", 1, qps_of));
   }
   if (run.workload_points.percentile > 0) {
-    const std::string name = (ingest ? "statement p" : "latency p") +
+    const std::string name = std::string(report.latency_name) + " p" +
                              std::to_string(run.workload_points.percentile) + " ms";
     h += svg::line_chart(interval_chart(points, name, "ms", 2, latency_of));
   }
@@ -143,7 +142,7 @@ std::string html_workload_report(const ResultDir& run) {
   }
   page += standbys_html(info);
   page += "<h2>Configuration (config.json, password masked)</h2>\n" +
-          html::config_table(html::config_leaves(run.config_json));
+          html::config_table(config_leaves(run.config_json));
   return page + "</body>\n</html>\n";
 }
 

@@ -5,6 +5,7 @@
 #include "config/json_text.hpp"
 #include "config/names.hpp"
 #include "report/results/json_round.hpp"
+#include "report/workload_report.hpp"
 
 namespace tpcc {
 namespace {
@@ -72,7 +73,7 @@ std::string capacity_json(const Config& config, const CapacitySearchRecord& sear
   if (paced) {
     j["criteria"] = {{"efficiency_floor_percent", config.efficiency_floor},
                      {"rules", Json::array({"5.2.5.3", "5.2.3 (once a whole deck is dealt)"})}};
-  } else if (config.workload == WorkloadKind::Tpcc) {
+  } else if (workload_report(config.workload).tpmc) {
     j["criteria"] = {{"new_order_p90_limit_ms", config.latency_limit_ms}};
   } else {
     j["criteria"] = {{"latency", capacity_tail_text(config)},

@@ -4,10 +4,7 @@
 
 #include "report/results/json_number.hpp"
 #include "report/results/json_round.hpp"
-#include "workloads/ingest/report/ingest_result_figures.hpp"
-#include "workloads/pgbench/report/pgbench_figures.hpp"
-#include "workloads/sysbench/report/sysbench_figures.hpp"
-#include "workloads/tpcc/report/tpcc_figures.hpp"
+#include "report/workload_report.hpp"
 
 namespace tpcc {
 namespace {
@@ -64,11 +61,7 @@ TypeLatency type_of(const Json& j) {
 }  // namespace
 
 WorkloadFigures figures_of_own_keys(const Json& result) {
-  // Each workload's result.json holds its figures under a key of its own.
-  if (result.contains("sysbench")) return sysbench_figures(result);
-  if (result.contains("pgbench")) return pgbench_figures(result);
-  if (result.contains("ingest")) return ingest_result_figures(result);
-  return tpcc_figures(result);
+  return workload_report_of(result).figures(result);
 }
 
 void add_type_latencies(WorkloadFigures& figures, const RunStats& stats) {

@@ -12,28 +12,12 @@
 
 #include "config/config.hpp"
 #include "metrics/run.hpp"
+#include "report/views/interval_point.hpp"
 #include "spec/transactions.hpp"
 
 namespace tpcc {
 
 inline constexpr const char* kIntervalsByTypeFile = "intervals_by_type.csv";
-
-struct TypePoint {
-  std::int64_t count = 0;  // completed (committed + rolled back by the spec)
-  double p50_ms = 0;
-  double p90_ms = 0;
-  double p99_ms = 0;
-};
-
-struct IntervalPoint {
-  double end_seconds = 0;
-  double length_seconds = 0;
-  bool warmup = false;
-  double tpmc = 0;
-  double tpm_total = 0;
-  std::int64_t errors = 0;
-  std::vector<TypePoint> txn;  // one per type, as the samples' RunStats
-};
 
 // The points of a run's samples, rounded as the file holds them.
 std::vector<IntervalPoint> interval_points(const std::vector<IntervalSample>& samples);

@@ -1,14 +1,12 @@
-// intervals.csv, and write_result_files on top of ResultSink.
+// intervals.csv.
 #include "report/results/result_files.hpp"
 
-#include <ctime>
 #include <stdexcept>
 #include <string>
 
 #include "config/names.hpp"
 #include "metrics/run.hpp"
 #include "report/results/lag_csv.hpp"
-#include "report/results/result_sink.hpp"
 #include "report/results/server_metrics_csv.hpp"
 #include "report/views/format.hpp"
 
@@ -86,14 +84,6 @@ std::string intervals_csv(const std::vector<IntervalSample>& intervals,
     csv += intervals_csv_row(intervals[row], standby_rows, server_metrics);
   }
   return csv;
-}
-
-std::string write_result_files(const Config& config, const RunInfo& info, const RunStats& stats,
-                               const std::vector<IntervalSample>& intervals) {
-  const std::time_t start = info.start_time != 0 ? info.start_time : std::time(nullptr);
-  ResultSink sink(config, start);
-  sink.write_final(info, stats, intervals);
-  return sink.dir();
 }
 
 }  // namespace tpcc

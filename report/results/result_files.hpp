@@ -1,5 +1,5 @@
-// intervals.csv, and every file of a result directory written at the end of
-// a run.
+// intervals.csv of a TPC-C run: one row per interval of the primary and its
+// standbys, written as the run goes and whole at its end.
 #pragma once
 
 #include <cstddef>
@@ -35,11 +35,5 @@ std::string intervals_csv_header(std::size_t standbys, bool server_metrics,
 std::string intervals_csv_row(const IntervalSample& sample,
                               const std::vector<const IntervalSample*>& standbys,
                               bool server_metrics);
-
-// Writes result.json, intervals.csv, config.json (password masked) and
-// report.html into the directory ResultSink resolves (report/results/result_sink.hpp)
-// from the start time, and the --json copy. Returns the directory used.
-std::string write_result_files(const Config& config, const RunInfo& info, const RunStats& stats,
-                               const std::vector<IntervalSample>& intervals);
 
 }  // namespace tpcc

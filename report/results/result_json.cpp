@@ -21,10 +21,8 @@
 #include "report/rules/run_rules.hpp"
 #include "report/views/bottleneck.hpp"
 #include "report/views/health.hpp"
+#include "report/workload_report.hpp"
 #include "spec/transactions.hpp"
-#include "workloads/ingest/report/ingest_json.hpp"
-#include "workloads/pgbench/report/pgbench_json.hpp"
-#include "workloads/sysbench/report/sysbench_json.hpp"
 
 #ifndef TPCC_VERSION
 #define TPCC_VERSION "unknown"
@@ -263,7 +261,7 @@ Json hosts_json(const Config& config, const RunInfo& info) {
               {"reconnects", host.stats.reconnects},
               {"tpmTOTAL", round_to(tpm_total(host.stats, seconds), 2)},
               {"tps", round_to(per_second(completed_total(host.stats), seconds), 2)}};
-    if (config.workload == WorkloadKind::Tpcc) j["tpmC"] = round_to(tpmc(host.stats, seconds), 2);
+    if (workload_report(config.workload).tpmc) j["tpmC"] = round_to(tpmc(host.stats, seconds), 2);
     all.push_back(j);
   }
   return all;
@@ -409,23 +407,15 @@ Json workload_standbys_json(const RunInfo& info, const Json& workload, const cha
 
 std::string result_json(const Config& config, const RunInfo& info, const RunStats& stats) {
   Json j = common_result_json(config, info, stats);
-  if (config.workload == WorkloadKind::Tpcc) {
+  const WorkloadReport& report = workload_report(config.workload);
+  if (report.result_key == nullptr) {
     add_tpcc_figures(j, config, info, stats);
-  } else if (config.workload == WorkloadKind::Ingest) {
-    j["ingest"] = info.ingest ? Json(ingest_figures_json(*info.ingest)) : Json(nullptr);
-  } else if (config.workload == WorkloadKind::Pgbench) {
-    j["pgbench"] = pgbench_figures_json(config, info, stats);
-    if (!info.standbys.empty()) {
-      j["standbys"] = workload_standbys_json(info, "pgbench", "pgbench", [&](const RunStats& s) {
-        return pgbench_standby_figures_json(config, info, s);
-      });
-    }
   } else {
-    j["sysbench"] = sysbench_figures_json(config, info, stats);
-    if (!info.standbys.empty()) {
+    j[report.result_key] = report.result_figures(config, info, stats);
+    if (report.standby_figures != nullptr && !info.standbys.empty()) {
       j["standbys"] = workload_standbys_json(
-          info, oltp_test_name(config.oltp.standby_test), "sysbench",
-          [&](const RunStats& s) { return sysbench_figures_json(config, info, s); });
+          info, report.standby_workload(config), report.result_key,
+          [&](const RunStats& s) { return report.standby_figures(config, info, s); });
     }
   }
   // Every workload's figures in one block, as its report part reads them

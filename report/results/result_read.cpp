@@ -15,12 +15,14 @@
 #include "report/results/experiment_json.hpp"
 #include "report/results/figures_json.hpp"
 #include "report/results/histograms_file.hpp"
+#include "report/results/interval_points.hpp"
 #include "report/results/lag_json.hpp"
 #include "report/results/merge.hpp"
 #include "report/results/repeat_set_json.hpp"
 #include "report/results/result_read.hpp"
 #include "report/results/server_metrics_json.hpp"
 #include "report/results/workload_result_json.hpp"
+#include "report/workload_report.hpp"
 
 namespace tpcc {
 namespace {
@@ -315,7 +317,7 @@ ResultDir read_result_dir(const std::string& dir, const std::string& flag, bool 
   } catch (const std::invalid_argument& e) {
     throw UsageError(flag + ": " + config_path + ": " + e.what());
   }
-  if (result.config.workload != WorkloadKind::Tpcc) return read_workload_result(result, flag);
+  if (!workload_report(result.config.workload).tpmc) return read_workload_result(result, flag);
   // Every file is looked for first, so that the one missing is named
   // before any is judged.
   read_text(histograms_path, flag);
@@ -362,7 +364,7 @@ ResultDir read_result_dir(const std::string& dir, const std::string& flag, bool 
 
 DriverResult read_driver_result(const std::string& dir) {
   ResultDir r = read_result_dir(dir, "--merge", false);
-  if (r.config.workload != WorkloadKind::Tpcc) {
+  if (!workload_report(r.config.workload).tpmc) {
     throw UsageError("--merge: " + dir + " holds a run of " + r.workload.workload +
                      ": only the drivers of a TPC-C run (tpcc run --driver I/N) are merged");
   }

@@ -5,30 +5,9 @@
 #include <string>
 #include <vector>
 
-#include "config/config.hpp"
-#include "metrics/run.hpp"
-#include "metrics/stats.hpp"
-#include "report/results/interval_points.hpp"
-#include "report/views/workload_figures.hpp"
+#include "report/views/result_dir_read.hpp"
 
 namespace tpcc {
-
-struct ResultDir {
-  std::string dir;
-  Config config;                      // the settings the report depends on (config.json)
-  RunInfo info;                       // result.json
-  RunStats stats;                     // histograms.json
-  std::string config_json;            // config.json's text (password masked)
-  std::vector<IntervalPoint> points;  // intervals_by_type.csv (with_points)
-  std::vector<std::string> notes;     // what could not be read back, for the user
-  // histograms.json's interval figures (times and stats only; empty from a
-  // tpcc that did not keep them).
-  std::vector<IntervalSample> intervals;
-  // A run of another workload (config.workload): result.json's figures of
-  // it and intervals.csv's figures; stats holds only its totals.
-  WorkloadFigures workload;
-  WorkloadPoints workload_points;
-};
 
 // Reads result.json, config.json, histograms.json and, with_points,
 // intervals_by_type.csv of dir; of a run of another workload than TPC-C,

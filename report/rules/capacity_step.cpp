@@ -4,6 +4,7 @@
 #include "report/rules/run_rules.hpp"
 #include "report/views/format.hpp"
 #include "report/views/health.hpp"
+#include "report/workload_report.hpp"
 
 namespace tpcc {
 namespace {
@@ -90,14 +91,7 @@ std::string capacity_searched_value(const CapacityStep& step, int otherwise) {
 }
 
 std::string capacity_tail_text(const Config& config) {
-  switch (config.workload) {
-    case WorkloadKind::SysbenchOltp:
-      return "latency p" + std::to_string(config.sysbench_percentile) + " (--percentile)";
-    case WorkloadKind::Ingest: return "statement p99";
-    case WorkloadKind::Pgbench: return "latency p99";
-    case WorkloadKind::Tpcc: break;
-  }
-  return "New-Order p90";
+  return workload_report(config.workload).capacity_latency(config);
 }
 
 CapacityStep judge_workload_capacity_step(const Config& config, const RunInfo& info,

@@ -5,7 +5,6 @@
 
 #include "config/driver_slice.hpp"
 #include "metrics/delivery_completion.hpp"
-#include "report/results/delivery_file.hpp"
 #include "report/rules/audits.hpp"
 #include "report/rules/run_rules_parts.hpp"
 #include "report/views/format.hpp"

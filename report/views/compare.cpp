@@ -4,7 +4,7 @@
 #include <cmath>
 
 #include "metrics/stats.hpp"
-#include "report/html/parts.hpp"
+#include "report/views/config_leaves.hpp"
 #include "report/views/format.hpp"
 #include "report/views/server_metrics_view.hpp"
 
@@ -171,7 +171,7 @@ std::vector<ComparedFigure> compared_figures(const std::vector<ResultDir>& runs)
 std::vector<ComparedSetting> compared_settings(const std::vector<std::string>& config_jsons) {
   std::vector<ComparedSetting> settings;
   for (std::size_t run = 0; run < config_jsons.size(); ++run) {
-    for (const auto& [key, value] : html::config_leaves(config_jsons[run])) {
+    for (const auto& [key, value] : config_leaves(config_jsons[run])) {
       auto it = std::find_if(settings.begin(), settings.end(),
                              [&](const ComparedSetting& s) { return s.key == key; });
       if (it == settings.end()) {

@@ -6,8 +6,8 @@
 
 #include <vector>
 
-#include "report/results/result_read.hpp"
 #include "report/views/compare.hpp"
+#include "report/views/result_dir_read.hpp"
 
 namespace tpcc {
 

@@ -1,6 +1,7 @@
 #include "report/views/host_table.hpp"
 
 #include "report/views/format.hpp"
+#include "report/workload_report.hpp"
 
 namespace tpcc {
 namespace {
@@ -8,7 +9,7 @@ namespace {
 std::vector<std::string> host_row(const Config& config, const std::string& host, int connections,
                                   const RunStats& stats, double seconds) {
   std::vector<std::string> row = {host, std::to_string(connections)};
-  if (config.workload == WorkloadKind::Tpcc) row.push_back(fixed(tpmc(stats, seconds), 1));
+  if (workload_report(config.workload).tpmc) row.push_back(fixed(tpmc(stats, seconds), 1));
   const LatencyHistogram latency = latency_all(stats);
   row.push_back(fixed(tpm_total(stats, seconds), 1));
   row.push_back(fixed(per_second(completed_total(stats), seconds), 1));
@@ -22,7 +23,7 @@ std::vector<std::string> host_row(const Config& config, const std::string& host,
 TableRows host_rows(const Config& config, const RunInfo& info, const RunStats& total) {
   TableRows table;
   table.header = {"host", "connections"};
-  if (config.workload == WorkloadKind::Tpcc) table.header.push_back("tpmC");
+  if (workload_report(config.workload).tpmc) table.header.push_back("tpmC");
   for (const char* name : {"tpmTOTAL", "tps", "errors", "p90 ms"}) table.header.push_back(name);
   if (info.hosts.empty()) return table;
   const double seconds = info.measured_seconds;

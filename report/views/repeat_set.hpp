@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "metrics/spread.hpp"
-#include "report/results/result_read.hpp"
+#include "report/views/result_dir_read.hpp"
 
 namespace tpcc {
 

@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "report/results/result_read.hpp"
 #include "report/views/compare.hpp"
+#include "report/views/result_dir_read.hpp"
 
 namespace tpcc {
 

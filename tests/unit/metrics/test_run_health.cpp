@@ -15,7 +15,7 @@
 #include "db/error_classes.hpp"
 #include "metrics/run.hpp"
 #include "report/console/interval_line.hpp"
-#include "report/results/result_sink.hpp"
+#include "report/result_sink.hpp"
 #include "report/views/health.hpp"
 #include "terminal/engine/fault_log.hpp"
 #include "tests/unit/temp_dir.hpp"

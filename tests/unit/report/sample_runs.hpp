@@ -9,6 +9,7 @@
 #include "config/config.hpp"
 #include "metrics/run.hpp"
 #include "metrics/stats.hpp"
+#include "report/result_sink.hpp"
 #include "report/results/result_files.hpp"
 #include "tests/unit/temp_dir.hpp"
 

@@ -10,6 +10,7 @@
 #include "metrics/run.hpp"
 #include "report/console/summary.hpp"
 #include "report/html/html_report.hpp"
+#include "report/result_sink.hpp"
 #include "report/results/result_files.hpp"
 #include "tests/unit/support.hpp"
 #include "tests/unit/temp_dir.hpp"

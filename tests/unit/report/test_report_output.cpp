@@ -11,6 +11,7 @@
 #include "metrics/run.hpp"
 #include "report/console/interval_line.hpp"
 #include "report/console/summary.hpp"
+#include "report/result_sink.hpp"
 #include "report/results/result_files.hpp"
 #include "report/results/result_json.hpp"
 #include "report/views/lag_text.hpp"

@@ -13,6 +13,7 @@
 #include "app/report_command.hpp"
 #include "metrics/run.hpp"
 #include "report/html/html_report.hpp"
+#include "report/result_sink.hpp"
 #include "report/results/result_files.hpp"
 #include "report/results/server_metrics_json.hpp"
 #include "report/views/compare.hpp"

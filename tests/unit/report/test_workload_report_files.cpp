@@ -17,6 +17,7 @@
 #include "config/config.hpp"
 #include "config/errors.hpp"
 #include "metrics/run.hpp"
+#include "report/result_sink.hpp"
 #include "report/results/repeat_set_json.hpp"
 #include "report/results/result_files.hpp"
 #include "tests/unit/temp_dir.hpp"
@@ -117,8 +118,10 @@ TEST_CASE("workload report files: pgbench's and ingest's pages have no TPC-C fig
   CHECK(page.find("<td>tpcb-like</td>") != std::string::npos);
   CHECK(page.find("tpmC") == std::string::npos);
   const std::string ingest = write_workload_run(scratch, "ingest", tpcc::WorkloadKind::Ingest, 5);
-  CHECK(read_file(fs::path(ingest) / "report.html").find("rows/s per interval") !=
-        std::string::npos);
+  const std::string ingest_page = read_file(fs::path(ingest) / "report.html");
+  CHECK(ingest_page.find("rows/s per interval") != std::string::npos);
+  CHECK(ingest_page.find("<span>streams</span><b>2</b>") != std::string::npos);
+  CHECK(ingest_page.find("<span>terminals</span>") == std::string::npos);
 }
 
 TEST_CASE("workload report files: two oltp runs compared, an oltp and a pgbench run refused",

@@ -12,7 +12,7 @@
 #include "app/run_workload.hpp"
 #include "config/names.hpp"
 #include "report/console/interval_line.hpp"
-#include "report/results/result_sink.hpp"
+#include "report/result_sink.hpp"
 #include "spec/random.hpp"
 #include "terminal/engine/engine.hpp"
 #include "workloads/ingest/ingest_check.hpp"

@@ -9,7 +9,7 @@
 #include "app/run_workload.hpp"
 #include "config/conn/mask.hpp"
 #include "config/names.hpp"
-#include "report/results/result_sink.hpp"
+#include "report/result_sink.hpp"
 #include "spec/random.hpp"
 #include "terminal/engine/engine.hpp"
 #include "workloads/pgbench/pgbench_check.hpp"

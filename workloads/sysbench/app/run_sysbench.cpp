@@ -9,7 +9,7 @@
 #include "config/names.hpp"
 #include "db/connect.hpp"
 #include "report/console/interval_line.hpp"
-#include "report/results/result_sink.hpp"
+#include "report/result_sink.hpp"
 #include "spec/random.hpp"
 #include "terminal/engine/engine.hpp"
 #include "workloads/sysbench/oltp_check.hpp"

@@ -73,7 +73,7 @@ class ResultSink {
   // TPC-C's files (per-type columns, report.html, histograms.json), or
   // another workload's: result.json, its intervals.csv, config.json and
   // its report.html.
-  bool tpcc_run() const { return config_.workload == WorkloadKind::Tpcc; }
+  bool tpcc_run() const;
 
   const Config& config_;
   std::string dir_;
@@ -83,5 +83,11 @@ class ResultSink {
   std::mutex deliveries_mutex_;
   std::ofstream deliveries_;
 };
+
+// Writes result.json, intervals.csv, config.json (password masked) and
+// report.html into the directory ResultSink resolves from the start
+// time, and the --json copy. Returns the directory used.
+std::string write_result_files(const Config& config, const RunInfo& info, const RunStats& stats,
+                               const std::vector<IntervalSample>& intervals);
 
 }  // namespace tpcc

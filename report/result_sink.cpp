@@ -1,4 +1,4 @@
-#include "report/results/result_sink.hpp"
+#include "report/result_sink.hpp"
 
 #include <cerrno>
 #include <cstring>
@@ -16,6 +16,7 @@
 #include "report/results/result_files.hpp"
 #include "report/results/result_json.hpp"
 #include "report/results/result_read.hpp"
+#include "report/workload_report.hpp"
 #include "workloads/sysbench/report/sysbench_intervals.hpp"
 
 namespace tpcc {
@@ -121,6 +122,8 @@ ResultSink::ResultSink(const Config& config, std::time_t start) : config_(config
   }
 }
 
+bool ResultSink::tpcc_run() const { return workload_report(config_.workload).tpmc; }
+
 void ResultSink::begin_intervals(std::size_t standbys) {
   intervals_.open(fs::path(dir_) / kIntervalsFile, std::ios::binary | std::ios::trunc);
   intervals_ << (tpcc_run() ? intervals_csv_header(standbys, config_.server_metrics)
@@ -215,6 +218,14 @@ void ResultSink::discard() {
   if (deliveries_.is_open()) deliveries_.close();
   for (const char* own : {kConfigFile, kIntervalsFile, kDeliveryFile}) fs::remove(dir / own, ec);
   if (created_) fs::remove(dir, ec);  // only if empty
+}
+
+std::string write_result_files(const Config& config, const RunInfo& info, const RunStats& stats,
+                               const std::vector<IntervalSample>& intervals) {
+  const std::time_t start = info.start_time != 0 ? info.start_time : std::time(nullptr);
+  ResultSink sink(config, start);
+  sink.write_final(info, stats, intervals);
+  return sink.dir();
 }
 
 }  // namespace tpcc
