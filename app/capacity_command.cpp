@@ -20,7 +20,7 @@
 #include "report/results/result_read.hpp"
 #include "report/results/result_sink.hpp"
 #include "report/rules/bracket_search.hpp"
-#include "report/rules/run_rules.hpp"
+#include "report/rules/run_verdict.hpp"
 
 namespace tpcc {
 namespace {
@@ -118,7 +118,9 @@ void write_search(ResultSink& set, const Config& config, const CapacitySearchRec
 // transactions: exit 1) carries no load either.
 CapacityStep judged_step(const Config& one, const std::string& dir, int active, int status) {
   const ResultDir result = read_result_dir(dir, "capacity", false);
-  if (is_tpcc(one)) return judge_capacity_step(one, result.info, result.stats, active);
+  if (is_tpcc(one)) {
+    return judge_capacity_step(one, result.info, result.stats, result.verdict, active);
+  }
   CapacityStep step = judge_workload_capacity_step(one, result.info, result.stats, result.workload);
   if (step.verdict == CapacityVerdict::Pass && status != kExitOk) {
     step.verdict = CapacityVerdict::Fail;
@@ -144,9 +146,9 @@ CapacityConfirmation confirm_answer(const Config& config, const CapacityStep& an
   confirmation.exit_status = run_benchmark(one, out);
   const ResultDir result =
       read_result_dir(set_dir + "/" + confirmation.dir, "capacity --confirm", false);
-  const std::vector<RunRule> rules = judge_run_rules(one, result.info, result.stats);
-  confirmation.rules_pass = all_rules_pass(rules);
-  confirmation.rules_line = rules_overall_line(rules);
+  // The verdict the run judged, as its result.json recorded it.
+  confirmation.rules_pass = result.verdict.all_pass();
+  confirmation.rules_line = result.verdict.overall_line();
   return confirmation;
 }
 

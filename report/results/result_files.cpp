@@ -89,10 +89,11 @@ std::string intervals_csv(const std::vector<IntervalSample>& intervals,
 }
 
 std::string write_result_files(const Config& config, const RunInfo& info, const RunStats& stats,
+                               const RunVerdict& verdict,
                                const std::vector<IntervalSample>& intervals) {
   const std::time_t start = info.start_time != 0 ? info.start_time : std::time(nullptr);
   ResultSink sink(config, start);
-  sink.write_final(info, stats, intervals);
+  sink.write_final(info, stats, verdict, intervals);
   return sink.dir();
 }
 

@@ -9,6 +9,7 @@
 #include "config/config.hpp"
 #include "metrics/run.hpp"
 #include "metrics/stats.hpp"
+#include "report/rules/run_verdict.hpp"
 #include "spec/transactions.hpp"
 
 namespace tpcc {
@@ -38,8 +39,10 @@ std::string intervals_csv_row(const IntervalSample& sample,
 
 // Writes result.json, intervals.csv, config.json (password masked) and
 // report.html into the directory ResultSink resolves (report/results/result_sink.hpp)
-// from the start time, and the --json copy. Returns the directory used.
+// from the start time, and the --json copy, with the run's verdict.
+// Returns the directory used.
 std::string write_result_files(const Config& config, const RunInfo& info, const RunStats& stats,
+                               const RunVerdict& verdict,
                                const std::vector<IntervalSample>& intervals);
 
 }  // namespace tpcc

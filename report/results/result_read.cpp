@@ -20,6 +20,7 @@
 #include "report/results/repeat_set_json.hpp"
 #include "report/results/result_read.hpp"
 #include "report/results/server_metrics_json.hpp"
+#include "report/results/verdict_json.hpp"
 #include "report/results/workload_result_json.hpp"
 
 namespace tpcc {
@@ -322,9 +323,11 @@ ResultDir read_result_dir(const std::string& dir, const std::string& flag, bool 
   if (with_points)
     result.points =
         read_intervals_by_type_csv(read_text(points_path, flag), flag + ": " + points_path);
-  read_result_json(result_path, flag, [&result](const Json& j) {
+  std::optional<RunVerdict> recorded;
+  read_result_json(result_path, flag, [&result, &recorded](const Json& j) {
     result.info = info_from(j);
     result.workload = result_figures(j);
+    recorded = verdict_from_json(j);
   });
   HistogramsFile histograms =
       read_histograms_file(read_text(histograms_path, flag), flag + ": " + histograms_path);
@@ -357,6 +360,9 @@ ResultDir read_result_dir(const std::string& dir, const std::string& flag, bool 
         "histograms)");
     result.info.standbys.clear();
   }
+  // The one place a verdict is judged again from what was read back: a
+  // result of a tpcc that recorded it only in part.
+  result.verdict = recorded ? *recorded : judge_run(result.config, result.info, result.stats);
   return result;
 }
 

@@ -9,15 +9,20 @@
 #include "metrics/run.hpp"
 #include "metrics/stats.hpp"
 #include "report/results/interval_points.hpp"
+#include "report/rules/run_verdict.hpp"
 #include "report/views/workload_figures.hpp"
 
 namespace tpcc {
 
 struct ResultDir {
   std::string dir;
-  Config config;                      // the settings the report depends on (config.json)
-  RunInfo info;                       // result.json
-  RunStats stats;                     // histograms.json
+  Config config;   // the settings the report depends on (config.json)
+  RunInfo info;    // result.json
+  RunStats stats;  // histograms.json
+  // The verdict result.json recorded (TPC-C's run rules and audits);
+  // judged from the figures read back when an older tpcc did not record it
+  // whole. Unjudged for a run of another workload.
+  RunVerdict verdict;
   std::string config_json;            // config.json's text (password masked)
   std::vector<IntervalPoint> points;  // intervals_by_type.csv (with_points)
   std::vector<std::string> notes;     // what could not be read back, for the user
