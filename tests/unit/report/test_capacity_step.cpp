@@ -1,5 +1,5 @@
 // tpcc capacity: a step's verdict from the run rules a short run can meet
-// (judge_run_rules' 5.2.5.3 and 5.2.3 verdicts), the efficiency floor over
+// (the run's own 5.2.5.3 and 5.2.3 verdicts), the efficiency floor over
 // the active warehouses, the New-Order p90 against --latency-limit without
 // pacing, and the steps that are no verdict on the load (a lost server,
 // hung transactions).
