@@ -73,9 +73,9 @@ class ResultSink {
   void discard();
 
  private:
-  // TPC-C's files (per-type columns, report.html, histograms.json), or
-  // another workload's: result.json, its intervals.csv, config.json and
-  // its report.html.
+  // TPC-C's files (per-type columns, intervals_by_type.csv,
+  // histograms.json), or another workload's intervals.csv; report.html is
+  // drawn from either as tpcc report DIR draws it.
   bool tpcc_run() const { return config_.workload == WorkloadKind::Tpcc; }
 
   const Config& config_;
