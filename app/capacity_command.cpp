@@ -23,6 +23,7 @@
 #include "report/results/result_read.hpp"
 #include "report/rules/bracket_search.hpp"
 #include "report/rules/run_rules.hpp"
+#include "report/rules/run_verdict.hpp"
 #include "report/views/format.hpp"
 #include "report/workload_report.hpp"
 
@@ -185,9 +186,9 @@ void judge_rate_reached(const Config& one, const ResultDir& result, CapacityStep
 // A step of another workload that ran unclean (errors above 1 % of its
 // transactions: exit 1) carries no load either.
 CapacityStep judged_step(const Config& one, const std::string& dir, int active, int status) {
-  const ResultDir result = read_result_dir(dir, "capacity", false);
+  const RecordedRun result = read_result_dir(dir, "capacity", false);
   CapacityStep step =
-      is_tpcc(one) ? judge_capacity_step(one, result.info, result.stats, active)
+      is_tpcc(one) ? judge_capacity_step(one, result.info, result.stats, result.verdict, active)
                    : judge_workload_capacity_step(one, result.info, result.stats, result.workload);
   if (!is_tpcc(one) && step.verdict == CapacityVerdict::Pass && status != kExitOk) {
     step.verdict = CapacityVerdict::Fail;
@@ -212,11 +213,11 @@ CapacityConfirmation confirm_answer(const Config& config, const CapacityStep& an
       << what_is_searched(config, paced ? answer.active_warehouses : answer.terminals) << ", "
       << one.duration_seconds << " s ==\n";
   confirmation.exit_status = run_benchmark(one, out);
-  const ResultDir result =
+  const RecordedRun result =
       read_result_dir(set_dir + "/" + confirmation.dir, "capacity --confirm", false);
-  const std::vector<RunRule> rules = judge_run_rules(one, result.info, result.stats);
-  confirmation.rules_pass = all_rules_pass(rules);
-  confirmation.rules_line = rules_overall_line(rules);
+  // The verdict the run judged, as its result.json recorded it.
+  confirmation.rules_pass = result.verdict.all_pass();
+  confirmation.rules_line = result.verdict.overall_line();
   return confirmation;
 }
 

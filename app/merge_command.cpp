@@ -7,6 +7,7 @@
 #include "report/console/summary.hpp"
 #include "report/result_sink.hpp"
 #include "report/results/merge.hpp"
+#include "report/rules/run_verdict.hpp"
 
 namespace tpcc {
 
@@ -25,10 +26,13 @@ int merge_command(const Config& config, std::ostream& out) {
             << part.driver.first_warehouse << ".." << part.driver.last_warehouse << ")";
   }
   summary << "\n\n";
-  print_summary(summary, merged.config, merged.info, merged.stats);
+  // The merged run is a new run: its verdict judged once, from the summed
+  // counts, for its summary and its files.
+  const RunVerdict verdict = judge_run(merged.config, merged.info, merged.stats);
+  print_summary(summary, merged.config, merged.info, merged.stats, verdict);
   out << summary.str();
   for (const std::string& note : merged.notes) out << "note: " << note << "\n";
-  sink.write_final(merged.info, merged.stats, merged.intervals);
+  sink.write_final(merged.info, merged.stats, verdict, merged.intervals);
   sink.write_file("summary.txt", summary.str());
   out << "merged result written to " << sink.dir() << "\n";
   return kExitOk;

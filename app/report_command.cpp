@@ -122,16 +122,16 @@ int compare_workload_runs(const Config& config, const std::vector<ResultDir>& ru
 
 int redraw_command(const Config& config, std::ostream& out) {
   if (is_sweep_result(config.report_dir)) return redraw_sweep(config, out);
-  const ResultDir r = read_result_dir(config.report_dir, "tpcc report", true);
+  const RecordedRun r = read_result_dir(config.report_dir, "tpcc report", true);
   for (const std::string& note : r.notes) out << "tpcc report: " << note << "\n";
   const std::string path = page_path(config.out_dir, config.report_dir, kReportFile);
   if (!workload_report(r.config.workload).tpmc) {
     print_workload_figures(out, r);
-    write_page(path, html_workload_report(r));
   } else {
-    print_summary(out, r.config, r.info, r.stats);
-    write_page(path, html_report(ReportPage{r.config, r.info, r.stats, r.points, r.config_json}));
+    print_summary(out, r.config, r.info, r.stats, r.verdict);
   }
+  // The page the run wrote, drawn again the way the run drew it.
+  write_page(path, html_run_report(r));
   out << "report written to " << path << "\n";
   return kExitOk;
 }

@@ -15,6 +15,7 @@
 #include "app/run_setup_print.hpp"
 #include "app/run_workload.hpp"
 #include "report/console/summary.hpp"
+#include "report/rules/run_verdict.hpp"
 #include "spec/random.hpp"
 
 namespace tpcc {
@@ -49,11 +50,13 @@ class TpccRun : public WorkloadRun {
     return tpcc::run_info(config_, setup_, result, started, barrier_start_);
   }
 
-  void summarize(RunInfo& info, const EngineResult& result, std::ostream& out) override {
+  RunVerdict summarize(RunInfo& info, const EngineResult& result, std::ostream& out) override {
     check_ledger_after_run(config_, result, info, results_dir_, out);  // --failover
+    const RunVerdict verdict = judge_run(config_, info, result.stats);
     out << "\n";
-    print_summary(out, config_, info, result.stats);
+    print_summary(out, config_, info, result.stats, verdict);
     print_bound_by(out, config_, info);
+    return verdict;
   }
 
  private:

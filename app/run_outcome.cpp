@@ -8,7 +8,6 @@
 #include "config/errors.hpp"
 #include "config/local_time.hpp"
 #include "config/settings/values.hpp"
-#include "report/rules/run_rules.hpp"
 #include "report/views/health.hpp"
 #include "workloads/tpcc/binding.hpp"
 
@@ -127,7 +126,7 @@ int run_exit_status(const RunStats& stats, const RunHealth& health) {
 
 // The exit status of the whole run, with the line that explains it.
 int overall_status(const Config& config, const RunInfo& info, const RunStats& stats,
-                   std::ostream& out) {
+                   const RunVerdict& verdict, std::ostream& out) {
   int status = run_exit_status(stats, info.health);
   if (info.health.stop == StopReason::Fatal || info.health.stop == StopReason::Downtime ||
       info.health.stop == StopReason::Internal) {
@@ -154,9 +153,8 @@ int overall_status(const Config& config, const RunInfo& info, const RunStats& st
   // --spec claims a run of record: a run rule it breaks fails it. Without
   // --spec the verdict informs and the exit status ignores it.
   if (config.spec && info.health.stop == StopReason::Completed) {
-    const std::vector<RunRule> rules = judge_run_rules(config, info, stats);
-    if (!all_rules_pass(rules)) {
-      out << "run failed (--spec): " << rules_overall_line(rules) << "\n";
+    if (!verdict.all_pass()) {
+      out << "run failed (--spec): " << verdict.overall_line() << "\n";
       if (status == kExitOk) status = kExitFailed;
     }
   }

@@ -10,6 +10,7 @@
 #include "config/config.hpp"
 #include "metrics/run.hpp"
 #include "metrics/stats.hpp"
+#include "report/rules/run_verdict.hpp"
 #include "terminal/engine/engine.hpp"
 
 namespace tpcc {
@@ -29,8 +30,9 @@ bool downtime_fails(const RunHealth& health);
 int run_exit_status(const RunStats& stats, const RunHealth& health);
 
 // The exit status of the whole run (primary, standbys, and with --spec the
-// run rules), writing to out the line that explains a failure.
+// run's verdict, the one judged where the run ended), writing to out the
+// line that explains a failure.
 int overall_status(const Config& config, const RunInfo& info, const RunStats& stats,
-                   std::ostream& out);
+                   const RunVerdict& verdict, std::ostream& out);
 
 }  // namespace tpcc

@@ -43,9 +43,9 @@ int run_workload(WorkloadRun& workload, std::ostream& out) {
   }
   RunInfo info = workload.run_info(result, started);
   info.experiment = experiment;
-  workload.summarize(info, result, out);
-  info.exit_status = overall_status(config, info, result.stats, out);
-  results.write_final(info, result.stats, result.intervals);
+  const RunVerdict verdict = workload.summarize(info, result, out);
+  info.exit_status = overall_status(config, info, result.stats, verdict, out);
+  results.write_final(info, result.stats, verdict, result.intervals);
   out << "results written to " << results.dir() << "\n";
   out.flush();
   live.finish(info, result.stats, out);

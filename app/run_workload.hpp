@@ -12,7 +12,7 @@
 //   the workload's start lines                                     (hook)
 //   the engine, with the workload's hook-up, feeding the live metrics (hook)
 //   anything that stopped it before it measured: result.json says why
-//   the workload's RunInfo and its summary or final block          (hooks)
+//   the workload's RunInfo, its summary or final block, its verdict (hooks)
 //   the exit status, the result files, the live metrics' final figures
 //
 // So --restore, --condition, --label, --notes, the environment record, the
@@ -26,6 +26,7 @@
 #include "config/config.hpp"
 #include "metrics/run.hpp"
 #include "report/result_sink.hpp"
+#include "report/rules/run_verdict.hpp"
 #include "terminal/engine/engine.hpp"
 
 namespace tpcc {
@@ -58,8 +59,12 @@ class WorkloadRun {
   virtual RunInfo run_info(const EngineResult& result, std::time_t started) const;
 
   // After the engine: what the workload measured added to info (whose
-  // experiment is set), and its summary or final block on out.
-  virtual void summarize(RunInfo& info, const EngineResult& result, std::ostream& out) = 0;
+  // experiment is set), and its summary or final block on out. Returns the
+  // verdict on the run by its rules (TPC-C's run rules and input audits),
+  // judged once here: the exit status, result.json and report.html carry
+  // the one the summary shows. A workload without such rules returns an
+  // unjudged verdict.
+  virtual RunVerdict summarize(RunInfo& info, const EngineResult& result, std::ostream& out) = 0;
 
   // The run's config.
   const Config& config() const { return config_; }

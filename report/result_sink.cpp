@@ -155,7 +155,7 @@ void ResultSink::append_delivery(const DeliveryRecord& record) {
   if (deliveries_.is_open()) deliveries_ << row << std::flush;
 }
 
-void ResultSink::write_final(const RunInfo& info, const RunStats& stats,
+void ResultSink::write_final(const RunInfo& info, const RunStats& stats, const RunVerdict& verdict,
                              const std::vector<IntervalSample>& intervals) {
   if (intervals_.is_open()) intervals_.close();
   {
@@ -163,35 +163,29 @@ void ResultSink::write_final(const RunInfo& info, const RunStats& stats,
     if (deliveries_.is_open()) deliveries_.close();
   }
   const fs::path dir(dir_);
-  const std::string result = result_json(config_, info, stats) + "\n";
+  const std::string result = result_json(config_, info, stats, verdict) + "\n";
   write_text(dir / "result.json", result);
+  write_text(dir / kConfigFile, effective_config_json(config_) + "\n");
   if (!tpcc_run()) {
     write_text(dir / kIntervalsFile,
                sysbench_intervals_csv(intervals, info.standbys, config_.terminals,
                                       config_.sysbench_percentile, config_.server_metrics));
-    write_text(dir / kConfigFile, effective_config_json(config_) + "\n");
-    // Drawn from the files just written, as tpcc report DIR draws it again.
-    write_text(dir / kReportFile, html_workload_report(read_result_dir(dir_, "report.html", true)));
-    if (!config_.json_file.empty()) write_text(config_.json_file, result);
-    return;
+  } else {
+    write_text(dir / kIntervalsFile,
+               intervals_csv(intervals, info.standbys, info.server_metrics.enabled));
+    write_text(dir / kIntervalsByTypeFile, intervals_by_type_csv(interval_points(intervals)));
+    std::vector<RunStats> standby_stats;
+    for (const StandbyRun& standby : info.standbys) standby_stats.push_back(standby.stats);
+    // The interval lines' histograms (about 9 kB a line) only where tpcc
+    // report --merge can use them: in the result of one driver of several.
+    const bool one_of_drivers = config_.driver_count > 0;
+    write_text(dir / kHistogramsFile,
+               histograms_json(stats, standby_stats,
+                               one_of_drivers ? intervals : std::vector<IntervalSample>{}));
   }
-  write_text(dir / kIntervalsFile,
-             intervals_csv(intervals, info.standbys, info.server_metrics.enabled));
-  const std::string config_json = effective_config_json(config_) + "\n";
-  write_text(dir / kConfigFile, config_json);
-  // The page is drawn from the figures the files hold, as tpcc report DIR
-  // draws it again.
-  const std::vector<IntervalPoint> points = interval_points(intervals);
-  write_text(dir / kIntervalsByTypeFile, intervals_by_type_csv(points));
-  write_text(dir / kReportFile, html_report(ReportPage{config_, info, stats, points, config_json}));
-  std::vector<RunStats> standby_stats;
-  for (const StandbyRun& standby : info.standbys) standby_stats.push_back(standby.stats);
-  // The interval lines' histograms (about 9 kB a line) only where tpcc
-  // report --merge can use them: in the result of one driver of several.
-  const bool one_of_drivers = config_.driver_count > 0;
-  write_text(dir / kHistogramsFile,
-             histograms_json(stats, standby_stats,
-                             one_of_drivers ? intervals : std::vector<IntervalSample>{}));
+  // Drawn from the files just written, as tpcc report DIR draws it again:
+  // one code path, so the run's page and a later redraw are the same page.
+  write_text(dir / kReportFile, html_run_report(read_result_dir(dir_, "report.html", true)));
   if (!config_.json_file.empty()) write_text(config_.json_file, result);
 }
 
@@ -221,10 +215,11 @@ void ResultSink::discard() {
 }
 
 std::string write_result_files(const Config& config, const RunInfo& info, const RunStats& stats,
+                               const RunVerdict& verdict,
                                const std::vector<IntervalSample>& intervals) {
   const std::time_t start = info.start_time != 0 ? info.start_time : std::time(nullptr);
   ResultSink sink(config, start);
-  sink.write_final(info, stats, intervals);
+  sink.write_final(info, stats, verdict, intervals);
   return sink.dir();
 }
 

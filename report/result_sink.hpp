@@ -14,6 +14,7 @@
 #include "config/config.hpp"
 #include "metrics/run.hpp"
 #include "report/results/delivery_file.hpp"
+#include "report/rules/run_verdict.hpp"
 
 namespace tpcc {
 
@@ -47,11 +48,13 @@ class ResultSink {
   void begin_deliveries();
   void append_delivery(const DeliveryRecord& record);
 
-  // result.json, intervals.csv (whole, replacing the rows appended),
-  // config.json, report.html, and the --json copy (a run of another
-  // workload: its own intervals.csv and report.html). Throws
+  // result.json (with the run's verdict, judged once where the run ended),
+  // intervals.csv (whole, replacing the rows appended), config.json,
+  // TPC-C's intervals_by_type.csv and histograms.json (a run of another
+  // workload: its own intervals.csv), then report.html drawn from those
+  // files as tpcc report DIR draws it, and the --json copy. Throws
   // std::runtime_error naming the file that could not be written.
-  void write_final(const RunInfo& info, const RunStats& stats,
+  void write_final(const RunInfo& info, const RunStats& stats, const RunVerdict& verdict,
                    const std::vector<IntervalSample>& intervals);
 
   // One more file in the directory (summary.txt of a merged result); throws
@@ -70,9 +73,9 @@ class ResultSink {
   void discard();
 
  private:
-  // TPC-C's files (per-type columns, report.html, histograms.json), or
-  // another workload's: result.json, its intervals.csv, config.json and
-  // its report.html.
+  // TPC-C's files (per-type columns, intervals_by_type.csv,
+  // histograms.json), or another workload's intervals.csv; report.html is
+  // drawn from either as tpcc report DIR draws it.
   bool tpcc_run() const;
 
   const Config& config_;
@@ -86,8 +89,10 @@ class ResultSink {
 
 // Writes result.json, intervals.csv, config.json (password masked) and
 // report.html into the directory ResultSink resolves from the start
-// time, and the --json copy. Returns the directory used.
+// time, and the --json copy, with the run's verdict. Returns the
+// directory used.
 std::string write_result_files(const Config& config, const RunInfo& info, const RunStats& stats,
+                               const RunVerdict& verdict,
                                const std::vector<IntervalSample>& intervals);
 
 }  // namespace tpcc

@@ -8,8 +8,7 @@
 #include "metrics/run.hpp"
 #include "report/console/text_table.hpp"
 #include "report/results/delivery_file.hpp"
-#include "report/rules/audits.hpp"
-#include "report/rules/run_rules.hpp"
+#include "report/rules/run_verdict.hpp"
 #include "report/views/format.hpp"
 #include "report/views/health.hpp"
 #include "report/views/host_table.hpp"
@@ -29,10 +28,10 @@ void print_transactions(std::ostream& out, const RunStats& stats) {
   table.print(out, "  ");
 }
 
-void print_audits(std::ostream& out, const RunStats& stats, int warehouses) {
+void print_audits(std::ostream& out, const std::vector<InputAudit>& audits) {
   out << "Input audits (9.2.2.5):\n";
   TextTable table({"audit", "value", "range", "over", "verdict"});
-  for (const auto& a : input_audits(stats, warehouses)) {
+  for (const auto& a : audits) {
     std::string verdict = verdict_text(a.verdict);
     if (!a.note.empty()) verdict += " (" + a.note + ")";
     table.add_row({a.name, fixed(a.value, 2) + (a.is_percent ? "%" : ""), audit_range_text(a),
@@ -51,17 +50,15 @@ constexpr std::size_t kRuleRequirementWidth = 21;
 
 // The verdict on the run rules: one line that says whether every rule tpcc
 // can judge passes, then each rule.
-void print_run_rules(std::ostream& out, const Config& config, const RunInfo& info,
-                     const RunStats& stats) {
-  const std::vector<RunRule> rules = judge_run_rules(config, info, stats);
+void print_run_rules(std::ostream& out, const RunVerdict& verdict) {
   const std::vector<std::string> lines =
-      wrap_words("Run rules: " + rules_overall_line(rules), kSummaryWidth);
+      wrap_words("Run rules: " + verdict.overall_line(), kSummaryWidth);
   for (std::size_t i = 0; i < lines.size(); ++i) out << (i > 0 ? "  " : "") << lines[i] << '\n';
   TextTable table({"clause", "rule", "value", "requirement", "verdict"}, 5);
   table.set_max_width(1, kRuleNameWidth);
   table.set_max_width(2, kRuleValueWidth);
   table.set_max_width(3, kRuleRequirementWidth);
-  for (const RunRule& r : rules) {
+  for (const RunRule& r : verdict.rules) {
     table.add_row({r.clause, r.name, r.value, r.requirement, rule_verdict_text(r.verdict)});
   }
   table.print(out, "  ");
@@ -130,7 +127,7 @@ void print_hosts(std::ostream& out, const Config& config, const RunInfo& info,
 }
 
 void print_summary(std::ostream& out, const Config& config, const RunInfo& info,
-                   const RunStats& stats) {
+                   const RunStats& stats, const RunVerdict& verdict) {
   const double seconds = info.measured_seconds;
   const double tpmc_value = tpmc(stats, seconds);
   const TxnStats& no = tpcc_type(stats, kNewOrder);
@@ -154,9 +151,9 @@ void print_summary(std::ostream& out, const Config& config, const RunInfo& info,
     out << "  " << skipped << '\n';
   }
   out << '\n';
-  print_audits(out, stats, info.warehouses);
+  print_audits(out, verdict.audits);
   out << '\n';
-  print_run_rules(out, config, info, stats);
+  print_run_rules(out, verdict);
   out << "\nReconnects: " << stats.reconnects << '\n';
   for (std::size_t i = 0; i < info.standbys.size(); ++i) {
     print_standby(out, static_cast<int>(i + 1), info.standbys[i], seconds);

@@ -6,14 +6,16 @@
 #include "config/config.hpp"
 #include "metrics/run.hpp"
 #include "metrics/stats.hpp"
+#include "report/rules/run_verdict.hpp"
 
 namespace tpcc {
 
 // The final summary table (tpmC, tpmTOTAL, efficiency, per transaction
 // counts, %, rollbacks, errors, retries, p50/p90/p95/p99/max, 90th
-// percentile limits PASS/FAIL, input audits).
+// percentile limits PASS/FAIL), then the run's verdict as judged once where
+// the run ended: its input audits and run rules.
 void print_summary(std::ostream& out, const Config& config, const RunInfo& info,
-                   const RunStats& stats);
+                   const RunStats& stats, const RunVerdict& verdict);
 
 // The run as one standby's side saw it, for a workload's final block of
 // that side: the standby's health under the run's stop, no standbys.

@@ -14,11 +14,13 @@
 #include "report/results/server_metrics_json.hpp"
 #include "report/rules/audits.hpp"
 #include "report/rules/run_rules.hpp"
+#include "report/rules/run_verdict.hpp"
 #include "report/views/config_leaves.hpp"
 #include "report/views/format.hpp"
 #include "report/views/health.hpp"
 #include "report/views/lag_text.hpp"
 #include "report/views/transaction_table.hpp"
+#include "report/workload_report.hpp"
 #include "spec/transactions.hpp"
 
 namespace tpcc {
@@ -103,14 +105,13 @@ std::string txn_table(const RunStats& stats) {
 }
 
 // The run-rules verdict: the overall line, then one row per rule.
-std::string run_rules_html(const Config& config, const RunInfo& info, const RunStats& stats) {
-  const std::vector<RunRule> rules = judge_run_rules(config, info, stats);
+std::string run_rules_html(const RunVerdict& verdict) {
   std::string t = "<h2>Run rules</h2>\n<p class=\"" +
-                  std::string(all_rules_pass(rules) ? "pass" : "fail") + "\">" +
-                  html_escape(rules_overall_line(rules)) + "</p>\n<table class=\"rules\">\n<tr>";
+                  std::string(verdict.all_pass() ? "pass" : "fail") + "\">" +
+                  html_escape(verdict.overall_line()) + "</p>\n<table class=\"rules\">\n<tr>";
   for (const char* h : {"clause", "rule", "value", "requirement", "verdict"}) t += cell(h, "th");
   t += "</tr>\n";
-  for (const RunRule& r : rules) {
+  for (const RunRule& r : verdict.rules) {
     const char* css = r.verdict == RuleVerdict::Pass   ? "pass"
                       : r.verdict == RuleVerdict::Fail ? "fail"
                                                        : "na";
@@ -148,11 +149,11 @@ std::string standby_html(int number, const StandbyRun& standby, double seconds) 
 }
 
 // 9.2.2.5: the input audits, as in the summary.
-std::string audits_html(const RunInfo& info, const RunStats& stats) {
+std::string audits_html(const std::vector<InputAudit>& audits) {
   std::string t = "<h2>Input audits (9.2.2.5)</h2>\n<table>\n<tr>";
   for (const char* h : {"audit", "value", "range", "over", "verdict"}) t += cell(h, "th");
   t += "</tr>\n";
-  for (const InputAudit& a : input_audits(stats, info.warehouses)) {
+  for (const InputAudit& a : audits) {
     const char* css = a.verdict == AuditVerdict::Pass   ? "pass"
                       : a.verdict == AuditVerdict::Fail ? "fail"
                                                         : "na";
@@ -238,8 +239,8 @@ std::string html_report(const ReportPage& p) {
   }
   page += per_type_charts(p);
   page += "<h2>Transactions (measured interval)</h2>\n" + txn_table(p.stats);
-  page += run_rules_html(p.config, p.info, p.stats);
-  page += audits_html(p.info, p.stats);
+  page += run_rules_html(p.verdict);
+  page += audits_html(p.verdict.audits);
   for (std::size_t i = 0; i < p.info.standbys.size(); ++i) {
     page += standby_html(static_cast<int>(i + 1), p.info.standbys[i], p.info.measured_seconds);
   }
@@ -249,9 +250,15 @@ std::string html_report(const ReportPage& p) {
 }
 
 std::string html_report(const Config& config, const RunInfo& info, const RunStats& stats,
-                        const std::vector<IntervalSample>& intervals) {
+                        const RunVerdict& verdict, const std::vector<IntervalSample>& intervals) {
+  return html_report(ReportPage{config, info, stats, verdict, interval_points(intervals),
+                                effective_config_json(config)});
+}
+
+std::string html_run_report(const RecordedRun& run) {
+  if (!workload_report(run.config.workload).tpmc) return html_workload_report(run);
   return html_report(
-      ReportPage{config, info, stats, interval_points(intervals), effective_config_json(config)});
+      ReportPage{run.config, run.info, run.stats, run.verdict, run.points, run.config_json});
 }
 
 }  // namespace tpcc

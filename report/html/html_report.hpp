@@ -18,6 +18,7 @@
 #include "metrics/run.hpp"
 #include "report/results/interval_points.hpp"
 #include "report/results/result_read.hpp"
+#include "report/rules/run_verdict.hpp"
 #include "report/views/repeat_set.hpp"
 
 namespace tpcc {
@@ -28,22 +29,30 @@ inline constexpr const char* kReportFile = "report.html";
 // content and in quoted attribute values.
 std::string html_escape(std::string_view text);
 
-// What the page is drawn from: the run's figures as result.json,
-// histograms.json, intervals_by_type.csv and config.json hold them.
+// What the page is drawn from: the run's figures and verdict as
+// result.json, histograms.json, intervals_by_type.csv and config.json hold
+// them.
 struct ReportPage {
   Config config;
   RunInfo info;
   RunStats stats;
+  RunVerdict verdict;
   std::vector<IntervalPoint> points;
   std::string config_json;  // config.json's text (password masked)
 };
 
 std::string html_report(const ReportPage& page);
 
-// The page of a run that just ended: points from its samples, config.json
-// from its configuration.
+// A TPC-C run's page from its figures in memory: points from its samples,
+// config.json from its configuration. A run's own report.html is
+// html_run_report's, drawn from its files.
 std::string html_report(const Config& config, const RunInfo& info, const RunStats& stats,
-                        const std::vector<IntervalSample>& intervals);
+                        const RunVerdict& verdict, const std::vector<IntervalSample>& intervals);
+
+// report.html of a result directory read back, whatever its workload: what
+// a run writes at its end (from the files it has just written) and what
+// tpcc report DIR draws again, one code path, so the two are the same page.
+std::string html_run_report(const RecordedRun& run);
 
 // The page of tpcc report --compare (compare_page.cpp).
 std::string html_compare(const std::vector<ResultDir>& runs);

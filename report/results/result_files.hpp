@@ -9,6 +9,7 @@
 #include "config/config.hpp"
 #include "metrics/run.hpp"
 #include "metrics/stats.hpp"
+#include "report/rules/run_verdict.hpp"
 #include "spec/transactions.hpp"
 
 namespace tpcc {

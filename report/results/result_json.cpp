@@ -1,6 +1,7 @@
 #include "report/results/result_json.hpp"
 
 #include <functional>
+#include <stdexcept>
 #include <string>
 
 #include <nlohmann/json.hpp>
@@ -17,8 +18,7 @@
 #include "report/results/lag_json.hpp"
 #include "report/results/merge.hpp"
 #include "report/results/server_metrics_json.hpp"
-#include "report/rules/audits.hpp"
-#include "report/rules/run_rules.hpp"
+#include "report/results/verdict_json.hpp"
 #include "report/views/bottleneck.hpp"
 #include "report/views/health.hpp"
 #include "report/workload_report.hpp"
@@ -86,34 +86,6 @@ Json transactions_json(const RunStats& stats, double seconds) {
   return j;
 }
 
-const char* verdict_key(AuditVerdict verdict) {
-  switch (verdict) {
-    case AuditVerdict::Pass: return "pass";
-    case AuditVerdict::Fail: return "fail";
-    case AuditVerdict::TooFew: return "too_few";
-    case AuditVerdict::NotApplicable: return "not_applicable";
-  }
-  return "?";
-}
-
-Json audits_json(const RunStats& stats, int warehouses) {
-  Json list = Json::array();
-  for (const auto& a : input_audits(stats, warehouses)) {
-    Json j;
-    j["name"] = a.key;
-    j["clause"] = "9.2.2.5";
-    j["value"] = round_to(a.value, 4);
-    j["unit"] = a.is_percent ? "percent" : "lines";
-    j["min"] = a.min;
-    j["max"] = a.max;
-    j["samples"] = a.samples;
-    j["min_samples"] = a.min_samples;
-    j["verdict"] = verdict_key(a.verdict);
-    list.push_back(j);
-  }
-  return list;
-}
-
 Json counters_json(const std::optional<CheckpointCounters>& c) {
   if (!c) return nullptr;
   return {{"timed", c->timed},
@@ -134,19 +106,9 @@ Json checkpoints_json(const CheckpointFigures& f) {
 
 // "run_rules": {"all_pass": bool, "rules": [{clause, name, value,
 // requirement, verdict, detail}]}, and the checkpoint counters behind 5.5.2.2.
-Json run_rules_json(const Config& config, const RunInfo& info, const RunStats& stats) {
-  const std::vector<RunRule> rules = judge_run_rules(config, info, stats);
-  Json list = Json::array();
-  for (const RunRule& r : rules) {
-    list.push_back({{"clause", r.clause},
-                    {"name", r.name},
-                    {"value", r.value},
-                    {"requirement", r.requirement},
-                    {"verdict", rule_verdict_key(r.verdict)},
-                    {"detail", r.detail}});
-  }
-  return {{"all_pass", all_rules_pass(rules)},
-          {"rules", list},
+Json run_rules_json(const RunVerdict& verdict, const RunInfo& info) {
+  return {{"all_pass", verdict.all_pass()},
+          {"rules", rules_json(verdict.rules)},
           {"checkpoints", checkpoints_json(info.checkpoints)}};
 }
 
@@ -340,7 +302,10 @@ Json common_result_json(const Config& config, const RunInfo& info, const RunStat
 
 // TPC-C's own figures: tpmC, the five transactions, the audits and run
 // rules, the Delivery queue, the ledger, the bottleneck.
-void add_tpcc_figures(Json& j, const Config& config, const RunInfo& info, const RunStats& stats) {
+void add_tpcc_figures(Json& j, const Config& config, const RunInfo& info, const RunStats& stats,
+                      const RunVerdict& verdict) {
+  // A TPC-C result without its verdict would say that every rule passes.
+  if (!verdict.judged) throw std::logic_error("result.json of a TPC-C run without its verdict");
   const double seconds = info.measured_seconds;
   const double tpmc_value = tpmc(stats, seconds);
   j["tpmC"] = round_to(tpmc_value, 2);
@@ -371,8 +336,8 @@ void add_tpcc_figures(Json& j, const Config& config, const RunInfo& info, const 
   j["mix"] = mix_json(config.mix);
   if (!info.merged_from.empty()) j["merged"] = merged_json(info.merged_from);
   j["histograms"] = {{"file", kHistogramsFile}, {"layout", LatencyHistogram::layout()}};
-  j["audits"] = audits_json(stats, info.warehouses);
-  j["run_rules"] = run_rules_json(config, info, stats);
+  j["audits"] = audits_json(verdict.audits);
+  j["run_rules"] = run_rules_json(verdict, info);
   const Bottleneck bound = judge_bottleneck(bottleneck_figures(config, info));
   j["bottleneck"] = {{"bound_by", bound.bound_by}, {"line", bound.line}};
 }
@@ -405,11 +370,12 @@ Json workload_standbys_json(const RunInfo& info, const Json& workload, const cha
 
 }  // namespace
 
-std::string result_json(const Config& config, const RunInfo& info, const RunStats& stats) {
+std::string result_json(const Config& config, const RunInfo& info, const RunStats& stats,
+                        const RunVerdict& verdict) {
   Json j = common_result_json(config, info, stats);
   const WorkloadReport& report = workload_report(config.workload);
   if (report.result_key == nullptr) {
-    add_tpcc_figures(j, config, info, stats);
+    add_tpcc_figures(j, config, info, stats, verdict);
   } else {
     j[report.result_key] = report.result_figures(config, info, stats);
     if (report.standby_figures != nullptr && !info.standbys.empty()) {

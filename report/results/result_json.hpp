@@ -7,11 +7,15 @@
 #include "config/config.hpp"
 #include "metrics/run.hpp"
 #include "metrics/stats.hpp"
+#include "report/rules/run_verdict.hpp"
 
 namespace tpcc {
 
-// result.json as text.
-std::string result_json(const Config& config, const RunInfo& info, const RunStats& stats);
+// result.json as text, with the run's verdict (judged once, where the run
+// ended; unjudged for a workload without TPC-C's rules). Throws
+// std::logic_error for a TPC-C run whose verdict was not judged.
+std::string result_json(const Config& config, const RunInfo& info, const RunStats& stats,
+                        const RunVerdict& verdict);
 
 // result.json of a run that measured nothing (it never connected, or a
 // check refused it before the start): "measured": false, the stop_reason

@@ -21,6 +21,7 @@
 #include "report/results/repeat_set_json.hpp"
 #include "report/results/result_read.hpp"
 #include "report/results/server_metrics_json.hpp"
+#include "report/results/verdict_json.hpp"
 #include "report/results/workload_result_json.hpp"
 #include "report/workload_report.hpp"
 
@@ -285,7 +286,7 @@ void require_tpcc_types(const HistogramsFile& histograms, const std::vector<Inte
 
 // A run of sysbench's oltp tests, pgbench or ingest (config.json read):
 // result.json's figures of its workload and intervals.csv.
-ResultDir read_workload_result(ResultDir& result, const std::string& flag) {
+void read_workload_result(ResultDir& result, const std::string& flag) {
   const std::string intervals_path = result.dir + "/intervals.csv";
   const std::string intervals = read_text(intervals_path, flag);
   read_result_json(result.dir + "/result.json", flag, [&result](const Json& j) {
@@ -294,13 +295,12 @@ ResultDir read_workload_result(ResultDir& result, const std::string& flag) {
     result.workload = result_figures(j);
   });
   result.workload_points = read_workload_intervals_csv(intervals, flag + ": " + intervals_path);
-  return result;
 }
 
 }  // namespace
 
-ResultDir read_result_dir(const std::string& dir, const std::string& flag, bool with_points) {
-  ResultDir result;
+RecordedRun read_result_dir(const std::string& dir, const std::string& flag, bool with_points) {
+  RecordedRun result;
   result.dir = dir;
   const std::string result_path = dir + "/result.json";
   const std::string config_path = dir + "/config.json";
@@ -317,16 +317,21 @@ ResultDir read_result_dir(const std::string& dir, const std::string& flag, bool 
   } catch (const std::invalid_argument& e) {
     throw UsageError(flag + ": " + config_path + ": " + e.what());
   }
-  if (!workload_report(result.config.workload).tpmc) return read_workload_result(result, flag);
+  if (!workload_report(result.config.workload).tpmc) {
+    read_workload_result(result, flag);
+    return result;
+  }
   // Every file is looked for first, so that the one missing is named
   // before any is judged.
   read_text(histograms_path, flag);
   if (with_points)
     result.points =
         read_intervals_by_type_csv(read_text(points_path, flag), flag + ": " + points_path);
-  read_result_json(result_path, flag, [&result](const Json& j) {
+  std::optional<RunVerdict> recorded;
+  read_result_json(result_path, flag, [&result, &recorded](const Json& j) {
     result.info = info_from(j);
     result.workload = result_figures(j);
+    recorded = verdict_from_json(j);
   });
   HistogramsFile histograms =
       read_histograms_file(read_text(histograms_path, flag), flag + ": " + histograms_path);
@@ -359,6 +364,9 @@ ResultDir read_result_dir(const std::string& dir, const std::string& flag, bool 
         "histograms)");
     result.info.standbys.clear();
   }
+  // The one place a verdict is judged again from what was read back: a
+  // result of a tpcc that recorded it only in part.
+  result.verdict = recorded ? *recorded : judge_run(result.config, result.info, result.stats);
   return result;
 }
 

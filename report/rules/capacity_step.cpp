@@ -1,7 +1,6 @@
 #include "report/rules/capacity_step.hpp"
 
 #include "config/settings/values.hpp"
-#include "report/rules/run_rules.hpp"
 #include "report/views/format.hpp"
 #include "report/views/health.hpp"
 #include "report/workload_report.hpp"
@@ -26,10 +25,10 @@ std::vector<std::string> stop_reasons(const RunInfo& info, const RunStats& stats
   return why;
 }
 
-// The verdicts of judge_run_rules that a short run can be held to.
-void add_rule_failures(const Config& config, const RunInfo& info, const RunStats& stats,
+// The run's verdicts that a short run can be held to.
+void add_rule_failures(const RunVerdict& verdict, const RunStats& stats,
                        std::vector<std::string>& why) {
-  for (const RunRule& rule : judge_run_rules(config, info, stats)) {
+  for (const RunRule& rule : verdict.rules) {
     if (rule.verdict != RuleVerdict::Fail) continue;
     const bool p90 = rule.clause == "5.2.5.3";
     const bool mix = rule.clause == "5.2.3" && stats.whole_decks > 0;
@@ -49,7 +48,7 @@ const char* capacity_verdict_text(CapacityVerdict verdict) {
 }
 
 CapacityStep judge_capacity_step(const Config& config, const RunInfo& info, const RunStats& stats,
-                                 int active_warehouses) {
+                                 const RunVerdict& verdict, int active_warehouses) {
   CapacityStep step;
   step.active_warehouses = active_warehouses;
   step.terminals = config.terminals;
@@ -65,7 +64,7 @@ CapacityStep judge_capacity_step(const Config& config, const RunInfo& info, cons
   }
   if (completed_total(stats) == 0) step.why.push_back("no transaction completed");
   if (capacity_paced(config)) {
-    add_rule_failures(config, info, stats, step.why);
+    add_rule_failures(verdict, stats, step.why);
     if (step.efficiency && *step.efficiency < config.efficiency_floor) {
       step.why.push_back("efficiency " + fixed(*step.efficiency, 1) + "% below the floor " +
                          fixed(config.efficiency_floor, 1) + "%");

@@ -1,7 +1,7 @@
 // tpcc capacity: the verdict on one step of the search, from the step's
 // run as its result directory records it. Paced (5.2.5 keying and think
 // times), a step passes when it meets the run rules a short run can judge
-// (judge_run_rules' verdicts, not judged again here):
+// (the verdicts of the step's run as it judged them, not judged again here):
 // - 5.2.5.3: every transaction type's 90th percentile response time within
 //   its limit;
 // - 5.2.3: the mix's minimums, once at least one whole deck (5.2.4.2) was
@@ -29,6 +29,7 @@
 #include "config/config.hpp"
 #include "metrics/run.hpp"
 #include "metrics/stats.hpp"
+#include "report/rules/run_verdict.hpp"
 #include "report/views/workload_figures.hpp"
 
 namespace tpcc {
@@ -63,9 +64,10 @@ struct CapacityStep {
 
 // The verdict on a step's run. config is the step's (its terminals, home
 // warehouses and pacing); efficiency_floor and latency_limit_ms are the
-// search's (Config::efficiency_floor, latency_limit_ms).
+// search's (Config::efficiency_floor, latency_limit_ms); run_verdict is the
+// run's own, judged once where it ended (its result.json's).
 CapacityStep judge_capacity_step(const Config& config, const RunInfo& info, const RunStats& stats,
-                                 int active_warehouses);
+                                 const RunVerdict& run_verdict, int active_warehouses);
 
 // The verdict on a step of another workload than TPC-C from its run's
 // figures (result.json's); stats holds the run's totals.

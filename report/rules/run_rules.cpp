@@ -262,7 +262,11 @@ const char* rule_verdict_key(RuleVerdict verdict) { return names_of(verdict).key
 
 std::vector<RunRule> judge_run_rules(const Config& config, const RunInfo& info,
                                      const RunStats& stats) {
-  const std::vector<InputAudit> audits = input_audits(stats, info.warehouses);
+  return judge_run_rules(config, info, stats, input_audits(stats, info.warehouses));
+}
+
+std::vector<RunRule> judge_run_rules(const Config& config, const RunInfo& info,
+                                     const RunStats& stats, const std::vector<InputAudit>& audits) {
   std::vector<RunRule> rules;
   rules.push_back(delivery_completion_rule(config, stats));
   rules.push_back(skipped_rule(stats));

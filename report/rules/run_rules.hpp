@@ -11,6 +11,7 @@
 #include "config/config.hpp"
 #include "metrics/run.hpp"
 #include "metrics/stats.hpp"
+#include "report/rules/audits.hpp"
 #include "spec/transactions.hpp"
 
 namespace tpcc {
@@ -88,9 +89,13 @@ RunRule steady_state_rule(const RunInfo& info);
 // one. PostgreSQL begins a timed checkpoint every checkpoint_timeout.
 inline constexpr double kMaxCheckpointIntervalSeconds = 30 * 60;
 
-// Every rule, in clause order within its group.
+// Every rule, in clause order within its group; 9.2.2.5's from `audits`
+// (input_audits of the run) when given. A run's verdict is judge_run's
+// (run_verdict.hpp), judged once.
 std::vector<RunRule> judge_run_rules(const Config& config, const RunInfo& info,
                                      const RunStats& stats);
+std::vector<RunRule> judge_run_rules(const Config& config, const RunInfo& info,
+                                     const RunStats& stats, const std::vector<InputAudit>& audits);
 
 // 5.2.5.7 for one transaction type: the realised mean keying time at
 // least the minimum keying time (5.2.5.2), and the realised mean think

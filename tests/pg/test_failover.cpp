@@ -329,7 +329,8 @@ TEST_CASE(
   tpcc::RunStats stats(tpcc::kTxnTypes);
   stats.txn[tpcc::kNewOrder].committed = 100;
   std::ostringstream verdict;
-  CHECK(tpcc::overall_status(tpcc::Config{}, info, stats, verdict) == tpcc::kExitFailed);
+  CHECK(tpcc::overall_status(tpcc::Config{}, info, stats, tpcc::RunVerdict{}, verdict) ==
+        tpcc::kExitFailed);
   CHECK(verdict.str().find("run failed: acknowledged New-Order commits lost: 1 of " +
                            std::to_string(ledger.size())) != std::string::npos);
 }

@@ -5,6 +5,7 @@
 // lays them out, without console errors, and screenshot.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -110,6 +111,65 @@ std::size_t count_of(const std::string& text, const std::string& what) {
   return n;
 }
 
+// The rules result.json says fail, each as "clause name"; the line the
+// summary, the exit status and the page head their rules with, as
+// rules_overall_line words it.
+std::vector<std::string> failed_rules(const Json& result) {
+  std::vector<std::string> failed;
+  for (const Json& rule : result.at("run_rules").at("rules")) {
+    if (rule.at("verdict") == "fail") {
+      failed.push_back(rule.at("clause").get<std::string>() + " " +
+                       rule.at("name").get<std::string>());
+    }
+  }
+  return failed;
+}
+
+std::string failed_line(const std::vector<std::string>& failed) {
+  std::string line = std::to_string(failed.size()) + " rule(s) fail: ";
+  for (std::size_t i = 0; i < failed.size(); ++i) line += (i > 0 ? ", " : "") + failed[i];
+  return line;
+}
+
+// The console's "Run rules:" block up to the blank line after its table,
+// and its head line unwrapped (the summary wraps it at 98 columns,
+// continuing with two spaces).
+std::string rules_block(const std::string& output) {
+  const auto start = output.find("Run rules: ");
+  if (start == std::string::npos) return "";
+  const auto end = output.find("\n\n", start);
+  return output.substr(start, end == std::string::npos ? std::string::npos : end - start);
+}
+
+std::string rules_head(const std::string& block) {
+  std::string head;
+  std::istringstream in(block);
+  for (std::string line; std::getline(in, line) && line.rfind("  clause", 0) != 0;) {
+    head += head.empty() ? line : " " + line.substr(2);
+  }
+  return head;
+}
+
+// The console row of the rule of `clause` named `name`: its last word is
+// the verdict.
+std::string console_row(const std::string& block, const std::string& clause,
+                        const std::string& name) {
+  std::istringstream in(block);
+  for (std::string line; std::getline(in, line);) {
+    if (line.rfind("  " + clause + " ", 0) == 0 && line.find(name) != std::string::npos) {
+      return line;
+    }
+  }
+  return "";
+}
+
+// The page's verdict cell of the rule named `name`.
+std::string page_verdict(const std::string& page, const std::string& name) {
+  const auto row = page.find("<td>" + name + "</td>");
+  if (row == std::string::npos) return "";
+  const auto cell = page.find("<td class=", page.find("</td>", page.find("<td>", row + 1) + 1));
+  return page.substr(cell, page.find("</td>", cell) - cell);
+}
 }  // namespace
 
 TEST_CASE("report: tpcc report DIR redraws the page the run wrote", "[report]") {
@@ -215,4 +275,54 @@ TEST_CASE("report: chromium opens the compare page without console errors, its c
       screenshot_bytes(page, scratch_root() / "browser" / "compare.png");
   REQUIRE(blank_bytes > 0);
   CHECK(page_bytes > 3 * blank_bytes);
+}
+
+// The run's verdict is judged once and carried to the summary, the exit
+// status, result.json and report.html: a run whose mix breaks 5.2.3 (35%
+// Payment, 43% the minimum) under --spec shows that rule failing in all
+// four, each listing the same failed rules, and tpcc report DIR prints and
+// draws that verdict again.
+TEST_CASE("5.2.3 a run's verdict is one: summary, exit status, result.json and page agree",
+          "[report][run_rules]") {
+  const std::string dir = (scratch_root() / "verdict").string();
+  fs::remove_all(dir);
+  std::string output;
+  const int status = tpcc::test::run_tpcc(
+      {"run", "--conn", loaded_database(kDatabase, kWarehouses), "--spec", "--keying-think=off",
+       "--terminals", "2", "--mix", "53,35,4,4,4", "--warmup", "1", "--duration", "4",
+       "--report-interval", "1", "--result-dir", dir},
+      &output);
+  INFO(output);
+  const Json result = Json::parse(read_text(fs::path(dir) / "result.json"));
+  const std::string payment = "Payment share of the mix";
+  const std::string rule = "5.2.3 " + payment;
+  const std::vector<std::string> failed = failed_rules(result);
+  const std::string line = failed_line(failed);
+  // result.json: the rule fails, and so the run's rules.
+  CHECK(std::find(failed.begin(), failed.end(), rule) != failed.end());
+  CHECK(result.at("run_rules").at("all_pass") == false);
+  CHECK(result.at("exit_status") == 1);
+  // The exit status, and the line that explains it: result.json's failed
+  // rules, the Payment share among them.
+  CHECK(status == 1);
+  const auto explained = output.find("run failed (--spec): " + line + "\n");
+  CHECK(explained != std::string::npos);
+  CHECK(output.find(rule, output.find("run failed (--spec): ")) != std::string::npos);
+  // The summary: the same head line, the rule's row FAIL.
+  const std::string block = rules_block(output);
+  CHECK(rules_head(block) == "Run rules: " + line);
+  const std::string row = console_row(block, "5.2.3", payment);
+  CHECK(row.size() > 4);
+  CHECK(row.substr(row.size() - std::min<std::size_t>(row.size(), 4)) == "FAIL");
+  // The page: the same head line, the rule's row FAIL.
+  const fs::path page = fs::path(dir) / "report.html";
+  const std::string written = read_text(page);
+  CHECK(written.find("<p class=\"fail\">" + line + "</p>") != std::string::npos);
+  CHECK(page_verdict(written, payment) == "<td class=\"fail\">FAIL");
+  // tpcc report DIR: the same verdict printed and drawn again.
+  fs::remove(page);
+  std::string redrawn;
+  CHECK(tpcc::test::run_tpcc({"report", dir}, &redrawn) == 0);
+  CHECK(rules_block(redrawn) == block);
+  CHECK(read_text(page) == written);
 }

@@ -11,6 +11,7 @@
 #include "metrics/stats.hpp"
 #include "report/result_sink.hpp"
 #include "report/results/result_files.hpp"
+#include "tests/unit/report/verdict_of.hpp"
 #include "tests/unit/temp_dir.hpp"
 
 namespace tpcc::test {
@@ -58,7 +59,9 @@ inline Run sample(std::int64_t new_orders) {
 inline std::string write_run(const tpcc::test::TempDir& scratch, const std::string& name,
                              tpcc::Config config, const Run& run) {
   config.result_dir = (scratch.path() / name).string();
-  return tpcc::write_result_files(config, run.info, run.stats, run.intervals);
+  return tpcc::write_result_files(config, run.info, run.stats,
+                                  tpcc::test::verdict_of(config, run.info, run.stats),
+                                  run.intervals);
 }
 
 }  // namespace tpcc::test

@@ -1,5 +1,5 @@
 // tpcc capacity: a step's verdict from the run rules a short run can meet
-// (judge_run_rules' 5.2.5.3 and 5.2.3 verdicts), the efficiency floor over
+// (the run's own 5.2.5.3 and 5.2.3 verdicts), the efficiency floor over
 // the active warehouses, the New-Order p90 against --latency-limit without
 // pacing, and the steps that are no verdict on the load (a lost server,
 // hung transactions).
@@ -17,6 +17,7 @@
 #include "report/results/capacity_json.hpp"
 #include "report/rules/capacity_step.hpp"
 #include "tests/unit/report/run_rules_support.hpp"
+#include "tests/unit/report/verdict_of.hpp"
 #include "tests/unit/support.hpp"
 
 namespace {
@@ -43,7 +44,9 @@ bool mentions(const CapacityStep& step, const std::string& text) {
 
 TEST_CASE("capacity step: a run within every short-run rule passes", "[capacity]") {
   const tpcc::test::Compliant run;
-  const CapacityStep step = tpcc::judge_capacity_step(run.config, run.info, run.stats, kCarried);
+  const CapacityStep step =
+      tpcc::judge_capacity_step(run.config, run.info, run.stats,
+                                tpcc::test::verdict_of(run.config, run.info, run.stats), kCarried);
   INFO(why(step));
   CHECK(step.verdict == CapacityVerdict::Pass);
   CHECK(step.tpmc == Approx(375));
@@ -57,13 +60,15 @@ TEST_CASE("capacity step: efficiency below the floor over the active warehouses 
           "[capacity]") {
   const tpcc::test::Compliant run;
   // The same tpmC from 35 active warehouses is 83.3 % of their ceiling.
-  const CapacityStep step = tpcc::judge_capacity_step(run.config, run.info, run.stats, 35);
+  const CapacityStep step = tpcc::judge_capacity_step(
+      run.config, run.info, run.stats, tpcc::test::verdict_of(run.config, run.info, run.stats), 35);
   CHECK(step.verdict == CapacityVerdict::Fail);
   CHECK(mentions(step, "efficiency 83.3% below the floor 85.0%"));
   tpcc::Config no_floor = run.config;
   no_floor.efficiency_floor = 0;
-  CHECK(tpcc::judge_capacity_step(no_floor, run.info, run.stats, 35).verdict ==
-        CapacityVerdict::Pass);
+  CHECK(tpcc::judge_capacity_step(no_floor, run.info, run.stats,
+                                  tpcc::test::verdict_of(no_floor, run.info, run.stats), 35)
+            .verdict == CapacityVerdict::Pass);
 }
 
 TEST_CASE("capacity step: scaled think times make efficiency no measure, not a failure",
@@ -71,7 +76,9 @@ TEST_CASE("capacity step: scaled think times make efficiency no measure, not a f
   tpcc::test::Compliant run;
   run.config.think_multiplier = 0.1;
   run.config.keying_multiplier = 0.1;
-  const CapacityStep step = tpcc::judge_capacity_step(run.config, run.info, run.stats, 1000);
+  const CapacityStep step =
+      tpcc::judge_capacity_step(run.config, run.info, run.stats,
+                                tpcc::test::verdict_of(run.config, run.info, run.stats), 1000);
   CHECK_FALSE(step.efficiency.has_value());
   CHECK_FALSE(mentions(step, "efficiency"));
 }
@@ -82,7 +89,9 @@ TEST_CASE("capacity step: 5.2.5.3 a 90th percentile over its limit fails", "[cap
   auto& sl = run.stats.txn[tpcc::kStockLevel];
   sl.latency = tpcc::LatencyHistogram();
   for (int i = 0; i < 4000; ++i) sl.latency.record(21'000'000);
-  const CapacityStep step = tpcc::judge_capacity_step(run.config, run.info, run.stats, kCarried);
+  const CapacityStep step =
+      tpcc::judge_capacity_step(run.config, run.info, run.stats,
+                                tpcc::test::verdict_of(run.config, run.info, run.stats), kCarried);
   CHECK(step.verdict == CapacityVerdict::Fail);
   CHECK(mentions(step, "5.2.5.3 Stock-Level 90th percentile"));
 }
@@ -98,13 +107,17 @@ TEST_CASE("capacity step: 5.2.3 the mix is judged once a whole deck was dealt", 
     for (std::size_t i = 0; i < tpcc::kTxnTypes; ++i) {
       run.stats.whole_deck_completed[i] = tpcc::completed(run.stats.txn[i]);
     }
-    const CapacityStep step = tpcc::judge_capacity_step(run.config, run.info, run.stats, kCarried);
+    const CapacityStep step = tpcc::judge_capacity_step(
+        run.config, run.info, run.stats, tpcc::test::verdict_of(run.config, run.info, run.stats),
+        kCarried);
     CHECK(step.verdict == CapacityVerdict::Fail);
     CHECK(mentions(step, "5.2.3 Payment share of the mix"));
   }
   SECTION("without one the few partial decks are not judged") {
     run.stats.whole_decks = 0;
-    const CapacityStep step = tpcc::judge_capacity_step(run.config, run.info, run.stats, kCarried);
+    const CapacityStep step = tpcc::judge_capacity_step(
+        run.config, run.info, run.stats, tpcc::test::verdict_of(run.config, run.info, run.stats),
+        kCarried);
     CHECK_FALSE(mentions(step, "5.2.3"));
   }
 }
@@ -113,11 +126,13 @@ TEST_CASE("capacity step: unpaced, the New-Order p90 against --latency-limit", "
   tpcc::test::Compliant run;
   run.config.keying_and_thinking = false;
   run.config.latency_limit_ms = 250;  // the New-Orders take 200 ms
-  const CapacityStep within = tpcc::judge_capacity_step(run.config, run.info, run.stats, 1);
+  const CapacityStep within = tpcc::judge_capacity_step(
+      run.config, run.info, run.stats, tpcc::test::verdict_of(run.config, run.info, run.stats), 1);
   CHECK(within.verdict == CapacityVerdict::Pass);
   CHECK_FALSE(within.efficiency.has_value());
   run.config.latency_limit_ms = 150;
-  const CapacityStep over = tpcc::judge_capacity_step(run.config, run.info, run.stats, 1);
+  const CapacityStep over = tpcc::judge_capacity_step(
+      run.config, run.info, run.stats, tpcc::test::verdict_of(run.config, run.info, run.stats), 1);
   CHECK(over.verdict == CapacityVerdict::Fail);
   CHECK(mentions(over, "above --latency-limit 150 ms"));
 }
@@ -128,13 +143,17 @@ TEST_CASE("capacity step: a lost server or hung transactions stop the search, no
   SECTION("the server unreachable") {
     run.info.health.stop = tpcc::StopReason::Downtime;
     run.info.health.stop_detail = "server unreachable for 31 s";
-    const CapacityStep step = tpcc::judge_capacity_step(run.config, run.info, run.stats, kCarried);
+    const CapacityStep step = tpcc::judge_capacity_step(
+        run.config, run.info, run.stats, tpcc::test::verdict_of(run.config, run.info, run.stats),
+        kCarried);
     CHECK(step.verdict == CapacityVerdict::Stopped);
     CHECK(mentions(step, "run stopped (max_downtime): server unreachable for 31 s"));
   }
   SECTION("transactions unfinished at the end") {
     run.stats.txn[tpcc::kPayment].unfinished = 3;
-    const CapacityStep step = tpcc::judge_capacity_step(run.config, run.info, run.stats, kCarried);
+    const CapacityStep step = tpcc::judge_capacity_step(
+        run.config, run.info, run.stats, tpcc::test::verdict_of(run.config, run.info, run.stats),
+        kCarried);
     CHECK(step.verdict == CapacityVerdict::Stopped);
     CHECK(mentions(step, "3 transaction(s) hung"));
   }

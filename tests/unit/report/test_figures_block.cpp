@@ -18,6 +18,7 @@
 #include "report/views/repeat_set.hpp"
 #include "report/views/sweep_view.hpp"
 #include "tests/unit/report/sample_runs.hpp"
+#include "tests/unit/report/verdict_of.hpp"
 #include "tests/unit/report/workload_runs.hpp"
 
 namespace {
@@ -28,7 +29,9 @@ using tpcc::WorkloadKind;
 
 Json tpcc_result(std::int64_t new_orders) {
   const tpcc::test::Run run = tpcc::test::sample(new_orders);
-  return Json::parse(tpcc::result_json(tpcc::Config{}, run.info, run.stats));
+  return Json::parse(
+      tpcc::result_json(tpcc::Config{}, run.info, run.stats,
+                        tpcc::test::verdict_of(tpcc::Config{}, run.info, run.stats)));
 }
 
 std::vector<std::string> keys_of(const tpcc::WorkloadFigures& f) {

@@ -12,6 +12,7 @@
 #include "report/html/html_report.hpp"
 #include "report/result_sink.hpp"
 #include "report/results/result_files.hpp"
+#include "tests/unit/report/verdict_of.hpp"
 #include "tests/unit/support.hpp"
 #include "tests/unit/temp_dir.hpp"
 
@@ -86,7 +87,8 @@ std::vector<std::string> row_cells(const std::string& page, const std::string& t
 
 std::string summary_line(const std::string& title) {
   std::ostringstream out;
-  tpcc::print_summary(out, tpcc::Config{}, sample_info(), sample_run());
+  tpcc::print_summary(out, tpcc::Config{}, sample_info(), sample_run(),
+                      tpcc::test::verdict_of(tpcc::Config{}, sample_info(), sample_run()));
   std::istringstream in(out.str());
   for (std::string line; std::getline(in, line);) {
     if (line.rfind("  " + title + " ", 0) == 0) return line;
@@ -98,8 +100,9 @@ std::string summary_line(const std::string& title) {
 
 TEST_CASE("report html page has a chart per section with one point per interval per series",
           "[report]") {
-  const std::string page =
-      tpcc::html_report(tpcc::Config{}, sample_info(), sample_run(), six_intervals());
+  const std::string page = tpcc::html_report(
+      tpcc::Config{}, sample_info(), sample_run(),
+      tpcc::test::verdict_of(tpcc::Config{}, sample_info(), sample_run()), six_intervals());
   CHECK(page.rfind("<!DOCTYPE html>\n<html", 0) == 0);
   CHECK(page.size() >= 8);
   CHECK(page.substr(page.size() - 8) == "</html>\n");
@@ -135,14 +138,17 @@ TEST_CASE("report html page has a chart per section with one point per interval 
 TEST_CASE("report html page without warm-up intervals has no warm-up band", "[report]") {
   auto intervals = six_intervals();
   for (auto& sample : intervals) sample.warmup = false;
-  const std::string page =
-      tpcc::html_report(tpcc::Config{}, sample_info(), sample_run(), intervals);
+  const std::string page = tpcc::html_report(
+      tpcc::Config{}, sample_info(), sample_run(),
+      tpcc::test::verdict_of(tpcc::Config{}, sample_info(), sample_run()), intervals);
   CHECK(count_of(page, "class=\"band\"") == 0);
   CHECK(count_of(page, "<svg") == 11);
 }
 
 TEST_CASE("report html header shows tpmC and tpmTOTAL as the summary prints them", "[report]") {
-  const std::string page = tpcc::html_report(tpcc::Config{}, sample_info(), sample_run(), {});
+  const std::string page =
+      tpcc::html_report(tpcc::Config{}, sample_info(), sample_run(),
+                        tpcc::test::verdict_of(tpcc::Config{}, sample_info(), sample_run()), {});
   // 5.4: (594 + 6) New-Orders in 50 s; all 1305 completed in 50 s.
   CHECK(summary_line("tpmC:").find("tpmC: 720.0") != std::string::npos);
   CHECK(page.find("<span>tpmC</span><b>720.0</b>") != std::string::npos);
@@ -156,13 +162,15 @@ TEST_CASE("report html header shows tpmC and tpmTOTAL as the summary prints them
   tpcc::RunInfo stopped = sample_info();
   stopped.interrupted = true;
   stopped.health.stop = tpcc::StopReason::Interrupted;
-  CHECK(
-      tpcc::html_report(tpcc::Config{}, stopped, sample_run(), {}).find("class=\"interrupted\"") !=
-      std::string::npos);
+  CHECK(tpcc::html_report(tpcc::Config{}, stopped, sample_run(),
+                          tpcc::test::verdict_of(tpcc::Config{}, stopped, sample_run()), {})
+            .find("class=\"interrupted\"") != std::string::npos);
 }
 
 TEST_CASE("report html transaction table has the summary's numbers", "[report]") {
-  const std::string page = tpcc::html_report(tpcc::Config{}, sample_info(), sample_run(), {});
+  const std::string page =
+      tpcc::html_report(tpcc::Config{}, sample_info(), sample_run(),
+                        tpcc::test::verdict_of(tpcc::Config{}, sample_info(), sample_run()), {});
   for (const char* title : {"New-Order", "Payment", "Order-Status", "Delivery", "Stock-Level"}) {
     INFO(title);
     const auto cells = row_cells(page, title);
@@ -173,8 +181,9 @@ TEST_CASE("report html transaction table has the summary's numbers", "[report]")
 
 TEST_CASE("5.2.5.3 report html marks a 90th percentile over the limit FAIL", "[report]") {
   // New-Orders take 6 s against the 5 s limit; the others are fast.
-  const std::string page =
-      tpcc::html_report(tpcc::Config{}, sample_info(), sample_run(6'000'000), {});
+  const std::string page = tpcc::html_report(
+      tpcc::Config{}, sample_info(), sample_run(6'000'000),
+      tpcc::test::verdict_of(tpcc::Config{}, sample_info(), sample_run(6'000'000)), {});
   const auto new_order = row_cells(page, "New-Order");
   REQUIRE(!new_order.empty());
   CHECK(new_order.back() == "FAIL");
@@ -191,7 +200,9 @@ TEST_CASE("report html escapes text from the configuration", "[report]") {
   config.result_dir = "out/<run>&\"x\"";
   tpcc::RunInfo info = sample_info();
   info.started_at = "<script>";
-  const std::string page = tpcc::html_report(config, info, sample_run(), six_intervals());
+  const std::string page =
+      tpcc::html_report(config, info, sample_run(),
+                        tpcc::test::verdict_of(config, info, sample_run()), six_intervals());
   CHECK(page.find("out/&lt;run&gt;&amp;&quot;x&quot;") != std::string::npos);
   CHECK(page.find("out/<run>") == std::string::npos);
   CHECK(page.find("&lt;script&gt;") != std::string::npos);
@@ -203,14 +214,18 @@ TEST_CASE("report write_result_files writes report.html beside result.json", "[r
   tpcc::Config config;
   config.result_dir = (scratch.path() / "run").string();
   const auto intervals = six_intervals();
-  const std::string dir = tpcc::write_result_files(config, sample_info(), sample_run(), intervals);
+  const std::string dir = tpcc::write_result_files(
+      config, sample_info(), sample_run(),
+      tpcc::test::verdict_of(config, sample_info(), sample_run()), intervals);
   const fs::path html = fs::path(dir) / "report.html";
   REQUIRE(fs::is_regular_file(html));
   CHECK(fs::is_regular_file(fs::path(dir) / "result.json"));
   std::ifstream in(html, std::ios::binary);
   std::stringstream text;
   text << in.rdbuf();
-  CHECK(text.str() == tpcc::html_report(config, sample_info(), sample_run(), intervals));
+  CHECK(text.str() == tpcc::html_report(config, sample_info(), sample_run(),
+                                        tpcc::test::verdict_of(config, sample_info(), sample_run()),
+                                        intervals));
 }
 
 TEST_CASE("report html page has a section per standby with its lag", "[report]") {
@@ -223,7 +238,9 @@ TEST_CASE("report html page has a section per standby with its lag", "[report]")
   standby.lag.samples = 2;
   standby.lag.replay_lag_ms = tpcc::summarize({1.0, 3.0});
   info.standbys = {standby, standby};
-  const std::string page = tpcc::html_report(tpcc::Config{}, info, sample_run(), {});
+  const std::string page =
+      tpcc::html_report(tpcc::Config{}, info, sample_run(),
+                        tpcc::test::verdict_of(tpcc::Config{}, info, sample_run()), {});
   CHECK(page.find("<h2>Standby 1 (read-only, host=&lt;standby&gt; port=5432), 3 terminals</h2>") !=
         std::string::npos);
   CHECK(page.find("<h2>Standby 2 ") != std::string::npos);
@@ -237,7 +254,9 @@ TEST_CASE("report.html's timeline draws the restore and each conditioning step b
   restore.seconds = 3.14;
   info.experiment.snapshot = restore;
   info.experiment.conditioning = {{"checkpoint", 0.41, ""}, {"restart", 1.5, "pg_ctl"}};
-  const std::string page = tpcc::html_report(tpcc::Config{}, info, sample_run(), six_intervals());
+  const std::string page = tpcc::html_report(
+      tpcc::Config{}, info, sample_run(),
+      tpcc::test::verdict_of(tpcc::Config{}, info, sample_run()), six_intervals());
   const std::size_t timeline = page.find("<h2>Timeline</h2>");
   REQUIRE(timeline != std::string::npos);
   // In the order they happened, each with its length, before the charts.
@@ -254,8 +273,9 @@ TEST_CASE("report.html's timeline draws the restore and each conditioning step b
   CHECK(measured < page.find("<h2>Throughput per interval</h2>"));
 
   // A run without a restore or conditioning: the warm-up and the run only.
-  const std::string plain =
-      tpcc::html_report(tpcc::Config{}, sample_info(), sample_run(), six_intervals());
+  const std::string plain = tpcc::html_report(
+      tpcc::Config{}, sample_info(), sample_run(),
+      tpcc::test::verdict_of(tpcc::Config{}, sample_info(), sample_run()), six_intervals());
   CHECK(plain.find("restore<br>") == std::string::npos);
   CHECK(plain.find("warm-up<br>10.0 s") != std::string::npos);
 }

@@ -15,6 +15,7 @@
 #include "report/results/result_files.hpp"
 #include "report/results/result_json.hpp"
 #include "report/views/lag_text.hpp"
+#include "tests/unit/report/verdict_of.hpp"
 #include "tests/unit/support.hpp"
 #include "tests/unit/temp_dir.hpp"
 
@@ -58,7 +59,7 @@ tpcc::RunInfo sample_info() {
 
 std::string summary_text(const tpcc::Config& config, const tpcc::RunInfo& info, const RunStats& s) {
   std::ostringstream out;
-  tpcc::print_summary(out, config, info, s);
+  tpcc::print_summary(out, config, info, s, tpcc::test::verdict_of(config, info, s));
   return out.str();
 }
 
@@ -174,7 +175,9 @@ TEST_CASE("report result.json has every contract field with the right values", "
   tpcc::Config config;
   config.mode = tpcc::Mode::Procedures;
   config.profile = tpcc::Profile::ReadWrite;
-  const auto j = nlohmann::json::parse(tpcc::result_json(config, sample_info(), sample_run()));
+  const auto j = nlohmann::json::parse(
+      tpcc::result_json(config, sample_info(), sample_run(),
+                        tpcc::test::verdict_of(config, sample_info(), sample_run())));
 
   CHECK(j.at("tpmC").get<double>() == Approx(600));  // warm-up not in the 60 s
   CHECK(j.at("tpmTOTAL").get<double>() == Approx(1305));
@@ -217,7 +220,9 @@ TEST_CASE("report result.json has every contract field with the right values", "
   CHECK(j.at("efficiency").is_null());
   CHECK(j.at("efficiency_meaningful") == false);
   config.keying_and_thinking = true;
-  const auto paced = nlohmann::json::parse(tpcc::result_json(config, sample_info(), sample_run()));
+  const auto paced = nlohmann::json::parse(
+      tpcc::result_json(config, sample_info(), sample_run(),
+                        tpcc::test::verdict_of(config, sample_info(), sample_run())));
   CHECK(paced.at("efficiency").get<double>() == Approx(600 / (12.86 * 2) * 100).epsilon(0.001));
   CHECK(paced.at("efficiency_meaningful") == true);
   CHECK(j.at("started_at") == "2026-01-02T03:04:05+0000");
@@ -264,7 +269,9 @@ tpcc::RunInfo combined_info() {
 TEST_CASE("report result.json carries the standby side when there is one", "[report]") {
   tpcc::RunInfo info = combined_info();
   info.standbys.resize(1);
-  const auto j = nlohmann::json::parse(tpcc::result_json(tpcc::Config{}, info, sample_run()));
+  const auto j = nlohmann::json::parse(
+      tpcc::result_json(tpcc::Config{}, info, sample_run(),
+                        tpcc::test::verdict_of(tpcc::Config{}, info, sample_run())));
   REQUIRE(j.contains("standby"));
   CHECK_FALSE(j.contains("standbys"));
   const auto& sb = j.at("standby");
@@ -286,8 +293,9 @@ TEST_CASE("report result.json carries the standby side when there is one", "[rep
 }
 
 TEST_CASE("report result.json lists every standby when there are several", "[report]") {
-  const auto j =
-      nlohmann::json::parse(tpcc::result_json(tpcc::Config{}, combined_info(), sample_run()));
+  const auto j = nlohmann::json::parse(
+      tpcc::result_json(tpcc::Config{}, combined_info(), sample_run(),
+                        tpcc::test::verdict_of(tpcc::Config{}, combined_info(), sample_run())));
   REQUIRE(j.at("standbys").size() == 2);
   CHECK(j.at("standbys").at(0) == j.at("standby"));
   CHECK(j.at("standbys").at(1).at("tpmTOTAL").get<double>() == Approx(30));
@@ -399,7 +407,9 @@ TEST_CASE("report write_result_files writes result.json, intervals.csv, config.j
   intervals[0].end_seconds = 10;
   intervals[0].length_seconds = 10;
 
-  const std::string dir = tpcc::write_result_files(config, sample_info(), sample_run(), intervals);
+  const std::string dir = tpcc::write_result_files(
+      config, sample_info(), sample_run(),
+      tpcc::test::verdict_of(config, sample_info(), sample_run()), intervals);
   CHECK(fs::path(dir) == tmp / "run1");
   for (const char* name : {"result.json", "intervals.csv", "config.json"}) {
     INFO(name);
@@ -424,8 +434,12 @@ TEST_CASE("report write_result_files defaults to results/<YYYYmmdd-HHMMSS>/", "[
   info.start_time = 1767225600;  // a fixed start: both runs get the same name
   std::string first, second;
   try {
-    first = tpcc::write_result_files(tpcc::Config{}, info, RunStats(tpcc::kTxnTypes), {});
-    second = tpcc::write_result_files(tpcc::Config{}, info, RunStats(tpcc::kTxnTypes), {});
+    first = tpcc::write_result_files(
+        tpcc::Config{}, info, RunStats(tpcc::kTxnTypes),
+        tpcc::test::verdict_of(tpcc::Config{}, info, RunStats(tpcc::kTxnTypes)), {});
+    second = tpcc::write_result_files(
+        tpcc::Config{}, info, RunStats(tpcc::kTxnTypes),
+        tpcc::test::verdict_of(tpcc::Config{}, info, RunStats(tpcc::kTxnTypes)), {});
   } catch (...) {
     fs::current_path(old_cwd);
     throw;
@@ -445,7 +459,9 @@ TEST_CASE("report write_result_files expands BenchmarkSQL %t patterns in the res
   config.result_dir = (tmp / "my_result_%tY").string();
   tpcc::RunInfo info = sample_info();
   info.start_time = 1767225600 + 86400 * 200;  // mid-2026 in any time zone
-  const std::string dir = tpcc::write_result_files(config, info, RunStats(tpcc::kTxnTypes), {});
+  const std::string dir =
+      tpcc::write_result_files(config, info, RunStats(tpcc::kTxnTypes),
+                               tpcc::test::verdict_of(config, info, RunStats(tpcc::kTxnTypes)), {});
   CHECK(dir == (tmp / "my_result_2026").string());
   CHECK(fs::is_regular_file(fs::path(dir) / "config.json"));
 }

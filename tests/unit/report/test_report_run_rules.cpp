@@ -13,6 +13,7 @@
 #include "report/html/html_report.hpp"
 #include "report/results/result_json.hpp"
 #include "tests/unit/report/run_rules_support.hpp"
+#include "tests/unit/report/verdict_of.hpp"
 
 using tpcc::RuleVerdict;
 using tpcc::test::Compliant;
@@ -51,13 +52,15 @@ TEST_CASE("run rules appear in the summary, result.json and report.html", "[repo
       "cannot read the checkpoint counters at the end of the measured "
       "interval: timeout expired";
   std::ostringstream out;
-  tpcc::print_summary(out, run.config, run.info, run.stats);
+  tpcc::print_summary(out, run.config, run.info, run.stats,
+                      tpcc::test::verdict_of(run.config, run.info, run.stats));
   const std::string text = out.str();
   INFO(text);
   CHECK(text.find("Run rules: 1 rule(s) fail: 5.5 measurement interval") != std::string::npos);
   CHECK(text.find("NOT APPLICABLE") != std::string::npos);
 
-  const auto j = nlohmann::json::parse(tpcc::result_json(run.config, run.info, run.stats));
+  const auto j = nlohmann::json::parse(tpcc::result_json(
+      run.config, run.info, run.stats, tpcc::test::verdict_of(run.config, run.info, run.stats)));
   const auto& rr = j.at("run_rules");
   CHECK(rr.at("all_pass") == false);
   REQUIRE(rr.at("rules").is_array());
@@ -87,7 +90,8 @@ TEST_CASE("run rules appear in the summary, result.json and report.html", "[repo
   CHECK(keying.at("count") == 45000);
   CHECK(j.at("transactions").at("delivery").at("think_time").at("mean_s") == 5.0);
 
-  const std::string html = tpcc::html_report(run.config, run.info, run.stats, {});
+  const std::string html = tpcc::html_report(
+      run.config, run.info, run.stats, tpcc::test::verdict_of(run.config, run.info, run.stats), {});
   CHECK(html.find("<h2>Run rules</h2>") != std::string::npos);
   CHECK(html.find("1 rule(s) fail: 5.5 measurement interval") != std::string::npos);
 }
@@ -100,7 +104,8 @@ TEST_CASE("run rules: the summary's table fits 100 columns", "[report][rules]") 
   run.stats.delivery_completion = tpcc::LatencyHistogram();
   run.stats.txn[tpcc::kPayment].think = delays(10000, 6);
   std::ostringstream out;
-  tpcc::print_summary(out, run.config, run.info, run.stats);
+  tpcc::print_summary(out, run.config, run.info, run.stats,
+                      tpcc::test::verdict_of(run.config, run.info, run.stats));
   const std::string text = out.str();
   INFO(text);
   const std::size_t from = text.find("Run rules:");

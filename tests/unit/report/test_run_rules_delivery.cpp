@@ -10,6 +10,7 @@
 #include "report/results/delivery_file.hpp"
 #include "report/results/result_json.hpp"
 #include "tests/unit/report/run_rules_support.hpp"
+#include "tests/unit/report/verdict_of.hpp"
 
 using tpcc::RuleVerdict;
 using tpcc::RunRule;
@@ -27,8 +28,8 @@ TEST_CASE(
   for (int i = 0; i < 89; ++i) run.stats.delivery_completion.record(1'000'000);
   run.stats.deliveries_not_completed = 11;
   const auto judged = [&run] {
-    const nlohmann::json j =
-        nlohmann::json::parse(tpcc::result_json(run.config, run.info, run.stats));
+    const nlohmann::json j = nlohmann::json::parse(tpcc::result_json(
+        run.config, run.info, run.stats, tpcc::test::verdict_of(run.config, run.info, run.stats)));
     return std::make_tuple(find(run.rules(), "2.7.2.2", "Delivery").verdict,
                            tpcc::delivery_completion_text(run.stats),
                            j.at("delivery").at("completion_p90_within_limit"));

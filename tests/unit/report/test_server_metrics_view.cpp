@@ -18,6 +18,7 @@
 #include "report/results/server_metrics_json.hpp"
 #include "report/views/compare.hpp"
 #include "report/views/server_metrics_view.hpp"
+#include "tests/unit/report/verdict_of.hpp"
 #include "tests/unit/support.hpp"
 #include "tests/unit/temp_dir.hpp"
 
@@ -156,14 +157,16 @@ TEST_CASE("report html: a checkpoint is a marker on the throughput chart, with i
     intervals[i].length_seconds = 10;
     intervals[i].warmup = i == 0;
   }
-  const std::string without =
-      tpcc::html_report(tpcc::Config{}, info, tpcc::RunStats(tpcc::kTxnTypes), intervals);
+  const std::string without = tpcc::html_report(
+      tpcc::Config{}, info, tpcc::RunStats(tpcc::kTxnTypes),
+      tpcc::test::verdict_of(tpcc::Config{}, info, tpcc::RunStats(tpcc::kTxnTypes)), intervals);
   CHECK(count_of(without, ">checkpoint</text>") == 0);
   at(info.server_metrics, 2).deltas[tpcc::kCkptReq] = 1;
   at(info.server_metrics, 1).autovacuum_workers = 1;
   at(info.server_metrics, 1).autovacuum_tables = "order_line";
-  const std::string page =
-      tpcc::html_report(tpcc::Config{}, info, tpcc::RunStats(tpcc::kTxnTypes), intervals);
+  const std::string page = tpcc::html_report(
+      tpcc::Config{}, info, tpcc::RunStats(tpcc::kTxnTypes),
+      tpcc::test::verdict_of(tpcc::Config{}, info, tpcc::RunStats(tpcc::kTxnTypes)), intervals);
   // The label on the throughput chart and the legend entry there and on
   // each server chart (commits, hit ratio).
   CHECK(count_of(page, "class=\"markerlabel\">checkpoint</text>") == 1);
@@ -176,15 +179,17 @@ TEST_CASE("report html: a checkpoint is a marker on the throughput chart, with i
   CHECK(count_of(page, "Not charted, the run has no figures for them") == 1);
   tpcc::RunInfo off = info;
   off.server_metrics = ServerMetricsRun{};
-  const std::string latency_only =
-      tpcc::html_report(tpcc::Config{}, off, tpcc::RunStats(tpcc::kTxnTypes), intervals);
+  const std::string latency_only = tpcc::html_report(
+      tpcc::Config{}, off, tpcc::RunStats(tpcc::kTxnTypes),
+      tpcc::test::verdict_of(tpcc::Config{}, off, tpcc::RunStats(tpcc::kTxnTypes)), intervals);
   CHECK(count_of(page, "no data") == count_of(latency_only, "no data"));
 }
 
 TEST_CASE("report html: metrics off says so and draws no wait section", "[metrics]") {
   tpcc::RunInfo info;
-  const std::string page =
-      tpcc::html_report(tpcc::Config{}, info, tpcc::RunStats(tpcc::kTxnTypes), {});
+  const std::string page = tpcc::html_report(
+      tpcc::Config{}, info, tpcc::RunStats(tpcc::kTxnTypes),
+      tpcc::test::verdict_of(tpcc::Config{}, info, tpcc::RunStats(tpcc::kTxnTypes)), {});
   CHECK(count_of(page, "Not sampled: the run had --server-metrics off.") == 1);
   CHECK(count_of(page, "Wait events of the kit") == 0);
 }
@@ -196,8 +201,9 @@ TEST_CASE("report html: the wait-event section has the measured table and a bar 
   for (std::size_t i = 0; i < 4; ++i) {
     waits(at(info.server_metrics, i), {{"CPU", 3, 0}, {"IO:WALSync", 1, 0}});
   }
-  const std::string page =
-      tpcc::html_report(tpcc::Config{}, info, tpcc::RunStats(tpcc::kTxnTypes), {});
+  const std::string page = tpcc::html_report(
+      tpcc::Config{}, info, tpcc::RunStats(tpcc::kTxnTypes),
+      tpcc::test::verdict_of(tpcc::Config{}, info, tpcc::RunStats(tpcc::kTxnTypes)), {});
   CHECK(count_of(page, "<tr><td>CPU</td><td>9</td><td>75.0%</td></tr>") == 1);
   CHECK(count_of(page, "<tr><td>IO:WALSync</td><td>3</td><td>25.0%</td></tr>") == 1);
   // Two parts per interval's bar (other is empty), warm-up included.
@@ -280,8 +286,9 @@ TEST_CASE("report DIR redraws a page with server metrics byte for byte", "[metri
     intervals[i].warmup = i == 0;
     intervals[i].server = info.server_metrics.intervals[i].metrics;
   }
-  const std::string dir =
-      tpcc::write_result_files(config, info, tpcc::RunStats(tpcc::kTxnTypes), intervals);
+  const std::string dir = tpcc::write_result_files(
+      config, info, tpcc::RunStats(tpcc::kTxnTypes),
+      tpcc::test::verdict_of(config, info, tpcc::RunStats(tpcc::kTxnTypes)), intervals);
   const std::filesystem::path page = std::filesystem::path(dir) / tpcc::kReportFile;
   const std::string written = read_file(page);
   REQUIRE(written.find(">checkpoint</text>") != std::string::npos);
@@ -300,8 +307,9 @@ TEST_CASE("report html: the wait table lists ten events and sums the rarer ones"
   std::vector<tpcc::WaitShare> list;
   for (int i = 0; i < 12; ++i) list.push_back({"IO:Event" + std::to_string(10 + i), 20 - i, 0});
   waits(at(info.server_metrics, 1), list);
-  const std::string page =
-      tpcc::html_report(tpcc::Config{}, info, tpcc::RunStats(tpcc::kTxnTypes), {});
+  const std::string page = tpcc::html_report(
+      tpcc::Config{}, info, tpcc::RunStats(tpcc::kTxnTypes),
+      tpcc::test::verdict_of(tpcc::Config{}, info, tpcc::RunStats(tpcc::kTxnTypes)), {});
   CHECK(count_of(page, "<tr><td>IO:Event") == 10);
   // IO:Event20 (10 samples) and IO:Event21 (9) of 174.
   CHECK(count_of(page, "<tr><td>2 other events</td><td>19</td><td>10.9%</td></tr>") == 1);

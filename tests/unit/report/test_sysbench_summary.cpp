@@ -10,6 +10,7 @@
 #include "config/config.hpp"
 #include "metrics/run.hpp"
 #include "report/results/result_json.hpp"
+#include "tests/unit/report/verdict_of.hpp"
 #include "workloads/sysbench/report/sysbench_intervals.hpp"
 #include "workloads/sysbench/report/sysbench_summary.hpp"
 
@@ -111,7 +112,9 @@ TEST_CASE("sysbench histogram: one line per non-empty bucket, the fullest with 4
 TEST_CASE("sysbench result.json: the workload's name and sysbench's figures, no TPC-C figures",
           "[sysbench_summary]") {
   const tpcc::RunStats stats = oltp_stats();
-  const auto j = nlohmann::json::parse(tpcc::result_json(oltp_config(), ten_seconds(), stats));
+  const auto j = nlohmann::json::parse(
+      tpcc::result_json(oltp_config(), ten_seconds(), stats,
+                        tpcc::test::verdict_of(oltp_config(), ten_seconds(), stats)));
   CHECK(j.at("workload") == "oltp_read_write");
   CHECK(j.at("sysbench").at("transactions") == 101);
   CHECK(j.at("sysbench").at("tps") == Approx(10.1));
@@ -123,8 +126,9 @@ TEST_CASE("sysbench result.json: the workload's name and sysbench's figures, no 
   CHECK_FALSE(j.contains("tpmC"));
   CHECK_FALSE(j.contains("run_rules"));
   // A TPC-C run says which workload ran too.
-  const auto tpcc_json = nlohmann::json::parse(
-      tpcc::result_json(tpcc::Config{}, ten_seconds(), tpcc::RunStats(tpcc::kTxnTypes)));
+  const auto tpcc_json = nlohmann::json::parse(tpcc::result_json(
+      tpcc::Config{}, ten_seconds(), tpcc::RunStats(tpcc::kTxnTypes),
+      tpcc::test::verdict_of(tpcc::Config{}, ten_seconds(), tpcc::RunStats(tpcc::kTxnTypes))));
   CHECK(tpcc_json.at("workload") == "tpcc");
   CHECK(tpcc_json.contains("tpmC"));
   CHECK_FALSE(tpcc_json.contains("sysbench"));

@@ -14,6 +14,7 @@
 #include "report/results/result_json.hpp"
 #include "report/results/workload_result_json.hpp"
 #include "report/views/compare.hpp"
+#include "tests/unit/report/verdict_of.hpp"
 #include "tests/unit/report/workload_runs.hpp"
 #include "workloads/sysbench/report/sysbench_intervals.hpp"
 
@@ -66,8 +67,9 @@ TEST_CASE("workload figures: with --percentile 0 an oltp run has no percentile f
           "[workload_figures]") {
   tpcc::Config config = config_of(tpcc::WorkloadKind::SysbenchOltp);
   config.sysbench_percentile = 0;
-  const tpcc::WorkloadFigures f =
-      tpcc::result_figures(Json::parse(tpcc::result_json(config, ten_seconds(), stats_of(10))));
+  const tpcc::WorkloadFigures f = tpcc::result_figures(
+      Json::parse(tpcc::result_json(config, ten_seconds(), stats_of(10),
+                                    tpcc::test::verdict_of(config, ten_seconds(), stats_of(10)))));
   CHECK(tpcc::figure_value(f, "latency avg ms").has_value());
   for (const tpcc::WorkloadFigure& figure : f.headline) {
     CHECK(figure.name.find("p0") == std::string::npos);

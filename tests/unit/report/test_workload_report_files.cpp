@@ -20,6 +20,7 @@
 #include "report/result_sink.hpp"
 #include "report/results/repeat_set_json.hpp"
 #include "report/results/result_files.hpp"
+#include "tests/unit/report/verdict_of.hpp"
 #include "tests/unit/temp_dir.hpp"
 
 namespace {
@@ -63,7 +64,8 @@ std::string write_workload_run(const tpcc::test::TempDir& scratch, const std::st
       }
     }
   }
-  return tpcc::write_result_files(config, info, all, intervals);
+  return tpcc::write_result_files(config, info, all, tpcc::test::verdict_of(config, info, all),
+                                  intervals);
 }
 
 tpcc::Config report_of(const std::string& dir) {

@@ -11,6 +11,7 @@
 #include "report/results/result_json.hpp"
 #include "report/results/result_read.hpp"
 #include "report/results/workload_result_json.hpp"
+#include "tests/unit/report/verdict_of.hpp"
 #include "workloads/ingest/metrics/ingest_figures.hpp"
 
 namespace tpcc::test {
@@ -55,8 +56,9 @@ inline tpcc::RunInfo ten_seconds(tpcc::WorkloadKind kind = tpcc::WorkloadKind::S
 }
 
 inline nlohmann::json result_of(tpcc::WorkloadKind kind, int events) {
-  return nlohmann::json::parse(
-      tpcc::result_json(config_of(kind), ten_seconds(kind, events), stats_of(events)));
+  return nlohmann::json::parse(tpcc::result_json(
+      config_of(kind), ten_seconds(kind, events), stats_of(events),
+      tpcc::test::verdict_of(config_of(kind), ten_seconds(kind, events), stats_of(events))));
 }
 
 // A run of `kind` of `events` events, read back as report --compare reads it.

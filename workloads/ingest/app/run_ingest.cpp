@@ -112,7 +112,7 @@ class IngestRun : public WorkloadRun {
     return setup;
   }
 
-  void summarize(RunInfo& info, const EngineResult& result, std::ostream& out) override {
+  RunVerdict summarize(RunInfo& info, const EngineResult& result, std::ostream& out) override {
     IngestFigures figures = ingest_figures(config_, workload_, result, warmup_);
     if (wal_start_) {
       figures.wal_bytes = wal_bytes_since(config_.conninfo, *wal_start_);
@@ -128,6 +128,7 @@ class IngestRun : public WorkloadRun {
     }
     info.ingest = figures;
     out << "\n" << ingest_final_block(figures, result.stats) << "\n";
+    return {};  // no run rules to judge
   }
 
  private:

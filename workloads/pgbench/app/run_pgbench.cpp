@@ -152,7 +152,7 @@ class PgbenchRun : public WorkloadRun {
     return setup;
   }
 
-  void summarize(RunInfo& info, const EngineResult& result, std::ostream& out) override {
+  RunVerdict summarize(RunInfo& info, const EngineResult& result, std::ostream& out) override {
     PgbenchRunFacts facts = run_facts(config_, *workload_, connection_ms_);
     facts.partition_method = partitioning_.method;
     facts.partitions = partitioning_.partitions;
@@ -162,6 +162,7 @@ class PgbenchRun : public WorkloadRun {
     print_pgbench_summary(out, facts, standby_facts(facts, *standby_workload_, info), info,
                           result.stats);
     out << "\n";
+    return {};  // no run rules to judge
   }
 
  private:

@@ -110,13 +110,14 @@ class SysbenchRun : public WorkloadRun {
     return engine_config;
   }
 
-  void summarize(RunInfo& info, const EngineResult& result, std::ostream& out) override {
+  RunVerdict summarize(RunInfo& info, const EngineResult& result, std::ostream& out) override {
     out << "\n";
     print_sysbench_summary(out, config_, info, result.stats);
     out << "\n";
-    if (!records_) return;
+    if (!records_) return {};  // no run rules to judge
     record_row_changes(config_, workload_.row_changes(), out);
     out << "\n";
+    return {};  // no run rules to judge
   }
 
  private:
