@@ -10,6 +10,7 @@
 #include "app/snapshot_command.hpp"
 #include "config/command_line/options.hpp"
 #include "config/conn/conninfo.hpp"
+#include "config/elapsed.hpp"
 #include "config/errors.hpp"
 #include "config/settings/values.hpp"
 #include "config/sweep_grid.hpp"
@@ -40,10 +41,6 @@ const SweepPointState& first_point(const SweepState& state, const SweepLoadState
     if (load_text(sweep_load_values(state.axes, p.values)) == load.load) return p;
   }
   throw std::logic_error("tpcc sweep: no point on the load " + load.load);
-}
-
-double seconds_since(std::chrono::steady_clock::time_point start) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
 }  // namespace

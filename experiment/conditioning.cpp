@@ -6,6 +6,7 @@
 
 #include <pqxx/pqxx>
 
+#include "config/elapsed.hpp"
 #include "config/errors.hpp"
 #include "config/names.hpp"
 #include "config/settings/values.hpp"
@@ -46,10 +47,6 @@ constexpr const char* kPrewarmTablesSql =
 
 // Where a restart's pg_ctl and server output go, in the run's directory.
 constexpr const char* kRestartLog = "server-restart.log";
-
-double seconds_since(std::chrono::steady_clock::time_point start) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-}
 
 bool contains(const std::vector<ConditionStep>& steps, ConditionStep step) {
   return std::find(steps.begin(), steps.end(), step) != steps.end();

@@ -5,7 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "config/json_text.hpp"
-#include "experiment/snapshot.hpp"
+#include "experiment/database_copy.hpp"
 #include "schema/schema.hpp"
 
 namespace tpcc {

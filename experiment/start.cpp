@@ -4,7 +4,7 @@
 
 #include "experiment/conditioning.hpp"
 #include "experiment/environment.hpp"
-#include "experiment/snapshot.hpp"
+#include "experiment/restore.hpp"
 
 namespace tpcc {
 

@@ -5,7 +5,7 @@
 
 #include "config/errors.hpp"
 #include "config/json_text.hpp"
-#include "experiment/snapshot.hpp"
+#include "experiment/database_copy.hpp"
 #include "experiment/snapshot_identity.hpp"
 
 namespace tpcc {

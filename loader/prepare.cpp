@@ -13,6 +13,7 @@
 #include <pqxx/transaction>
 
 #include "config/driver_slice.hpp"
+#include "config/elapsed.hpp"
 #include "config/errors.hpp"
 #include "config/local_time.hpp"
 #include "db/connect.hpp"
@@ -183,10 +184,6 @@ LoadSize load_size(const Config& config, const LoadJobs& jobs) {
   const long long warehouses = jobs.warehouse_count();
   return {estimated_load_megabytes(config, static_cast<int>(warehouses), jobs.items),
           std::to_string(warehouses) + " warehouse(s)", "--warehouses", "fewer warehouses"};
-}
-
-double seconds_since(std::chrono::steady_clock::time_point start) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
 // --driver: whether this driver, its rows loaded, takes the steps after

@@ -10,6 +10,7 @@
 #include <thread>
 #include <vector>
 
+#include "config/elapsed.hpp"
 #include "loader/prepare_lock.hpp"
 
 namespace tpcc {
@@ -54,10 +55,6 @@ void load_on_workers(const Config& config, std::ostream& out, std::size_t count,
     job(c, n);
     ++jobs_done;
   });
-}
-
-double seconds_since(std::chrono::steady_clock::time_point start) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
 }  // namespace tpcc

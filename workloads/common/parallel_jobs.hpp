@@ -27,6 +27,4 @@ void load_on_workers(const Config& config, std::ostream& out, std::size_t count,
                      LoadCounters& counters,
                      const std::function<void(PgConnection&, std::size_t)>& job);
 
-double seconds_since(std::chrono::steady_clock::time_point start);
-
 }  // namespace tpcc

@@ -10,6 +10,7 @@
 #include <pqxx/result>
 #include <pqxx/transaction>
 
+#include "config/elapsed.hpp"
 #include "config/errors.hpp"
 #include "db/catalog.hpp"
 #include "db/connect.hpp"

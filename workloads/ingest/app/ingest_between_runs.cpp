@@ -6,6 +6,7 @@
 
 #include <pqxx/nontransaction>
 
+#include "config/elapsed.hpp"
 #include "config/settings/values.hpp"
 #include "db/connect.hpp"
 #include "experiment/conditioning.hpp"
@@ -13,10 +14,6 @@
 
 namespace tpcc {
 namespace {
-
-double seconds_since(std::chrono::steady_clock::time_point start) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-}
 
 void print_step(std::ostream& out, const std::string& step, double seconds,
                 const std::string& detail) {
