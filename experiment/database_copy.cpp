@@ -2,8 +2,8 @@
 
 #include <pqxx/pqxx>
 
-#include "config/elapsed.hpp"
 #include "config/conn/conninfo.hpp"
+#include "config/elapsed.hpp"
 #include "config/errors.hpp"
 #include "db/connect.hpp"
 #include "experiment/copy_strategy.hpp"
@@ -38,7 +38,6 @@ constexpr const char* kOtherSessionsSql =
 constexpr const char* kDatabaseSizeSql = "select pg_database_size($1)";
 
 }  // namespace
-
 
 WorkingDatabase working_database(pqxx::connection& conn) {
   pqxx::nontransaction tx(conn);

@@ -62,5 +62,4 @@ std::string strategy_text(const std::string& strategy, std::int64_t bytes);
 // statement; a UsageError saying so. Any other error is rethrown.
 [[noreturn]] void rethrow_in_use(const pqxx::sql_error& e, const std::string& what);
 
-
 }  // namespace tpcc

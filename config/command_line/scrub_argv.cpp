@@ -41,6 +41,9 @@ void scrub_password_arguments(int argc, char* argv[]) {
       if (char* value = attached_value(arg, flag)) blank_connection(value);
     }
     if (std::strcmp(arg, kPasswordFlag) == 0 && next != nullptr) blank_all(next);
+    // pgbench's database argument may be a whole connection string; any
+    // other word without a password is left as it is.
+    if (arg[0] != '-') blank_connection(arg);
     if (char* value = attached_value(arg, kPasswordFlag)) blank_all(value);
   }
 }

@@ -10,7 +10,9 @@ namespace tpcc {
 // Replaces with 'x' the password characters of the values of --conn and
 // --standby-conn (conninfo password=..., a URI's user:secret@, JDBC and URI
 // ?password=..., as mask_password finds them) and the whole value of
-// --pgsql-password, in "--flag VALUE" and "--flag=VALUE" form. argv[0] and
+// --pgsql-password, in "--flag VALUE" and "--flag=VALUE" form, and the
+// password of any argument that is no flag (pgbench's database argument
+// may be a connection string). argv[0] and
 // every other argument are left as they are. Call after
 // parse_command_line, which has copied what it needs.
 void scrub_password_arguments(int argc, char* argv[]);

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "config/conn/conninfo.hpp"
 #include "config/names.hpp"
 #include "tests/unit/config_test_support.hpp"
 
@@ -140,4 +141,28 @@ TEST_CASE("pgbench's command line: unknown options and missing values name the f
   CHECK(usage_error({"pgbench", "-R", "fast", "bench"}).find("-R fast") != std::string::npos);
   CHECK(usage_error({"pgbench", "a", "b"}).find("b: a second database name") != std::string::npos);
   CHECK(usage_error({"pgbench", "-c", "x", "bench"}).find("--terminals") != std::string::npos);
+}
+
+TEST_CASE("pgbench's command line: the database argument may be a connection string or a URI",
+          "[config][pgbench]") {
+  const Config words = parse({"pgbench", "-S", "host=db1 port=6000 dbname=bench user=ann"});
+  CHECK(tpcc::conninfo_value(words.conninfo, "host") == "db1");
+  CHECK(tpcc::conninfo_value(words.conninfo, "port") == "6000");
+  CHECK(tpcc::conninfo_value(words.conninfo, "dbname") == "bench");
+  CHECK(tpcc::conninfo_value(words.conninfo, "user") == "ann");
+  const Config uri = parse({"pgbench", "-S", "postgresql://ann@db2:6001/bench"});
+  CHECK(tpcc::conninfo_value(uri.conninfo, "host") == "db2");
+  CHECK(tpcc::conninfo_value(uri.conninfo, "dbname") == "bench");
+  // As libpq takes them from pgbench: what the string names wins over
+  // -h, -p and -U; what it leaves out, they give.
+  const Config both =
+      parse({"pgbench", "-h", "other", "-p", "7000", "-U", "bob", "-S", "host=db1 dbname=bench"});
+  CHECK(tpcc::conninfo_value(both.conninfo, "host") == "db1");
+  CHECK(tpcc::conninfo_value(both.conninfo, "port") == "7000");
+  CHECK(tpcc::conninfo_value(both.conninfo, "user") == "bob");
+  CHECK(tpcc::conninfo_value(both.conninfo, "dbname") == "bench");
+  // A password in a second database argument is not shown.
+  const std::string refused = usage_error({"pgbench", "bench", "dbname=b password=secret1"});
+  CHECK(refused.find("a second database name") != std::string::npos);
+  CHECK(refused.find("secret1") == std::string::npos);
 }

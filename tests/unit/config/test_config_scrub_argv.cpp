@@ -73,3 +73,14 @@ TEST_CASE("scrub_password_arguments: --conn, --standby-conn and --pgsql-password
   CHECK(scrubbed({"tpcc", "check", "--conn", "dbname=password"}) ==
         std::vector<std::string>{"tpcc", "check", "--conn", "dbname=password"});
 }
+
+TEST_CASE("scrub_password_arguments: pgbench's database argument as a connection string",
+          "[config][scrub]") {
+  CHECK(scrubbed({"tpcc", "pgbench", "-S", "-c", "4", "host=h dbname=b password=secret1"}) ==
+        std::vector<std::string>{"tpcc", "pgbench", "-S", "-c", "4",
+                                 "host=h dbname=b password=xxxxxxx"});
+  CHECK(scrubbed({"tpcc", "pgbench", "postgresql://u:secret2@h/b"}) ==
+        std::vector<std::string>{"tpcc", "pgbench", "postgresql://u:xxxxxxx@h/b"});
+  CHECK(scrubbed({"tpcc", "pgbench", "-f", "rw.sql", "bench"}) ==
+        std::vector<std::string>{"tpcc", "pgbench", "-f", "rw.sql", "bench"});
+}

@@ -1,9 +1,12 @@
 #include "workloads/pgbench/config/pgbench_line.hpp"
 
 #include <cstdlib>
+#include <map>
 #include <optional>
 
 #include "config/command_line/command_word.hpp"
+#include "config/conn/conninfo.hpp"
+#include "config/conn/mask.hpp"
 #include "config/errors.hpp"
 #include "config/settings/values.hpp"
 
@@ -20,8 +23,22 @@ constexpr ValueOption kValueOptions[] = {
     {'s', "--scale"},      {'F', "--fillfactor"},        {'c', "--terminals"},
     {'T', "--duration"},   {'t', "--txns-per-terminal"}, {'P', "--progress"},
     {'M', "--query-mode"}, {'b', "--builtin"},           {'f', "--file"},
-    {'D', "--define"},     {'h', "--pgsql-host"},        {'p', "--pgsql-port"},
-    {'U', "--pgsql-user"}, {'L', "--latency-limit"},
+    {'D', "--define"},     {'L', "--latency-limit"},
+};
+
+// pgbench's connection options, the tpcc option each becomes, and the
+// conninfo keyword it sets. pgbench hands them to libpq before the database
+// argument, which may itself be a connection string: what that names wins.
+struct ConnectionOption {
+  char letter;
+  const char* flag;
+  const char* keyword;
+};
+
+constexpr ConnectionOption kConnectionOptions[] = {
+    {'h', "--pgsql-host", "host"},
+    {'p', "--pgsql-port", "port"},
+    {'U', "--pgsql-user", "user"},
 };
 
 // Options pgbench has that tpcc takes without effect, and why.
@@ -42,6 +59,19 @@ const ValueOption* value_option(char letter) {
     if (o.letter == letter) return &o;
   }
   return nullptr;
+}
+
+const ConnectionOption* connection_option(char letter) {
+  for (const ConnectionOption& o : kConnectionOptions) {
+    if (o.letter == letter) return &o;
+  }
+  return nullptr;
+}
+
+// pgbench's database argument is a connection string when libpq would
+// expand it as one: a URI, or text holding an '=' (libpq's expand_dbname).
+bool is_connection_string(const std::string& text) {
+  return is_conninfo_uri(text) || text.find('=') != std::string::npos;
 }
 
 const InertOption* inert_option(char letter) {
@@ -79,6 +109,7 @@ class Translator {
         database(a);
       }
     }
+    connection_options();
     PgbenchLine line;
     line.args = {prepare_ ? "prepare" : "run", "--workload", "pgbench"};
     if (!prepare_) run_defaults(line.args);
@@ -94,7 +125,8 @@ class Translator {
     for (std::size_t k = 1; k < a.size(); ++k) {
       const char letter = a[k];
       const std::string option = std::string("-") + letter;
-      const bool has_value = value_option(letter) != nullptr || letter == 'R' ||
+      const bool has_value = value_option(letter) != nullptr ||
+                             connection_option(letter) != nullptr || letter == 'R' ||
                              (inert_option(letter) != nullptr && inert_option(letter)->takes_value);
       if (!has_value) {
         flag(letter, option);
@@ -138,6 +170,10 @@ class Translator {
                        inert->why + ")");
       return;
     }
+    if (const ConnectionOption* c = connection_option(letter)) {
+      connection_[c] = value;
+      return;
+    }
     const ValueOption* o = value_option(letter);
     if (letter == 'b' || letter == 'f') {
       script(o->flag, value);
@@ -157,11 +193,21 @@ class Translator {
 
   void database(const std::string& name) {
     if (database_) {
-      throw UsageError(name + ": a second database name (pgbench takes one, after " + *database_ +
-                       ")");
+      throw UsageError(mask_password(name) + ": a second database name (pgbench takes one, after " +
+                       mask_password(*database_) + ")");
     }
     database_ = name;
-    out_.push_back("--pgsql-db=" + name);
+    out_.push_back(is_connection_string(name) ? "--conn=" + name : "--pgsql-db=" + name);
+  }
+
+  // -h, -p and -U, but for what a connection string given as the database
+  // names itself (libpq takes that one, as pgbench hands it over last).
+  void connection_options() {
+    const bool connection_string = database_ && is_connection_string(*database_);
+    for (const auto& [option, value] : connection_) {
+      if (connection_string && conninfo_has(*database_, option->keyword)) continue;
+      out_.push_back(std::string(option->flag) + "=" + value);
+    }
   }
 
   // pgbench's: one client, ten transactions each, no progress lines, the
@@ -176,6 +222,7 @@ class Translator {
   std::vector<std::string> out_;
   std::vector<std::string> notes_;
   std::optional<std::string> database_;
+  std::map<const ConnectionOption*, std::string> connection_;
   bool prepare_ = false;
   bool duration_given_ = false;
   bool count_given_ = false;
