@@ -120,6 +120,11 @@ struct PgbenchOptions {
   // -L / --latency-limit in ms: slower transactions count as late, and
   // under --rate those already that late when due are skipped; 0 none.
   double latency_limit_ms = 0;
+  // Before a run, as pgbench: pgbench_branches and pgbench_tellers
+  // vacuumed and pgbench_history emptied, unless --no-vacuum (-n);
+  // --vacuum-all (-v) vacuums pgbench_accounts as well.
+  bool no_vacuum = false;
+  bool vacuum_all = false;
 };
 
 }  // namespace tpcc

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include <pqxx/transaction_base>
+
 #include "config/names.hpp"
 
 namespace tpcc {
@@ -16,7 +18,8 @@ const char* const kCreatePgbenchRecordSql =
     " complete boolean not null default false);"
     "alter table tpcc_pgbench_tables"
     " add column if not exists partitions integer not null default 0,"
-    " add column if not exists partition_method text not null default 'none';"
+    " add column if not exists partition_method text not null default 'none',"
+    " add column if not exists carried_delta numeric not null default 0;"
     "create table if not exists tpcc_pgbench_chunks ("
     " table_name text not null,"
     " first_id bigint not null,"
@@ -33,6 +36,11 @@ const char* const kInsertPgbenchTableSql =
 
 const char* const kForgetPgbenchChunksSql = "delete from tpcc_pgbench_chunks where table_name = $1";
 const char* const kForgetPgbenchTableSql = "delete from tpcc_pgbench_tables where table_name = $1";
+
+// The pgbench tables the kit's record names.
+constexpr const char* kCountRecordedTablesSql =
+    "select count(*) from tpcc_pgbench_tables where table_name in ('pgbench_history', "
+    "'pgbench_tellers', 'pgbench_accounts', 'pgbench_branches')";
 
 const char* const kSelectPgbenchChunksSql =
     "select first_id from tpcc_pgbench_chunks where table_name = $1";
@@ -171,6 +179,11 @@ std::string record_pgbench_chunk_sql(PgbenchTable table, long long first, long l
 std::string complete_pgbench_table_sql(PgbenchTable table) {
   return "update tpcc_pgbench_tables set complete = true where table_name = '" +
          pgbench_table_name(table) + "'";
+}
+
+bool recorded_pgbench_tables(pqxx::transaction_base& tx) {
+  return relation_exists(tx, kPgbenchTablesRecord) &&
+         tx.exec(kCountRecordedTablesSql)[0][0].as<long long>() > 0;
 }
 
 }  // namespace tpcc

@@ -76,6 +76,10 @@ extern const char* const kSelectPgbenchChunksSql;
 // The four pgbench tables of the current schema, by name.
 extern const char* const kListPgbenchTablesSql;
 
+// Whether the kit's record names any of the four tables: if not, any there
+// are someone else's (pgbench -i's, or the user's).
+bool recorded_pgbench_tables(pqxx::transaction_base& tx);
+
 // Sent on the loader's plain connection (no parameters).
 std::string record_pgbench_chunk_sql(PgbenchTable table, long long first, long long last);
 std::string complete_pgbench_table_sql(PgbenchTable table);

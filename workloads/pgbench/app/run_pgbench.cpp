@@ -14,6 +14,7 @@
 #include "terminal/engine/engine.hpp"
 #include "workloads/pgbench/pgbench_check.hpp"
 #include "workloads/pgbench/pgbench_found_tables.hpp"
+#include "workloads/pgbench/pgbench_vacuum.hpp"
 #include "workloads/pgbench/pgbench_workload.hpp"
 #include "workloads/pgbench/report/pgbench_summary.hpp"
 
@@ -95,6 +96,7 @@ class PgbenchRun : public WorkloadRun {
   explicit PgbenchRun(Config& run_config) : WorkloadRun(run_config), run_config_(run_config) {}
 
   void set_up(std::ostream& out) override {
+    vacuum_before_run(config_, out);
     run_config_.pgbench.scale = run_scale(config_, out);
     // pgbench reads the accounts' partitioning when a builtin script runs.
     if (uses_builtin(config_.pgbench)) partitioning_ = pgbench_accounts_partitioning(config_);

@@ -50,7 +50,6 @@ struct InertOption {
 
 constexpr InertOption kInertOptions[] = {
     {'j', true, "pgbench's threads; tpcc's engine schedules every terminal itself"},
-    {'n', false, "pgbench's no-vacuum; tpcc's run vacuums nothing before it starts"},
     {'q', false, "pgbench's quiet logging of -i; tpcc's prepare prints its own progress"},
 };
 
@@ -149,6 +148,8 @@ class Translator {
       case 'S': script("--builtin", "select-only"); return;
       case 'N': script("--builtin", "simple-update"); return;
       case 'r': out_.push_back("--report-per-command"); return;
+      case 'n': out_.push_back("--no-vacuum"); return;
+      case 'v': out_.push_back("--vacuum-all"); return;
       default: break;
     }
     if (const InertOption* inert = inert_option(letter)) {

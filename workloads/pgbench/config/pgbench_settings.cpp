@@ -56,6 +56,32 @@ void add_standby_scripts(std::vector<Setting>& s) {
   s.back().repeat = Repeat::Each;
 }
 
+// pgbench's steps before a run, by its long option names.
+void add_vacuum(std::vector<Setting>& s) {
+  add(
+      s, "no-vacuum", nullptr, {}, kRun, kPgbenchOnly, kPgbenchSection,
+      "With --workload pgbench, skip pgbench's steps before the run (its -n): without it, as "
+      "pgbench does, pgbench_branches and pgbench_tellers are vacuumed and pgbench_history is "
+      "emptied first (its sum carried in tpcc's record, so that check's balances still hold; a "
+      "pgbench_history tpcc prepare did not make is left as it is). "
+      "A script on tables of the user's own runs either way: the steps' errors are printed "
+      "and ignored, as pgbench does.",
+      [](const std::string& v, const Source& src, ParseState& st) {
+        st.cfg.pgbench.no_vacuum = parse_bool(v, src.where);
+      },
+      [](const Config& c) { return std::string(c.pgbench.no_vacuum ? "on" : "off"); })
+      .json = json_none(kJsonNotYet);
+  add(
+      s, "vacuum-all", nullptr, {}, kRun, kPgbenchOnly, kPgbenchSection,
+      "With --workload pgbench, also VACUUM ANALYZE pgbench_accounts before the run (pgbench's "
+      "-v); --no-vacuum skips every step.",
+      [](const std::string& v, const Source& src, ParseState& st) {
+        st.cfg.pgbench.vacuum_all = parse_bool(v, src.where);
+      },
+      [](const Config& c) { return std::string(c.pgbench.vacuum_all ? "on" : "off"); })
+      .json = json_none(kJsonNotYet);
+}
+
 }  // namespace
 
 void add_pgbench(std::vector<Setting>& s) {
@@ -127,6 +153,7 @@ void add_pgbench(std::vector<Setting>& s) {
       })
       .json = json_none(kJsonOtherVerb);
   add_standby_scripts(s);
+  add_vacuum(s);
   add(
       s, "report-per-command", nullptr, {}, kRun, kPgbenchOnly, kPgbenchSection,
       "With --workload pgbench, each script's commands with their average latency in ms and "
