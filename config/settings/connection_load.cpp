@@ -12,6 +12,10 @@
 #include "config/settings/table_parts.hpp"
 #include "config/settings/values.hpp"
 #include "config/table_storage.hpp"
+#include "workloads/ingest/config/ingest_config.hpp"
+#include "workloads/pgbench/config/pgbench_config.hpp"
+#include "workloads/sysbench/config/sysbench_config.hpp"
+#include "workloads/tpcc/config/tpcc_config.hpp"
 
 namespace tpcc {
 namespace settings_table {
