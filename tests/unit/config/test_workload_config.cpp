@@ -11,6 +11,7 @@
 
 #include "config/effective.hpp"
 #include "config/names.hpp"
+#include "config/settings/settings.hpp"
 #include "config/sweep_grid.hpp"
 #include "config/workload_config.hpp"
 #include "tests/unit/config_test_support.hpp"
