@@ -106,9 +106,8 @@ TEST_CASE("workload rows: every option names the workloads that take it", "[conf
   for (const tpcc::WorkloadConfig* workload : tpcc::workload_configs()) known |= workload->bit();
   for (const Setting& s : tpcc::settings()) {
     INFO("option " << tpcc::option_name(s));
-    CHECK(s.workloads != 0);
-    // Every workload's, or only workloads that have a descriptor.
-    if (s.workloads != tpcc::kAllWorkloads) CHECK((s.workloads & ~known) == 0);
+    // Some workload that has a descriptor takes it.
+    CHECK((s.workloads & known) != 0);
   }
   // The workload itself and the connection are every workload's.
   for (const char* shared : {"workload", "conn", "label", "restore", "duration", "terminals"}) {
