@@ -90,7 +90,7 @@ struct Config {
   // What prepare loads and run drives (--workload, or a sysbench test name
   // on sysbench's command line): TPC-C, one of sysbench's oltp tests
   // with its options, or pgbench's tables and scripts.
-  WorkloadKind workload = WorkloadKind::Tpcc;
+  WorkloadKind workload = kDefaultWorkload;
   OltpOptions oltp;
   IngestOptions ingest;
   PgbenchOptions pgbench;

@@ -23,4 +23,11 @@ std::string effective_config_json(const Config& config);
 // wrong type or an unknown name.
 Config config_from_effective_json(const nlohmann::json& json);
 
+// block[key] into field, when the block has it: for the readers of the
+// workloads' blocks (config/workload_config.hpp).
+template <typename Json, typename T>
+void read_json_field(const Json& block, const char* key, T& field) {
+  if (block.contains(key)) block.at(key).get_to(field);
+}
+
 }  // namespace tpcc

@@ -1,7 +1,11 @@
 #include "config/names.hpp"
 
+#include <algorithm>
 #include <array>
 #include <utility>
+#include <vector>
+
+#include "config/workload_config.hpp"
 
 namespace tpcc {
 namespace {
@@ -42,10 +46,6 @@ constexpr std::array<std::pair<std::string_view, OltpTest>, 8> kOltpTests = {{
     {"oltp_insert", OltpTest::Insert},
     {"oltp_delete", OltpTest::Delete},
 }};
-
-constexpr std::string_view kTpccName = "tpcc";
-constexpr std::string_view kIngestName = "ingest";
-constexpr std::string_view kPgbenchName = "pgbench";
 
 constexpr std::array<std::pair<std::string_view, RandType>, 5> kRandTypes = {{
     {"uniform", RandType::Uniform},
@@ -140,14 +140,13 @@ std::string_view oltp_test_name(OltpTest t) {
   return "?";
 }
 
+bool WorkloadName::operator==(const WorkloadName& o) const {
+  return kind == o.kind && (!workload_config(kind).oltp_tests || test == o.test);
+}
+
 std::string_view workload_name(const WorkloadName& w) {
-  switch (w.kind) {
-    case WorkloadKind::Tpcc: return kTpccName;
-    case WorkloadKind::Ingest: return kIngestName;
-    case WorkloadKind::Pgbench: return kPgbenchName;
-    case WorkloadKind::SysbenchOltp: break;
-  }
-  return oltp_test_name(w.test);
+  const WorkloadConfig& workload = workload_config(w.kind);
+  return workload.oltp_tests ? oltp_test_name(w.test) : workload.name;
 }
 
 std::string_view workload_name(const Config& c) {
@@ -155,11 +154,14 @@ std::string_view workload_name(const Config& c) {
 }
 
 std::optional<WorkloadName> parse_workload_name(std::string_view text) {
-  if (text == kTpccName) return WorkloadName{};
-  if (text == kIngestName) return WorkloadName{WorkloadKind::Ingest, OltpTest::ReadWrite};
-  if (text == kPgbenchName) return WorkloadName{WorkloadKind::Pgbench, OltpTest::ReadWrite};
-  for (const auto& [name, test] : kOltpTests) {
-    if (name == text) return WorkloadName{WorkloadKind::SysbenchOltp, test};
+  for (const WorkloadConfig* workload : workload_configs()) {
+    if (!workload->oltp_tests) {
+      if (text == workload->name) return WorkloadName{workload->kind, OltpTest::ReadWrite};
+      continue;
+    }
+    for (const auto& [name, test] : kOltpTests) {
+      if (name == text) return WorkloadName{workload->kind, test};
+    }
   }
   return std::nullopt;
 }
@@ -175,15 +177,27 @@ std::optional<WorkloadName> parse_sysbench_test(std::string_view text) {
     return std::nullopt;  // a path is to a .lua file
   }
   const std::optional<WorkloadName> name = parse_workload_name(base);
-  // The ingest workload is the kit's own, no test of sysbench's.
-  if (name && name->kind == WorkloadKind::Ingest) return std::nullopt;
+  if (name && !workload_config(name->kind).sysbench_test) return std::nullopt;
   return name;
 }
 
 std::string workload_names() {
-  std::string out(kTpccName);
-  for (const auto& [name, test] : kOltpTests) out += ", " + std::string(name);
-  return out + ", " + std::string(kIngestName) + ", " + std::string(kPgbenchName);
+  // In the order the kinds are declared (config/workload_options.hpp), as
+  // these messages have always listed them.
+  std::vector<const WorkloadConfig*> workloads = workload_configs();
+  std::stable_sort(
+      workloads.begin(), workloads.end(),
+      [](const WorkloadConfig* a, const WorkloadConfig* b) { return a->kind < b->kind; });
+  std::string out;
+  for (const WorkloadConfig* workload : workloads) {
+    if (!workload->oltp_tests) {
+      out += (out.empty() ? "" : ", ") + std::string(workload->name);
+      continue;
+    }
+    for (const auto& [name, test] : kOltpTests)
+      out += (out.empty() ? "" : ", ") + std::string(name);
+  }
+  return out;
 }
 
 std::string_view ingest_method_name(IngestMethod m) {

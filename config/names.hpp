@@ -29,11 +29,10 @@ std::optional<Verb> parse_verb(std::string_view text);
 
 // A workload by its name: tpcc, one of sysbench's oltp tests, ingest or pgbench.
 struct WorkloadName {
-  WorkloadKind kind = WorkloadKind::Tpcc;
-  OltpTest test = OltpTest::ReadWrite;  // only for SysbenchOltp
-  bool operator==(const WorkloadName& o) const {
-    return kind == o.kind && (kind != WorkloadKind::SysbenchOltp || test == o.test);
-  }
+  WorkloadKind kind = kDefaultWorkload;
+  OltpTest test = OltpTest::ReadWrite;  // only for a workload named by its oltp tests
+  // The same workload; the same oltp test, for one named by its tests.
+  bool operator==(const WorkloadName& o) const;
 };
 
 // sysbench's name of an oltp test: "oltp_read_write", ...

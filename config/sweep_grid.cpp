@@ -1,7 +1,10 @@
 #include "config/sweep_grid.hpp"
 
+#include <algorithm>
 #include <cctype>
 #include <cstring>
+
+#include "config/workload_config.hpp"
 
 namespace tpcc {
 namespace {
@@ -19,16 +22,6 @@ std::vector<SweepValue> values_of(const std::vector<SweepAxis>& axes,
 
 constexpr SweepAxisKind kAxisKinds[] = {SweepAxisKind::RunOption, SweepAxisKind::ServerSetting,
                                         SweepAxisKind::ScriptVariable};
-
-// Each load axis and the workload that loads by it (sweep_load_axes).
-struct LoadAxis {
-  const char* name;
-  WorkloadKind workload;
-};
-constexpr LoadAxis kLoadAxes[] = {{"warehouses", WorkloadKind::Tpcc},
-                                  {"scale", WorkloadKind::Pgbench},
-                                  {"tables", WorkloadKind::SysbenchOltp},
-                                  {"table-size", WorkloadKind::SysbenchOltp}};
 
 bool safe(char c) {
   return std::isalnum(static_cast<unsigned char>(c)) != 0 || std::strchr("._-=,+", c) != nullptr;
@@ -108,18 +101,15 @@ std::vector<SweepValue> sweep_setting_values(const std::vector<SweepAxis>& axes,
 }
 
 bool sweep_load_axis(const std::string& name) {
-  for (const LoadAxis& a : kLoadAxes) {
-    if (name == a.name) return true;
+  for (const WorkloadConfig* workload : workload_configs()) {
+    const std::vector<std::string>& axes = workload->load_axes;
+    if (std::find(axes.begin(), axes.end(), name) != axes.end()) return true;
   }
   return false;
 }
 
 std::vector<std::string> sweep_load_axes(WorkloadKind workload) {
-  std::vector<std::string> out;
-  for (const LoadAxis& a : kLoadAxes) {
-    if (a.workload == workload) out.emplace_back(a.name);
-  }
-  return out;
+  return workload_config(workload).load_axes;
 }
 
 std::vector<SweepValue> sweep_load_values(const std::vector<SweepAxis>& axes,

@@ -53,12 +53,13 @@ std::vector<SweepValue> sweep_setting_values(const std::vector<SweepAxis>& axes,
                                              const std::vector<std::string>& values);
 
 // The --vary options that change what is loaded, not how it is run: a point
-// of another value needs a database prepared with it. TPC-C's warehouses,
-// pgbench's scale, an oltp test's tables and table-size.
+// of another value needs a database prepared with it: every workload's
+// (WorkloadConfig::load_axes), TPC-C's warehouses, pgbench's scale, an oltp
+// test's tables and table-size.
 bool sweep_load_axis(const std::string& name);
 
-// Those of them the workload loads by ("scale" for pgbench), in that order;
-// none for the ingest, whose tables are its runs' own.
+// Those the workload loads by ("scale" for pgbench), its descriptor's; none
+// for the ingest, whose tables are its runs' own.
 std::vector<std::string> sweep_load_axes(WorkloadKind workload);
 
 // The load values of a point (its --vary values of load axes), in axis

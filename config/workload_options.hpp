@@ -14,6 +14,9 @@
 namespace tpcc {
 
 enum class WorkloadKind { Tpcc, SysbenchOltp, Ingest, Pgbench };
+// What prepare loads and run drives when nothing names a workload, and what
+// a result directory from before the workloads ran.
+inline constexpr WorkloadKind kDefaultWorkload = WorkloadKind::Tpcc;
 
 // The ingest workload's way of sending a batch: one multi-row INSERT, or
 // COPY ... FROM STDIN of its rows.

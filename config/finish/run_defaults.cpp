@@ -4,13 +4,13 @@
 #include "config/finish/finish.hpp"
 
 #include <algorithm>
-#include <array>
 #include <optional>
 #include <string>
 
 #include "config/errors.hpp"
 #include "config/names.hpp"
 #include "config/settings/values.hpp"
+#include "config/workload_config.hpp"
 
 namespace tpcc {
 namespace {
@@ -20,14 +20,6 @@ namespace {
 // an explicit choice, a shorter --duration included, always wins.
 constexpr int kSpecWarmupSeconds = 60;          // 5.5: a ramp-up before measuring
 constexpr int kSpecDurationSeconds = 120 * 60;  // 5.5: the minimum measurement interval
-
-// 5.2.4.2's example deck: 10 New-Order, 10 Payment and one of each of the
-// others in 23 cards, as percents. Every whole deck then clears each 5.2.3
-// minimum (Payment 43.48% >= 43%, the others 4.35% >= 4%), where the
-// default 45,43,4,4,4 sits exactly on them and a realised share falls
-// below as often as above.
-constexpr std::array<double, kTxnTypes> kSpecDeckMix = {1000.0 / 23, 1000.0 / 23, 100.0 / 23,
-                                                        100.0 / 23, 100.0 / 23};
 
 void finish_spec(ParseState& st) {
   Config& c = st.cfg;
@@ -60,15 +52,6 @@ void finish_spec(ParseState& st) {
 // is not enough to tell).
 constexpr int kQuickstartWarmupSeconds = 30;
 
-// tpcc capacity: the rules a step is judged by assume 5.2.5's keying and
-// think times and a mix whose whole decks clear 5.2.3's minimums, as --spec
-// does; and a step needs a warm-up, since a paced terminal's first
-// New-Order completes only after its 18 s keying time. Each only where
-// nothing was given; the terminals and their homes are the search's.
-constexpr int kCapacityWarmupSeconds = 30;
-// The other workloads' steps: the latency percentile held to --latency-limit.
-constexpr int kCapacityPercentile = 99;
-
 // tpcc capacity --search-over rate: each step a --rate at the --terminals
 // given, held to --efficiency-floor percent of it; over the terminals the
 // search sets the terminals itself and only TPC-C's tpmC has a floor.
@@ -83,7 +66,7 @@ void finish_rate_search(ParseState& st) {
                  ": tpcc capacity searches the terminals itself; it takes --terminals with "
                  "--search-over rate");
     }
-    if (c.workload != WorkloadKind::Tpcc && st.given.source("efficiency-floor")) {
+    if (!workload_config(c.workload).tpmc && st.given.source("efficiency-floor")) {
       st.problem(where("efficiency-floor") + ": " + std::string(workload_name(c)) +
                  " has no tpmC to hold to a floor; it takes --efficiency-floor with "
                  "--search-over rate, the share of the rate a step completes");
@@ -112,33 +95,10 @@ void finish_rate_search(ParseState& st) {
 }
 
 void finish_capacity(ParseState& st) {
-  Config& c = st.cfg;
-  if (c.verb != Verb::Capacity) return;
+  if (st.cfg.verb != Verb::Capacity) return;
   finish_rate_search(st);
-  // The other workloads' steps run unpaced (their finish set it) and are
-  // judged by their 99th percentile alone; an oltp test's is the run's
-  // --percentile, 99 unless given.
-  if (c.workload == WorkloadKind::SysbenchOltp) {
-    const std::optional<Source> given = st.given.source("percentile");
-    if (!given) c.sysbench_percentile = kCapacityPercentile;
-    if (c.sysbench_percentile == 0) {
-      st.problem(given->where +
-                 " 0: tpcc capacity judges each step by its latency percentile; give 1..100 "
-                 "(99 unless given)");
-    }
-  }
-  // --confirm and --efficiency-floor are TPC-C's by their rows: the other
-  // workloads have no run rules to confirm, nor a tpmC to hold to a floor.
-  if (c.workload != WorkloadKind::Tpcc) return;
-  if (!st.given.source("keying-think") && !bmsql6_pacing_given(st) && !c.search_over_rate) {
-    c.keying_and_thinking = true;
-  }
-  if (!st.given.source("mix") && c.profile != Profile::ReadOnly) c.mix = kSpecDeckMix;
-  if (!st.given.source("warmup")) c.warmup_seconds = kCapacityWarmupSeconds;
-  if (c.profile == Profile::ReadOnly) {
-    st.problem(st.given.source("profile")->where +
-               ": tpcc capacity measures tpmC, the New-Orders of the rw profile; ro runs none");
-  }
+  const WorkloadConfig& workload = workload_config(st.cfg.workload);
+  if (workload.capacity_defaults != nullptr) workload.capacity_defaults(st);
 }
 
 void finish_quickstart_warmup(ParseState& st) {

@@ -7,6 +7,7 @@
 
 #include "config/finish/finish.hpp"
 #include "config/names.hpp"
+#include "config/workload_config.hpp"
 
 namespace tpcc {
 namespace {
@@ -24,12 +25,10 @@ std::string chosen_text(const ParseState& st) {
 
 // "; give --workload pgbench" for an option of one workload.
 std::string hint(WorkloadSet workloads) {
-  for (const WorkloadKind k : kWorkloadKinds) {
-    if (workloads != workload_bit(k)) continue;
-    const std::string name = k == WorkloadKind::SysbenchOltp
-                                 ? "oltp_read_write (or another oltp test)"
-                                 : std::string(workload_name(WorkloadName{k}));
-    return "; give --workload " + name;
+  for (const WorkloadConfig* workload : workload_configs()) {
+    if (workloads != workload->bit()) continue;
+    return "; give --workload " +
+           std::string(workload->hint != nullptr ? workload->hint : workload->name);
   }
   return "";
 }
@@ -52,7 +51,7 @@ void refuse_other_workloads_options(ParseState& st) {
   }
   // Statements are any workload's; the procedures are TPC-C's functions.
   const std::optional<Source> mode = st.given.source("mode");
-  if (mode && st.cfg.mode == Mode::Procedures && st.cfg.workload != WorkloadKind::Tpcc) {
+  if (mode && st.cfg.mode == Mode::Procedures && !workload_config(st.cfg.workload).procedures) {
     st.problem(mode->where + ": procedures are TPC-C's PL/pgSQL functions; " + chosen_text(st) +
                " sends statements");
   }

@@ -4,6 +4,7 @@
 // take the run's options (--duration, --warmup, --keying-think, ...).
 #include "config/settings/table_parts.hpp"
 #include "config/settings/values.hpp"
+#include "workloads/tpcc/config/tpcc_config.hpp"
 
 namespace tpcc::settings_table {
 

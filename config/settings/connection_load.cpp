@@ -1,20 +1,19 @@
-// The options table: connection, load, check and quickstart options; the
-// lookups by props key. The other parts are the other files of this room.
-#include "config/settings/settings.hpp"
+// The options table, connection and load part: where to connect, what
+// prepare loads and how, and the options of check and cleanup.
+#include <map>
+#include <string>
+#include <vector>
 
-#include <algorithm>
-#include <cctype>
-#include <cstring>
-#include <optional>
-
-#include "config/errors.hpp"
 #include "config/names.hpp"
 #include "config/settings/table_parts.hpp"
 #include "config/settings/values.hpp"
 #include "config/table_storage.hpp"
+#include "workloads/ingest/config/ingest_config.hpp"
+#include "workloads/pgbench/config/pgbench_config.hpp"
+#include "workloads/sysbench/config/sysbench_config.hpp"
+#include "workloads/tpcc/config/tpcc_config.hpp"
 
-namespace tpcc {
-namespace settings_table {
+namespace tpcc::settings_table {
 namespace {
 
 std::string per_table_text(const std::map<std::string, int>& m) {
@@ -262,192 +261,4 @@ void add_connection_and_load(std::vector<Setting>& s) {
       .json = json_field<&Config::cascade>("cleanup", "cascade");
 }
 
-void add_quickstart(std::vector<Setting>& s) {
-  // Quickstart ----------------------------------------------------------------
-  add(
-      s, "keep", nullptr, {}, kQuickstart, kTpccOnly, kQuickstartSection,
-      "Leave the throwaway server running afterwards and print how to connect to it.",
-      [](const std::string& v, const Source& src, ParseState& st) {
-        st.cfg.keep = parse_bool(v, src.where);
-      },
-      [](const Config& c) { return yes_no(c.keep); })
-      .json = json_field<&Config::keep>("quickstart", "keep");
-}
-
-void add_acid(std::vector<Setting>& s) {
-  // ACID ----------------------------------------------------------------------
-  add(
-      s, "durability", nullptr, {}, kAcid, kTpccOnly, kAcidSection,
-      "Run the 3.5.3 durability test instead of the others: terminals log every committed "
-      "New-Order, Payment and Delivery, the server is crashed and comes back, and every logged "
-      "transaction must be in the database; fails a server whose fsync, synchronous_commit or "
-      "full_page_writes could lose a commit on a power loss. Needs --server-datadir (3.5.3.2: "
-      "SIGKILL of the postmaster and its children, then tpcc starts it again) or "
-      "--crash-command.",
-      [](const std::string& v, const Source& src, ParseState& st) {
-        st.cfg.durability = parse_bool(v, src.where);
-      },
-      [](const Config& c) { return yes_no(c.durability); })
-      .json = json_none(kJsonOtherVerb);
-  add(
-      s, "server-datadir", "DIR", {"serverDataDir"}, kAcid | kRun | kCapacity, kAllWorkloads,
-      kAcidSection,
-      "Data directory of the server --conn reaches, which --durability may crash and start "
-      "again, and run --condition restart may restart (as the directory's owner). Checked "
-      "first: its postmaster.pid must name the server of the connection.",
-      [](const std::string& v, const Source&, ParseState& st) { st.cfg.server_datadir = v; },
-      [](const Config& c) {
-        return c.server_datadir.empty() ? std::string("none") : c.server_datadir;
-      })
-      .json = json_none(kJsonOtherVerb);
-  add(
-      s, "crash-command", "CMD", {"crashCommand"}, kAcid, kTpccOnly, kAcidSection,
-      "For --durability: a shell command (sh -c) that crashes the server of --conn, as 3.5.3.3's "
-      "loss of memory asks: your own way to cut its machine's power (virsh destroy, an IPMI "
-      "power off, echo c > /proc/sysrq-trigger over ssh). tpcc runs it with the terminals "
-      "committing, then waits --restart-timeout for the server to accept connections again "
-      "(bringing it back is yours: a VM autostart, systemd, or the command itself).",
-      [](const std::string& v, const Source&, ParseState& st) { st.cfg.crash_command = v; },
-      [](const Config& c) {
-        return c.crash_command.empty() ? std::string("none") : c.crash_command;
-      })
-      .json = json_none(kJsonOtherVerb);
-  add(
-      s, "restart-timeout", "SEC", {"restartTimeout"}, kAcid, kTpccOnly, kAcidSection,
-      "With --crash-command: how long tpcc waits for the crashed server to accept connections "
-      "again before it gives up (exit 3) (1..86400).",
-      [](const std::string& v, const Source& src, ParseState& st) {
-        st.cfg.restart_timeout_seconds = parse_int(v, 1, 86400, src.where);
-      },
-      [](const Config& c) { return std::to_string(c.restart_timeout_seconds); })
-      .json = json_none(kJsonOtherVerb);
-}
-
-}  // namespace settings_table
-
-namespace {
-
-std::vector<Setting> build() {
-  std::vector<Setting> s;
-  settings_table::add_connection_and_load(s);
-  settings_table::add_run(s);
-  settings_table::add_failover(s);
-  settings_table::add_live(s);
-  settings_table::add_drivers(s);
-  settings_table::add_hosts(s);
-  settings_table::add_standby(s);
-  settings_table::add_quickstart(s);
-  settings_table::add_citus(s);
-  settings_table::add_acid(s);
-  settings_table::add_experiments(s);
-  settings_table::add_capacity(s);
-  settings_table::add_sweep(s);
-  settings_table::add_report(s);
-  settings_table::add_sysbench(s);
-  settings_table::add_sysbench_oltp(s);
-  settings_table::add_ingest(s);
-  settings_table::add_pgbench(s);
-  return s;
-}
-
-struct IgnoredKey {
-  const char* key;
-  const char* reason;
-};
-
-constexpr const char* kNoOsStats = "tpcc does not collect OS statistics";
-constexpr const char* kNoCsv = "tpcc loads straight into the database and writes no CSV files";
-constexpr const char* kNoSutModel = "BenchmarkSQL 6's driver internals have no counterpart in tpcc";
-
-// BenchmarkSQL 5 and 6 keys for its JDBC driver, CSV loader, OS collector and
-// SUT thread model.
-constexpr IgnoredKey kIgnored[] = {
-    {"db", ""},
-    {"driver", ""},
-    {"osCollectorScript", kNoOsStats},
-    {"osCollectorInterval", kNoOsStats},
-    {"osCollectorSSHAddr", kNoOsStats},
-    {"osCollectorDevices", kNoOsStats},
-    {"fileLocation", kNoCsv},
-    {"csvNullValue", kNoCsv},
-    {"monkeys", kNoSutModel},
-    {"maxDeliveryBGPerWarehouse", kNoSutModel},
-    {"resultIntervalSecs", kNoSutModel},
-    {"restartSUTThreadProbability", kNoSutModel},
-    {"transWaitTime", kNoSutModel},
-    {"traceTerminalIO", kNoSutModel},
-};
-
-}  // namespace
-
-void ParseState::warn(const std::string& where, const std::string& text) const {
-  if (warnings != nullptr) *warnings << "tpcc: " << where << ": warning: " << text << "\n";
-}
-
-const std::vector<Setting>& settings() {
-  static const std::vector<Setting> table = build();
-  return table;
-}
-
-std::optional<int> standby_conn_number(const std::string& key) {
-  if (key == "standbyConn" || key == "standby-conn") return 1;
-  const std::string prefix = "standbyConn";
-  if (key.size() <= prefix.size() || key.size() > prefix.size() + 4 ||
-      key.compare(0, prefix.size(), prefix) != 0 || key[prefix.size()] == '0') {
-    return std::nullopt;
-  }
-  int n = 0;
-  for (std::size_t i = prefix.size(); i < key.size(); ++i) {
-    if (!std::isdigit(static_cast<unsigned char>(key[i]))) return std::nullopt;
-    n = n * 10 + (key[i] - '0');
-  }
-  if (n < 2) return std::nullopt;
-  return n;
-}
-
-const Setting* setting_for_props_key(const std::string& key) {
-  // BenchmarkSQL's driver (the JDBC driver class) is not --driver I/N.
-  if (ignored_props_key_reason(key) != nullptr) return nullptr;
-  const std::string name = standby_conn_number(key) ? std::string("standby-conn") : key;
-  for (const auto& s : settings()) {
-    if (s.flag != nullptr && name == s.flag) return &s;
-    if (s.twin != nullptr && name == s.twin) return &s;
-    for (const char* k : s.props_keys) {
-      if (name == k) return &s;
-    }
-  }
-  return nullptr;
-}
-
-const char* ignored_props_key_reason(const std::string& key) {
-  for (const auto& ignored : kIgnored) {
-    if (key == ignored.key) return ignored.reason;
-  }
-  return nullptr;
-}
-
-std::vector<std::string> known_props_keys() {
-  std::vector<std::string> keys;
-  for (const auto& s : settings()) {
-    if (s.flag != nullptr) keys.emplace_back(s.flag);
-    if (s.twin != nullptr) keys.emplace_back(s.twin);
-    for (const char* k : s.props_keys) keys.emplace_back(k);
-  }
-  for (const auto& ignored : kIgnored) keys.emplace_back(ignored.key);
-  return keys;
-}
-
-const std::vector<const char*>& sections() {
-  using namespace settings_table;
-  static const std::vector<const char*> list = {kConnection,        kLoad,
-                                                kCheckSection,      kCleanupSection,
-                                                kRunSection,        kStandbySection,
-                                                kQuickstartSection, kCitusSection,
-                                                kAcidSection,       kExperimentsSection,
-                                                kCapacitySection,   kReportSection,
-                                                kSysbenchSection,   kOltpSection,
-                                                kIngestSection,     kPgbenchSection};
-  return list;
-}
-
-}  // namespace tpcc
+}  // namespace tpcc::settings_table

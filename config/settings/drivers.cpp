@@ -4,6 +4,7 @@
 #include "config/driver_slice.hpp"
 #include "config/settings/table_parts.hpp"
 #include "config/settings/values.hpp"
+#include "workloads/tpcc/config/tpcc_config.hpp"
 
 namespace tpcc::settings_table {
 namespace {

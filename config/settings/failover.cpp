@@ -4,6 +4,7 @@
 // --max-downtime and an acknowledged-commit ledger checked afterwards.
 #include "config/settings/table_parts.hpp"
 #include "config/settings/values.hpp"
+#include "workloads/tpcc/config/tpcc_config.hpp"
 
 namespace tpcc::settings_table {
 

@@ -7,6 +7,8 @@
 #include "config/names.hpp"
 #include "config/settings/table_parts.hpp"
 #include "config/settings/values.hpp"
+#include "workloads/sysbench/config/sysbench_config.hpp"
+#include "workloads/tpcc/config/tpcc_config.hpp"
 
 namespace tpcc::settings_table {
 namespace {

@@ -17,6 +17,7 @@
 #include "config/errors.hpp"
 #include "config/names.hpp"
 #include "config/settings/given_options.hpp"
+#include "config/workload_config.hpp"
 
 namespace tpcc {
 
@@ -25,23 +26,6 @@ using VerbSet = unsigned;
 constexpr VerbSet verb_bit(Verb v) { return 1u << static_cast<unsigned>(v); }
 // Every verb that reaches a database (all but report).
 inline constexpr VerbSet kAllVerbs = 0x3F | verb_bit(Verb::Snapshot) | verb_bit(Verb::Capacity);
-
-// Which workloads take an option (bit per WorkloadKind): given to another
-// workload, on the command line or as a props key, it is refused by name
-// (config/finish/workload_options.cpp).
-using WorkloadSet = unsigned;
-constexpr WorkloadSet workload_bit(WorkloadKind k) { return 1u << static_cast<unsigned>(k); }
-inline constexpr WorkloadSet kTpccOnly = workload_bit(WorkloadKind::Tpcc);
-inline constexpr WorkloadSet kOltpOnly = workload_bit(WorkloadKind::SysbenchOltp);
-inline constexpr WorkloadSet kIngestOnly = workload_bit(WorkloadKind::Ingest);
-inline constexpr WorkloadSet kPgbenchOnly = workload_bit(WorkloadKind::Pgbench);
-inline constexpr WorkloadSet kAllWorkloads = kTpccOnly | kOltpOnly | kIngestOnly | kPgbenchOnly;
-// Every workload but the ingest's: what reads a load it did not write
-// (standbys) or the rows prepare generates.
-inline constexpr WorkloadSet kAllButIngest = kAllWorkloads & ~kIngestOnly;
-// The workloads, in the order messages and the options page name them.
-inline constexpr std::array<WorkloadKind, 4> kWorkloadKinds = {
-    WorkloadKind::Tpcc, WorkloadKind::SysbenchOltp, WorkloadKind::Pgbench, WorkloadKind::Ingest};
 
 // A connection string as written, before JDBC translation and credentials.
 struct RawConn {

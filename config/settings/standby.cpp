@@ -6,6 +6,8 @@
 // order). standbyTerminals and the standby weights apply to every standby.
 #include "config/settings/table_parts.hpp"
 #include "config/settings/values.hpp"
+#include "workloads/ingest/config/ingest_config.hpp"
+#include "workloads/tpcc/config/tpcc_config.hpp"
 
 namespace tpcc::settings_table {
 

@@ -7,6 +7,7 @@
 #include "config/settings/table_parts.hpp"
 #include "config/settings/values.hpp"
 #include "config/sweep_grid.hpp"
+#include "workloads/pgbench/config/pgbench_config.hpp"
 
 namespace tpcc {
 namespace {

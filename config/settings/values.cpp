@@ -5,10 +5,12 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <ostream>
 #include <sstream>
 
 #include "config/errors.hpp"
 #include "config/names.hpp"
+#include "config/settings/settings.hpp"
 
 namespace tpcc {
 namespace {
@@ -304,6 +306,10 @@ std::string format_seconds(double seconds) {
   char text[32];
   std::snprintf(text, sizeof text, "%.1f", seconds);
   return text;
+}
+
+void ParseState::warn(const std::string& where, const std::string& text) const {
+  if (warnings != nullptr) *warnings << "tpcc: " << where << ": warning: " << text << "\n";
 }
 
 }  // namespace tpcc

@@ -10,6 +10,7 @@
 #include "config/names.hpp"
 #include "config/settings/table_parts.hpp"
 #include "config/settings/values.hpp"
+#include "workloads/pgbench/config/pgbench_config.hpp"
 
 namespace tpcc::settings_table {
 namespace {

@@ -10,6 +10,9 @@
 
 #include "config/settings/table_parts.hpp"
 #include "config/settings/values.hpp"
+#include "workloads/pgbench/config/pgbench_config.hpp"
+#include "workloads/sysbench/config/sysbench_config.hpp"
+#include "workloads/tpcc/config/tpcc_config.hpp"
 
 namespace tpcc::settings_table {
 namespace {
