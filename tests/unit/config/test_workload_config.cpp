@@ -133,7 +133,14 @@ TEST_CASE("workload config: config.json holds the workload's own block, and no o
   CHECK(oltp.at("oltp").size() == 23);
   const nlohmann::json pgbench = config_json(
       parse({"prepare", "--workload", "pgbench", "--scale", "4", "--fillfactor", "90"}));
-  CHECK(pgbench.at("pgbench") == nlohmann::json{{"scale", 4}, {"fillfactor", 90}});
+  CHECK(pgbench.at("pgbench") == nlohmann::json{{"scale", 4},
+                                                {"fillfactor", 90},
+                                                {"no_vacuum", false},
+                                                {"vacuum_all", false}});
+  const nlohmann::json vacuum =
+      config_json(parse({"run", "--workload", "pgbench", "--no-vacuum", "--vacuum-all"}));
+  CHECK(vacuum.at("pgbench").at("no_vacuum") == true);
+  CHECK(vacuum.at("pgbench").at("vacuum_all") == true);
   const nlohmann::json ingest = config_json(
       parse({"run", "--workload", "ingest", "--ingest-rows", "250", "--ingest-method", "copy"}));
   CHECK(ingest.at("ingest") == nlohmann::json{{"tables", 0},

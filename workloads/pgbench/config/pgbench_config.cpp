@@ -12,11 +12,14 @@ const WorkloadConfig& pgbench_config() {
     w.kind = WorkloadKind::Pgbench;
     w.name = "pgbench";
     w.owner = "pgbench's";
-    // What its prepare loaded; its scripts are run options.
+    // What its prepare loaded, and the steps before a run; its scripts
+    // are run options.
     w.json_key = "pgbench";
     w.json_block = [](const Config& c) {
       return nlohmann::ordered_json{{"scale", c.pgbench.scale},
-                                    {"fillfactor", c.pgbench.fillfactor}};
+                                    {"fillfactor", c.pgbench.fillfactor},
+                                    {"no_vacuum", c.pgbench.no_vacuum},
+                                    {"vacuum_all", c.pgbench.vacuum_all}};
     };
     w.load_axes = {"scale"};
     return w;

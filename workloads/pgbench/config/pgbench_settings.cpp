@@ -71,7 +71,7 @@ void add_vacuum(std::vector<Setting>& s) {
         st.cfg.pgbench.no_vacuum = parse_bool(v, src.where);
       },
       [](const Config& c) { return std::string(c.pgbench.no_vacuum ? "on" : "off"); })
-      .json = json_none(kJsonNotYet);
+      .json = json_none(kJsonWorkloadBlock);
   add(
       s, "vacuum-all", nullptr, {}, kRun, kPgbenchOnly, kPgbenchSection,
       "With --workload pgbench, also VACUUM ANALYZE pgbench_accounts before the run (pgbench's "
@@ -80,7 +80,7 @@ void add_vacuum(std::vector<Setting>& s) {
         st.cfg.pgbench.vacuum_all = parse_bool(v, src.where);
       },
       [](const Config& c) { return std::string(c.pgbench.vacuum_all ? "on" : "off"); })
-      .json = json_none(kJsonNotYet);
+      .json = json_none(kJsonWorkloadBlock);
 }
 
 }  // namespace
