@@ -41,7 +41,7 @@ TEST_CASE("tallies: summed per type and slot, completed transactions only", "[ta
   CHECK(worker.take_interval().txn[1].tallies.size() == 3);  // the next interval as many
 }
 
-TEST_CASE("tallies: a workload without any counts none; more than fit is a logic error",
+TEST_CASE("tallies: a workload without any counts none, and more than fit is a logic error",
           "[tallies]") {
   tpcc::WorkerStats worker;
   worker.set_types(1);
