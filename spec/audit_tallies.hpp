@@ -21,7 +21,7 @@ enum AuditTally : std::size_t {
 
 // Their names in histograms.json, in index order.
 inline constexpr const char* kAuditTallyNames[kAuditTallies] = {
-    "order_lines",        "remote_order_lines", "remote_payments",
-    "by_last_name",       "skipped_deliveries", "deliveries_with_skips"};
+    "order_lines",  "remote_order_lines", "remote_payments",
+    "by_last_name", "skipped_deliveries", "deliveries_with_skips"};
 
 }  // namespace tpcc

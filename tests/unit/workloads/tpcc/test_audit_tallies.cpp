@@ -3,8 +3,8 @@
 // through the engine's commit key and back.
 #include <catch2/catch.hpp>
 
-#include "workloads/tpcc/acknowledged_order.hpp"
 #include "spec/audit_tallies.hpp"
+#include "workloads/tpcc/acknowledged_order.hpp"
 #include "workloads/tpcc/txn_audit.hpp"
 
 TEST_CASE("9.2.2.5 a transaction's audit as tallies at TPC-C's indices", "[audit_tallies]") {
