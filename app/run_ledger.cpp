@@ -7,6 +7,7 @@
 #include <pqxx/pqxx>
 
 #include "db/connect.hpp"
+#include "workloads/tpcc/acknowledged_order.hpp"
 
 namespace tpcc {
 namespace {
@@ -87,12 +88,13 @@ LedgerFigures check_acknowledged_orders(const std::string& conninfo,
 void check_ledger_after_run(const Config& config, const EngineResult& result, RunInfo& info,
                             const std::string& results_dir, std::ostream& out) {
   if (!config.failover) return;
-  write_ledger(results_dir + "/" + kLedgerFile, result.acknowledged, out);
+  const std::vector<AcknowledgedOrder> acknowledged = acknowledged_orders(result.acknowledged);
+  write_ledger(results_dir + "/" + kLedgerFile, acknowledged, out);
   LedgerFigures figures;
   try {
-    figures = check_acknowledged_orders(config.conninfo, result.acknowledged);
+    figures = check_acknowledged_orders(config.conninfo, acknowledged);
   } catch (const std::exception& e) {
-    figures = ledger_counts(result.acknowledged);
+    figures = ledger_counts(acknowledged);
     figures.error = e.what();
   }
   out << ledger_line(figures) << "\n";

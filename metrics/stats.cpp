@@ -5,6 +5,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "spec/audit_tallies.hpp"
 #include "spec/constants.hpp"
 
 namespace tpcc {
@@ -45,12 +46,10 @@ void TxnStats::merge(const TxnStats& other) {
   retries += other.retries;
   unfinished += other.unfinished;
   latency.merge(other.latency);
-  order_lines += other.order_lines;
-  remote_order_lines += other.remote_order_lines;
-  remote_payments += other.remote_payments;
-  by_last_name += other.by_last_name;
-  skipped_deliveries += other.skipped_deliveries;
-  deliveries_with_skips += other.deliveries_with_skips;
+  // Stats sized before the workload's tallies were known (a merge's
+  // accumulator) take the other's.
+  if (tallies.size() < other.tallies.size()) tallies.resize(other.tallies.size(), 0);
+  for (std::size_t i = 0; i < other.tallies.size(); ++i) tallies[i] += other.tallies[i];
   executions_failed += other.executions_failed;
   keying.merge(other.keying);
   think.merge(other.think);
@@ -59,7 +58,10 @@ void TxnStats::merge(const TxnStats& other) {
   schedule_lag.merge(other.schedule_lag);
 }
 
-RunStats::RunStats(std::size_t types) : txn(types), whole_deck_completed(types, 0) {}
+RunStats::RunStats(std::size_t types, std::size_t tallies)
+    : txn(types), whole_deck_completed(types, 0) {
+  for (TxnStats& t : txn) t.tallies.assign(tallies, 0);
+}
 
 void RunStats::merge(const RunStats& other) {
   if (other.txn.size() != txn.size() ||
@@ -78,6 +80,15 @@ void RunStats::merge(const RunStats& other) {
   }
   whole_decks += other.whole_decks;
   decks_touched += other.decks_touched;
+}
+
+std::int64_t tally(const TxnStats& stats, std::size_t index) {
+  return index < stats.tallies.size() ? stats.tallies[index] : 0;
+}
+
+std::int64_t& tally_slot(TxnStats& stats, std::size_t index) {
+  if (index >= stats.tallies.size()) stats.tallies.resize(index + 1, 0);
+  return stats.tallies[index];
 }
 
 bool is_tpcc_block(const RunStats& stats) {
@@ -125,9 +136,9 @@ SkippedDistricts skipped_districts(const RunStats& stats) {
   // by the delivery workers (WorkerStats::record_delivery_execution).
   const bool deferred = stats.delivery_completion.count() > 0 || stats.deliveries_not_completed > 0;
   s.deliveries = deferred ? stats.delivery_completion.count() : completed(del);
-  s.deliveries_with_skips = del.deliveries_with_skips;
+  s.deliveries_with_skips = tally(del, kTallyDeliveriesWithSkips);
   s.districts = s.deliveries * kDistrictsPerWarehouse;
-  s.districts_skipped = del.skipped_deliveries;
+  s.districts_skipped = tally(del, kTallySkippedDeliveries);
   return s;
 }
 

@@ -81,13 +81,10 @@ struct TxnStats {
   // cancelled, not completed, but their elapsed time is in `latency`.
   std::int64_t unfinished = 0;
   LatencyHistogram latency;  // committed, rolled back and unfinished, from due time
-  // Input audits (9.2.2.5).
-  std::int64_t order_lines = 0;
-  std::int64_t remote_order_lines = 0;
-  std::int64_t remote_payments = 0;
-  std::int64_t by_last_name = 0;
-  std::int64_t skipped_deliveries = 0;     // districts skipped, over all Deliveries
-  std::int64_t deliveries_with_skips = 0;  // Delivery transactions that skipped any (2.7.4.2)
+  // The workload's tallies (TxnResult::tallies), summed, by its own
+  // indices (TPC-C's input audits: spec/audit_tallies.hpp); as many as the
+  // workload declares, none for a workload without. Read with tally().
+  std::vector<std::int64_t> tallies;
   // Deferred Delivery (2.7.2): executions that ended in an error. Their
   // queueing was counted in `committed` (the terminal's response); they
   // are not completed business transactions, and completed() leaves them
@@ -116,7 +113,8 @@ struct TxnStats {
 // types. Only stats of the same types merge.
 struct RunStats {
   RunStats() = default;
-  explicit RunStats(std::size_t types);
+  // tallies: the workload's (Workload::tally_count), each type's slots.
+  explicit RunStats(std::size_t types, std::size_t tallies = 0);
   std::vector<TxnStats> txn;
   std::int64_t reconnects = 0;
   // The statements the transactions ran, by command tag (the qps of
@@ -143,6 +141,11 @@ struct RunStats {
   // types (another size): never a write past the slots.
   void merge(const RunStats& other);
 };
+
+// The workload's tally `index` of stats: 0 when stats hold none there.
+std::int64_t tally(const TxnStats& stats, std::size_t index);
+// Tally `index` of stats to set or add to, its slots grown to hold it.
+std::int64_t& tally_slot(TxnStats& stats, std::size_t index);
 
 // Whether stats are a TPC-C block: its five types in kTransactions order,
 // the only stats TPC-C's own arithmetic (tpmC, the mix, the audits) reads.

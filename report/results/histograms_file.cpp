@@ -8,18 +8,26 @@
 #include "config/errors.hpp"
 #include "config/json_text.hpp"
 #include "config/names.hpp"
+#include "spec/audit_tallies.hpp"
 
 namespace tpcc {
 namespace {
 
 using Json = nlohmann::ordered_json;
 
-// Every count of TxnStats but the histogram, by its name in the file.
+// Every count of TxnStats but the histogram, by its name in the file: a
+// field, or one of TPC-C's audit tallies (written for every workload, 0
+// where it counts none).
 struct CountField {
   const char* name;
-  std::int64_t TxnStats::*field;
+  std::int64_t TxnStats::*field = nullptr;  // null: the tally
+  std::size_t tally = 0;
   bool added_later = false;  // absent from older files: read as 0
 };
+
+constexpr CountField audit_tally(AuditTally index) {
+  return {kAuditTallyNames[index], nullptr, index};
+}
 
 constexpr CountField kCountFields[] = {
     {"committed", &TxnStats::committed},
@@ -28,14 +36,22 @@ constexpr CountField kCountFields[] = {
     {"timeouts", &TxnStats::timeouts},
     {"retries", &TxnStats::retries},
     {"unfinished", &TxnStats::unfinished},
-    {"order_lines", &TxnStats::order_lines},
-    {"remote_order_lines", &TxnStats::remote_order_lines},
-    {"remote_payments", &TxnStats::remote_payments},
-    {"by_last_name", &TxnStats::by_last_name},
-    {"skipped_deliveries", &TxnStats::skipped_deliveries},
-    {"deliveries_with_skips", &TxnStats::deliveries_with_skips},
-    {"executions_failed", &TxnStats::executions_failed, true},
+    audit_tally(kTallyOrderLines),
+    audit_tally(kTallyRemoteOrderLines),
+    audit_tally(kTallyRemotePayments),
+    audit_tally(kTallyByLastName),
+    audit_tally(kTallySkippedDeliveries),
+    audit_tally(kTallyDeliveriesWithSkips),
+    {"executions_failed", &TxnStats::executions_failed, 0, true},
 };
+
+std::int64_t count_of(const TxnStats& t, const CountField& f) {
+  return f.field != nullptr ? t.*(f.field) : tally(t, f.tally);
+}
+
+std::int64_t& count_slot(TxnStats& t, const CountField& f) {
+  return f.field != nullptr ? t.*(f.field) : tally_slot(t, f.tally);
+}
 
 Json histogram_json(const LatencyHistogram& h) {
   Json buckets = Json::array();
@@ -86,7 +102,7 @@ Json stats_json(const RunStats& stats, const std::vector<std::string>& types) {
   for (std::size_t i = 0; i < types.size(); ++i) {
     const TxnStats& t = stats.txn[i];
     Json one;
-    for (const CountField& f : kCountFields) one[f.name] = t.*(f.field);
+    for (const CountField& f : kCountFields) one[f.name] = count_of(t, f);
     one["latency"] = histogram_json(t.latency);
     one["keying"] = delays_json(t.keying);
     one["think"] = delays_json(t.think);
@@ -114,7 +130,7 @@ RunStats stats_from(const Json& j) {
     TxnStats& t = stats.txn[i++];
     for (const CountField& f : kCountFields) {
       if (f.added_later && !one.contains(f.name)) continue;
-      t.*(f.field) = one.at(f.name).get<std::int64_t>();
+      count_slot(t, f) = one.at(f.name).get<std::int64_t>();
     }
     t.latency = histogram_from(one.at("latency"));
     t.keying = delays_from(one.at("keying"));

@@ -27,6 +27,7 @@
 #include "metrics/stats.hpp"
 #include "spec/nurand.hpp"
 #include "terminal/engine/clock.hpp"
+#include "terminal/engine/transaction.hpp"
 
 namespace tpcc {
 
@@ -92,9 +93,10 @@ struct EngineResult {
   std::vector<LagSample> lag;       // every replication lag sample
   CheckpointFigures checkpoints;    // the primary's, over the measured interval
   ServerMetricsRun server_metrics;  // notes and sample counts; per interval in intervals
-  // --failover: every New-Order the primary's terminals had acknowledged,
-  // in no order (metrics/ledger.hpp).
-  std::vector<AcknowledgedOrder> acknowledged;
+  // --failover: every commit the primary's terminals had acknowledged that
+  // the workload keys for its ledger, in no order (TPC-C's New-Orders:
+  // workloads/tpcc/acknowledged_order.hpp).
+  std::vector<AcknowledgedCommit> acknowledged;
 };
 
 // What a standby's terminals run with: the primary's run settings, with the

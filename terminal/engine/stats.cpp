@@ -22,6 +22,12 @@ TxnStats& slot(RunStats& stats, std::size_t type) {
   return stats.txn[type];
 }
 
+// The workload's tallies, as many as stats were sized for.
+void add_tallies(TxnStats& stats, const TxnTallies& tallies) {
+  const std::size_t count = stats.tallies.size();
+  for (std::size_t i = 0; i < count; ++i) stats.tallies[i] += tallies[i];
+}
+
 }  // namespace
 
 void add_result(TxnStats& stats, const TxnResult& result, std::int64_t latency_micros,
@@ -43,20 +49,19 @@ void add_result(TxnStats& stats, const TxnResult& result, std::int64_t latency_m
   }
   stats.latency.record(latency_micros);
   if (late_after_micros > 0 && latency_micros > late_after_micros) ++stats.late;
-  const TxnAudit& audit = result.audit;
-  stats.order_lines += audit.order_lines;
-  stats.remote_order_lines += audit.remote_order_lines;
-  stats.remote_payments += audit.remote_payment ? 1 : 0;
-  stats.by_last_name += audit.by_last_name ? 1 : 0;
-  stats.skipped_deliveries += audit.skipped_deliveries;
-  stats.deliveries_with_skips += audit.skipped_deliveries > 0 ? 1 : 0;
+  add_tallies(stats, result.tallies);
 }
 
-void WorkerStats::set_types(std::size_t types) {
+void WorkerStats::set_types(std::size_t types, std::size_t tallies) {
+  if (tallies > kMaxTallies) {
+    throw std::logic_error("a workload of " + std::to_string(tallies) + " tallies, more than " +
+                           std::to_string(kMaxTallies));
+  }
   std::lock_guard<std::mutex> lock(mutex_);
   types_ = types;
-  interval_ = RunStats(types);
-  measured_ = RunStats(types);
+  tallies_ = tallies;
+  interval_ = RunStats(types, tallies);
+  measured_ = RunStats(types, tallies);
 }
 
 void WorkerStats::record(TxnIndex type, const TxnResult& result, std::int64_t latency_micros,
@@ -98,8 +103,7 @@ void add_delivery_execution(RunStats& stats, const TxnResult& result,
     case Outcome::Committed:
     case Outcome::RolledBack:
       stats.delivery_completion.record(completion_micros);
-      delivery.skipped_deliveries += result.audit.skipped_deliveries;
-      delivery.deliveries_with_skips += result.audit.skipped_deliveries > 0 ? 1 : 0;
+      add_tallies(delivery, result.tallies);
       return;
     case Outcome::Error:
       ++delivery.errors;
@@ -161,11 +165,13 @@ void WorkerStats::record_reconnect(Phase phase) {
 
 RunStats WorkerStats::take_interval() {
   std::size_t types = 0;
+  std::size_t tallies = 0;
   {
     std::lock_guard<std::mutex> lock(mutex_);
     types = types_;
+    tallies = tallies_;
   }
-  RunStats fresh(types);  // allocated outside the lock
+  RunStats fresh(types, tallies);  // allocated outside the lock
   {
     std::lock_guard<std::mutex> lock(mutex_);
     std::swap(interval_, fresh);

@@ -16,16 +16,18 @@
 namespace tpcc {
 
 // Adds one finished transaction to stats: its outcome, retries, latency
-// (committed and rolled back only) and input audits; late when committed or
+// (committed and rolled back only) and its workload's tallies (completed
+// ones only, as many as stats hold); late when committed or
 // rolled back after more than late_after_micros (0: no limit).
 void add_result(TxnStats& stats, const TxnResult& result, std::int64_t latency_micros,
                 std::int64_t late_after_micros = 0);
 
 class WorkerStats {
  public:
-  // The workload's types (Workload::types().size()): the slots of every
+  // The workload's types (Workload::types().size()) and tallies
+  // (Workload::tally_count, at most kMaxTallies): the slots of every
   // RunStats it keeps. Set before the first record; none until then.
-  void set_types(std::size_t types);
+  void set_types(std::size_t types, std::size_t tallies = 0);
   // The latency limit its transactions are late beyond (0: none).
   void set_latency_limit(std::int64_t micros) { late_after_micros_ = micros; }
   // statements: what the transaction ran (Session::take_statement_counts).
@@ -46,7 +48,8 @@ class WorkerStats {
   // in: its retries, errors and skipped districts count under Delivery (its
   // response was counted when it was queued); completion_micros (queued to
   // completed) goes into delivery_completion, or, when it did not complete,
-  // it counts in deliveries_not_completed; one that errored is no longer
+  // it counts in deliveries_not_completed; the tallies of one that
+  // completed are added under Delivery; one that errored is no longer
   // a completed Delivery (TxnStats::executions_failed).
   void record_delivery_execution(const TxnResult& result, std::int64_t completion_micros,
                                  Phase phase, const StatementCounts& statements = {});
@@ -61,6 +64,7 @@ class WorkerStats {
   std::mutex mutex_;
   std::int64_t late_after_micros_ = 0;
   std::size_t types_ = 0;
+  std::size_t tallies_ = 0;
   RunStats interval_;
   RunStats measured_;
 };

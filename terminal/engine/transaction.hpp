@@ -1,14 +1,16 @@
 // What every transaction the engine runs shares: its outcome, its retries,
-// and the input-audit counters (9.2.2.5) and acknowledged order that
-// TPC-C's transactions fill in. What a terminal is bound to is its
-// workload's (VirtualTerminal::binding; TPC-C's: workloads/tpcc/
-// tpcc_terminal.hpp).
+// the tallies its workload counts and the key of a commit its workload's
+// failover ledger keeps, both by the workload's own layout, which the
+// engine never reads (TPC-C's: spec/audit_tallies.hpp, workloads/tpcc/
+// acknowledged_order.hpp). What a terminal is bound to is its workload's
+// (VirtualTerminal::binding; TPC-C's: workloads/tpcc/tpcc_terminal.hpp).
 #pragma once
 
 #include <array>
+#include <cstddef>
+#include <cstdint>
 #include <string>
 
-#include "metrics/ledger.hpp"
 #include "spec/transactions.hpp"
 
 namespace tpcc {
@@ -18,23 +20,38 @@ namespace tpcc {
 // up on after --stop-grace (cancelled, its connection closed).
 enum class Outcome { Committed, RolledBack, Error, Unfinished };
 
-// Input-audit counters of one transaction, summed by the engine.
-struct TxnAudit {
-  int order_lines = 0;          // New-Order OL_CNT
-  int remote_order_lines = 0;   // lines supplied by another warehouse
-  bool remote_payment = false;  // Payment for another warehouse's customer
-  bool by_last_name = false;    // Payment / Order-Status by C_LAST
-  int skipped_deliveries = 0;   // Delivery districts without a new order
+// One transaction's increments of its workload's tallies
+// (Workload::tally_count of them, from index 0), which the engine adds to
+// its type's TxnStats::tallies when the transaction completed. A fixed
+// array: nothing allocated per transaction.
+inline constexpr std::size_t kMaxTallies = 8;
+using TxnTallies = std::array<std::int32_t, kMaxTallies>;
+
+// A commit the server acknowledged, as the workload's failover ledger
+// identifies it (--failover keeps every one): fields of the workload's
+// own layout, which the engine keeps without reading. Fixed size, as
+// TxnTallies.
+struct CommitKey {
+  static constexpr std::size_t kFields = 6;
+  std::array<std::int32_t, kFields> fields{};
+  bool present = false;  // false: nothing for the ledger
+};
+
+// One acknowledged commit the engine kept, and whether it was committed in
+// the measured interval.
+struct AcknowledgedCommit {
+  CommitKey key;
+  bool measured = false;
 };
 
 struct TxnResult {
   Outcome outcome = Outcome::Committed;
   int retries = 0;  // serialization failures / deadlocks retried
-  TxnAudit audit;
+  TxnTallies tallies{};
   std::string error;     // when outcome == Error
   std::string sqlstate;  // the server's, when outcome == Error and it gave one
-  // A committed New-Order: the order it entered (o_id 0 otherwise).
-  AcknowledgedOrder order;
+  // A commit the workload's ledger keeps (TPC-C: a committed New-Order's).
+  CommitKey commit;
 };
 
 // Serialization failures and deadlocks are retried this many times.

@@ -55,7 +55,7 @@ VirtualTerminal::VirtualTerminal(int terminal_index, std::any workload_binding,
 Worker::Worker(int worker_id, const WorkerEnv* env, std::string name)
     : id_(worker_id), env_(env), name_(std::move(name)) {
   stats_.set_latency_limit(env_->latency_limit_micros);
-  stats_.set_types(env_->workload->types().size());
+  stats_.set_types(env_->workload->types().size(), env_->workload->tally_count());
 }
 
 Worker::~Worker() = default;
@@ -140,11 +140,10 @@ Completion Worker::execute(VirtualTerminal& terminal, TxnIndex type, Clock::time
   if (env_->workload->deals_decks()) {
     stats_.record_deck_card(terminal.deck_tally, terminal.deck, type, result, done.phase);
   }
-  // The ledger keeps every acknowledged order, warm-up and after the end
+  // The ledger keeps every acknowledged commit, warm-up and after the end
   // included: each one must survive a failover.
-  if (result.order.o_id != 0 && env_->config->failover) {
-    acknowledged_.push_back(result.order);
-    acknowledged_.back().measured = done.phase == Phase::Measured;
+  if (result.commit.present && env_->config->failover) {
+    acknowledged_.push_back({result.commit, done.phase == Phase::Measured});
   }
   if (result.outcome == Outcome::Error && done.phase != Phase::After) {
     log_error(terminal, type, result.error);

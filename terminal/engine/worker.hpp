@@ -98,9 +98,10 @@ class Worker {
   void run_background(BackgroundWork& work, std::uint64_t seed);
 
   WorkerStats& stats() { return stats_; }
-  // --failover: the New-Orders whose COMMIT the server acknowledged on this
-  // worker's session (the ledger); only once the worker has stopped.
-  const std::vector<AcknowledgedOrder>& acknowledged() const { return acknowledged_; }
+  // --failover: the commits the server acknowledged on this worker's
+  // session that the workload keys for its ledger (TxnResult::commit); only
+  // once the worker has stopped.
+  const std::vector<AcknowledgedCommit>& acknowledged() const { return acknowledged_; }
   int id() const { return id_; }
   const std::string& name() const { return name_; }
   // When the transaction in flight was due; none between transactions.
@@ -129,7 +130,7 @@ class Worker {
   std::string name_;
   std::unique_ptr<Session> session_;
   WorkerStats stats_;
-  std::vector<AcknowledgedOrder> acknowledged_;
+  std::vector<AcknowledgedCommit> acknowledged_;
   std::atomic<Clock::rep> in_flight_since_{0};  // 0: none
 };
 

@@ -69,6 +69,11 @@ class Workload {
   // this transaction only.
   virtual TxnResult execute(TxnIndex type, Session& session, VirtualTerminal& terminal) const = 0;
 
+  // How many tallies its transactions count (TxnResult::tallies, at most
+  // kMaxTallies), which the statistics sum per type (TxnStats::tallies):
+  // TPC-C's input audits (spec/audit_tallies.hpp); none by default.
+  virtual std::size_t tally_count() const { return 0; }
+
   // Whether its terminals deal their transactions from a deck (5.2.4.2),
   // whose whole decks the statistics count: TPC-C's do.
   virtual bool deals_decks() const { return false; }

@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include "db/session.hpp"
+#include "spec/audit_tallies.hpp"
 #include "tests/pg/pg_fixture.hpp"
 #include "tests/unit/terminal_context.hpp"
 #include "workloads/tpcc/tpcc_terminal.hpp"
@@ -33,7 +34,7 @@ Trace run_stream(const std::string& conninfo, Mode mode, int warehouses, int tra
     REQUIRE(result.outcome != Outcome::Error);
     trace.outcomes.push_back(result.outcome);
     ++trace.per_outcome[result.outcome];
-    trace.skipped_deliveries += result.audit.skipped_deliveries;
+    trace.skipped_deliveries += result.tallies[kTallySkippedDeliveries];
   }
   return trace;
 }

@@ -255,8 +255,9 @@ TEST_CASE("2.4.2.2 New-Orders locking the same stock in opposite line order do n
     for (int i = 0; i < kOrders; ++i) {
       tpcc::TxnResult result;
       try {
+        tpcc::TxnAudit audit;
         result.outcome =
-            tpcc::execute_new_order(*session, input, terminal_for(1, input.d_id), result.audit);
+            tpcc::execute_new_order(*session, input, terminal_for(1, input.d_id), audit);
       } catch (const tpcc::RetryableError& e) {
         result.outcome = tpcc::Outcome::Error;
         result.error = e.what();

@@ -124,6 +124,24 @@ TEST_CASE("tpcc run: a 20-second run commits all five transactions and stays con
     CHECK(result.at("transactions").at(name).at("count").get<std::int64_t>() > 0);
   }
   CHECK(result.at("errors").get<std::int64_t>() == 0);
+  // 9.2.2.5: the input audits from the tallies the transactions counted,
+  // each with samples and a value only what was counted gives (W=2: a
+  // remote warehouse to supply lines and pay at).
+  std::map<std::string, Json> audits;
+  for (const Json& audit : result.at("audits")) audits[audit.at("name").get<std::string>()] = audit;
+  const auto value = [&](const std::string& name) {
+    INFO(name);
+    REQUIRE(audits.count(name) == 1);
+    CHECK(audits.at(name).at("samples").get<std::int64_t>() > 0);
+    return audits.at(name).at("value").get<double>();
+  };
+  CHECK(value("average_ol_cnt") == Approx(10).margin(1));
+  CHECK(value("remote_order_lines") > 0);
+  CHECK(value("remote_order_lines") < 5);
+  CHECK(value("remote_payments") > 0);
+  CHECK(value("remote_payments") < 40);
+  CHECK(value("payment_by_last_name") > 30);
+  CHECK(value("order_status_by_last_name") > 0);
   // Interval lines every 5 s: four of them.
   const std::string csv = tpcc::test::read_text((fs::path(dir) / "intervals.csv").string());
   CHECK(std::count(csv.begin(), csv.end(), '\n') == 5);

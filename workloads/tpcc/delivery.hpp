@@ -6,8 +6,8 @@
 
 #include "spec/constants.hpp"
 #include "spec/random.hpp"
-#include "terminal/engine/transaction.hpp"
 #include "workloads/tpcc/tpcc_terminal.hpp"
+#include "workloads/tpcc/txn_audit.hpp"
 
 namespace tpcc {
 

@@ -7,8 +7,8 @@
 #include <vector>
 
 #include "spec/random.hpp"
-#include "terminal/engine/transaction.hpp"
 #include "workloads/tpcc/tpcc_terminal.hpp"
+#include "workloads/tpcc/txn_audit.hpp"
 
 namespace tpcc {
 

@@ -7,9 +7,9 @@
 #include <vector>
 
 #include "spec/random.hpp"
-#include "terminal/engine/transaction.hpp"
 #include "workloads/tpcc/customer_lookup.hpp"
 #include "workloads/tpcc/tpcc_terminal.hpp"
+#include "workloads/tpcc/txn_audit.hpp"
 
 namespace tpcc {
 

@@ -3,8 +3,8 @@
 #pragma once
 
 #include "spec/random.hpp"
-#include "terminal/engine/transaction.hpp"
 #include "workloads/tpcc/tpcc_terminal.hpp"
+#include "workloads/tpcc/txn_audit.hpp"
 
 namespace tpcc {
 

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "config/config.hpp"
+#include "spec/audit_tallies.hpp"
 #include "spec/nurand.hpp"
 #include "terminal/engine/workload.hpp"
 #include "workloads/tpcc/binding.hpp"
@@ -45,6 +46,8 @@ class TpccWorkload : public Workload {
   void prepare(Session& session) const override;
   TxnIndex next(VirtualTerminal& terminal) const override;
   TxnResult execute(TxnIndex type, Session& session, VirtualTerminal& terminal) const override;
+  // Its input audits (9.2.2.5), by spec/audit_tallies.hpp's indices.
+  std::size_t tally_count() const override { return kAuditTallies; }
   bool deals_decks() const override { return true; }
   // 2.7.2: the primary's read-write terminals' Deliveries under --delivery
   // deferred, when the mix has any; a standby's terminals never run one.

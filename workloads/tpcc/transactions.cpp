@@ -7,6 +7,7 @@
 
 #include "db/session.hpp"
 #include "terminal/engine/transaction.hpp"
+#include "workloads/tpcc/acknowledged_order.hpp"
 #include "workloads/tpcc/delivery.hpp"
 #include "workloads/tpcc/new_order.hpp"
 #include "workloads/tpcc/order_status.hpp"
@@ -15,6 +16,7 @@
 #include "workloads/tpcc/stock_level.hpp"
 #include "workloads/tpcc/tpcc_terminal.hpp"
 #include "workloads/tpcc/transactions.hpp"
+#include "workloads/tpcc/txn_audit.hpp"
 
 namespace tpcc {
 
@@ -29,9 +31,10 @@ TxnResult run_with_retries(const Input& input, Execute execute, Session& session
                            const TpccTerminal& terminal) {
   TxnResult result;
   for (;;) {
-    result.audit = TxnAudit{};
+    TxnAudit audit;
     try {
-      result.outcome = execute(session, input, terminal, result.audit);
+      result.outcome = execute(session, input, terminal, audit);
+      result.tallies = audit_tallies(audit);
       return result;
     } catch (const RetryableError& e) {
       if (result.retries >= kMaxRetries) {
@@ -92,12 +95,14 @@ TxnResult run_transaction(TxnIndex type, Session& session, Random& rng,
       TxnResult result = run_with_retries(input, execute, session, rng, terminal);
       // Only a COMMIT the server answered is an acknowledged order.
       if (result.outcome == Outcome::Committed) {
-        result.order.w_id = input.w_id;
-        result.order.d_id = input.d_id;
-        result.order.o_id = o_id;
-        result.order.c_id = input.c_id;
-        result.order.ol_cnt = static_cast<std::int16_t>(input.lines.size());
-        result.order.first_i_id = input.lines.front().i_id;
+        AcknowledgedOrder order;
+        order.w_id = input.w_id;
+        order.d_id = input.d_id;
+        order.o_id = o_id;
+        order.c_id = input.c_id;
+        order.ol_cnt = static_cast<std::int16_t>(input.lines.size());
+        order.first_i_id = input.lines.front().i_id;
+        result.commit = commit_key(order);
       }
       return result;
     }

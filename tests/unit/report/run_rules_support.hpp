@@ -11,6 +11,7 @@
 
 #include "metrics/run.hpp"
 #include "report/rules/run_rules.hpp"
+#include "spec/audit_tallies.hpp"
 #include "tests/unit/support.hpp"
 
 namespace tpcc::test {
@@ -47,13 +48,13 @@ struct Compliant {
     auto& no = stats.txn[tpcc::kNewOrder];
     record(no, 44550, 200000);
     no.rolled_back = 450;  // 1%
-    no.order_lines = 450000;
+    tpcc::tally_slot(no, tpcc::kTallyOrderLines) = 450000;
     auto& pay = stats.txn[tpcc::kPayment];
     record(pay, 43000, 100000);
-    pay.by_last_name = 25800;  // 60%
+    tpcc::tally_slot(pay, tpcc::kTallyByLastName) = 25800;  // 60%
     auto& os = stats.txn[tpcc::kOrderStatus];
     record(os, 4000, 100000);
-    os.by_last_name = 2400;
+    tpcc::tally_slot(os, tpcc::kTallyByLastName) = 2400;
     record(stats.txn[tpcc::kDelivery], 4000, 100000);
     // 2.7.2 deferred (the default): every Delivery completed in 2 s.
     for (int i = 0; i < 4000; ++i) stats.delivery_completion.record(2'000'000);

@@ -11,6 +11,7 @@
 #include "config/errors.hpp"
 #include "report/results/histograms_file.hpp"
 #include "report/results/merge.hpp"
+#include "spec/audit_tallies.hpp"
 
 namespace {
 
@@ -30,8 +31,8 @@ void record(RunStats& stats, int type, int n, std::uint64_t seed,
     ++t.committed;
     if (all != nullptr) all->push_back(micros);
   }
-  t.order_lines += 10 * n;
-  t.remote_order_lines += n / 10;
+  tpcc::tally_slot(t, tpcc::kTallyOrderLines) += 10 * n;
+  tpcc::tally_slot(t, tpcc::kTallyRemoteOrderLines) += n / 10;
 }
 
 // Driver index of count, warehouses first..last of 4, measured 8 s from start_ms.
@@ -70,7 +71,7 @@ TEST_CASE("drivers: histograms.json keeps every bucket and count, read back unch
   RunStats stats(tpcc::kTxnTypes);
   record(stats, tpcc::kNewOrder, 2000, 1);
   record(stats, tpcc::kStockLevel, 30, 2);
-  stats.txn[tpcc::kDelivery].skipped_deliveries = 3;
+  tpcc::tally_slot(stats.txn[tpcc::kDelivery], tpcc::kTallySkippedDeliveries) = 3;
   stats.delivery_completion.record(1234567);
   stats.reconnects = 2;
   stats.txn[tpcc::kPayment].keying.add(3.0);
@@ -78,12 +79,13 @@ TEST_CASE("drivers: histograms.json keeps every bucket and count, read back unch
   const RunStats back = tpcc::read_histograms_json(tpcc::histograms_json(stats), "h.json");
   for (std::size_t i = 0; i < stats.txn.size(); ++i) {
     CHECK(back.txn[i].committed == stats.txn[i].committed);
-    CHECK(back.txn[i].order_lines == stats.txn[i].order_lines);
+    CHECK(tpcc::tally(back.txn[i], tpcc::kTallyOrderLines) ==
+          tpcc::tally(stats.txn[i], tpcc::kTallyOrderLines));
     CHECK(back.txn[i].latency.buckets() == stats.txn[i].latency.buckets());
     CHECK(back.txn[i].latency.sum() == stats.txn[i].latency.sum());
     CHECK(back.txn[i].latency.max() == stats.txn[i].latency.max());
   }
-  CHECK(back.txn[tpcc::kDelivery].skipped_deliveries == 3);
+  CHECK(tpcc::tally(back.txn[tpcc::kDelivery], tpcc::kTallySkippedDeliveries) == 3);
   CHECK(back.txn[tpcc::kPayment].keying.count == 1);
   CHECK(back.txn[tpcc::kPayment].keying.seconds == 3.0);
   CHECK(back.txn[tpcc::kPayment].think.mean() == 12.5);
@@ -150,8 +152,9 @@ TEST_CASE("drivers: the merged tpmC is the sum of the drivers' over the common i
   CHECK(merged.config.warehouse_from == 1);
   CHECK(merged.config.warehouse_to == 4);
   CHECK(merged.config.driver_count == 0);
-  CHECK(merged.stats.txn[tpcc::kNewOrder].order_lines ==
-        results[0].stats.txn[0].order_lines + results[1].stats.txn[0].order_lines);
+  CHECK(tpcc::tally(merged.stats.txn[tpcc::kNewOrder], tpcc::kTallyOrderLines) ==
+        tpcc::tally(results[0].stats.txn[0], tpcc::kTallyOrderLines) +
+            tpcc::tally(results[1].stats.txn[0], tpcc::kTallyOrderLines));
   CHECK(merged.info.merged_from.size() == 2);
   // 5.5.2.2 over the common interval: the later start's and the earlier end's readings.
   CHECK(merged.info.checkpoints.at_start->timed == 12);

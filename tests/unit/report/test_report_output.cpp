@@ -15,6 +15,7 @@
 #include "report/results/result_files.hpp"
 #include "report/results/result_json.hpp"
 #include "report/views/lag_text.hpp"
+#include "spec/audit_tallies.hpp"
 #include "tests/unit/report/verdict_of.hpp"
 #include "tests/unit/support.hpp"
 #include "tests/unit/temp_dir.hpp"
@@ -36,10 +37,10 @@ RunStats sample_run() {
   for (int i = 0; i < 6; ++i) s.txn[tpcc::kNewOrder].latency.record(2000);
   s.txn[tpcc::kNewOrder].errors = 2;
   s.txn[tpcc::kNewOrder].retries = 5;
-  s.txn[tpcc::kNewOrder].order_lines = 6000;
+  tpcc::tally_slot(s.txn[tpcc::kNewOrder], tpcc::kTallyOrderLines) = 6000;
   record(s.txn[tpcc::kPayment], 570, 1000);
-  s.txn[tpcc::kPayment].remote_payments = 85;
-  s.txn[tpcc::kPayment].by_last_name = 342;
+  tpcc::tally_slot(s.txn[tpcc::kPayment], tpcc::kTallyRemotePayments) = 85;
+  tpcc::tally_slot(s.txn[tpcc::kPayment], tpcc::kTallyByLastName) = 342;
   record(s.txn[tpcc::kOrderStatus], 45, 500);
   record(s.txn[tpcc::kDelivery], 45, 8000);
   record(s.txn[tpcc::kStockLevel], 45, 3000);

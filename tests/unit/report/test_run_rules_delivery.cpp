@@ -9,6 +9,7 @@
 
 #include "report/results/delivery_file.hpp"
 #include "report/results/result_json.hpp"
+#include "spec/audit_tallies.hpp"
 #include "tests/unit/report/run_rules_support.hpp"
 #include "tests/unit/report/verdict_of.hpp"
 
@@ -95,8 +96,9 @@ TEST_CASE("2.7.4.2 skipped deliveries are a disclosure, never a pass or a fail",
   CHECK(r.verdict == RuleVerdict::Disclosure);
   CHECK(r.value == "0 of 4000 (0.00%), 0 of 40000 districts (0.00%)");
   CHECK(r.detail.find("no report required") != std::string::npos);
-  run.stats.txn[tpcc::kDelivery].deliveries_with_skips = 41;  // 1.025% of 4,000
-  run.stats.txn[tpcc::kDelivery].skipped_deliveries = 45;
+  tpcc::tally_slot(run.stats.txn[tpcc::kDelivery], tpcc::kTallyDeliveriesWithSkips) =
+      41;  // 1.025% of 4,000
+  tpcc::tally_slot(run.stats.txn[tpcc::kDelivery], tpcc::kTallySkippedDeliveries) = 45;
   r = find(run.rules(), "2.7.4.2", "skipped");
   CHECK(r.verdict == RuleVerdict::Disclosure);
   CHECK(r.value == "41 of 4000 (1.02%), 45 of 40000 districts (0.11%)");

@@ -5,6 +5,7 @@
 
 #include <string>
 
+#include "spec/audit_tallies.hpp"
 #include "tests/unit/report/run_rules_support.hpp"
 
 using tpcc::RuleVerdict;
@@ -47,7 +48,7 @@ TEST_CASE("9.2.2.5 a failing input audit fails the rule, too few is not applicab
 
   Compliant small;
   small.stats.txn[tpcc::kOrderStatus].committed = 100;
-  small.stats.txn[tpcc::kOrderStatus].by_last_name = 60;
+  tpcc::tally_slot(small.stats.txn[tpcc::kOrderStatus], tpcc::kTallyByLastName) = 60;
   r = find(small.rules(), "9.2.2.5", "input audits");
   CHECK(r.verdict == RuleVerdict::NotApplicable);
   CHECK(r.value.find("Order-Status by last name") != std::string::npos);

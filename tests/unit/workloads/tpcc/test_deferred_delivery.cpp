@@ -8,9 +8,11 @@
 #include <thread>
 
 #include "report/results/delivery_file.hpp"
+#include "spec/audit_tallies.hpp"
 #include "terminal/engine/queue.hpp"
 #include "terminal/engine/stats.hpp"
 #include "workloads/tpcc/deferred_delivery.hpp"
+#include "workloads/tpcc/txn_audit.hpp"
 
 namespace {
 
@@ -24,7 +26,9 @@ using tpcc::TxnResult;
 TxnResult committed_with_skips(int skipped) {
   TxnResult result;
   result.outcome = Outcome::Committed;
-  result.audit.skipped_deliveries = skipped;
+  tpcc::TxnAudit audit;
+  audit.skipped_deliveries = skipped;
+  result.tallies = tpcc::audit_tallies(audit);
   return result;
 }
 
@@ -66,7 +70,7 @@ TEST_CASE(
     "not a second Delivery",
     "[delivery]") {
   tpcc::WorkerStats stats;
-  stats.set_types(tpcc::kTxnTypes);
+  stats.set_types(tpcc::kTxnTypes, tpcc::kAuditTallies);
   stats.record_delivery_execution(committed_with_skips(3), 2'000'000, Phase::Measured);
   TxnResult failed;
   failed.outcome = Outcome::Error;
@@ -80,7 +84,7 @@ TEST_CASE(
   const tpcc::TxnStats& delivery = measured.txn[tpcc::kDelivery];
   CHECK(delivery.committed == 0);  // counted when it was queued
   CHECK(delivery.executions_failed == 1);
-  CHECK(delivery.skipped_deliveries == 3);
+  CHECK(tpcc::tally(delivery, tpcc::kTallySkippedDeliveries) == 3);
   CHECK(delivery.errors == 1);
   CHECK(delivery.timeouts == 1);
   CHECK(measured.delivery_completion.count() == 1);
@@ -91,7 +95,7 @@ TEST_CASE(
 TEST_CASE("2.7.4.2 deferred executions that skip districts are counted as Deliveries with skips",
           "[delivery]") {
   tpcc::WorkerStats stats;
-  stats.set_types(tpcc::kTxnTypes);
+  stats.set_types(tpcc::kTxnTypes, tpcc::kAuditTallies);
   TxnResult queued;  // the terminal's response: the queueing, no skips known yet
   queued.outcome = Outcome::Committed;
   for (int i = 0; i < 3; ++i) stats.record(tpcc::kDelivery, queued, 1'000, Phase::Measured);
