@@ -21,7 +21,7 @@ constexpr ValueOption kValueOptions[] = {
     {'T', "--duration"},   {'t', "--txns-per-terminal"}, {'P', "--progress"},
     {'M', "--query-mode"}, {'b', "--builtin"},           {'f', "--file"},
     {'D', "--define"},     {'h', "--pgsql-host"},        {'p', "--pgsql-port"},
-    {'U', "--pgsql-user"}, {'L', "--latency-limit"},
+    {'U', "--pgsql-user"}, {'L', "--latency-limit"},     {'j', "--jobs"},
 };
 
 // Options pgbench has that tpcc takes without effect, and why.
@@ -32,7 +32,6 @@ struct InertOption {
 };
 
 constexpr InertOption kInertOptions[] = {
-    {'j', true, "pgbench's threads; tpcc's engine schedules every terminal itself"},
     {'n', false, "pgbench's no-vacuum; tpcc's run vacuums nothing before it starts"},
     {'q', false, "pgbench's quiet logging of -i; tpcc's prepare prints its own progress"},
 };
