@@ -51,8 +51,7 @@ IntervalShape interval_shape(tpcc::ArrivalSchedule schedule, int intervals) {
 
 }  // namespace
 
-TEST_CASE("arrivals: Poisson intervals are exponential, mean the spacing and CV 1",
-          "[arrivals]") {
+TEST_CASE("arrivals: Poisson intervals are exponential, mean the spacing and CV 1", "[arrivals]") {
   // 200000 intervals: the sample mean's and the CV's standard errors are
   // about 0.22% and 0.3% of theirs, so 2% is some seven of them; the seed
   // is fixed, so the draws are the same every run.
@@ -112,8 +111,9 @@ TEST_CASE("arrivals: the schedules of a group deliver the rate together", "[arri
       const double spacing = tpcc::rate_spacing_seconds(count, rate_tpm);
       int arrived = 0;
       for (int k = 0; k < count; ++k) {
-        tpcc::ArrivalSchedule schedule(process, spacing, 0, k, count,
-                                       tpcc::Random::stream(kSeed, {static_cast<std::uint64_t>(k)}));
+        tpcc::ArrivalSchedule schedule(
+            process, spacing, 0, k, count,
+            tpcc::Random::stream(kSeed, {static_cast<std::uint64_t>(k)}));
         for (double at = schedule.next(); at < 3600.0 - 1e-9; at = schedule.next()) ++arrived;
       }
       INFO((process == tpcc::Arrivals::Fixed ? "fixed" : "poisson") << ", schedules " << count);
