@@ -71,7 +71,8 @@ void print_setup(std::ostream& out, const Config& config, const RunSetup& setup)
     out << "no keying or think time";
   }
   if (config.rate_tpm > 0) {
-    out << ", at most " << format_number(config.rate_tpm) << " transactions per minute";
+    out << ", at most " << format_number(config.rate_tpm) << " transactions per minute ("
+        << arrivals_name(config.arrivals) << " arrivals)";
   }
   out << "\n";
   if (config.driver_count > 0) {

@@ -52,6 +52,10 @@ enum class Distribution { None, Citus };
 // 2.7.2: Delivery in the terminal's transaction (sync) or queued for
 // background delivery workers (deferred).
 enum class DeliveryMode { Sync, Deferred };
+// How --rate's transactions arrive: at exponentially distributed intervals
+// (a Poisson process, as pgbench's -R and sysbench's --rate schedule them)
+// or at a fixed spacing.
+enum class Arrivals { Poisson, Fixed };
 // The shape of the run's interval lines: tpcc's own (tpmC, percentiles) or
 // sysbench's ("[ 1s ] thds: ... tps: ... qps: ...").
 enum class ReportFormat { Tpcc, Sysbench };
@@ -167,15 +171,16 @@ struct Config {
   Mode mode = Mode::Statements;
   QueryMode query_mode = QueryMode::Prepared;
   Isolation isolation = Isolation::ReadCommitted;
-  bool terminal_warehouse_fixed = true;  // BenchmarkSQL terminalWarehouseFixed
-  bool allow_many_terminals = false;     // > 10 terminals per warehouse with fixed binding
-  double rate_tpm = 0;                   // 0: unlimited (limitTxnsPerMin)
-  bool keying_and_thinking = false;      // 5.2.5 keying and think times
-  double think_multiplier = 1.0;         // scales think times (and keying unless set apart)
-  double keying_multiplier = 1.0;        // scales keying times (= think_multiplier unless set)
-  int rollback_percent = 1;              // 2.4.1.4: New-Orders with an unused item, percent
-  int warehouse_from = 0;                // terminals use warehouses from..to (0: 1..W)
-  int warehouse_to = 0;                  // (BenchmarkSQL 6 useWarehouseFrom/To)
+  bool terminal_warehouse_fixed = true;   // BenchmarkSQL terminalWarehouseFixed
+  bool allow_many_terminals = false;      // > 10 terminals per warehouse with fixed binding
+  double rate_tpm = 0;                    // 0: unlimited (limitTxnsPerMin)
+  Arrivals arrivals = Arrivals::Poisson;  // --arrivals: how --rate's transactions arrive
+  bool keying_and_thinking = false;       // 5.2.5 keying and think times
+  double think_multiplier = 1.0;          // scales think times (and keying unless set apart)
+  double keying_multiplier = 1.0;         // scales keying times (= think_multiplier unless set)
+  int rollback_percent = 1;               // 2.4.1.4: New-Orders with an unused item, percent
+  int warehouse_from = 0;                 // terminals use warehouses from..to (0: 1..W)
+  int warehouse_to = 0;                   // (BenchmarkSQL 6 useWarehouseFrom/To)
   int report_interval_seconds = 10;
   ReportFormat report_format = ReportFormat::Tpcc;
   // sysbench's --percentile: the percentile of its "lat (ms,95%)" interval

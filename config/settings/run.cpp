@@ -298,6 +298,20 @@ void add_pacing(std::vector<Setting>& s) {
       [](const Config& c) { return format_number(c.rate_tpm); })
       .json = json_field<&Config::rate_tpm>("run", "rate_tpm");
   add(
+      s, "arrivals", "poisson|fixed", {}, kRunVerbs, kTpccOnly | kIngestOnly, kRunSection,
+      "How --rate's transactions arrive, each terminal on a schedule of its own: poisson "
+      "(exponentially distributed intervals averaging terminals x 60 / rate seconds, as "
+      "pgbench's -R and sysbench's --rate draw them; TPC-C's default) or fixed (exactly that "
+      "spacing; the ingest workload's default, a feed that delivers its batches on a clock). "
+      "pgbench's and sysbench's workloads arrive as those tools schedule them (docs/pgbench.md).",
+      [](const std::string& v, const Source& src, ParseState& st) {
+        st.cfg.arrivals = parse_choice(v, {"poisson", "fixed"}, src.where) == 0 ? Arrivals::Poisson
+                                                                                : Arrivals::Fixed;
+      },
+      [](const Config& c) { return std::string(arrivals_name(c.arrivals)); })
+      .json = json_enum<&Config::arrivals, arrivals_name, Arrivals::Poisson, Arrivals::Fixed>(
+      "run", "arrivals");
+  add(
       s, "keying-think", nullptr, {}, kRunVerbs, kTpccOnly, kRunSection,
       "Apply the keying and think times of clause 5.2.5 (needed for a compliant tpmC; then "
       "about 12.86 tpmC per warehouse is the ceiling). The BenchmarkSQL 6 keys "

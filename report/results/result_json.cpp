@@ -273,6 +273,8 @@ Json common_result_json(const Config& config, const RunInfo& info, const RunStat
   j["warmup_seconds"] = info.warmup_seconds;
   j["terminals"] = info.terminals;
   j["isolation"] = isolation_name(config.isolation);
+  // How --rate's transactions arrived (terminal/engine/arrivals.hpp); none unpaced.
+  j["arrivals"] = config.rate_tpm > 0 ? Json(arrivals_name(config.arrivals)) : Json(nullptr);
   j["started_at"] = info.started_at;
   j["interrupted"] = info.interrupted;
   j["errors"] = errors_total(stats);

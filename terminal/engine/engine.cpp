@@ -188,7 +188,10 @@ void Engine::schedule_first_transactions(Group& group) {
         terminal_start_seconds(terminal.index, group.config.terminals, group.config.ramp_seconds);
     double ready = 0;
     if (group.policy.keying_and_thinking) {
-      // See first_due(): a think time first, so the terminals spread out.
+      // A think time first, drawn like any other: think times are
+      // exponential, hence memoryless, so this is what the rest of one
+      // looks like from any moment, and the terminals do not all fall due
+      // at once.
       const TypeDelays& delays = type_delays(group, terminal.type);
       const double think = draw_think_seconds(delays, policy.multiplier, terminal.rng);
       const double keying = keying_seconds(delays, policy.keying_multiplier);
@@ -196,8 +199,13 @@ void Engine::schedule_first_transactions(Group& group) {
                    terminal.type, keying);
       ready = think + keying;
     }
-    const double due =
-        start + first_due(group.policy, terminal.index, group.config.terminals, ready);
+    const double arrival = policy.rate_limited ? group.next_arrival(terminal.index) : 0.0;
+    // A schedule shared with terminals that started before it in the ramp
+    // may have arrivals from before its start; it takes none of those.
+    const double due = std::max(start, due_seconds(policy, start + ready, arrival));
+    if (policy.rate_limited && policy.keying_and_thinking) {
+      group.arrival_not_before(terminal.index, due);
+    }
     terminal.due = seconds_after(phases_->start(), due);
     dispatch(group, terminal.index);
   }
@@ -243,8 +251,9 @@ void Engine::on_completion(Group& group, int t, const Completion& done) {
                             ? keying_seconds(type_delays(group, next), policy.keying_multiplier)
                             : 0.0;
   if (policy.keying_and_thinking) count_delays(group, terminal.type, done.at, think, next, keying);
-  const double due =
-      next_due(policy, since_start(terminal.due), since_start(done.at), think, keying);
+  const double arrival = policy.rate_limited ? group.next_arrival(t) : 0.0;
+  const double due = due_seconds(policy, since_start(done.at) + think + keying, arrival);
+  if (policy.rate_limited && policy.keying_and_thinking) group.arrival_not_before(t, due);
   terminal.type = next;
   terminal.due = seconds_after(phases_->start(), due);
   dispatch(group, t);

@@ -12,6 +12,7 @@
 #include <utility>
 
 #include "spec/random.hpp"
+#include "terminal/engine/ramp.hpp"
 
 namespace tpcc {
 
@@ -21,8 +22,7 @@ int resolved_connections(const Config& config) {
 }
 
 bool uses_fast_path(const Config& config) {
-  return unpaced(pacing_policy(config, config.terminals)) &&
-         resolved_connections(config) == config.terminals;
+  return unpaced(pacing_policy(config)) && resolved_connections(config) == config.terminals;
 }
 
 Config standby_run_config(const Config& config, const StandbyTarget& standby) {
@@ -74,6 +74,32 @@ std::vector<VirtualTerminal> build_terminals(const Config& config, int group_num
 // workers being the first, so that a run's streams stay as they were.
 constexpr std::uint64_t kBackgroundSeedSalt = 0x64656c6976657279;
 constexpr std::uint64_t kHostSeedSalt = 0x686f737473;  // "hosts"
+// The arrival schedules' streams apart from the terminals', so that a
+// paced run's terminals draw the inputs an unpaced one's do.
+constexpr std::uint64_t kArrivalSeedSalt = 0x6172726976616c73;  // "arrivals"
+
+// Under --rate, the group's schedules of arrivals as its workload plans
+// them, each starting where its first terminal starts in --ramp.
+void build_schedules(Group& group, std::uint64_t seed) {
+  const Config& config = group.config;
+  const ArrivalPlan plan = group.workload->arrivals(config);
+  const int count = schedule_count(plan, config.terminals);
+  const double spacing = rate_spacing_seconds(count, config.rate_tpm);
+  group.own_schedules = count == config.terminals;
+  for (int t = 0; t < config.terminals; ++t) {
+    group.schedule_of_terminal.push_back(schedule_of(t, config.terminals, count));
+  }
+  for (int k = 0; k < count; ++k) {
+    const auto first = static_cast<int>(
+        std::find(group.schedule_of_terminal.begin(), group.schedule_of_terminal.end(), k) -
+        group.schedule_of_terminal.begin());
+    const double origin = terminal_start_seconds(first, config.terminals, config.ramp_seconds);
+    group.schedules.emplace_back(
+        plan.process, spacing, origin, k, count,
+        Random::stream(seed ^ kArrivalSeedSalt,
+                       {static_cast<std::uint64_t>(group.number), static_cast<std::uint64_t>(k)}));
+  }
+}
 
 }  // namespace
 
@@ -83,7 +109,7 @@ Group::Group(Config group_config, int group_number, const EngineSetup& setup, St
       number(group_number),
       connections(resolved_connections(config)),
       fast_path(uses_fast_path(config)),
-      policy(pacing_policy(config, config.terminals)),
+      policy(pacing_policy(config)),
       own_log(number == 0 ? nullptr
                           : std::make_unique<ConsoleLog>(
                                 parent_log, "standby " + std::to_string(number) + ": ")),
@@ -105,6 +131,7 @@ Group::Group(Config group_config, int group_number, const EngineSetup& setup, St
     env.latency_limit_micros = std::llround(setup.latency_limit_ms * 1000);
     env.skip_late = config.rate_tpm > 0;
   }
+  if (policy.rate_limited) build_schedules(*this, setup.seed);
   hosts = assign_hosts(config, connections + background_workers, setup.seed ^ kHostSeedSalt);
   std::vector<WorkerStats*> stats;
   for (int w = 0; w < connections + background_workers; ++w) {
@@ -116,6 +143,17 @@ Group::Group(Config group_config, int group_number, const EngineSetup& setup, St
   }
   reporter = std::make_unique<IntervalReporter>(std::move(stats), workload->types().size());
   pacing = RunStats(workload->types().size());
+}
+
+double Group::next_arrival(int t) {
+  return schedules[static_cast<std::size_t>(schedule_of_terminal[static_cast<std::size_t>(t)])]
+      .next();
+}
+
+void Group::arrival_not_before(int t, double due) {
+  // A shared schedule goes on at its rate whatever one terminal waits.
+  if (!own_schedules) return;
+  schedules[static_cast<std::size_t>(t)].not_before(due);
 }
 
 bool Group::is_background_worker(const std::string& name) const {

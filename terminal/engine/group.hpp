@@ -12,6 +12,7 @@
 
 #include "config/config.hpp"
 #include "metrics/stats.hpp"
+#include "terminal/engine/arrivals.hpp"
 #include "terminal/engine/clock.hpp"
 #include "terminal/engine/engine.hpp"
 #include "terminal/engine/fault_log.hpp"
@@ -67,6 +68,17 @@ struct Group {
   // them: the scheduler waits them out).
   RunStats pacing;
 
+  // Under --rate: the schedules of arrivals (Workload::arrivals), which
+  // one each terminal takes from, and whether each terminal has its own.
+  std::vector<ArrivalSchedule> schedules;
+  std::vector<int> schedule_of_terminal;
+  bool own_schedules = true;
+
+  // Terminal t's next arrival, in seconds from the start.
+  double next_arrival(int t);
+  // With keying and think times, a terminal's own schedule goes on from
+  // the due time they delayed it to.
+  void arrival_not_before(int t, double due);
   // Whether the connection of this name is a background worker's.
   bool is_background_worker(const std::string& name) const;
   // Closes the work queue and the background work: nothing more is taken.

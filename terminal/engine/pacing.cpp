@@ -24,41 +24,27 @@ double draw_think_seconds(const TypeDelays& type, double multiplier, Random& rng
   return think_seconds_from_uniform(u, mean_think_seconds(type, multiplier));
 }
 
-double rate_spacing_seconds(int terminals, double rate_tpm) {
+double rate_spacing_seconds(int schedules, double rate_tpm) {
   if (rate_tpm <= 0) return 0;
-  return terminals * 60.0 / rate_tpm;
+  return schedules * 60.0 / rate_tpm;
 }
 
-PacingPolicy pacing_policy(const Config& config, int terminals) {
+PacingPolicy pacing_policy(const Config& config) {
   PacingPolicy policy;
   policy.keying_and_thinking = config.keying_and_thinking;
   policy.multiplier = config.think_multiplier;
   policy.keying_multiplier = config.keying_multiplier;
-  policy.rate_spacing = rate_spacing_seconds(terminals, config.rate_tpm);
+  policy.rate_limited = config.rate_tpm > 0;
   return policy;
 }
 
 bool unpaced(const PacingPolicy& policy) {
-  return !policy.keying_and_thinking && policy.rate_spacing <= 0;
+  return !policy.keying_and_thinking && !policy.rate_limited;
 }
 
-double first_due(const PacingPolicy& policy, int terminal_index, int terminals, double ready) {
-  const double paced = policy.keying_and_thinking ? ready : 0.0;
-  if (policy.rate_spacing <= 0) return paced;
-  // Staggered so that the terminals' schedules interleave evenly.
-  const double slot = policy.rate_spacing * terminal_index / std::max(terminals, 1);
-  return std::max(paced, slot);
-}
-
-double next_due(const PacingPolicy& policy, double previous_due, double completed, double think,
-                double keying) {
-  if (!policy.keying_and_thinking) {
-    if (policy.rate_spacing <= 0) return completed;
-    return previous_due + policy.rate_spacing;
-  }
-  const double ready = completed + think + keying;
-  if (policy.rate_spacing <= 0) return ready;
-  return std::max(ready, previous_due + policy.rate_spacing);
+double due_seconds(const PacingPolicy& policy, double ready, double arrival) {
+  if (!policy.rate_limited) return ready;
+  return policy.keying_and_thinking ? std::max(ready, arrival) : arrival;
 }
 
 }  // namespace tpcc

@@ -7,16 +7,14 @@
 // The transaction is due when the keying time ends; response time is
 // measured from then.
 //
-// --rate TPM uses a per-terminal schedule: each terminal's transactions are
-// due at least T × 60 / TPM seconds apart (T terminals), the first ones
-// staggered evenly over one spacing, so all terminals together are due at
-// TPM per minute. The schedule is an intended one: without keying and think
-// times the next transaction is due one spacing after the previous one was
-// due, even if that moment has passed because the previous one ran long; the
-// wait then shows in its response time instead of being hidden (coordinated
-// omission). With keying and think times the next transaction is due at the
-// later of the end of its keying time and one spacing after the previous due
-// time.
+// --rate TPM: the terminals take their transactions from schedules of
+// arrivals (arrivals.hpp), TPM per minute over all of them. The schedule is
+// an intended one: without keying and think times the next transaction is
+// due at the terminal's next arrival, even if that moment has passed
+// because the previous one ran long; the wait then shows in its response
+// time instead of being hidden (coordinated omission). With keying and
+// think times it is due at the later of the end of its keying time and its
+// next arrival.
 #pragma once
 
 #include "config/config.hpp"
@@ -49,32 +47,24 @@ struct PacingPolicy {
   bool keying_and_thinking = false;
   double multiplier = 1.0;         // think times
   double keying_multiplier = 1.0;  // keying times (BenchmarkSQL 6 keyingTimeMultiplier)
-  double rate_spacing = 0;         // seconds between one terminal's due times; 0: no rate limit
+  bool rate_limited = false;       // --rate: due at the arrivals of a schedule
 };
 
-// Spacing of one terminal's due times for a total of rate_tpm transactions
-// per minute over `terminals`: terminals × 60 / rate_tpm; 0 when rate_tpm is 0.
-double rate_spacing_seconds(int terminals, double rate_tpm);
+// The mean spacing of each of `schedules` schedules that share out rate_tpm
+// transactions per minute: schedules x 60 / rate_tpm; 0 when rate_tpm is 0.
+double rate_spacing_seconds(int schedules, double rate_tpm);
 
-PacingPolicy pacing_policy(const Config& config, int terminals);
+PacingPolicy pacing_policy(const Config& config);
 
 // True when transactions follow each other without any wait: no keying or
 // think time and no rate limit.
 bool unpaced(const PacingPolicy& policy);
 
-// Seconds after the start when terminal i's first transaction is due.
-// `ready`: with keying and think times, when the terminal has thought and
-// keyed the transaction in (ignored without them). The engine starts each
-// terminal with a think time drawn like any other: think times are
-// exponential, hence memoryless, so this is what the rest of a think time
-// looks like from any moment, and the terminals do not all fall due at once.
-double first_due(const PacingPolicy& policy, int terminal_index, int terminals, double ready);
-
-// When the next transaction is due, all in seconds from the same origin:
-// previous_due of the last transaction, completed when it finished, think
-// after it and keying for the next (both scaled; ignored without keying and
-// think times).
-double next_due(const PacingPolicy& policy, double previous_due, double completed, double think,
-                double keying);
+// When a terminal's transaction is due, in seconds from the same origin:
+// `ready` when the terminal is ready to send it (with keying and think
+// times: when it has thought and keyed it in; else when its previous one
+// ended, or its start), `arrival` the next arrival of its schedule
+// (ignored without a rate limit).
+double due_seconds(const PacingPolicy& policy, double ready, double arrival);
 
 }  // namespace tpcc

@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "spec/transactions.hpp"
+#include "terminal/engine/arrivals.hpp"
 #include "terminal/engine/background.hpp"
 #include "terminal/engine/pacing.hpp"
 #include "terminal/engine/transaction.hpp"
@@ -77,6 +78,13 @@ class Workload {
   // Whether its terminals deal their transactions from a deck (5.2.4.2),
   // whose whole decks the statistics count: TPC-C's do.
   virtual bool deals_decks() const { return false; }
+
+  // How the transactions of its terminals, run with group_config, arrive
+  // under --rate (arrivals.hpp): by default each terminal on a schedule of
+  // its own, Poisson or fixed as --arrivals says.
+  virtual ArrivalPlan arrivals(const Config& group_config) const {
+    return {group_config.arrivals, 0};
+  }
 
   // The work the terminals of group `group_number` (0: the primary, k:
   // standby k), run with group_config, hand off to background workers;

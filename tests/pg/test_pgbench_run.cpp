@@ -182,9 +182,8 @@ TEST_CASE("pgbench run: pgbench's own command line after tpcc pgbench, -i and a 
   run.insert(run.end(), where.begin(), where.end());
   run.insert(run.end(), {"--result-dir", tpcc::test::scratch_dir("pgbench_line"), "tpcc_pgb_line"});
   REQUIRE(run_tpcc(run, &output) == 0);
-  CHECK(output.find("pgbench -j 2: accepted without effect") != std::string::npos);
   CHECK(output.find("transaction type: <builtin: select only>\nscaling factor: 2\nquery mode: "
-                    "simple\nnumber of clients: 3\n") != std::string::npos);
+                    "simple\nnumber of clients: 3\nnumber of threads: 2\n") != std::string::npos);
   CHECK(output.find("number of transactions actually processed: 90\n") != std::string::npos);
   CHECK(count_matches(output, kProgressLine) == 0);  // no -P: no progress lines
 

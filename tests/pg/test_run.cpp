@@ -236,16 +236,36 @@ TEST_CASE("tpcc run --rate caps transactions per minute over all terminals", "[r
   const std::string& conn = loaded_database(kDatabase, kWarehouses);
   const std::string dir = scratch_dir("rate");
   std::string output;
-  const int status =
-      tpcc::test::run_tpcc({"run", "--conn", conn, "--terminals", "4", "--connections", "2",
-                            "--rate", "600", "--duration", "6", "--result-dir", dir},
-                           &output);
+  const int status = tpcc::test::run_tpcc(
+      {"run", "--conn", conn, "--terminals", "4", "--connections", "2", "--rate", "600",
+       "--arrivals", "fixed", "--duration", "6", "--result-dir", dir},
+      &output);
   INFO(output);
   REQUIRE(status == 0);
   // 600 per minute over 6 s: 60 transactions, give or take the ones in
   // flight at the edges.
   const Json result = read_result(dir);
+  CHECK(result.at("arrivals") == "fixed");
   CHECK(result.at("tpmTOTAL").get<double>() == Approx(600).margin(60));
+}
+
+TEST_CASE("tpcc run --rate: Poisson arrivals by default, at the rate on average", "[run]") {
+  const std::string& conn = loaded_database(kDatabase, kWarehouses);
+  const std::string dir = scratch_dir("rate_poisson");
+  std::string output;
+  const int status =
+      tpcc::test::run_tpcc({"run", "--conn", conn, "--terminals", "4", "--connections", "2",
+                            "--rate", "3000", "--duration", "6", "--result-dir", dir},
+                           &output);
+  INFO(output);
+  REQUIRE(status == 0);
+  CHECK(output.find("at most 3000 transactions per minute (poisson arrivals)") !=
+        std::string::npos);
+  // 300 arrivals expected in 6 s; a Poisson count's standard deviation is
+  // about 17 of them (6%), so 25% is four of them and more.
+  const Json result = read_result(dir);
+  CHECK(result.at("arrivals") == "poisson");
+  CHECK(result.at("tpmTOTAL").get<double>() == Approx(3000).epsilon(0.25));
 }
 
 TEST_CASE("tpcc run with 5.2.5 keying and think times paces the terminals", "[run]") {

@@ -45,6 +45,11 @@ class PgbenchWorkload : public Workload {
   // A script drawn by weight with the terminal's Random.
   TxnIndex next(VirtualTerminal& terminal) const override;
   TxnResult execute(TxnIndex type, Session& session, VirtualTerminal& terminal) const override;
+  // pgbench 15's -R: a Poisson schedule per thread (--jobs), its clients
+  // taking the next transaction due.
+  ArrivalPlan arrivals(const Config& group_config) const override {
+    return {Arrivals::Poisson, group_config.pgbench.jobs};
+  }
 
   const std::vector<pgbench::RunScript>& scripts() const { return scripts_; }
 

@@ -27,6 +27,11 @@ class OltpWorkload : public Workload {
   void prepare(Session& session) const override;
   TxnIndex next(VirtualTerminal& terminal) const override;
   TxnResult execute(TxnIndex type, Session& session, VirtualTerminal& terminal) const override;
+  // sysbench 1.0's --rate: one event generator queues events at
+  // exponential intervals for whichever thread is free.
+  ArrivalPlan arrivals(const Config& /*group_config*/) const override {
+    return {Arrivals::Poisson, 1};
+  }
 
   const OltpOptions& options() const { return options_; }
   // The rows its acknowledged inserts and deletes changed, per table.

@@ -58,7 +58,8 @@ const std::vector<std::string> kCandidateValues = {"1",
                                                    "first",
                                                    "5s",
                                                    "label",
-                                                   "dir"};
+                                                   "dir",
+                                                   "fixed"};
 
 // A value the row's own parser takes (nullopt for a switch given bare).
 std::optional<std::string> accepted_value(const Setting& s) {

@@ -62,81 +62,54 @@ TEST_CASE("5.2.5.4 drawn think times average the mean and never exceed 10 x mean
   }
 }
 
-TEST_CASE("rate cap (--rate): one terminal's spacing is T x 60 / TPM") {
+TEST_CASE("rate cap (--rate): each of N schedules is spaced N x 60 / TPM") {
   CHECK(tpcc::rate_spacing_seconds(10, 600) == Approx(1.0));
   CHECK(tpcc::rate_spacing_seconds(100, 1200) == Approx(5.0));
   CHECK(tpcc::rate_spacing_seconds(10, 0) == 0);
 }
 
-TEST_CASE("rate cap (--rate): all terminals together are due at the rate") {
-  tpcc::PacingPolicy policy;
-  const int terminals = 7;
-  const double rate_tpm = 420;  // 7 per second in all
-  policy.rate_spacing = tpcc::rate_spacing_seconds(terminals, rate_tpm);
-  int due_in_first_minute = 0;
-  for (int t = 0; t < terminals; ++t) {
-    // Instant transactions: each completes the moment it is due.
-    double due = tpcc::first_due(policy, t, terminals, 0);
-    while (due < 60.0 - 1e-9) {
-      ++due_in_first_minute;
-      due = tpcc::next_due(policy, due, due, 0, 0);
-    }
-  }
-  CHECK(due_in_first_minute == 420);
-}
-
-TEST_CASE("rate cap (--rate): first transactions are staggered over one spacing") {
-  tpcc::PacingPolicy policy;
-  policy.rate_spacing = 2.0;
-  CHECK(tpcc::first_due(policy, 0, 4, 0) == Approx(0));
-  CHECK(tpcc::first_due(policy, 1, 4, 0) == Approx(0.5));
-  CHECK(tpcc::first_due(policy, 3, 4, 0) == Approx(1.5));
-}
-
 TEST_CASE("rate cap (--rate): a late terminal keeps its intended schedule") {
-  // Without keying and think times the next transaction is due one spacing
-  // after the previous due time, even when that has passed: the wait counts
-  // in its response time (no coordinated omission).
+  // Without keying and think times the transaction is due at its arrival,
+  // even when that has passed: the wait counts in its response time (no
+  // coordinated omission).
   tpcc::PacingPolicy policy;
-  policy.rate_spacing = 1.0;
-  CHECK(tpcc::next_due(policy, 10.0, 10.2, 0, 0) == Approx(11.0));
-  CHECK(tpcc::next_due(policy, 10.0, 13.5, 0, 0) == Approx(11.0));
+  policy.rate_limited = true;
+  CHECK(tpcc::due_seconds(policy, 13.5, 11.0) == Approx(11.0));
+  CHECK(tpcc::due_seconds(policy, 10.2, 11.0) == Approx(11.0));
 }
 
 TEST_CASE("5.2.5.1 unpaced: the next transaction is due when the previous ends") {
   const tpcc::PacingPolicy policy;
   CHECK(tpcc::unpaced(policy));
-  CHECK(tpcc::next_due(policy, 1.0, 1.25, 7, 9) == Approx(1.25));
-  CHECK(tpcc::first_due(policy, 5, 10, 18) == Approx(0));
+  CHECK(tpcc::due_seconds(policy, 1.25, 99) == Approx(1.25));
 }
 
 TEST_CASE("5.2.5.1 with keying and think times: due after think plus keying") {
   tpcc::PacingPolicy policy;
   policy.keying_and_thinking = true;
   CHECK_FALSE(tpcc::unpaced(policy));
-  CHECK(tpcc::first_due(policy, 3, 10, 18) == Approx(18));
-  CHECK(tpcc::next_due(policy, 18.0, 18.5, 12.0, 3.0) == Approx(33.5));
+  CHECK(tpcc::due_seconds(policy, 33.5, 0) == Approx(33.5));
   // With a rate limit too, the later of the two.
-  policy.rate_spacing = 60;
-  CHECK(tpcc::next_due(policy, 18.0, 18.5, 12.0, 3.0) == Approx(78));
-  CHECK(tpcc::next_due(policy, 18.0, 90.0, 12.0, 3.0) == Approx(105));
+  policy.rate_limited = true;
+  CHECK(tpcc::due_seconds(policy, 33.5, 78) == Approx(78));
+  CHECK(tpcc::due_seconds(policy, 105, 78) == Approx(105));
 }
 
 TEST_CASE("pacing_policy follows the configuration") {
   tpcc::Config config;
-  CHECK(tpcc::unpaced(tpcc::pacing_policy(config, 10)));
+  CHECK(tpcc::unpaced(tpcc::pacing_policy(config)));
   config.rate_tpm = 1200;
-  CHECK(tpcc::pacing_policy(config, 10).rate_spacing == Approx(0.5));
+  CHECK(tpcc::pacing_policy(config).rate_limited);
   config.rate_tpm = 0;
   config.keying_and_thinking = true;
   config.think_multiplier = 0.25;
-  const tpcc::PacingPolicy policy = tpcc::pacing_policy(config, 10);
+  const tpcc::PacingPolicy policy = tpcc::pacing_policy(config);
   CHECK(policy.keying_and_thinking);
   CHECK(policy.multiplier == Approx(0.25));
   // BenchmarkSQL 6 scales keying apart from thinking.
   config.keying_multiplier = 2.0;
-  CHECK(tpcc::pacing_policy(config, 10).keying_multiplier == Approx(2.0));
-  CHECK(tpcc::pacing_policy(config, 10).multiplier == Approx(0.25));
+  CHECK(tpcc::pacing_policy(config).keying_multiplier == Approx(2.0));
+  CHECK(tpcc::pacing_policy(config).multiplier == Approx(0.25));
 }
 
 TEST_CASE("run phases: warm-up completions are not measured, late ones are after the end") {

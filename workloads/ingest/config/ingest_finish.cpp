@@ -61,6 +61,8 @@ void finish_ingest(ParseState& st) {
   check_checkpoint(st);
   // Batches go back to back; keying and think times are TPC-C's 5.2.5.
   c.keying_and_thinking = false;
+  // Under --rate, a feed's batches come on a clock rather than at random.
+  if (!st.given.source("arrivals")) c.arrivals = Arrivals::Fixed;
 }
 
 }  // namespace tpcc

@@ -23,7 +23,7 @@ constexpr ValueOption kValueOptions[] = {
     {'s', "--scale"},      {'F', "--fillfactor"},        {'c', "--terminals"},
     {'T', "--duration"},   {'t', "--txns-per-terminal"}, {'P', "--progress"},
     {'M', "--query-mode"}, {'b', "--builtin"},           {'f', "--file"},
-    {'D', "--define"},     {'L', "--latency-limit"},
+    {'D', "--define"},     {'L', "--latency-limit"},     {'j', "--jobs"},
 };
 
 // pgbench's connection options, the tpcc option each becomes, and the
@@ -49,7 +49,6 @@ struct InertOption {
 };
 
 constexpr InertOption kInertOptions[] = {
-    {'j', true, "pgbench's threads; tpcc's engine schedules every terminal itself"},
     {'q', false, "pgbench's quiet logging of -i; tpcc's prepare prints its own progress"},
 };
 

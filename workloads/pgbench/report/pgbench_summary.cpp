@@ -1,5 +1,6 @@
 #include "workloads/pgbench/report/pgbench_summary.hpp"
 
+#include <algorithm>
 #include <cstdio>
 #include <stdexcept>
 #include <string>
@@ -134,7 +135,7 @@ std::string pgbench_final_block(const PgbenchRunFacts& facts, const RunInfo& inf
   }
   text += line("query mode: %s", facts.query_mode.c_str());
   text += line("number of clients: %d", facts.clients);
-  text += "number of threads: 1\n";
+  text += line("number of threads: %d", facts.threads);
   text += "maximum number of tries: 1\n";
   if (facts.transactions_per_client > 0) {
     text += line("number of transactions per client: %ld", facts.transactions_per_client);
@@ -172,6 +173,7 @@ void print_pgbench_summary(std::ostream& out, const PgbenchRunFacts& primary,
     const RunInfo side = standby_side(info, standby);
     PgbenchRunFacts facts = standby_facts;
     facts.clients = standby.terminals;
+    facts.threads = std::min(facts.threads, standby.terminals);
     out << "\nstandby " << i + 1 << " (" << standby.target << "), " << standby.terminals
         << " client(s):\n";
     out << pgbench_final_block(facts, side, standby.stats);

@@ -26,6 +26,7 @@ struct PgbenchRunFacts {
   long long partitions = 0;
   std::string query_mode;  // "prepared", "extended" or "simple"
   int clients = 1;
+  int threads = 1;                   // -j, at most one per client
   long transactions_per_client = 0;  // -t; 0: a duration
   int duration_seconds = 0;          // -T; a standby's side: the measured seconds
   double connection_ms = 0;          // the time to open every session

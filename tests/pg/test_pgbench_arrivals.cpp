@@ -1,0 +1,83 @@
+// pgbench's -R arrivals on tpcc's engine: a Poisson schedule per thread
+// (--jobs), its clients taking the next transaction due. A script whose
+// transaction takes 20 ms, at a rate the connections keep on average: with
+// Poisson arrivals transactions queue behind each other now and then, which
+// shows as schedule lag (an M/D/1 queue at half load waits 10 ms on
+// average; evenly spaced arrivals would wait next to nothing), and three
+// clients sharing one schedule (--jobs 1) wait far less than when dealt to
+// two threads' schedules as pgbench deals them (--jobs 2: one, then two).
+// The arrivals are drawn from --rand-seed, so each run's schedule is the same.
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "tests/pg/pg_fixture.hpp"
+#include "tests/pg/pgbench_support.hpp"
+#include "tests/unit/support.hpp"
+
+namespace {
+
+namespace fs = std::filesystem;
+using Json = nlohmann::json;
+using tpcc::test::kSleepScript;
+using tpcc::test::pgbench_line;
+using tpcc::test::run_tpcc;
+using tpcc::test::write_script;
+
+// result.json of a 4 s run of the sleep script with MORE.
+Json run_sleeps(const std::string& conninfo, const std::string& name,
+                std::vector<std::string> more) {
+  const std::string dir = tpcc::test::scratch_dir("pgbench_arrivals_" + name);
+  std::vector<std::string> args = {"--file",       write_script("arrivals_sleep.sql", kSleepScript),
+                                   "--duration",   "4",
+                                   "--warmup",     "0",
+                                   "--rand-seed",  "20260101",
+                                   "--result-dir", dir};
+  args.insert(args.end(), more.begin(), more.end());
+  std::string output;
+  const int status = run_tpcc(pgbench_line("run", conninfo, args), &output);
+  INFO(output);
+  REQUIRE(status == 0);
+  return Json::parse(tpcc::test::read_file(fs::path(dir) / "result.json"));
+}
+
+double mean_lag_ms(const Json& result) {
+  return result.at("pgbench").at("schedule_lag_ms").at("average").get<double>();
+}
+
+}  // namespace
+
+TEST_CASE("pgbench arrivals: Poisson, so a connection at half its capacity still queues",
+          "[pgbench_arrivals]") {
+  const std::string conninfo = tpcc::test::pgbench_database("tpcc_pgb_arrivals_poisson");
+  // 25 a second (1500 a minute) on one connection that sends 50 a second.
+  const Json result = run_sleeps(conninfo, "poisson", {"--terminals", "1", "--rate", "1500"});
+  CHECK(result.at("arrivals") == "poisson");
+  const double tps = result.at("pgbench").at("tps").get<double>();
+  CHECK(tps > 15);
+  CHECK(tps < 35);
+  // M/D/1 at load 0.5: 10 ms on average. Evenly spaced arrivals, 40 ms
+  // apart for a 20 ms transaction, would lag only the timer's wake-up.
+  CHECK(mean_lag_ms(result) > 3);
+}
+
+TEST_CASE("pgbench arrivals: the clients of one thread share its schedule (--jobs)",
+          "[pgbench_arrivals]") {
+  const std::string conninfo = tpcc::test::pgbench_database("tpcc_pgb_arrivals_jobs");
+  // 120 a second over three connections that send 50 a second each.
+  // --jobs 1: one schedule, whichever client is free taking the next (a
+  // load of 0.8 over three). --jobs 2: as pgbench deals three clients to
+  // two threads, the first thread's one client alone takes half the rate,
+  // 60 a second, more than it can send: its lag grows all run long.
+  const Json shared =
+      run_sleeps(conninfo, "jobs1", {"--terminals", "3", "--jobs", "1", "--rate", "7200"});
+  const Json apart =
+      run_sleeps(conninfo, "jobs2", {"--terminals", "3", "--jobs", "2", "--rate", "7200"});
+  INFO("shared " << mean_lag_ms(shared) << " ms, apart " << mean_lag_ms(apart) << " ms");
+  CHECK(mean_lag_ms(apart) > 100);
+  CHECK(mean_lag_ms(shared) * 2 < mean_lag_ms(apart));
+}
