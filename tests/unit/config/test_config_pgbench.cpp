@@ -120,6 +120,10 @@ TEST_CASE("pgbench's command line: tpcc pgbench -i and a run line", "[config][pg
   CHECK(run.conninfo.find("port=5433") != std::string::npos);
   CHECK(run.conninfo.find("user=bob") != std::string::npos);
   CHECK(run.pgbench.jobs == 4);
+  CHECK(run.pgbench.no_vacuum);
+  CHECK_FALSE(run.pgbench.vacuum_all);
+  CHECK(parse({"pgbench", "-v", "bench"}).pgbench.vacuum_all);
+  CHECK_FALSE(parse({"pgbench", "bench"}).pgbench.no_vacuum);
 
   // pgbench's defaults: one client, ten transactions, no progress lines,
   // the simple protocol.
