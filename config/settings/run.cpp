@@ -9,6 +9,7 @@
 #include "config/names.hpp"
 #include "config/settings/table_parts.hpp"
 #include "config/settings/values.hpp"
+#include "workloads/ingest/config/ingest_config.hpp"
 #include "workloads/tpcc/config/tpcc_config.hpp"
 
 namespace tpcc::settings_table {
