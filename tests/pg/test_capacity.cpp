@@ -183,16 +183,19 @@ TEST_CASE("capacity: pgbench under a p99 limit no server keeps passes no step", 
 namespace {
 
 // pgbench's select-only at two terminals, searched over the rate (per
-// minute) from `start` to `most`.
+// minute) from `start` to `most`. pgbench's arrivals are Poisson: a step of
+// 5 s at 600/min draws about 50 (standard deviation 7), so a step is held
+// to half its rate, not to the default 85 %, which a step that keeps up
+// would miss by chance about one time in twenty.
 int pgbench_rate_capacity(const std::string& dir, const std::string& start, const std::string& most,
                           std::string* output) {
   return tpcc::test::run_tpcc(
-      tpcc::test::pgbench_line("capacity", pgbench_db(),
-                               {"--builtin",         "select-only", "--terminals",     "2",
-                                "--search-over",     "rate",        "--search-start",  start,
-                                "--search-max",      most,          "--latency-limit", "10000",
-                                "--warmup",          "0",           "--duration",      "2",
-                                "--report-interval", "1",           "--result-dir",    dir}),
+      tpcc::test::pgbench_line(
+          "capacity", pgbench_db(),
+          {"--builtin",         "select-only", "--terminals",  "2",  "--search-over",      "rate",
+           "--search-start",    start,         "--search-max", most, "--latency-limit",    "10000",
+           "--warmup",          "0",           "--duration",   "5",  "--efficiency-floor", "50",
+           "--report-interval", "1",           "--result-dir", dir}),
       output);
 }
 
@@ -207,7 +210,7 @@ TEST_CASE("capacity: over the rate, pgbench's highest rate it completes under th
   INFO(output);
   REQUIRE(status == 0);
   CHECK(has(output, "capacity search: pgbench; rate (/min) at 2 terminals from 600, doubling"));
-  CHECK(has(output, "at least 85% of the rate completed (--efficiency-floor)"));
+  CHECK(has(output, "at least 50% of the rate completed (--efficiency-floor)"));
   CHECK(has(output, "== step 3: rate 2400/min, 2 terminals =="));
   CHECK(has(output, "highest passing rate: 2400/min at 2 terminals, tps "));
   const Json search = read_json(fs::path(dir) / "result.json");
@@ -219,10 +222,11 @@ TEST_CASE("capacity: over the rate, pgbench's highest rate it completes under th
     CHECK(step.at("verdict") == "pass");
     CHECK(step.at("rate").at("value").get<double>() == rates[i]);
     CHECK(step.at("rate").at("unit") == "/min");
-    // The step ran at that rate, and completed about it.
+    // The step ran at that rate, and completed about it (Poisson arrivals:
+    // about 50 in the first step, give or take 7).
     const fs::path step_dir = fs::path(dir) / step.at("dir").get<std::string>();
     CHECK(read_json(step_dir / "config.json").at("run").at("rate_tpm").get<double>() == rates[i]);
-    CHECK(step.at("throughput").get<double>() * 60 == Approx(rates[i]).epsilon(0.2));
+    CHECK(step.at("throughput").get<double>() * 60 == Approx(rates[i]).epsilon(0.45));
   }
   CHECK(search.at("answer").at("rate").at("value") == 2400);
 }
@@ -243,12 +247,12 @@ TEST_CASE(
   const Json& first = search.at("steps")[0];
   CHECK(first.at("verdict") == "fail");
   CHECK(has(first.at("why").dump(), "of the rate 10000000/min (--efficiency-floor)"));
-  CHECK(first.at("throughput").get<double>() * 60 < 0.85 * 10000000);
+  CHECK(first.at("throughput").get<double>() * 60 < 0.5 * 10000000);
   // The answer is a rate below it that the terminals did complete.
   const Json& answer = search.at("answer");
   const double rate = answer.at("rate").at("value").get<double>();
   CHECK(rate < 10000000);
-  CHECK(answer.at("throughput").get<double>() * 60 >= 0.85 * rate);
+  CHECK(answer.at("throughput").get<double>() * 60 >= 0.5 * rate);
   CHECK(has(output, "highest passing rate: " + std::to_string(static_cast<long>(rate)) +
                         "/min at 2 terminals"));
 }

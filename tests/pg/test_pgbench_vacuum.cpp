@@ -23,6 +23,7 @@ constexpr const char* kVacuumAccounts = "starting vacuum pgbench_accounts...end.
 // tpcb-like, and MORE before the connection string; its status.
 int run_tpcb(const std::string& conninfo, int transactions, const std::vector<std::string>& more,
              std::string* output) {
+  output->clear();
   std::vector<std::string> args = {"pgbench", "-c", "1", "-t", std::to_string(transactions)};
   args.insert(args.end(), more.begin(), more.end());
   args.push_back(conninfo);
@@ -57,6 +58,7 @@ TEST_CASE("pgbench vacuum: history emptied before each run unless -n, the balanc
   CHECK(history_rows(conninfo) == 4);
 
   // The 12 rows emptied still count in the money check.
+  output.clear();
   CHECK(run_tpcc(tpcc::test::pgbench_line("check", conninfo), &output) == 0);
   CHECK(output.find("carried when a run emptied it") != std::string::npos);
   CHECK(output.find("FAIL") == std::string::npos);

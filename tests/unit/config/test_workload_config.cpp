@@ -133,10 +133,9 @@ TEST_CASE("workload config: config.json holds the workload's own block, and no o
   CHECK(oltp.at("oltp").size() == 23);
   const nlohmann::json pgbench = config_json(
       parse({"prepare", "--workload", "pgbench", "--scale", "4", "--fillfactor", "90"}));
-  CHECK(pgbench.at("pgbench") == nlohmann::json{{"scale", 4},
-                                                {"fillfactor", 90},
-                                                {"no_vacuum", false},
-                                                {"vacuum_all", false}});
+  CHECK(pgbench.at("pgbench") ==
+        nlohmann::json{
+            {"scale", 4}, {"fillfactor", 90}, {"no_vacuum", false}, {"vacuum_all", false}});
   const nlohmann::json vacuum =
       config_json(parse({"run", "--workload", "pgbench", "--no-vacuum", "--vacuum-all"}));
   CHECK(vacuum.at("pgbench").at("no_vacuum") == true);
