@@ -175,11 +175,18 @@ void judge_rate_reached(const Config& one, const ResultDir& result, CapacityStep
   step.rate_unit = rate_unit(one);
   if (step.verdict == CapacityVerdict::Stopped || result.info.measured_seconds <= 0) return;
   const double reached = completed_per_minute(result);
-  if (reached >= one.rate_tpm * one.efficiency_floor / 100) return;
+  const double floor = rate_floor_per_minute(one.rate_tpm, one.efficiency_floor,
+                                             result.info.measured_seconds, one.arrivals);
+  if (reached >= floor) return;
   step.verdict = CapacityVerdict::Fail;
-  step.why.push_back("completed " + fixed(reached / per_unit, 1) + step.rate_unit + ", below " +
-                     format_number(one.efficiency_floor) + "% of the rate " + fixed(*step.rate, 0) +
-                     step.rate_unit + " (--efficiency-floor)");
+  std::string why = "completed " + fixed(reached / per_unit, 1) + step.rate_unit + ", below " +
+                    format_number(one.efficiency_floor) + "% of the rate " + fixed(*step.rate, 0) +
+                    step.rate_unit + " (--efficiency-floor)";
+  if (one.arrivals == Arrivals::Poisson) {
+    why += ", " + fixed(floor / per_unit, 1) + step.rate_unit +
+           " allowing for the draw of its Poisson arrivals";
+  }
+  step.why.push_back(why);
 }
 
 // The step's verdict from its result directory, as the report reads it.

@@ -1,5 +1,8 @@
 #include "report/rules/capacity_step.hpp"
 
+#include <algorithm>
+#include <cmath>
+
 #include "config/settings/values.hpp"
 #include "report/views/format.hpp"
 #include "report/views/health.hpp"
@@ -87,6 +90,16 @@ std::string capacity_searched_heading(const CapacityStep& first, const std::stri
 
 std::string capacity_searched_value(const CapacityStep& step, int otherwise) {
   return step.rate ? fixed(*step.rate, 0) : std::to_string(otherwise);
+}
+
+double rate_floor_per_minute(double rate_per_minute, double floor_percent, double measured_seconds,
+                             Arrivals arrivals) {
+  if (measured_seconds <= 0) return 0;
+  const double scheduled = rate_per_minute / 60 * measured_seconds;
+  const double drawn_at_least = arrivals == Arrivals::Poisson
+                                    ? std::max(0.0, scheduled - 3 * std::sqrt(scheduled))
+                                    : scheduled;
+  return drawn_at_least * floor_percent / 100 * 60 / measured_seconds;
 }
 
 std::string capacity_tail_text(const Config& config) {

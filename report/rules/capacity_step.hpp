@@ -74,6 +74,16 @@ CapacityStep judge_capacity_step(const Config& config, const RunInfo& info, cons
 CapacityStep judge_workload_capacity_step(const Config& config, const RunInfo& info,
                                           const RunStats& stats, const WorkloadFigures& figures);
 
+// The completions per minute a step of a search over the rate must reach:
+// `floor_percent` of the arrivals its rate schedules in `measured_seconds`.
+// Fixed arrivals schedule n = rate x seconds of them. Poisson arrivals
+// schedule a count that is itself drawn (mean n, standard deviation
+// sqrt(n)): the floor is then held to n less three standard deviations,
+// which a Poisson count falls below about once in 700 steps, so that a
+// short step fails on what the system completed, not on its draw.
+double rate_floor_per_minute(double rate_per_minute, double floor_percent, double measured_seconds,
+                             Arrivals arrivals);
+
 // What a step of another workload is held to, for the plan's line:
 // "latency p99" (oltp: its --percentile), "statement p99" (ingest).
 std::string capacity_tail_text(const Config& config);

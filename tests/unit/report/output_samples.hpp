@@ -59,7 +59,6 @@ inline std::string line_starting(const std::string& text, const std::string& pre
   return "";
 }
 
-
 // Two standbys of a combined run: the first with lag figures from three
 // measured samples, the second without any.
 inline tpcc::RunInfo combined_info() {

@@ -5,7 +5,9 @@
 // hung transactions).
 #include <catch2/catch.hpp>
 
+#include <cmath>
 #include <optional>
+#include <random>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -310,4 +312,34 @@ TEST_CASE("capacity search output: another workload's most terminals under the l
   CHECK(j.at("answer").at("terminals") == 3);
   const std::string page = tpcc::html_capacity_search(record, false);
   CHECK(page.find("<th>latency p99 ms</th>") != std::string::npos);
+}
+
+TEST_CASE("capacity: over the rate, the floor allows for the draw of Poisson arrivals",
+          "[capacity]") {
+  // Fixed arrivals: 600/min for 5 s schedules 50, of which 85 % is 42.5.
+  CHECK(tpcc::rate_floor_per_minute(600, 85, 5, tpcc::Arrivals::Fixed) == Approx(510));
+  // Poisson: 50 less three standard deviations (sqrt(50)), 85 % of that.
+  CHECK(tpcc::rate_floor_per_minute(600, 85, 5, tpcc::Arrivals::Poisson) ==
+        Approx((50 - 3 * std::sqrt(50.0)) * 0.85 * 12));
+  // An hour at the same rate draws 36,000: the allowance is 1.6 % of it.
+  CHECK(tpcc::rate_floor_per_minute(600, 85, 3600, tpcc::Arrivals::Poisson) ==
+        Approx(510 * (1 - 3 * std::sqrt(36000.0) / 36000)));
+  CHECK(tpcc::rate_floor_per_minute(600, 85, 0, tpcc::Arrivals::Poisson) == 0);
+
+  // A step whose system completes every arrival fails only when its
+  // Poisson count falls below the floor: about once in 700 steps, where
+  // 85 % of the mean fails one 5 s step in seven.
+  std::mt19937_64 rng(20261205);
+  std::poisson_distribution<int> arrivals(50);
+  const double floor_count = tpcc::rate_floor_per_minute(600, 85, 5, tpcc::Arrivals::Poisson) / 12;
+  int failed = 0;
+  int failed_at_mean_floor = 0;
+  const int steps = 100000;
+  for (int i = 0; i < steps; ++i) {
+    const int drawn = arrivals(rng);
+    if (drawn < floor_count) ++failed;
+    if (drawn < 42.5) ++failed_at_mean_floor;
+  }
+  CHECK(failed < steps / 500);
+  CHECK(failed_at_mean_floor > steps / 10);
 }

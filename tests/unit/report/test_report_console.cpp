@@ -4,7 +4,6 @@
 #include <regex>
 #include <string>
 
-
 #include "metrics/run.hpp"
 #include "report/console/interval_line.hpp"
 #include "report/views/lag_text.hpp"
