@@ -14,6 +14,7 @@
 
 #include "config/config.hpp"
 #include "config/errors.hpp"
+#include "db/session.hpp"
 #include "pgserver/process.hpp"
 #include "terminal/engine/engine.hpp"
 #include "tests/pg/pg_fixture.hpp"
@@ -385,4 +386,33 @@ TEST_CASE("sysbench oltp run: every test's event runs, with the statements it de
   // oltp_delete deleted rows, oltp_insert added ids of its own: no id twice.
   std::string report;
   CHECK(check_status(config, false, &report) == 0);
+}
+
+TEST_CASE("sysbench oltp event: restarted on an ignorable error as often as it takes",
+          "[sysbench_oltp]") {
+  const std::string conninfo = tpcc::test::create_database("tpcc_sb_restarts");
+  tpcc::Config config = oltp_config(conninfo, 1, 100);
+  std::ostringstream out;
+  REQUIRE(tpcc::prepare_oltp_tables(config, out).status == 0);
+  // The test's own trigger: the first 12 index updates meet a
+  // serialization failure (40001), as sysbench's ignorable errors.
+  tpcc::test::execute(conninfo,
+                      "create sequence test_failures; "
+                      "create function test_fail_first() returns trigger language plpgsql as $$ "
+                      "begin if nextval('test_failures') <= 12 then "
+                      "raise exception 'test failure' using errcode = '40001'; end if; "
+                      "return new; end $$; "
+                      "create trigger test_fail_first before update on sbtest1 "
+                      "for each row execute function test_fail_first()");
+  config.oltp.test = tpcc::OltpTest::UpdateIndex;
+  const tpcc::SysbenchDistribution ids(config.oltp);
+  tpcc::Session session(conninfo);
+  tpcc::OltpWorkload(config.oltp).prepare(session);
+  tpcc::Random rng(7);
+  const tpcc::TxnResult result = tpcc::execute_event(config.oltp, ids, session, rng);
+  INFO(result.error);
+  // sysbench calls event() again until it succeeds: 12 restarts, no error.
+  CHECK(result.outcome == tpcc::Outcome::Committed);
+  CHECK(result.retries == 12);
+  CHECK(scalar(conninfo, "select last_value from test_failures") == 13);
 }

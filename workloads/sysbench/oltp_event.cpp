@@ -248,7 +248,7 @@ TxnResult execute_event(const OltpOptions& options, const SysbenchDistribution& 
       state = e.sqlstate;
       message = e.what();
     }
-    if (!oltp_error_restarts_event(state) || result.retries >= kMaxRetries) {
+    if (!oltp_error_restarts_event(state)) {
       result.outcome = Outcome::Error;
       result.error = message;
       result.sqlstate = state;

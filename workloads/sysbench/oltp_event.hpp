@@ -59,9 +59,10 @@ OltpEvent plan_event(const OltpOptions& options, Random& rng);
 void send_event(const OltpEvent& event, Session& session, OltpRowChanges* changes = nullptr);
 
 // Plans and sends events until one succeeds: an event that met a restarting
-// error (oltp_error_restarts_event) is planned anew and sent again, up to
-// kMaxRetries times, as sysbench calls event() again. Throws
-// ConnectionLost.
+// error (oltp_error_restarts_event) is planned anew and sent again, as
+// often as it takes, as sysbench 1.0 calls event() again until it succeeds
+// (each restart one of its "ignored errors"; the run's end cancels a
+// statement still running, which ends the event). Throws ConnectionLost.
 TxnResult execute_event(const OltpOptions& options, const SysbenchDistribution& ids,
                         Session& session, Random& rng, OltpRowChanges* changes = nullptr);
 
