@@ -8,12 +8,9 @@
 
 #include <pqxx/pqxx>
 
+#include "config/build_info.hpp"
 #include "config/conn/mask.hpp"
 #include "db/connect.hpp"
-
-#ifndef TPCC_BUILD_TYPE
-#define TPCC_BUILD_TYPE ""
-#endif
 
 namespace tpcc {
 namespace {
@@ -124,8 +121,7 @@ Environment collect_environment(const Config& config) {
     env.kernel =
         std::string(name.sysname) + " " + name.release + " " + name.version + " " + name.machine;
   }
-  env.tool_version = TPCC_VERSION;
-  env.build_type = TPCC_BUILD_TYPE;
+  env.tool = build_info();
   env.label = config.label;
   env.notes = config.run_notes;
   return env;

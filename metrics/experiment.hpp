@@ -11,6 +11,8 @@
 #include <utility>
 #include <vector>
 
+#include "config/build_info.hpp"
+
 namespace tpcc {
 
 // The identity a snapshot carries (its database comment): which workload's
@@ -72,8 +74,7 @@ struct Environment {
   std::string transparent_hugepages;  // the selected one of .../enabled: "madvise"
   std::string cpu_governor;           // cpu0's scaling_governor; "" where absent
   // tpcc itself, and the user's words about the run.
-  std::string tool_version;
-  std::string build_type;
+  BuildInfo tool;  // this tpcc's build (config/build_info.hpp)
   std::string label;
   std::string notes;
 };

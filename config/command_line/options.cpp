@@ -6,6 +6,7 @@
 #include <utility>
 #include <vector>
 
+#include "config/build_info.hpp"
 #include "config/command_line/command_word.hpp"
 #include "config/command_line/props_apply.hpp"
 #include "config/command_line/suggest.hpp"
@@ -366,7 +367,7 @@ Config parse_command_line(int argc, const char* const argv[], std::ostream& warn
   }
   const std::string first = args.front();
   if (first == "--version" || first == "-V") {
-    throw HelpRequested{std::nullopt, std::string("tpcc ") + TPCC_VERSION + "\n"};
+    throw HelpRequested{std::nullopt, version_text()};
   }
   if (first == "-h" || first == "--help" || first == "help") {
     std::optional<Verb> verb;

@@ -61,7 +61,15 @@ Json environment_json(const Environment& env) {
         {"kernel", env.kernel},
         {"transparent_hugepages", text_or_null(env.transparent_hugepages)},
         {"cpu_governor", text_or_null(env.cpu_governor)}}},
-      {"tool", {{"version", env.tool_version}, {"build_type", env.build_type}}},
+      {"tool",
+       {{"version", env.tool.version},
+        {"commit", env.tool.commit},
+        {"modified", env.tool.modified},
+        {"build_type", env.tool.build_type},
+        {"compiler", env.tool.compiler},
+        {"libpq", env.tool.libpq},
+        {"libpqxx", env.tool.libpqxx},
+        {"boost", env.tool.boost}}},
       {"label", text_or_null(env.label)},
       {"notes", text_or_null(env.notes)}};
 }
@@ -139,8 +147,15 @@ ExperimentRecord experiment_from_json(const nlohmann::json& result) {
   e.transparent_hugepages = text_at(client, "transparent_hugepages");
   e.cpu_governor = text_at(client, "cpu_governor");
   const nlohmann::json tool = env.value("tool", nlohmann::json::object());
-  e.tool_version = text_at(tool, "version");
-  e.build_type = text_at(tool, "build_type");
+  // Results of an older tpcc name only the version and the build type.
+  e.tool.version = text_at(tool, "version");
+  e.tool.commit = text_at(tool, "commit");
+  e.tool.modified = tool.value("modified", false);
+  e.tool.build_type = text_at(tool, "build_type");
+  e.tool.compiler = text_at(tool, "compiler");
+  e.tool.libpq = text_at(tool, "libpq");
+  e.tool.libpqxx = text_at(tool, "libpqxx");
+  e.tool.boost = text_at(tool, "boost");
   e.label = text_at(env, "label");
   e.notes = text_at(env, "notes");
   return record;

@@ -41,8 +41,14 @@ Values values_of(const ExperimentRecord& r) {
   v["client.kernel"] = e.kernel;
   v["client.transparent_hugepages"] = e.transparent_hugepages;
   v["client.cpu_governor"] = e.cpu_governor;
-  v["tool.version"] = e.tool_version;
-  v["tool.build_type"] = e.build_type;
+  v["tool.version"] = e.tool.version;
+  v["tool.commit"] =
+      e.tool.commit.empty() ? "" : e.tool.commit + (e.tool.modified ? " (modified)" : "");
+  v["tool.build_type"] = e.tool.build_type;
+  v["tool.compiler"] = e.tool.compiler;
+  v["tool.libraries"] = e.tool.libpq.empty() ? ""
+                                             : "libpq " + e.tool.libpq + ", libpqxx " +
+                                                   e.tool.libpqxx + ", Boost " + e.tool.boost;
   v["label"] = e.label;
   return v;
 }
@@ -76,7 +82,10 @@ std::vector<ComparedSetting> compared_environment(const std::vector<ResultDir>& 
                                           "client.transparent_hugepages",
                                           "client.cpu_governor",
                                           "tool.version",
-                                          "tool.build_type"};
+                                          "tool.commit",
+                                          "tool.build_type",
+                                          "tool.compiler",
+                                          "tool.libraries"};
   std::set<std::string> keyed;
   std::vector<std::string> keys = fixed;
   for (const Values& v : all) {

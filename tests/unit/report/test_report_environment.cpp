@@ -32,8 +32,14 @@ tpcc::ExperimentRecord sample() {
   e.cpu_model = "Test CPU";
   e.cpus = 2;
   e.memory_kb = 1000;
-  e.tool_version = "0.1.0";
-  e.build_type = "RelWithDebInfo";
+  e.tool.version = "0.1.0";
+  e.tool.commit = "04c28c14875e044de5406d934ae60e9bfba8ee3b";
+  e.tool.modified = true;
+  e.tool.build_type = "RelWithDebInfo";
+  e.tool.compiler = "GCC 12.2.0";
+  e.tool.libpq = "15.20";
+  e.tool.libpqxx = "6.4.4";
+  e.tool.boost = "1.74";
   e.label = "base";
   return r;
 }
@@ -70,6 +76,12 @@ TEST_CASE("result.json's snapshot, conditioning and environment read back as wri
   CHECK(back.environment.settings.front().name == "shared_buffers");
   CHECK(back.environment.cpus == 2);
   CHECK(back.environment.label == "base");
+  CHECK(back.environment.tool.commit == "04c28c14875e044de5406d934ae60e9bfba8ee3b");
+  CHECK(back.environment.tool.modified);
+  CHECK(back.environment.tool.compiler == "GCC 12.2.0");
+  CHECK(back.environment.tool.libpq == "15.20");
+  CHECK(back.environment.tool.libpqxx == "6.4.4");
+  CHECK(back.environment.tool.boost == "1.74");
 
   // A result of a tpcc before these fields: nothing restored, nothing read.
   const tpcc::ExperimentRecord old = tpcc::experiment_from_json(nlohmann::json::object());
@@ -85,12 +97,15 @@ TEST_CASE("report --compare: the start and environment items that differ, and on
                                 {"application_name", "tpcc-2", "", "client"},
                                 {"work_mem", "8192", "kB", "database"}};
   tuned.snapshot.reset();
+  tuned.environment.tool.commit = "5f0e6d1b7bd3c0d2a59b1fc4a0b25c7a31b0e6b2";
+  tuned.environment.tool.modified = false;
   const auto compared = tpcc::compared_environment({run_with(sample()), run_with(tuned)});
   std::vector<std::string> differing;
   for (const auto& c : compared) {
     if (c.differs) differing.push_back(c.key);
   }
-  CHECK(differing == std::vector<std::string>{"snapshot", "server.setting.shared_buffers",
+  CHECK(differing == std::vector<std::string>{"snapshot", "tool.commit",
+                                              "server.setting.shared_buffers",
                                               "server.setting.work_mem"});
   for (const auto& c : compared) {
     if (c.key != "server.setting.work_mem") continue;
