@@ -1,8 +1,8 @@
 #include "config/build_info.hpp"
 
-#include <boost/version.hpp>
 #include <libpq-fe.h>
 #include <pg_config.h>
+#include <boost/version.hpp>
 #include <pqxx/version.hxx>
 
 #ifndef TPCC_VERSION
@@ -48,8 +48,8 @@ const BuildInfo& build_info() {
     b.compiler = compiler_text();
     b.libpq = pg_version_text(PG_VERSION_NUM);
     b.libpqxx = PQXX_VERSION;
-    b.boost = std::to_string(BOOST_VERSION / 100000) + "." +
-              std::to_string(BOOST_VERSION / 100 % 1000);
+    b.boost =
+        std::to_string(BOOST_VERSION / 100000) + "." + std::to_string(BOOST_VERSION / 100 % 1000);
     return b;
   }();
   return info;

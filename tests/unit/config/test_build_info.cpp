@@ -28,7 +28,8 @@ TEST_CASE("build info: tpcc --version names the build and its libraries", "[buil
   const std::string text = tpcc::version_text();
   INFO(text);
   CHECK(std::regex_search(text, std::regex("^tpcc [0-9]+\\.[0-9]+\\.[0-9]+\n")));
-  CHECK(std::regex_search(text, std::regex("\ncommit: ([0-9a-f]{40}( \\(modified\\))?|unknown)\n")));
+  CHECK(
+      std::regex_search(text, std::regex("\ncommit: ([0-9a-f]{40}( \\(modified\\))?|unknown)\n")));
   CHECK(std::regex_search(text, std::regex("\nbuild type: [A-Za-z]+\n")));
   CHECK(std::regex_search(text, std::regex("\ncompiler: (GCC|Clang) [0-9]+\\.[0-9]+")));
   CHECK(std::regex_search(text, std::regex("\nlibpq: [0-9]+\\.[0-9]+")));
@@ -37,8 +38,7 @@ TEST_CASE("build info: tpcc --version names the build and its libraries", "[buil
 }
 
 TEST_CASE("build info: the commit is the source tree's HEAD when built from git", "[build_info]") {
-  const std::string head =
-      output_of("git -C '" TPCC_SOURCE_DIR "' rev-parse HEAD 2>/dev/null");
+  const std::string head = output_of("git -C '" TPCC_SOURCE_DIR "' rev-parse HEAD 2>/dev/null");
   if (head.empty()) {
     WARN("the source tree is not a git checkout: the commit is unknown");
     CHECK(tpcc::build_info().commit == "unknown");
