@@ -11,7 +11,7 @@ trap 'rm -rf "$prefix"' EXIT
 fail() { echo "FAIL: $*" >&2; exit 1; }
 
 cmake --install "$build" --prefix "$prefix" >/dev/null
-for f in bin/tpcc share/man/man1/tpcc.1 share/bash-completion/completions/tpcc \
+for f in bin/tpcc share/man/man1/tpcc.1.gz share/bash-completion/completions/tpcc \
          share/doc/tpcc/README.md share/doc/tpcc/docs/options.md \
          share/doc/tpcc/examples/local.props; do
   [ -e "$prefix/$f" ] || fail "$f was not installed"
@@ -25,7 +25,7 @@ grep -q '^commit: ' <<<"$version" || fail "--version names no commit: $version"
 
 # The installed page renders, and names what --help names.
 if command -v groff >/dev/null; then
-  page=$(groff -man -Tascii -P-cbou share/man/man1/tpcc.1 2>&1)
+  page=$(zcat share/man/man1/tpcc.1.gz | groff -man -Tascii -P-cbou 2>&1)
   grep -q -- '--terminals N' <<<"$page" || fail "the man page lacks --terminals"
 fi
 
