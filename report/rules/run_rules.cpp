@@ -117,8 +117,8 @@ RunRule errors_rule(const RunStats& stats) {
   const std::string value = std::to_string(errors) + " error(s), " +
                             std::to_string(timeouts_total(stats)) + " of them timeouts, in " +
                             std::to_string(completed_total(stats) + errors);
-  return rule("2.4.2.3", "transactions failed other than New-Order rollbacks", value,
-              "none (the 1% New-Order rollbacks only)", pass_if(errors == 0));
+  return rule("2.4.2.3", kErrorsRuleName, value, "none (the 1% New-Order rollbacks only)",
+              pass_if(errors == 0));
 }
 
 // 5.5: the measurement interval is uninterrupted: the server unreachable
@@ -128,8 +128,8 @@ RunRule downtime_rule(const RunInfo& info) {
   for (const IntervalThroughput& line : info.measured_lines) downtime += line.downtime_seconds;
   // Without the interval lines, the run's own total (warm-up included).
   if (info.measured_lines.empty()) downtime = info.health.downtime_seconds;
-  return rule("5.5", "server reachable throughout the measurement",
-              fixed(downtime, 1) + " s unreachable", "no downtime", pass_if(downtime <= 0));
+  return rule("5.5", kDowntimeRuleName, fixed(downtime, 1) + " s unreachable", "no downtime",
+              pass_if(downtime <= 0));
 }
 
 // 2.7.2: Delivery is deferred (2.7.2.1 requires it); 2.7.2.2: of the
