@@ -43,7 +43,8 @@ class TpccRun : public WorkloadRun {
   EngineSetup engine_setup(ResultSink& results, std::ostream& out) override {
     results_dir_ = results.dir();
     workload_ = tpcc_workload_for_run(config_, setup_, results);
-    return engine_setup_for_run(config_, rng_.next(), *workload_, results, out, barrier_start_);
+    return engine_setup_for_run(config_, rng_.next(), *workload_, setup_, results, out,
+                                barrier_start_);
   }
 
   RunInfo run_info(const EngineResult& result, std::time_t started) const override {

@@ -24,8 +24,8 @@ std::unique_ptr<TpccWorkload> tpcc_workload_for_run(const Config& config, const 
   return std::make_unique<TpccWorkload>(config, load, std::move(on_delivery));
 }
 
-EngineSetup engine_setup_for_run(const Config& config, std::uint64_t seed, const Workload& workload,
-                                 ResultSink& results, std::ostream& out,
+EngineSetup engine_setup_for_run(const Config& config, std::uint64_t seed, TpccWorkload& workload,
+                                 RunSetup& setup, ResultSink& results, std::ostream& out,
                                  std::string& barrier_start) {
   results.begin_intervals(config.standbys.size());
   EngineSetup engine_setup;
@@ -38,10 +38,15 @@ EngineSetup engine_setup_for_run(const Config& config, std::uint64_t seed, const
     results.append_interval(samples);
   };
   if (config.driver_count > 0) {
-    engine_setup.start_barrier = [&config, &out,
-                                  &barrier_start](const std::function<bool()>& interrupted) {
-      const BarrierStart start = meet_at_start_barrier(config, interrupted, out);
+    engine_setup.start_barrier = [&config, &out, &barrier_start, &setup,
+                                  &workload](const std::function<bool()>& interrupted) {
+      // 2.1.6: every driver's terminals use the C-Run of the first to arrive.
+      const BarrierStart start =
+          meet_at_start_barrier(config, nurand_constants_text(setup.c_run), interrupted, out);
       barrier_start = start.utc;
+      setup.c_run = agreed_c_run(start.run_constants, setup);
+      workload.use_c_run(setup.c_run);
+      out << "C-Run (2.1.6, every driver's): " << nurand_constants_text(setup.c_run) << std::endl;
       return start.at;
     };
   }

@@ -28,9 +28,10 @@ std::unique_ptr<TpccWorkload> tpcc_workload_for_run(const Config& config, const 
 // Opens the intervals file the engine appends to and returns the engine's
 // setup, running `workload`. The callables keep references to config,
 // results and out, and with --driver write the common start (UTC) into
-// barrier_start: all, and workload, must outlive the engine run.
-EngineSetup engine_setup_for_run(const Config& config, std::uint64_t seed, const Workload& workload,
-                                 ResultSink& results, std::ostream& out,
+// barrier_start and the first driver's C-Run (2.1.6) into setup.c_run and
+// the workload: all must outlive the engine run.
+EngineSetup engine_setup_for_run(const Config& config, std::uint64_t seed, TpccWorkload& workload,
+                                 RunSetup& setup, ResultSink& results, std::ostream& out,
                                  std::string& barrier_start);
 
 }  // namespace tpcc

@@ -66,6 +66,7 @@ RunInfo run_info(const Config& config, const RunSetup& setup, const EngineResult
                             homes.first,   homes.last,          barrier_start};
   }
   info.warehouses = setup.load.warehouses;
+  info.c_run = setup.c_run;
   info.terminals = config.terminals;
   info.measured_seconds = result.measured_seconds;
   info.warmup_seconds = result.warmup_seconds;

@@ -1,5 +1,7 @@
 #include "app/run_setup.hpp"
 
+#include <optional>
+
 #include "config/errors.hpp"
 #include "db/connect.hpp"
 #include "spec/constants.hpp"
@@ -35,6 +37,20 @@ RunSetup read_setup(const Config& config, Random& rng) {
     setup.c_run = draw_load_constants(rng);
   }
   return setup;
+}
+
+NURandConstants agreed_c_run(const std::string& text, const RunSetup& setup) {
+  const std::optional<NURandConstants> c_run = parse_nurand_constants(text);
+  if (!c_run) {
+    throw UsageError("the start barrier handed no C-Run (tpcc_driver_barrier has '" + text +
+                     "'): was the first driver of the run id another tpcc?");
+  }
+  if (setup.c_load_recorded && !valid_c_last_delta(setup.load.c_load.c_last, c_run->c_last)) {
+    throw UsageError("the first driver's C-Run (" + text + ") breaks 2.1.6.1 against this load's " +
+                     nurand_constants_text(setup.load.c_load) +
+                     ": were the drivers given different databases?");
+  }
+  return *c_run;
 }
 
 }  // namespace tpcc

@@ -29,4 +29,9 @@ Config with_spec_terminals(const Config& given);
 // load recorded none.
 RunSetup read_setup(const Config& config, Random& rng);
 
+// 2.1.6: the C-Run every driver of a --driver run uses, as the start
+// barrier handed it (nurand_constants_text); throws UsageError when it is
+// none, or when it breaks 2.1.6.1 against this load's C-Load.
+NURandConstants agreed_c_run(const std::string& text, const RunSetup& setup);
+
 }  // namespace tpcc

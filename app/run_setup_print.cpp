@@ -13,14 +13,6 @@
 #include "workloads/tpcc/mix_minimums.hpp"
 
 namespace tpcc {
-namespace {
-
-std::string constants_text(const NURandConstants& c) {
-  return "C_LAST " + std::to_string(c.c_last) + ", C_ID " + std::to_string(c.c_id) + ", OL_I_ID " +
-         std::to_string(c.ol_i_id);
-}
-
-}  // namespace
 
 void print_setup(std::ostream& out, const Config& config, const RunSetup& setup) {
   const int connections = resolved_connections(config);
@@ -82,9 +74,16 @@ void print_setup(std::ostream& out, const Config& config, const RunSetup& setup)
         << homes.last << "\n";
   }
   out << "  C-Load:       "
-      << (setup.c_load_recorded ? constants_text(setup.load.c_load) : std::string("not recorded"))
-      << "\n"
-      << "  C-Run:        " << constants_text(setup.c_run) << "\n";
+      << (setup.c_load_recorded ? nurand_constants_text(setup.load.c_load)
+                                : std::string("not recorded"))
+      << "\n";
+  if (config.driver_count > 0) {
+    // 2.1.6: one C-Run for every driver's terminals, the first at the barrier's.
+    out << "  C-Run:        the first driver's at the start barrier (this one offers "
+        << nurand_constants_text(setup.c_run) << ")\n";
+  } else {
+    out << "  C-Run:        " << nurand_constants_text(setup.c_run) << "\n";
+  }
   if (!setup.c_load_recorded) {
     out << "warning: bmsql_config records no C-Load for C_LAST; C-Run is drawn without the "
            "2.1.6.1 delta rule\n";

@@ -59,6 +59,10 @@ enum class Arrivals { Poisson, Fixed };
 // The shape of the run's interval lines: tpcc's own (tpmC, percentiles) or
 // sysbench's ("[ 1s ] thds: ... tps: ... qps: ...").
 enum class ReportFormat { Tpcc, Sysbench };
+// --rules: the run rules a TPC-C summary prints when the run is not a run
+// of record: the short block (the few that speak to its figures) or every
+// rule's row.
+enum class RulesShown { Short, Full };
 // tpcc run --condition: the steps that may run before the terminals start,
 // in the order they run.
 enum class ConditionStep { Vacuum, Analyze, Checkpoint, Restart, Prewarm };
@@ -183,6 +187,7 @@ struct Config {
   int warehouse_to = 0;                   // (BenchmarkSQL 6 useWarehouseFrom/To)
   int report_interval_seconds = 10;
   ReportFormat report_format = ReportFormat::Tpcc;
+  RulesShown rules_shown = RulesShown::Short;  // --rules
   // sysbench's --percentile: the percentile of its "lat (ms,95%)" interval
   // lines and final latency block (0: none shown); --histogram: its latency
   // histogram in the final report.

@@ -128,6 +128,10 @@ std::string_view report_format_name(ReportFormat f) {
   return f == ReportFormat::Tpcc ? "tpcc" : "sysbench";
 }
 
+std::string_view rules_shown_name(RulesShown r) {
+  return r == RulesShown::Short ? "short" : "full";
+}
+
 std::optional<Verb> parse_verb(std::string_view text) {
   for (const auto& [name, v] : kVerbs) {
     if (name == text) return v;

@@ -23,6 +23,7 @@ std::string_view delivery_mode_name(
     DeliveryMode m);  // "sync" | "deferred"     // "rc" | "rr" | "serializable"
 std::string_view arrivals_name(Arrivals a);             // "poisson" | "fixed"
 std::string_view report_format_name(ReportFormat f);    // "tpcc" | "sysbench"
+std::string_view rules_shown_name(RulesShown r);        // "short" | "full"
 std::string_view distribution_name(Distribution d);     // "none" | "citus"
 std::string_view condition_step_name(ConditionStep s);  // "vacuum", "analyze", ...
 

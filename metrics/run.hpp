@@ -18,6 +18,7 @@
 #include "metrics/ledger.hpp"
 #include "metrics/server_metrics.hpp"
 #include "metrics/stats.hpp"
+#include "spec/nurand.hpp"
 #include "spec/transactions.hpp"
 #include "workloads/ingest/metrics/ingest_figures.hpp"
 
@@ -193,6 +194,9 @@ struct RunInfo {
   // 5.5: the measured interval's lines (steady state); empty when the
   // figures over time are not known.
   std::vector<IntervalThroughput> measured_lines;
+  // 2.1.6: the C-Run every terminal of the run used (TPC-C; with --driver,
+  // the first driver's at the start barrier); nullopt when not recorded.
+  std::optional<NURandConstants> c_run;
   std::optional<DriverRun> driver;      // tpcc run --driver I/N
   std::vector<MergedPart> merged_from;  // tpcc report --merge: the drivers merged
   // --restore, --condition and the environment (docs/experiments.md).

@@ -1,5 +1,6 @@
 #include "spec/nurand.hpp"
 
+#include <cstdio>
 #include <cstdlib>
 
 #include "spec/constants.hpp"
@@ -23,6 +24,27 @@ NURandConstants draw_load_constants(Random& rng) {
 bool valid_c_last_delta(int c_load, int c_run) {
   const int delta = std::abs(c_run - c_load);
   return delta >= 65 && delta <= 119 && delta != 96 && delta != 112;
+}
+
+std::string nurand_constants_text(const NURandConstants& c) {
+  return "C_LAST " + std::to_string(c.c_last) + ", C_ID " + std::to_string(c.c_id) + ", OL_I_ID " +
+         std::to_string(c.ol_i_id);
+}
+
+std::optional<NURandConstants> parse_nurand_constants(const std::string& text) {
+  NURandConstants c;
+  int end = 0;
+  if (std::sscanf(text.c_str(), "C_LAST %d, C_ID %d, OL_I_ID %d%n", &c.c_last, &c.c_id, &c.ol_i_id,
+                  &end) != 3 ||
+      static_cast<std::size_t>(end) != text.size()) {
+    return std::nullopt;
+  }
+  const auto within = [](int value, int a) { return value >= 0 && value <= a; };
+  if (!within(c.c_last, kNURandLastNameA) || !within(c.c_id, kNURandCustomerIdA) ||
+      !within(c.ol_i_id, kNURandItemIdA)) {
+    return std::nullopt;
+  }
+  return c;
 }
 
 NURandConstants draw_run_constants(Random& rng, const NURandConstants& load) {

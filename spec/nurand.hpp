@@ -2,6 +2,8 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
+#include <string>
 
 #include "spec/random.hpp"
 
@@ -31,6 +33,12 @@ NURandConstants draw_load_constants(Random& rng);
 NURandConstants draw_run_constants(Random& rng, const NURandConstants& load);
 
 bool valid_c_last_delta(int c_load, int c_run);
+
+// "C_LAST 208, C_ID 37, OL_I_ID 7911": the constants as the setup block,
+// the start barrier and the merge's refusals write them.
+std::string nurand_constants_text(const NURandConstants& c);
+// The same text read back; nullopt unless it is one, each C within [0, A].
+std::optional<NURandConstants> parse_nurand_constants(const std::string& text);
 
 // Convenience draws with the ranges of 2.1.6.
 int nurand_last_name_number(Random& rng, const NURandConstants& c);  // 0..999

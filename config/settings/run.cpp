@@ -369,7 +369,8 @@ void add_spec(std::vector<Setting>& s) {
       "are verified before the run (none is run when they do not hold) and again after it; "
       "both verdicts go into result.json (consistency_test) and the run exits 1 when either "
       "fails. 3.3.3 asks for the reported throughput and the measured interval's mix for at "
-      "least 5 minutes: the line says when the run was shorter.",
+      "least 5 minutes: a run measured for less is NOT JUDGED (exit 1 under --spec), and one "
+      "whose last 300 s fell below 90% of the tpmC it reports fails.",
       [](const std::string& v, const Source& src, ParseState& st) {
         st.cfg.check_before_after = parse_bool(v, src.where);
       },

@@ -61,6 +61,22 @@ void add_output(std::vector<Setting>& s) {
       .json = json_enum<&Config::report_format, report_format_name, ReportFormat::Tpcc,
                         ReportFormat::Sysbench>("run", "report_format");
   add(
+      s, "rules", "short|full", {"runRules"}, kRunVerbs, kTpccOnly, kRunSection,
+      "How much of the run rules the summary prints for a run that is not a run of record (no "
+      "--spec and no keying and think times). short: one line saying how many rules were not "
+      "judged and why, then one line for each rule that still speaks to the figures (warm-up and "
+      "steady state, downtime, errors). full: every rule's row, as a run of record prints them. "
+      "Under --spec or with keying and think times every rule is printed whatever this says; "
+      "result.json and report.html keep every rule either way.",
+      [](const std::string& v, const Source& src, ParseState& st) {
+        st.cfg.rules_shown = parse_choice(v, {"short", "full"}, src.where) == 0 ? RulesShown::Short
+                                                                                : RulesShown::Full;
+      },
+      [](const Config& c) { return std::string(rules_shown_name(c.rules_shown)); })
+      .json =
+      json_enum<&Config::rules_shown, rules_shown_name, RulesShown::Short, RulesShown::Full>(
+          "run", "rules");
+  add(
       s, "server-metrics", "on|off", {"serverMetrics"}, kRunVerbs, kAllWorkloads, kRunSection,
       "Sample the server's metrics per interval on a connection of their own: commits, "
       "rollbacks, buffer hit ratio, tuples, deadlocks and temp bytes (pg_stat_database), "

@@ -1,5 +1,6 @@
 #include "report/console/summary.hpp"
 
+#include <algorithm>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -8,6 +9,7 @@
 #include "metrics/run.hpp"
 #include "report/console/text_table.hpp"
 #include "report/results/delivery_file.hpp"
+#include "report/rules/rules_shown.hpp"
 #include "report/rules/run_verdict.hpp"
 #include "report/views/format.hpp"
 #include "report/views/health.hpp"
@@ -49,8 +51,27 @@ constexpr std::size_t kRuleValueWidth = 24;
 constexpr std::size_t kRuleRequirementWidth = 21;
 
 // The verdict on the run rules: one line that says whether every rule tpcc
-// can judge passes, then each rule.
-void print_run_rules(std::ostream& out, const RunVerdict& verdict) {
+// can judge passes, then each rule; for a run that is not a run of record,
+// the short block (rules_shown.hpp).
+void print_run_rules(std::ostream& out, const Config& config, const RunVerdict& verdict) {
+  if (short_rules_block(config)) {
+    const std::vector<std::string> head =
+        wrap_words(short_rules_line(verdict.rules), kSummaryWidth);
+    for (std::size_t i = 0; i < head.size(); ++i) out << (i > 0 ? "  " : "") << head[i] << '\n';
+    // "  5.5      PASS  warm-up excluded, steady state: 10.0 s warm-up; ...",
+    // continued under the rule's name.
+    for (const RunRule& r : rules_of_the_figures(verdict.rules)) {
+      std::string prefix = r.clause;
+      prefix.resize(std::max<std::size_t>(prefix.size() + 1, 9), ' ');
+      prefix += std::string(rule_verdict_text(r.verdict)) + "  ";
+      const std::vector<std::string> text =
+          wrap_words(r.name + ": " + r.value, kSummaryWidth - prefix.size());
+      for (std::size_t i = 0; i < text.size(); ++i) {
+        out << "  " << (i > 0 ? std::string(prefix.size(), ' ') : prefix) << text[i] << '\n';
+      }
+    }
+    return;
+  }
   const std::vector<std::string> lines =
       wrap_words("Run rules: " + verdict.overall_line(), kSummaryWidth);
   for (std::size_t i = 0; i < lines.size(); ++i) out << (i > 0 ? "  " : "") << lines[i] << '\n';
@@ -153,7 +174,7 @@ void print_summary(std::ostream& out, const Config& config, const RunInfo& info,
   out << '\n';
   print_audits(out, verdict.audits);
   out << '\n';
-  print_run_rules(out, verdict);
+  print_run_rules(out, config, verdict);
   out << "\nReconnects: " << stats.reconnects << '\n';
   for (std::size_t i = 0; i < info.standbys.size(); ++i) {
     print_standby(out, static_cast<int>(i + 1), info.standbys[i], seconds);

@@ -127,6 +127,30 @@ std::string interval_text(const DriverResult& r) {
          format_number(static_cast<double>(r.info.measured_end_ms) / 1000.0) + " s (epoch)";
 }
 
+std::string driver_text(const DriverResult& r) {
+  return "driver " + std::to_string(r.info.driver->index) + " (" + r.dir + ")";
+}
+
+// 2.1.6: one C-Run for every terminal of the run, so for every driver.
+void check_same_c_run(const std::vector<DriverResult>& results) {
+  for (const DriverResult& r : results) {
+    if (!r.info.c_run) {
+      refuse(driver_text(r) +
+             " records no C-Run (written by a tpcc whose drivers each drew their own, which "
+             "2.1.6 does not allow)");
+    }
+  }
+  const DriverResult& first = results.front();
+  for (const DriverResult& r : results) {
+    const std::string mine = nurand_constants_text(*first.info.c_run);
+    const std::string theirs = nurand_constants_text(*r.info.c_run);
+    if (mine != theirs) {
+      refuse("different C-Run (2.1.6: one C per field for every terminal of a run): " +
+             driver_text(first) + " used " + mine + ", " + driver_text(r) + " " + theirs);
+    }
+  }
+}
+
 // The measured intervals share a stretch of wall-clock time, and are of one
 // length: the sum of per-driver rates is then the rate of the whole run.
 void check_intervals(const std::vector<DriverResult>& results) {
@@ -192,6 +216,7 @@ void check_mergeable(const std::vector<DriverResult>& results) {
   check_each_is_a_driver(results);
   check_same_settings(results);
   check_drivers_complete(results);
+  check_same_c_run(results);
   check_warehouses_disjoint(results);
   check_intervals(results);
 }
@@ -216,6 +241,7 @@ MergedRun merge_results(const std::vector<DriverResult>& results, const std::str
 
   RunInfo& info = merged.info;
   info.warehouses = first.info.warehouses;
+  info.c_run = first.info.c_run;  // every driver's (check_same_c_run)
   info.warmup_seconds = first.info.warmup_seconds;
   info.started_at = first.info.started_at;
   info.measured_start_ms = first.info.measured_start_ms;

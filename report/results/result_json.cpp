@@ -229,6 +229,12 @@ Json hosts_json(const Config& config, const RunInfo& info) {
   return all;
 }
 
+// 2.1.6: the C-Run every terminal of the run used.
+Json c_run_json(const std::optional<NURandConstants>& c) {
+  if (!c) return nullptr;
+  return {{"c_last", c->c_last}, {"c_id", c->c_id}, {"ol_i_id", c->ol_i_id}};
+}
+
 Json driver_json(const DriverRun& d) {
   return {{"run_id", d.run_id},
           {"index", d.index},
@@ -336,6 +342,7 @@ void add_tpcc_figures(Json& j, const Config& config, const RunInfo& info, const 
   j["delivery"] = delivery_json(config, stats);
   j["ledger"] = ledger_json(info.ledger);
   j["mix"] = mix_json(config.mix);
+  j["c_run"] = c_run_json(info.c_run);
   if (!info.merged_from.empty()) j["merged"] = merged_json(info.merged_from);
   j["histograms"] = {{"file", kHistogramsFile}, {"layout", LatencyHistogram::layout()}};
   j["audits"] = audits_json(verdict.audits);

@@ -47,6 +47,13 @@ CheckpointFigures checkpoints_from(const Json& j) {
   return figures;
 }
 
+// A result of a tpcc that recorded no C-Run has none.
+std::optional<NURandConstants> c_run_from(const Json& j) {
+  if (j.is_null()) return std::nullopt;
+  return NURandConstants{j.at("c_last").get<int>(), j.at("c_id").get<int>(),
+                         j.at("ol_i_id").get<int>()};
+}
+
 DriverRun driver_from(const Json& driver) {
   DriverRun d;
   d.run_id = driver.at("run_id").get<std::string>();
@@ -146,6 +153,7 @@ RunInfo run_info_from_json(const Json& j) {
   // TPC-C's own: the other workloads have no warehouses and no run rules.
   if (j.value("workload", std::string("tpcc")) == "tpcc") {
     info.warehouses = j.at("warehouses").get<int>();
+    info.c_run = c_run_from(j.value("c_run", Json()));
     info.checkpoints = checkpoints_from(j.at("run_rules").at("checkpoints"));
   }
   info.server_metrics = server_metrics_from_json(j.value("server_metrics", Json()));

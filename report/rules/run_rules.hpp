@@ -36,6 +36,13 @@ const char* rule_verdict_text(RuleVerdict verdict);
 // "pass", "fail", "not_applicable", "disclosure" (result.json).
 const char* rule_verdict_key(RuleVerdict verdict);
 
+// The names of the rules that speak to any run's figures, a run of record
+// or not (rules_shown.hpp): whether the warm-up was excluded and the run
+// steady, whether the server stayed reachable, whether transactions failed.
+inline constexpr const char* kSteadyStateRuleName = "warm-up excluded, steady state";
+inline constexpr const char* kDowntimeRuleName = "server reachable throughout the measurement";
+inline constexpr const char* kErrorsRuleName = "transactions failed other than New-Order rollbacks";
+
 // 5.5 (Measurement Interval): at least 120 minutes, uninterrupted, for a
 // reported result; revision 5.0 brought in the "2 Hour Measurement" (the
 // document history of 5.11). The rules cite 5.5 for it: its sub-clause

@@ -42,7 +42,7 @@ bool fifth_steady(const Span& fifth, double mean_per_second, double* share) {
 }  // namespace
 
 RunRule steady_state_rule(const RunInfo& info) {
-  const std::string name = "warm-up excluded, steady state";
+  const std::string name = kSteadyStateRuleName;
   const std::string requirement = "first and last fifth within " +
                                   fixed(kSteadyFifthBand * 100, 0) + "%, no line off by " +
                                   fixed(kSteadyLineBand * 100, 0) + "%";

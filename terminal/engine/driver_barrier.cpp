@@ -25,10 +25,13 @@ constexpr const char* kClearStaleSql =
     "registered_at < clock_timestamp() - make_interval(secs => $2))";
 
 constexpr const char* kRegisteredSql =
-    "select driver, drivers from tpcc_driver_barrier where run_id = $1 order by driver";
+    "select driver, drivers, run_constants from tpcc_driver_barrier where run_id = $1 "
+    "order by registered_at, driver";
 
+// run_constants: the first to arrive's offer, copied by every later one.
 constexpr const char* kRegisterSql =
-    "insert into tpcc_driver_barrier (run_id, driver, drivers) values ($1, $2, $3)";
+    "insert into tpcc_driver_barrier (run_id, driver, drivers, run_constants) "
+    "values ($1, $2, $3, $4)";
 
 // The last to arrive: the common start, on the server's clock. One value
 // for every driver's row: statement_timestamp() is the statement's, where
@@ -56,7 +59,9 @@ std::string driver_text(const Config& c) {
 }
 
 // Registers this driver; the last to arrive fixes the start for all.
-void register_driver(pqxx::connection& conn, const Config& c) {
+// Returns the run's constants: `offered` when this driver is the first of
+// the round, else those the first registered.
+std::string register_driver(pqxx::connection& conn, const Config& c, const std::string& offered) {
   pqxx::work tx(conn);
   tx.exec(kLockSql);
   for (const std::string& statement : sql_file_statements("driver_barrier.sql")) tx.exec(statement);
@@ -76,11 +81,13 @@ void register_driver(pqxx::connection& conn, const Config& c) {
                        "barrier; give each driver of the run its own I");
     }
   }
-  tx.exec_params(kRegisterSql, c.run_id, c.driver_index, c.driver_count);
+  const std::string constants = registered.empty() ? offered : registered[0][2].c_str();
+  tx.exec_params(kRegisterSql, c.run_id, c.driver_index, c.driver_count, constants);
   if (static_cast<int>(registered.size()) + 1 == c.driver_count) {
     tx.exec_params(kFixStartSql, c.run_id, kBarrierLeadSeconds);
   }
   tx.commit();
+  return constants;
 }
 
 // False when the start was fixed meanwhile: the driver is then still in.
@@ -110,10 +117,10 @@ std::string missing_drivers(const Config& c, const std::string& arrived) {
 
 }  // namespace
 
-BarrierStart meet_at_start_barrier(const Config& c, const std::function<bool()>& interrupted,
-                                   std::ostream& log) {
+BarrierStart meet_at_start_barrier(const Config& c, const std::string& offered_constants,
+                                   const std::function<bool()>& interrupted, std::ostream& log) {
   const auto conn = connect(c.conninfo);
-  register_driver(*conn, c);
+  const std::string constants = register_driver(*conn, c, offered_constants);
   log << "driver " << c.driver_index << " of " << c.driver_count << " (run id '" << c.run_id
       << "'): waiting at the start barrier for the others (up to --barrier-timeout "
       << c.barrier_timeout_seconds << " s)" << std::endl;
@@ -136,7 +143,8 @@ BarrierStart meet_at_start_barrier(const Config& c, const std::function<bool()>&
     if (!poll[0][0].is_null()) {
       // The server's "seconds from now", taken half-way through the round trip.
       const Clock::time_point midway = asked + (answered - asked) / 2;
-      BarrierStart start{seconds_after(midway, poll[0][0].as<double>()), poll[0][1].c_str()};
+      BarrierStart start{seconds_after(midway, poll[0][0].as<double>()), poll[0][1].c_str(),
+                         constants};
       log << "all " << c.driver_count << " drivers arrived: the run starts at " << start.utc
           << std::endl;
       return start;

@@ -179,6 +179,52 @@ TEST_CASE("drivers: two drivers start together at the barrier and drive disjoint
   CHECK(runs.first_log.find("waiting at the start barrier") != std::string::npos);
 }
 
+// The line a driver prints once the barrier handed it the run's C-Run.
+std::string c_run_line(const std::string& log) {
+  const std::string head = "C-Run (2.1.6, every driver's): ";
+  const auto at = log.find(head);
+  if (at == std::string::npos) return "";
+  return log.substr(at + head.size(), log.find('\n', at) - at - head.size());
+}
+
+TEST_CASE("2.1.6 every driver of a run uses one C-Run: printed, recorded and merged alike",
+          "[drivers]") {
+  const TwoDrivers& runs = two_drivers();
+  INFO(runs.first_log);
+  INFO(runs.second_log);
+  REQUIRE(runs.first_status == 0);
+  REQUIRE(runs.second_status == 0);
+  const std::string printed = c_run_line(runs.first_log);
+  CHECK_THAT(printed, Catch::StartsWith("C_LAST "));
+  CHECK(c_run_line(runs.second_log) == printed);
+  const Json one = read_json(runs.first + "/result.json").at("c_run");
+  const Json two = read_json(runs.second + "/result.json").at("c_run");
+  REQUIRE(one.is_object());
+  CHECK(one == two);
+  CHECK(printed == "C_LAST " + one.at("c_last").dump() + ", C_ID " + one.at("c_id").dump() +
+                       ", OL_I_ID " + one.at("ol_i_id").dump());
+  const std::string out = scratch_dir("merged-c-run");
+  std::string output;
+  REQUIRE(tpcc::test::run_tpcc({"report", "--merge", runs.first, runs.second, "--out", out},
+                               &output) == 0);
+  CHECK(read_json(out + "/result.json").at("c_run") == one);
+  // A driver that used another C is refused, naming both drivers and values.
+  const std::string other = scratch_dir("other-c-run");
+  fs::copy(runs.second, other);
+  Json changed = read_json(other + "/result.json");
+  changed["c_run"]["c_id"] = (one.at("c_id").get<int>() + 1) % 1024;
+  std::ofstream(other + "/result.json") << changed.dump(2);
+  CHECK(tpcc::test::run_tpcc(
+            {"report", "--merge", runs.first, other, "--out", scratch_dir("merged-two-c")},
+            &output) == 2);
+  INFO(output);
+  CHECK(output.find("different C-Run (2.1.6: one C per field for every terminal of a run): "
+                    "driver 1 (" +
+                    runs.first + ") used " + printed + ", driver 2 (" + other + ") C_LAST ") !=
+        std::string::npos);
+  CHECK_FALSE(fs::exists(scratch_root() / "merged-two-c"));
+}
+
 TEST_CASE(
     "drivers: tpcc report --merge sums tpmC and takes percentiles from the merged "
     "histograms",

@@ -29,7 +29,6 @@ std::any TpccWorkload::bind(int index, const Config& group_config) const {
   context.w_id = binding.w_id;
   context.d_id = binding.d_id;
   context.warehouses = load_.warehouses;
-  context.c_run = load_.c_run;
   context.read_only = group_config.profile == Profile::ReadOnly;
   context.isolation = group_config.isolation;
   return context;
@@ -44,7 +43,8 @@ TxnIndex TpccWorkload::next(VirtualTerminal& terminal) const {
 }
 
 TxnResult TpccWorkload::execute(TxnIndex type, Session& session, VirtualTerminal& terminal) const {
-  const TpccTerminal context = transaction_context(terminal, warehouse_fixed_);
+  TpccTerminal context = transaction_context(terminal, warehouse_fixed_);
+  context.c_run = load_.c_run;  // the run's, which the start barrier may set after bind
   return run_transaction(type, session, terminal.rng, context);
 }
 

@@ -53,6 +53,10 @@ class TpccWorkload : public Workload {
   // deferred, when the mix has any; a standby's terminals never run one.
   std::unique_ptr<BackgroundWork> background(const Config& group_config,
                                              int group_number) const override;
+  // 2.1.6: the C-Run of every driver of a --driver run, agreed at the start
+  // barrier. Called before any terminal runs a transaction (the workers
+  // wait at the engine's gate), never while they do.
+  void use_c_run(const NURandConstants& c_run) { load_.c_run = c_run; }
 
  private:
   Mode mode_;

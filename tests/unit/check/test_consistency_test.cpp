@@ -2,6 +2,8 @@
 // run, and its words.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -23,21 +25,70 @@ std::vector<tpcc::ConditionResult> results(int violated = 0) {
 
 }  // namespace
 
-TEST_CASE("3.3.3 passes when the conditions hold before and after a whole run") {
+// A test around a run measured for `seconds` at 1200 tpmC, whose last 300 s
+// of interval lines held `held_tpmc`.
+tpcc::ConsistencyTest around_run(double seconds, double held_tpmc = 1200) {
   tpcc::ConsistencyTest test;
   test.before = results();
   test.after = results();
   test.ran = true;
-  test.measured_seconds = 600;
+  test.measured_seconds = seconds;
+  test.reported_tpmc = 1200;
+  test.held_seconds = std::min(seconds, 300.0);
+  test.held_new_orders = static_cast<std::int64_t>(held_tpmc * test.held_seconds / 60);
+  return test;
+}
+
+TEST_CASE("3.3.3 passes when the conditions hold around 300 s or more at the reported throughput") {
+  const tpcc::ConsistencyTest test = around_run(600, 1150);
+  CHECK(tpcc::consistency_test_verdict(test) == tpcc::ConsistencyVerdict::Pass);
   CHECK(tpcc::consistency_test_passed(test));
   CHECK(tpcc::consistency_test_line(test) ==
         "3.3.3    PASS  consistency test: the 3.3.2 conditions hold before and after the run (11 "
-        "of 12 conditions hold (1 skipped))");
-  // Shorter than 3.3.3's five minutes: said, not failed.
-  test.measured_seconds = 40;
-  CHECK(tpcc::consistency_test_passed(test));
+        "of 12 conditions hold (1 skipped)); the last 300 s at 95.8% of the reported 1200.0 tpmC");
+  CHECK(tpcc::consistency_test_exit_status(0, test, true) == 0);
+}
+
+TEST_CASE("3.3.3 a run shorter than 300 s is not judged, and fails a run of record") {
+  const tpcc::ConsistencyTest test = around_run(299);
+  CHECK(tpcc::consistency_test_verdict(test) == tpcc::ConsistencyVerdict::NotJudged);
+  CHECK_FALSE(tpcc::consistency_test_passed(test));
+  CHECK(
+      tpcc::consistency_test_line(test) ==
+      "3.3.3    NOT JUDGED  consistency test: the 3.3.2 conditions hold before and after the run "
+      "(11 of 12 conditions hold (1 skipped)), but the run was measured for 299 s: 3.3.3 asks for "
+      "at least 300 s at the reported throughput");
+  CHECK(tpcc::consistency_test_exit_status(0, test, false) == 0);
+  CHECK(tpcc::consistency_test_exit_status(0, test, true) == 1);
+  // The run's own status stands when it is not 0.
+  CHECK(tpcc::consistency_test_exit_status(3, test, false) == 3);
+  // 300 s measured, but no interval lines to tell what it held: not judged.
+  tpcc::ConsistencyTest no_lines = around_run(300);
+  no_lines.held_seconds = 0;
+  no_lines.held_new_orders = 0;
+  CHECK(tpcc::consistency_test_verdict(no_lines) == tpcc::ConsistencyVerdict::NotJudged);
+}
+
+TEST_CASE("3.3.3 fails a run whose last 300 s fell below its reported throughput") {
+  // 6000 New-Orders expected in the last 300 s: the band is 10% (3 standard
+  // errors of 6000 are 3.9%): 5400 is the least that holds.
+  tpcc::ConsistencyTest test = around_run(600);
+  test.held_new_orders = 5401;
+  CHECK(tpcc::consistency_test_verdict(test) == tpcc::ConsistencyVerdict::Pass);
+  test.held_new_orders = 5399;
+  CHECK(tpcc::consistency_test_verdict(test) == tpcc::ConsistencyVerdict::Fail);
   CHECK_THAT(tpcc::consistency_test_line(test),
-             Catch::EndsWith("; 40 s measured, 3.3.3 asks for at least 300 s"));
+             Catch::StartsWith("3.3.3    FAIL  consistency test: the 3.3.2 conditions hold before "
+                               "and after the run (11 of 12 conditions hold (1 skipped)), but the "
+                               "run did not keep its reported throughput: the last 300 s at 90.0% "
+                               "of the reported 1200.0 tpmC"));
+  CHECK(tpcc::consistency_test_exit_status(0, test, false) == 1);
+  // A small run: 3 standard errors of 60 expected New-Orders are 38.7%.
+  test.reported_tpmc = 12;
+  test.held_new_orders = 37;
+  CHECK(tpcc::consistency_test_verdict(test) == tpcc::ConsistencyVerdict::Pass);
+  test.held_new_orders = 36;
+  CHECK(tpcc::consistency_test_verdict(test) == tpcc::ConsistencyVerdict::Fail);
 }
 
 TEST_CASE("3.3.3 fails when a condition does not hold after the run") {

@@ -59,7 +59,8 @@ const std::vector<std::string> kCandidateValues = {"1",
                                                    "5s",
                                                    "label",
                                                    "dir",
-                                                   "fixed"};
+                                                   "fixed",
+                                                   "full"};
 
 // A value the row's own parser takes (nullopt for a switch given bare).
 std::optional<std::string> accepted_value(const Setting& s) {

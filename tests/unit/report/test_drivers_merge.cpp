@@ -48,6 +48,7 @@ DriverResult driver(int index, int count, int first, int last, std::int64_t star
   r.info.measured_start_ms = start_ms;
   r.info.measured_end_ms = start_ms + 8000;
   r.info.driver = tpcc::DriverRun{"default", index, count, first, last, ""};
+  r.info.c_run = tpcc::NURandConstants{208, 37, 7911};  // the one the barrier handed every driver
   record(r.stats, tpcc::kNewOrder, 400 + 50 * index, 7 + static_cast<std::uint64_t>(index));
   record(r.stats, tpcc::kPayment, 380 + 40 * index, 70 + static_cast<std::uint64_t>(index));
   return r;
@@ -291,4 +292,22 @@ TEST_CASE("drivers: the merged interval lines add the drivers' counts and merge 
   older[0].intervals.clear();
   CHECK(tpcc::merged_intervals(older, &why).empty());
   CHECK_THAT(why, Catch::Contains("results/driver1 (driver 1) has no interval figures"));
+}
+
+TEST_CASE("2.1.6 drivers that used different C-Run values are not merged", "[drivers][report]") {
+  std::vector<DriverResult> results = two_drivers();
+  CHECK(refusal(results) == "accepted");
+  results[1].info.c_run->c_id = 38;
+  CHECK(refusal(results) ==
+        "tpcc report --merge: different C-Run (2.1.6: one C per field for every terminal of a "
+        "run): driver 1 (results/driver1) used C_LAST 208, C_ID 37, OL_I_ID 7911, driver 2 "
+        "(results/driver2) C_LAST 208, C_ID 38, OL_I_ID 7911; nothing was written");
+  // A result of a tpcc that did not record its C-Run cannot show it used the same.
+  results[1].info.c_run.reset();
+  CHECK(refusal(results) ==
+        "tpcc report --merge: driver 2 (results/driver2) records no C-Run (written by a tpcc "
+        "whose drivers each drew their own, which 2.1.6 does not allow); nothing was written");
+  const tpcc::MergedRun merged = tpcc::merge_results(two_drivers(), "out");
+  REQUIRE(merged.info.c_run.has_value());
+  CHECK(tpcc::nurand_constants_text(*merged.info.c_run) == "C_LAST 208, C_ID 37, OL_I_ID 7911");
 }

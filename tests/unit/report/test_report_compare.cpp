@@ -172,9 +172,10 @@ TEST_CASE("report --compare ratio text keeps two significant digits of small rat
 // redraw is pinned in redrawn.html: a change of code or of config.json must
 // not change an old result's page unnoticed. redrawn.html differs from the
 // run's own report.html only in the run-rule lines that later rules added or
-// judge differently (2.7.4.2 as a disclosure, 5.2.3 over whole decks, 5.5
-// steady state, 2.4.2.3 errors, 3.4's isolation disclosure): a rule change
-// that changes the page updates redrawn.html with it.
+// judge differently (2.7.4.2 as a disclosure, 5.2.3 over every transaction
+// with the whole decks disclosed, 5.5 steady state, 2.4.2.3 errors, 3.4's
+// isolation disclosure): a rule change that changes the page updates
+// redrawn.html with it.
 TEST_CASE("report DIR redraws tpcc 0.1.0's result directory as pinned", "[report]") {
   const fs::path source = fs::path(TPCC_SOURCE_DIR) / "tests" / "data" / "result-0.1.0-quickstart";
   const tpcc::test::TempDir scratch;

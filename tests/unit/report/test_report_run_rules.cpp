@@ -123,6 +123,48 @@ TEST_CASE("run rules: the summary's table fits 100 columns", "[report][rules]") 
   CHECK(text.find("synchronous (--delivery") != std::string::npos);
 }
 
+TEST_CASE("run rules: a run that is not a run of record ends with the short block",
+          "[report][rules]") {
+  Compliant run;
+  run.config.keying_and_thinking = false;  // unpaced, no --spec
+  run.info.measured_seconds = 20;
+  const auto summary = [&run] {
+    std::ostringstream out;
+    tpcc::print_summary(out, run.config, run.info, run.stats,
+                        tpcc::test::verdict_of(run.config, run.info, run.stats));
+    const std::string text = out.str();
+    return text.substr(text.find("Run rules:"),
+                       text.find("\nReconnects:") - text.find("Run rules:"));
+  };
+  const std::size_t rules = tpcc::test::verdict_of(run.config, run.info, run.stats).rules.size();
+  const std::string block = summary();
+  INFO(block);
+  CHECK(block == "Run rules: " + std::to_string(rules - 3) + " of " + std::to_string(rules) +
+                     " not judged: not a run of record (no --spec, no keying and think times);\n"
+                     "  --rules full prints them all\n"
+                     "  5.5      PASS  warm-up excluded, steady state: 60.0 s warm-up; first fifth "
+                     "100.0%, last fifth\n"
+                     "                 100.0% of 375.0 tpmC; 0 of 0 lines off\n"
+                     "  5.5      PASS  server reachable throughout the measurement: 0.0 s "
+                     "unreachable\n"
+                     "  2.4.2.3  PASS  transactions failed other than New-Order rollbacks: 0 "
+                     "error(s), 0 of them timeouts,\n"
+                     "                 in 100000\n");
+  for (std::size_t from = 0, to = 0; to != std::string::npos; from = to + 1) {
+    to = block.find('\n', from);
+    CHECK(block.substr(from, to == std::string::npos ? to : to - from).size() <= 100);
+  }
+  // --rules full, --spec or keying and think times: the whole table.
+  run.config.rules_shown = tpcc::RulesShown::Full;
+  CHECK_THAT(summary(), Catch::StartsWith("Run rules: ") && Catch::Contains("  clause   rule"));
+  run.config.rules_shown = tpcc::RulesShown::Short;
+  run.config.spec = true;
+  CHECK_THAT(summary(), Catch::Contains("rule(s) fail") && Catch::Contains("  clause   rule"));
+  run.config.spec = false;
+  run.config.keying_and_thinking = true;
+  CHECK_THAT(summary(), Catch::Contains("  clause   rule"));
+}
+
 TEST_CASE("text table: cells wider than their column wrap at spaces", "[report]") {
   CHECK(tpcc::wrap_words("a bb ccc dddd", 6) == std::vector<std::string>{"a bb", "ccc", "dddd"});
   CHECK(tpcc::wrap_words("abcdefgh", 3) == std::vector<std::string>{"abc", "def", "gh"});
