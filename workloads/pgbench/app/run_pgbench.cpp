@@ -86,6 +86,7 @@ PgbenchRunFacts run_facts(const Config& config, const PgbenchWorkload& workload,
   facts.connection_ms = connection_ms;
   facts.latency_limit_ms = config.pgbench.latency_limit_ms;
   facts.rate_limited = config.rate_tpm > 0;
+  facts.progress = config.pgbench.progress_seconds != 0;
   return facts;
 }
 
