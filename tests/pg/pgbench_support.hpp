@@ -102,12 +102,13 @@ inline std::vector<std::string> final_block_lines(const std::string& output) {
   return block;
 }
 
-// Each line's name: the text before its first '=' or ':' ("latency
-// average", " - weight", "SQL script 1").
+// Each line's name: the text before its first '=', ':' or '(', its
+// numbers as '#' (" - latency average", "SQL script #", " - # transactions").
 inline std::vector<std::string> line_names(const std::vector<std::string>& block) {
   std::vector<std::string> names;
   for (const std::string& line : block) {
-    std::string name = line.substr(0, line.find_first_of("=:"));
+    std::string name =
+        std::regex_replace(line.substr(0, line.find_first_of("=:(")), std::regex("[0-9]+"), "#");
     while (!name.empty() && name.back() == ' ') name.pop_back();
     names.push_back(name);
   }
@@ -118,8 +119,8 @@ inline std::vector<std::string> line_names(const std::vector<std::string>& block
 // none.
 inline std::string line_value(const std::vector<std::string>& block, const std::string& name) {
   for (const std::string& line : block) {
-    if (line.rfind(name + " = ", 0) == 0 || line.rfind(name + ": ", 0) == 0) {
-      return line.substr(name.size() + 3);
+    for (const std::string separator : {" = ", ": "}) {
+      if (line.rfind(name + separator, 0) == 0) return line.substr(name.size() + separator.size());
     }
   }
   return "";

@@ -28,7 +28,7 @@ struct Blocks {
 Blocks side_by_side(const std::string& pgbench, const std::string& database,
                     const std::string& conninfo, const std::string& name,
                     const std::vector<std::string>& args) {
-  std::string output;
+  std::string output;  // run_process appends: one string per program
   REQUIRE(tpcc::test::real_pgbench_run(pgbench, database, args, &output) == 0);
   Blocks blocks;
   blocks.pgbench = final_block_lines(output);
@@ -36,6 +36,7 @@ Blocks side_by_side(const std::string& pgbench, const std::string& database,
   line.insert(line.end(), args.begin(), args.end());
   line.insert(line.end(), {"--conn", conninfo, "--result-dir",
                            tpcc::test::scratch_dir("pgbench_final_block_" + name)});
+  output.clear();  // run_process appends
   const int status = tpcc::test::run_tpcc(line, &output);
   INFO(output);
   REQUIRE(status == 0);
