@@ -14,6 +14,10 @@
 namespace tpcc {
 namespace {
 
+// A run with a terminal its workload ended, as pgbench exits when it
+// aborted a client.
+constexpr int kExitAborted = kExitUsage;
+
 // Errors above this share of completed transactions fail the run.
 constexpr double kMaxErrorFraction = 0.01;
 
@@ -133,6 +137,15 @@ int overall_status(const Config& config, const RunInfo& info, const RunStats& st
       info.health.stop == StopReason::Internal) {
     out << "run stopped: " << info.health.stop_detail << "\n";
     return status;
+  }
+  // A terminal its workload ended (pgbench's aborted client): the figures
+  // miss its share, and pgbench exits 2 on such a run.
+  std::int64_t aborted = info.health.aborted_terminals;
+  for (const StandbyRun& standby : info.standbys) aborted += standby.health.aborted_terminals;
+  if (aborted > 0 && info.health.stop == StopReason::Completed) {
+    out << "run aborted: " << aborted
+        << " terminal(s) ended by their workload (the errors above); the results are incomplete\n";
+    return kExitAborted;
   }
   if (status == kExitFailed) out << "run failed: " << failure_text(stats, info.health) << "\n";
   // --failover: an acknowledged commit missing after the run, or a ledger

@@ -57,6 +57,22 @@ std::size_t last_used(const std::vector<std::int64_t>& buckets) {
   return last;
 }
 
+// A sum of squares as sum_squares_text() writes it: decimal digits only,
+// within 128 bits.
+LatencyHistogram::Squares squares_from_text(const std::string& text) {
+  LatencyHistogram::Squares value = 0;
+  const LatencyHistogram::Squares limit = ~LatencyHistogram::Squares{0};
+  for (const char c : text) {
+    if (c < '0' || c > '9') throw std::invalid_argument("a sum of squares that is not a number");
+    const auto digit = static_cast<unsigned>(c - '0');
+    if (value > (limit - digit) / 10) {
+      throw std::invalid_argument("a sum of squares beyond 128 bits");
+    }
+    value = value * 10 + digit;
+  }
+  return value;
+}
+
 // Names the layout above; a change to any of its constants needs a new name.
 constexpr const char* kLayout = "log-linear-us-v1: 64 exact, 64 per power of two to 2^31";
 
@@ -71,7 +87,7 @@ std::pair<double, double> LatencyHistogram::bucket_span(std::size_t index) {
 }
 
 LatencyHistogram LatencyHistogram::restore(std::vector<std::int64_t> buckets, std::int64_t sum,
-                                           std::int64_t max) {
+                                           std::int64_t max, const std::string& sum_squares_text) {
   if (!buckets.empty() && buckets.size() != kBucketCount) {
     throw std::invalid_argument(std::to_string(buckets.size()) + " buckets, the layout has " +
                                 std::to_string(kBucketCount));
@@ -88,6 +104,8 @@ LatencyHistogram LatencyHistogram::restore(std::vector<std::int64_t> buckets, st
   h.buckets_ = std::move(buckets);
   h.sum_ = sum;
   h.max_ = max;
+  h.squares_known_ = h.count_ == 0 || !sum_squares_text.empty();
+  if (!sum_squares_text.empty()) h.squares_ = squares_from_text(sum_squares_text);
   return h;
 }
 
@@ -101,6 +119,7 @@ void LatencyHistogram::record(std::int64_t micros) {
   ++buckets_[bucket_of(micros)];
   ++count_;
   sum_ += micros;
+  squares_ += static_cast<Squares>(micros) * static_cast<Squares>(micros);
   max_ = std::max(max_, micros);
 }
 
@@ -110,7 +129,38 @@ void LatencyHistogram::merge(const LatencyHistogram& other) {
   for (std::size_t i = 0; i < buckets_.size(); ++i) buckets_[i] += other.buckets_[i];
   count_ += other.count_;
   sum_ += other.sum_;
+  squares_ += other.squares_;
+  squares_known_ = squares_known_ && other.squares_known_;
   max_ = std::max(max_, other.max_);
+}
+
+std::optional<double> LatencyHistogram::stddev() const {
+  if (!squares_known_) return std::nullopt;
+  if (count_ < 2) return 0.0;
+  // n * sum2 - sum^2 is n^2 times the variance, exact in integers while
+  // n * sum2 fits; past that, in long double.
+  const auto n = static_cast<Squares>(count_);
+  const auto sum = static_cast<Squares>(sum_);
+  const long double n2 = static_cast<long double>(count_) * static_cast<long double>(count_);
+  if (squares_ <= ~Squares{0} / n) {
+    const Squares spread = n * squares_ - sum * sum;
+    return static_cast<double>(std::sqrt(static_cast<long double>(spread) / n2));
+  }
+  const long double mean = static_cast<long double>(sum_) / static_cast<long double>(count_);
+  const long double variance =
+      static_cast<long double>(squares_) / static_cast<long double>(count_) - mean * mean;
+  return static_cast<double>(std::sqrt(std::max<long double>(variance, 0)));
+}
+
+std::string LatencyHistogram::sum_squares_text() const {
+  if (!squares_known_) return "";
+  std::string digits;
+  Squares rest = squares_;
+  do {
+    digits.insert(digits.begin(), static_cast<char>('0' + static_cast<int>(rest % 10)));
+    rest /= 10;
+  } while (rest != 0);
+  return digits;
 }
 
 double LatencyHistogram::mean() const {

@@ -1,7 +1,8 @@
 // The standard deviation of the latencies a histogram holds, for pgbench's
-// "latency stddev". The histogram keeps counts per bucket, not each value:
-// each bucket's values are taken at its middle, so the figure is within the
-// buckets' ~1% relative width of the exact one.
+// "latency stddev": exact, from the histogram's sum of squares. A histogram
+// read back from a file without them keeps counts per bucket only: then
+// each bucket's values are taken at its middle, within the buckets' ~1%
+// relative width of the exact figure.
 #pragma once
 
 #include "metrics/stats.hpp"

@@ -115,6 +115,9 @@ struct RunHealth {
   // --failover: an outage was expected; one within --max-downtime is
   // reported, not a failure.
   bool failover_expected = false;
+  // Terminals their workload ended for good (pgbench's aborted clients:
+  // a script that failed to evaluate).
+  std::int64_t aborted_terminals = 0;
 };
 
 inline constexpr std::int64_t kMaxDistinctErrors = 1000;

@@ -4,6 +4,8 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -17,6 +19,9 @@ namespace tpcc {
 // ~1% relative error. Values in microseconds.
 class LatencyHistogram {
  public:
+  // The sum of squares' type (below).
+  __extension__ typedef unsigned __int128 Squares;
+
   LatencyHistogram();
   void record(std::int64_t micros);
   void merge(const LatencyHistogram& other);
@@ -24,6 +29,11 @@ class LatencyHistogram {
   std::int64_t max() const { return max_; }
   // The exact mean of the recorded values, from their sum (0 when empty).
   double mean() const;
+  // The population standard deviation of the recorded values, from their
+  // exact sum of squares, as pgbench's sqrt(sum2 / n - mean^2); nullopt
+  // when the squares are not known (a histogram read back from a file that
+  // did not keep them, or merged with one).
+  std::optional<double> stddev() const;
   // p in [0, 100]; returns microseconds (0 when empty).
   double percentile(double p) const;
 
@@ -39,14 +49,22 @@ class LatencyHistogram {
   // std::invalid_argument when the parts do not fit the layout or each other.
   const std::vector<std::int64_t>& buckets() const { return buckets_; }
   std::int64_t sum() const { return sum_; }
+  // The sum of the squared micros in decimal (it outgrows 64 bits), empty
+  // when not known; restore() takes it back.
+  std::string sum_squares_text() const;
   static LatencyHistogram restore(std::vector<std::int64_t> buckets, std::int64_t sum,
-                                  std::int64_t max);
+                                  std::int64_t max, const std::string& sum_squares_text = "");
 
  private:
   std::vector<std::int64_t> buckets_;
   std::int64_t count_ = 0;
   std::int64_t max_ = 0;
   std::int64_t sum_ = 0;  // of the recorded micros: 2^63 µs is ~292,000 years
+  // Of the squared micros, in integers so that merging loses nothing: a
+  // double's 53 bits are exceeded by a million values of 100 ms. 128 bits
+  // hold 2^64 values of 71 minutes (2^32 µs, the histogram's top range).
+  Squares squares_ = 0;
+  bool squares_known_ = true;
 };
 
 // 5.2.5.2 / 5.2.5.4: the keying or think times the terminals' pacing drew

@@ -59,7 +59,11 @@ Json histogram_json(const LatencyHistogram& h) {
   for (std::size_t i = 0; i < counts.size(); ++i) {
     if (counts[i] != 0) buckets.push_back(Json::array({i, counts[i]}));
   }
-  return {{"count", h.count()}, {"sum_us", h.sum()}, {"max_us", h.max()}, {"buckets", buckets}};
+  Json j = {{"count", h.count()}, {"sum_us", h.sum()}, {"max_us", h.max()}, {"buckets", buckets}};
+  // In decimal text: it outgrows a JSON number's 64 bits.
+  const std::string squares = h.sum_squares_text();
+  if (!squares.empty()) j["sum_squares_us2"] = squares;
+  return j;
 }
 
 // 5.2.5.1 pacing: the keying or think times drawn, summed.
@@ -82,7 +86,8 @@ LatencyHistogram histogram_from(const Json& j) {
     counts[index] = pair.at(1).get<std::int64_t>();
   }
   LatencyHistogram h = LatencyHistogram::restore(
-      std::move(counts), j.at("sum_us").get<std::int64_t>(), j.at("max_us").get<std::int64_t>());
+      std::move(counts), j.at("sum_us").get<std::int64_t>(), j.at("max_us").get<std::int64_t>(),
+      j.value("sum_squares_us2", std::string()));
   if (h.count() != j.at("count").get<std::int64_t>()) {
     throw std::invalid_argument("the count is not the sum of the buckets");
   }

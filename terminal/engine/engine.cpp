@@ -235,6 +235,10 @@ void Engine::on_completion(Group& group, int t, const Completion& done) {
   if (stopping_ || done.phase == Phase::After) return;
   const Config& config = group.config;
   VirtualTerminal& terminal = group.terminals[static_cast<std::size_t>(t)];
+  if (terminal.aborted) {
+    on_terminal_finished(group);
+    return;
+  }
   if (config.txns_per_terminal > 0 && done.phase == Phase::Measured &&
       ++terminal.measured_done >= config.txns_per_terminal) {
     terminal.finished = true;
@@ -362,6 +366,7 @@ EngineResult Engine::run() {
     standby.stats = measured_stats(*groups_[k]);
     standby.intervals = groups_[k]->reporter->take_samples();
     standby.health = groups_[k]->faults.health(end);
+    standby.health.aborted_terminals = aborted_terminals(*groups_[k]);
     // The standby stopped the run: its own stop detail says so.
     if (stop_group_ == static_cast<int>(k)) standby.health.stop_detail = stop_detail_;
     if (k <= standby_metrics_.size()) {
@@ -387,6 +392,7 @@ EngineResult Engine::run() {
   result.health.stop = stop_reason_;
   result.health.stop_detail = stop_detail_;
   result.health.failover_expected = config_.failover;
+  result.health.aborted_terminals = aborted_terminals(primary());
   for (const auto& worker : primary().workers) {
     result.acknowledged.insert(result.acknowledged.end(), worker->acknowledged().begin(),
                                worker->acknowledged().end());

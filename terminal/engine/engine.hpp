@@ -69,6 +69,10 @@ struct EngineSetup {
   // a connection takes it is skipped, not sent (TxnStats::skipped), and the
   // terminal's schedule goes on from it.
   double latency_limit_ms = 0;
+  // Told, from a worker's thread, why a terminal's workload ended it
+  // (TxnResult::ends_terminal's error); optional: without it the run's log
+  // says it as an error.
+  std::function<void(const std::string& why)> terminal_aborted;
 };
 
 // One standby's read-only terminals (combined runs).

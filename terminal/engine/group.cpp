@@ -121,6 +121,8 @@ Group::Group(Config group_config, int group_number, const EngineSetup& setup, St
   env.stop = &stop;
   env.log = &log;
   env.faults = &faults;
+  terminal_aborted = setup.terminal_aborted;
+  if (terminal_aborted) env.terminal_aborted = &terminal_aborted;
   background = workload->background(config, number);
   if (background) {
     background_workers = background->workers();
@@ -184,6 +186,12 @@ RunStats measured_stats(const Group& group) {
   for (const auto& worker : group.workers) stats.merge(worker->stats().measured());
   stats.merge(group.pacing);
   return stats;
+}
+
+std::int64_t aborted_terminals(const Group& group) {
+  std::int64_t aborted = 0;
+  for (const VirtualTerminal& terminal : group.terminals) aborted += terminal.aborted ? 1 : 0;
+  return aborted;
 }
 
 std::vector<HostRun> measured_host_stats(const Group& group) {

@@ -50,6 +50,8 @@ struct Group {
   std::vector<VirtualTerminal> terminals;
   FaultLog faults;  // this server's outages and errors
   WorkerEnv env;    // env.interrupts is the engine's to set
+  // EngineSetup::terminal_aborted, which env points to.
+  std::function<void(const std::string&)> terminal_aborted;
   // One per connection: the terminals' first, then the background
   // workers.
   std::vector<std::unique_ptr<Worker>> workers;
@@ -94,6 +96,10 @@ Groups make_groups(const Config& config, const EngineSetup& setup, StopSignal& s
 // The group's measured interval, merged over its workers, with the pacing's
 // delays; once they have stopped.
 RunStats measured_stats(const Group& group);
+
+// Its terminals that their workload ended (VirtualTerminal::aborted); once
+// the workers have stopped.
+std::int64_t aborted_terminals(const Group& group);
 
 // With the workers spread over several hosts (--host-policy round-robin or
 // random), each host's share of that, without the pacing; else empty.

@@ -52,6 +52,10 @@ struct TxnResult {
   std::string sqlstate;  // the server's, when outcome == Error and it gave one
   // A commit the workload's ledger keeps (TPC-C: a committed New-Order's).
   CommitKey commit;
+  // The terminal stops here for good, as pgbench aborts a client whose
+  // script fails to evaluate: the transaction is counted nowhere, `error`
+  // says why, and the terminal runs nothing more (the others go on).
+  bool ends_terminal = false;
 };
 
 // Serialization failures and deadlocks are retried this many times.

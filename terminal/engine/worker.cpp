@@ -132,6 +132,12 @@ Completion Worker::execute(VirtualTerminal& terminal, TxnIndex type, Clock::time
           : guarded([&] { return env_->workload->execute(type, *session_, terminal); }, &lost);
   Completion done{Clock::now(), Phase::Measured};
   in_flight_since_.store(0, std::memory_order_relaxed);
+  if (result.ends_terminal) {
+    abort_terminal(terminal, type, result.error);
+    done.phase = env_->phases->phase_at(done.at);
+    if (lost || !session_->connected()) reconnect(done.at);
+    return done;
+  }
   // An unfinished transaction ends after the run did; it counts in the
   // phase it was due in.
   done.phase = env_->phases->phase_at(result.outcome == Outcome::Unfinished ? due : done.at);
@@ -185,7 +191,7 @@ void Worker::run_terminal(VirtualTerminal& terminal) {
     const TxnIndex type = env_->workload->next(terminal);
     // Unpaced: each transaction is due the moment the previous one ends.
     const Completion done = execute(terminal, type, Clock::now());
-    if (done.phase == Phase::After) break;
+    if (terminal.aborted || done.phase == Phase::After) break;
     if (limit > 0 && done.phase == Phase::Measured && ++terminal.measured_done >= limit) {
       terminal.finished = true;
       break;
@@ -265,6 +271,16 @@ void Worker::note_error(const std::string& sqlstate, const std::string& message,
     env_->faults->fatal(Clock::now(), sqlstate, message);
   } else {
     env_->faults->error(Clock::now(), sqlstate, message);
+  }
+}
+
+void Worker::abort_terminal(VirtualTerminal& terminal, TxnIndex type, const std::string& why) {
+  terminal.aborted = true;
+  terminal.finished = true;
+  if (env_->terminal_aborted != nullptr) {
+    (*env_->terminal_aborted)(why);
+  } else {
+    log_error(terminal, type, why);
   }
 }
 

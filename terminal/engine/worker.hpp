@@ -6,6 +6,7 @@
 
 #include <any>
 #include <atomic>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -37,7 +38,8 @@ struct VirtualTerminal {
   TxnIndex type = kNewOrder;  // the transaction outstanding or next due
   Clock::time_point due;      // when it is (was) due
   long measured_done = 0;     // completed in the measured interval
-  bool finished = false;      // reached --txns-per-terminal
+  bool finished = false;      // reached --txns-per-terminal, or aborted
+  bool aborted = false;       // its workload ended it (TxnResult::ends_terminal)
 };
 
 // What a worker needs from the run, shared by all workers; it must outlive
@@ -57,6 +59,8 @@ struct WorkerEnv {
   // already that late when taken is skipped (under --rate).
   std::int64_t latency_limit_micros = 0;
   bool skip_late = false;
+  // EngineSetup::terminal_aborted; null: said as an error on `log`.
+  const std::function<void(const std::string&)>* terminal_aborted = nullptr;
 };
 
 struct Completion {
@@ -124,6 +128,9 @@ class Worker {
   template <typename Body>
   TxnResult guarded(Body body, bool* lost);
   void log_error(const VirtualTerminal& terminal, TxnIndex type, const std::string& message);
+  // The workload ended the terminal (TxnResult::ends_terminal): it is
+  // finished, and why is told to EngineSetup::terminal_aborted.
+  void abort_terminal(VirtualTerminal& terminal, TxnIndex type, const std::string& why);
 
   int id_;
   const WorkerEnv* env_;

@@ -4,6 +4,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <regex>
 #include <sstream>
 #include <stdexcept>
@@ -50,6 +51,79 @@ inline int real_pgbench_init(const std::string& pgbench, const std::string& data
   argv.insert(argv.end(), more.begin(), more.end());
   argv.push_back(database);
   return run_process(argv, {}, output);
+}
+
+// Runs argv with its stdout into *output and its stderr into *errors; its
+// status.
+inline int run_stderr_apart(const std::vector<std::string>& argv, std::string* output,
+                            std::string* errors) {
+  const std::string file = scratch_dir("pgbench_stderr") + ".txt";
+  const int status =
+      run_process({"/bin/sh", "-c", shell_join(argv) + " 2>" + shell_quote(file)}, {}, output);
+  std::ifstream in(file);
+  *errors = std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  return status;
+}
+
+// Real pgbench with ARGS... against DATABASE of the tests' server; its
+// status. Its stdout goes to *output, its stderr to *errors when given
+// (else into *output as well).
+inline int real_pgbench_run(const std::string& pgbench, const std::string& database,
+                            const std::vector<std::string>& args, std::string* output,
+                            std::string* errors = nullptr) {
+  const ServerInfo& server = local_server();
+  std::vector<std::string> argv = {
+      pgbench, "-h", server.socket_dir(), "-p", std::to_string(server.port()), "-U", "postgres"};
+  argv.insert(argv.end(), args.begin(), args.end());
+  argv.push_back(database);
+  return errors == nullptr ? run_process(argv, {}, output) : run_stderr_apart(argv, output, errors);
+}
+
+// `tpcc ARGS...` with its stdout into *output and its stderr into *errors.
+inline int run_tpcc_apart(const std::vector<std::string>& args, std::string* output,
+                          std::string* errors) {
+  std::vector<std::string> argv = {TPCC_BINARY};
+  argv.insert(argv.end(), args.begin(), args.end());
+  return run_stderr_apart(argv, output, errors);
+}
+
+// pgbench's final block in output: its lines from "transaction type:" to
+// the first empty line, progress lines left out.
+inline std::vector<std::string> final_block_lines(const std::string& output) {
+  std::vector<std::string> block;
+  std::istringstream lines(output);
+  bool in_block = false;
+  for (std::string line; std::getline(lines, line);) {
+    if (line.rfind("transaction type:", 0) == 0) in_block = true;
+    if (!in_block || line.rfind("progress:", 0) == 0) continue;
+    if (line.empty()) break;
+    block.push_back(line);
+  }
+  return block;
+}
+
+// Each line's name: the text before its first '=', ':' or '(', its
+// numbers as '#' (" - latency average", "SQL script #", " - # transactions").
+inline std::vector<std::string> line_names(const std::vector<std::string>& block) {
+  std::vector<std::string> names;
+  for (const std::string& line : block) {
+    std::string name =
+        std::regex_replace(line.substr(0, line.find_first_of("=:(")), std::regex("[0-9]+"), "#");
+    while (!name.empty() && name.back() == ' ') name.pop_back();
+    names.push_back(name);
+  }
+  return names;
+}
+
+// The value after "NAME = " or "NAME: " of the block's line NAME; "" when
+// none.
+inline std::string line_value(const std::vector<std::string>& block, const std::string& name) {
+  for (const std::string& line : block) {
+    for (const std::string separator : {" = ", ": "}) {
+      if (line.rfind(name + separator, 0) == 0) return line.substr(name.size() + separator.size());
+    }
+  }
+  return "";
 }
 
 // The PolarDB pair of scripts, unchanged: ro.sql reads one account drawn

@@ -97,8 +97,13 @@ TxnResult PgbenchWorkload::execute(TxnIndex type, Session& session,
     result.sqlstate = e.sqlstate;
     timer.failed(at);
   } catch (const pgbench::ScriptRunError& e) {
-    result.error = e.what();
-    timer.failed(pgbench::command_at_line(script, e.line()));
+    // As pgbench 15 aborts the client: its error, then which client
+    // stopped where; the transaction counts nowhere.
+    session.rollback_if_open();
+    result.error = std::string(e.what()) + "\n" +
+                   pgbench::client_aborted_text(terminal.index, s, script, e.command_index());
+    result.ends_terminal = true;
+    return result;
   }
   // A failed statement left no transaction open (the session rolled it
   // back); a script error may have, between its BEGIN and END.

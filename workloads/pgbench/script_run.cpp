@@ -78,10 +78,32 @@ std::string Step::simple_sql(const std::function<std::string(const std::string&)
   return with_literals(command->sql, values, nulls, quote);
 }
 
-ScriptRunError::ScriptRunError(const std::string& file, int line, const std::string& message)
+ScriptRunError::ScriptRunError(const std::string& file, int line, const std::string& message,
+                               std::size_t command_index)
     : std::runtime_error(file + ":" + std::to_string(line) + ": " + message),
       line_(line),
-      message_(message) {}
+      message_(message),
+      command_index_(command_index) {}
+
+std::string client_aborted_text(int client, std::size_t script, const Script& commands,
+                                std::size_t command_index) {
+  std::string name = "SQL";
+  std::string why = "SQL command send failed";
+  if (command_index < commands.commands.size()) {
+    const Command::Kind kind = commands.commands[command_index].kind;
+    if (kind == Command::Kind::Sleep) {
+      name = "sleep";
+      why = "execution of meta-command failed";
+    } else if (kind != Command::Kind::Sql) {
+      // \set, \if and \elif are the meta-commands that evaluate.
+      name = kind == Command::Kind::Set ? "set" : kind == Command::Kind::If ? "if" : "elif";
+      why = "evaluation of meta-command failed";
+    }
+  }
+  return "client " + std::to_string(client) + " aborted in command " +
+         std::to_string(command_index) + " (" + name + ") of script " + std::to_string(script) +
+         "; " + why;
+}
 
 ScriptRun::ScriptRun(const Script& script, Variables& variables, Random& rng, bool each_command)
     : script_(script), vars_(variables), rng_(rng), each_command_(each_command) {}
@@ -125,7 +147,8 @@ Value ScriptRun::eval(const Command& c) {
 }
 
 void ScriptRun::fail(const Command& c, const std::string& message) const {
-  throw ScriptRunError(script_.name, c.line, message);
+  throw ScriptRunError(script_.name, c.line, message,
+                       static_cast<std::size_t>(&c - script_.commands.data()));
 }
 
 // Where to go on from the branch marker at `marker` after the branches

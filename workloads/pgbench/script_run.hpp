@@ -78,17 +78,29 @@ struct Step {
 };
 
 // A script that failed while running: "FILE:LINE: MESSAGE", in pgbench's
-// words ("undefined variable \"aid\"", "division by zero", ...).
+// words ("undefined variable \"aid\"", "division by zero", ...), at its
+// command_index-th command (from 0, meta-commands and statements alike, as
+// pgbench numbers them).
 class ScriptRunError : public std::runtime_error {
  public:
-  ScriptRunError(const std::string& file, int line, const std::string& message);
+  ScriptRunError(const std::string& file, int line, const std::string& message,
+                 std::size_t command_index = 0);
   const std::string& message() const { return message_; }
   int line() const { return line_; }
+  std::size_t command_index() const { return command_index_; }
 
  private:
   int line_;
   std::string message_;
+  std::size_t command_index_;
 };
+
+// pgbench 15's words for a client it aborts on a command that failed to
+// run: "client 0 aborted in command 1 (set) of script 0; evaluation of
+// meta-command failed" (client and script from 0; "(sleep) ... execution
+// of meta-command failed", "(SQL) ... SQL command send failed").
+std::string client_aborted_text(int client, std::size_t script, const Script& commands,
+                                std::size_t command_index);
 
 class ScriptRun {
  public:

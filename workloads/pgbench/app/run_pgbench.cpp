@@ -3,7 +3,9 @@
 #include <algorithm>
 #include <chrono>
 #include <functional>
+#include <iostream>
 #include <memory>
+#include <mutex>
 #include <string>
 
 #include "app/run_command.hpp"
@@ -73,6 +75,27 @@ PgbenchRunFacts standby_facts(PgbenchRunFacts facts, const PgbenchWorkload& work
   return facts;
 }
 
+// "error: " before each line of text.
+std::string error_lines(const std::string& text) {
+  std::string lines;
+  std::size_t from = 0;
+  while (from <= text.size()) {
+    const std::size_t end = std::min(text.find('\n', from), text.size());
+    lines += "error: " + text.substr(from, end - from) + "\n";
+    from = end + 1;
+  }
+  return lines;
+}
+
+// A client aborted on the primary or a standby.
+bool aborted(const RunInfo& info) {
+  if (info.health.aborted_terminals > 0) return true;
+  for (const StandbyRun& standby : info.standbys) {
+    if (standby.health.aborted_terminals > 0) return true;
+  }
+  return false;
+}
+
 PgbenchRunFacts run_facts(const Config& config, const PgbenchWorkload& workload,
                           double connection_ms) {
   PgbenchRunFacts facts;
@@ -86,6 +109,7 @@ PgbenchRunFacts run_facts(const Config& config, const PgbenchWorkload& workload,
   facts.connection_ms = connection_ms;
   facts.latency_limit_ms = config.pgbench.latency_limit_ms;
   facts.rate_limited = config.rate_tpm > 0;
+  facts.progress = config.pgbench.progress_seconds != 0;
   return facts;
 }
 
@@ -145,6 +169,11 @@ class PgbenchRun : public WorkloadRun {
     setup.on_interval = [&results](const std::vector<IntervalSample>& samples) {
       results.append_interval(samples);
     };
+    // pgbench's aborted client: its lines on stderr, as pgbench prints them.
+    setup.terminal_aborted = [this](const std::string& why) {
+      std::lock_guard<std::mutex> lock(errors_mutex_);
+      std::cerr << error_lines(why);
+    };
     // Called once every session is open: pgbench's initial connection time.
     const auto opening = std::chrono::steady_clock::now();
     setup.start_barrier = [this, opening](const std::function<bool()>&) {
@@ -166,11 +195,16 @@ class PgbenchRun : public WorkloadRun {
     print_pgbench_summary(out, facts, standby_facts(facts, *standby_workload_, info), info,
                           result.stats);
     out << "\n";
+    if (aborted(info)) {
+      out.flush();
+      std::cerr << error_lines("Run was aborted; the above results are incomplete.");
+    }
     return {};  // no run rules to judge
   }
 
  private:
   Config& run_config_;
+  std::mutex errors_mutex_;
   std::uint64_t seed_ = 0;
   double connection_ms_ = 0;
   PgbenchPartitioning partitioning_;

@@ -24,12 +24,37 @@ std::string line(const char* format, Args... args) {
 
 long long as_ll(std::int64_t n) { return static_cast<long long>(n); }
 
-// pgbench's failed count and share: "0 (0.000%)".
-std::string failed_text(std::int64_t failed, std::int64_t processed) {
+// pgbench's share of `whole`: "3.150%", or "NaN%" with nothing to share
+// (pgbench's own printf prints 0 / 0.0 so).
+std::string share(std::int64_t part, std::int64_t whole) {
+  if (whole <= 0) return "NaN%";
   char buffer[64];
-  std::snprintf(buffer, sizeof buffer, "%lld (%.3f%%)", as_ll(failed),
-                percent(failed, processed + failed));
+  std::snprintf(buffer, sizeof buffer, "%.3f%%", percent(part, whole));
   return buffer;
+}
+
+// pgbench's count of transactions: the processed, skipped and failed.
+std::int64_t all_counted(const TxnStats& s) { return completed(s) + s.skipped + s.errors; }
+
+// "number of failed transactions: 0 (0.000%)", of all counted.
+std::string failed_line(std::int64_t failed, std::int64_t counted) {
+  return line("number of failed transactions: %lld (%s)", as_ll(failed),
+              share(failed, counted).c_str());
+}
+
+// "number of transactions skipped: 4 (3.150%)", of all counted.
+std::string skipped_line(std::int64_t skipped, std::int64_t counted) {
+  return line("number of transactions skipped: %lld (%s)", as_ll(skipped),
+              share(skipped, counted).c_str());
+}
+
+// pgbench's average and stddev of measured latencies ("latency average =
+// 0.841 ms", "latency stddev = 0.718 ms", each after prefix); nothing when
+// none was measured.
+std::string measured_latency_lines(const char* prefix, const LatencyHistogram& latency) {
+  if (latency.count() == 0) return "";
+  return line("%s average = %.3f ms", prefix, latency.mean() / 1000.0) +
+         line("%s stddev = %.3f ms", prefix, latency_stddev(latency) / 1000.0);
 }
 
 // One script's part of the block ("SQL script 1: ...").
@@ -49,13 +74,33 @@ std::string script_part(const PgbenchRunFacts& facts, std::size_t slot, const Ru
                weights > 0 ? 100.0 * weight / static_cast<double>(weights) : 0.0);
   text += line(" - %lld transactions (%.1f%% of total, tps = %f)", as_ll(done), percent(done, all),
                per_second(done, seconds));
-  text += " - number of failed transactions: " + failed_text(s.errors, done) + "\n";
-  text += line(" - latency average = %.3f ms", s.latency.mean() / 1000.0);
-  text += line(" - latency stddev = %.3f ms", latency_stddev(s.latency) / 1000.0);
+  text += " - " + failed_line(s.errors, all_counted(s));
+  if (facts.rate_limited && facts.latency_limit_ms > 0) {
+    text += " - " + skipped_line(s.skipped, all_counted(s));
+  }
+  text += measured_latency_lines(" - latency", s.latency);
+  return text;
+}
+
+std::string health_text(const RunInfo& info, const RunStats& stats) {
+  std::string text;
+  for (const std::string& h : health_lines(info, stats)) text += h + "\n";
   return text;
 }
 
 }  // namespace
+
+std::string pgbench_latency_lines(const PgbenchRunFacts& facts, double seconds,
+                                  std::int64_t counted, std::int64_t failed,
+                                  const LatencyHistogram& latency) {
+  if (facts.rate_limited || facts.progress || facts.latency_limit_ms > 0) {
+    return measured_latency_lines("latency", latency);
+  }
+  // Nothing measured: the clients' time over the transactions they ended.
+  return line("latency average = %.3f ms%s",
+              counted > 0 ? 1000.0 * seconds * facts.clients / static_cast<double>(counted) : 0.0,
+              failed > 0 ? " (including failures)" : "");
+}
 
 std::string pgbench_command_lines(const std::vector<CommandLatency>& commands,
                                   bool in_script_part) {
@@ -91,8 +136,7 @@ std::string pgbench_latency_limit_lines(const PgbenchRunFacts& facts, const RunS
   const std::int64_t processed = completed_total(stats);
   std::string text;
   if (facts.rate_limited) {
-    text += line("number of transactions skipped: %lld (%.3f%%)", as_ll(skipped),
-                 percent(skipped, processed + skipped + errors_total(stats)));
+    text += skipped_line(skipped, processed + skipped + errors_total(stats));
   }
   return text + line("number of transactions above the %.1f ms latency limit: %lld/%lld (%.3f%%)",
                      facts.latency_limit_ms, as_ll(late), as_ll(processed),
@@ -139,14 +183,19 @@ std::string pgbench_final_block(const PgbenchRunFacts& facts, const RunInfo& inf
   text += "maximum number of tries: 1\n";
   if (facts.transactions_per_client > 0) {
     text += line("number of transactions per client: %ld", facts.transactions_per_client);
+    text += line("number of transactions actually processed: %lld/%lld", as_ll(processed),
+                 static_cast<long long>(facts.transactions_per_client) * facts.clients);
   } else {
     text += line("duration: %d s", facts.duration_seconds);
+    text += line("number of transactions actually processed: %lld", as_ll(processed));
   }
-  text += line("number of transactions actually processed: %lld", as_ll(processed));
-  text += "number of failed transactions: " + failed_text(failed, processed) + "\n";
+  const std::int64_t counted = processed + skipped_total(stats) + failed;
+  text += failed_line(failed, counted);
+  // pgbench prints nothing further when nothing was processed or skipped
+  // (every client aborted).
+  if (processed + skipped_total(stats) <= 0) return text + health_text(info, stats);
   text += pgbench_latency_limit_lines(facts, stats);
-  text += line("latency average = %.3f ms", latency.mean() / 1000.0);
-  text += line("latency stddev = %.3f ms", latency_stddev(latency) / 1000.0);
+  text += pgbench_latency_lines(facts, seconds, counted, failed, latency);
   if (facts.rate_limited) {
     const ScheduleLag lag = schedule_lag_all(stats);
     text += line("rate limit schedule lag: avg %.3f (max %.3f) ms", lag.mean_micros() / 1000.0,
@@ -158,8 +207,7 @@ std::string pgbench_final_block(const PgbenchRunFacts& facts, const RunInfo& inf
     if (several) text += script_part(facts, slot, stats, processed, seconds);
     if (slot < facts.commands.size()) text += pgbench_command_lines(facts.commands[slot], several);
   }
-  for (const std::string& h : health_lines(info, stats)) text += h + "\n";
-  return text;
+  return text + health_text(info, stats);
 }
 
 void print_pgbench_summary(std::ostream& out, const PgbenchRunFacts& primary,

@@ -2,8 +2,8 @@
 // ("progress: 3.0 s, 113025.6 tps, lat 0.876 ms stddev 1.011, 0 failed") and its
 // final block (transaction type ... tps, and with several scripts a part
 // per script); with standbys (--standby-conn) a line and a block for each
-// standby's side under the primary's, with its replication lag. The latency stddev comes from the
-// latency histogram (metrics/latency_stddev.hpp).
+// standby's side under the primary's, with its replication lag. The latency stddev is
+// the histogram's exact one (metrics/latency_stddev.hpp).
 #pragma once
 
 #include <ostream>
@@ -32,6 +32,7 @@ struct PgbenchRunFacts {
   double connection_ms = 0;          // the time to open every session
   double latency_limit_ms = 0;       // -L; 0: none
   bool rate_limited = false;         // -R
+  bool progress = false;             // -P: progress lines printed
   // --report-per-command: each script's commands (empty: none printed).
   ScriptCommandLatencies commands;
 };
@@ -68,6 +69,20 @@ std::vector<std::string> pgbench_progress_lines(const std::vector<IntervalSample
 // "         0.123           0  \set aid random(1, 100000 * :scale)".
 std::string pgbench_command_lines(const std::vector<CommandLatency>& commands, bool in_script_part);
 
+// pgbench 15's latency lines: with -R, -P or -L the measured "latency
+// average = X ms" and "latency stddev = Y ms" (none when nothing was
+// measured); without them "latency average = X ms" alone, X the clients'
+// time over the transactions they ended (1000 × seconds × clients /
+// counted: the processed, skipped and failed), followed by " (including
+// failures)" when any failed.
+std::string pgbench_latency_lines(const PgbenchRunFacts& facts, double seconds,
+                                  std::int64_t counted, std::int64_t failed,
+                                  const LatencyHistogram& latency);
+
+// pgbench 15's final block: under -t "number of transactions actually
+// processed: N/M" (M = clients × -t), the failed (and, with -R and -L, the
+// skipped) as shares of the processed, skipped and failed ("NaN%" of
+// none); when nothing was processed or skipped, nothing after the failed.
 std::string pgbench_final_block(const PgbenchRunFacts& facts, const RunInfo& info,
                                 const RunStats& stats);
 
