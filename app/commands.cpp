@@ -47,6 +47,7 @@ int check_command(const Config& config) {
 }
 
 int prepare_command(const Config& config) {
+  if (config.ch) refuse_others_ch_tables(config);
   const PrepareOutcome outcome = prepare_database(config, std::cout);
   if (outcome.status != kExitOk) return outcome.status;
   // CH's tables join the whole load; with --driver, the last driver adds them.

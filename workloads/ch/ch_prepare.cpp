@@ -84,7 +84,33 @@ void load_table(const Config& config, const std::string& table, std::uint64_t se
   conn.exec("analyze " + table);
 }
 
+// The tables of CH's names there, each with whether the kit's record names it.
+std::map<std::string, bool> present_tables(pqxx::connection& conn) {
+  std::map<std::string, long long> recorded;
+  if (relation_exists(conn, kChRecord)) recorded = read_recorded(conn);
+  std::map<std::string, bool> present;
+  for (const std::string& table : ch_table_names()) {
+    if (relation_exists(conn, table)) present[table] = recorded.count(table) > 0;
+  }
+  return present;
+}
+
+void refuse_others(const std::map<std::string, bool>& present) {
+  for (const auto& [table, ours] : present) {
+    if (!ours) {
+      throw UsageError("--ch: " + table +
+                       " exists and tpcc did not create it; drop it yourself or use another "
+                       "database");
+    }
+  }
+}
+
 }  // namespace
+
+void refuse_others_ch_tables(const Config& config) {
+  auto conn = connect(config.conninfo);
+  refuse_others(present_tables(*conn));
+}
 
 int prepare_ch_tables(const Config& config, std::ostream& out) {
   auto conn = connect(config.conninfo);
@@ -93,22 +119,13 @@ int prepare_ch_tables(const Config& config, std::ostream& out) {
   const RecordedLoad recorded = read_recorded_load(*conn);
   const std::uint64_t seed = recorded.seed ? *recorded.seed : config.seed;
   const bool citus = recorded_distribution(recorded) == Distribution::Citus;
-  std::map<std::string, long long> tables;
-  if (relation_exists(*conn, kChRecord)) tables = read_recorded(*conn);
   // Every refusal before anything is made.
-  std::map<std::string, bool> exists;
-  for (const std::string& table : ch_table_names()) {
-    exists[table] = relation_exists(*conn, table);
-    if (exists[table] && tables.count(table) == 0) {
-      throw UsageError("--ch: " + table +
-                       " exists and tpcc did not create it; drop it yourself or use another "
-                       "database");
-    }
-  }
+  const std::map<std::string, bool> present = present_tables(*conn);
+  refuse_others(present);
   create_record(*conn, citus);
   int created = 0;
   for (const std::string& table : ch_table_names()) {
-    if (exists[table]) continue;
+    if (present.count(table) > 0) continue;
     load_table(config, table, seed, citus);
     ++created;
   }

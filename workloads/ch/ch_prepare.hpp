@@ -14,6 +14,11 @@
 
 namespace tpcc {
 
+// Throws UsageError (exit 2) naming a table of CH's names that tpcc did not
+// make: called before anything of a prepare --ch is made, TPC-C's load
+// included.
+void refuse_others_ch_tables(const Config& config);
+
 // Exit 0; throws UsageError / ConnectError for exit statuses 2 / 3.
 int prepare_ch_tables(const Config& config, std::ostream& out);
 
