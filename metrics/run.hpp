@@ -19,6 +19,7 @@
 #include "metrics/server_metrics.hpp"
 #include "metrics/stats.hpp"
 #include "spec/transactions.hpp"
+#include "workloads/ch/metrics/ch_figures.hpp"
 #include "workloads/ingest/metrics/ingest_figures.hpp"
 
 namespace tpcc {
@@ -201,6 +202,8 @@ struct RunInfo {
   std::optional<LedgerFigures> ledger;
   // The ingest workload's figures (workloads/ingest/metrics/ingest_figures.hpp).
   std::optional<IngestFigures> ingest;
+  // CH-benCHmark's analytic streams' figures (workloads/ch/metrics/ch_figures.hpp).
+  std::optional<ChFigures> ch;
   // pgbench's --report-per-command: each script's commands (empty without).
   ScriptCommandLatencies pgbench_commands;
 };
