@@ -51,7 +51,7 @@ TEST_CASE("prepare --ch on a fresh database: TPC-C's load, then CH's three table
 }
 
 TEST_CASE(
-    "prepare --ch on a TPC-C load adds what is missing; check fails on contents not CH's; "
+    "prepare --ch on a TPC-C load adds what is missing, check fails on contents not CH's, "
     "cleanup drops the kit's",
     "[ch]") {
   const std::string db = tpcc::test::prepared_database("tpcc_ch_added", 1);
@@ -107,7 +107,7 @@ TEST_CASE(
 }
 
 TEST_CASE(
-    "prepare --ch refuses a bmsql_region tpcc did not make, before making anything; "
+    "prepare --ch refuses a bmsql_region tpcc did not make, before making anything, "
     "cleanup leaves it",
     "[ch]") {
   const std::string db = tpcc::test::prepared_database("tpcc_ch_others", 1);
@@ -131,7 +131,7 @@ TEST_CASE(
 
 TEST_CASE(
     "prepare --ch killed at any moment leaves each CH table whole and recorded, or absent "
-    "and unrecorded; the next prepare finishes",
+    "and unrecorded, the next prepare finishes",
     "[ch]") {
   const std::string db = tpcc::test::prepared_database("tpcc_ch_killed", 1);
   for (const double seconds : {0.15, 0.3, 0.5, 0.8}) {

@@ -62,7 +62,7 @@ std::vector<std::string> rows_text(const pqxx::result& result) {
 
 }  // namespace
 
-TEST_CASE("CH-benCHmark: all 22 queries run on a W=1 load; those CH's data answer return rows",
+TEST_CASE("CH-benCHmark: all 22 queries run on a W=1 load, those CH's data answer return rows",
           "[ch]") {
   const std::string& db = ch_database();
   // What a fresh load holds that leaves four queries without rows:

@@ -26,7 +26,7 @@ nlohmann::json read_json(const std::string& path) {
 
 }  // namespace
 
-TEST_CASE("ch: two streams run the 22 queries; QphH is queries x 3600 / measured seconds", "[ch]") {
+TEST_CASE("ch: two streams run the 22 queries, QphH is queries x 3600 / measured seconds", "[ch]") {
   const std::string db = tpcc::test::create_database("tpcc_ch_run");
   std::string output;
   REQUIRE(tpcc::test::run_tpcc(

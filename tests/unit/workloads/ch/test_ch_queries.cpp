@@ -294,7 +294,7 @@ TEST_CASE("CH-benCHmark's 22 queries are all in the binary, Q1..Q22, and no more
 }
 
 TEST_CASE(
-    "TPC-H Appendix A: each of the 41 query-stream orders runs each of the 22 queries once; "
+    "TPC-H Appendix A: each of the 41 query-stream orders runs each of the 22 queries once, "
     "stream 0 is the power test's order and stream 41 takes it again",
     "[ch]") {
   std::set<std::vector<int>> distinct;
