@@ -20,6 +20,9 @@
 #include "pgserver/citus_cluster.hpp"
 #include "pgserver/local_server.hpp"
 #include "schema/cleanup.hpp"
+#include "workloads/ch/ch_check.hpp"
+#include "workloads/ch/ch_cleanup.hpp"
+#include "workloads/ch/ch_prepare.hpp"
 
 namespace tpcc {
 namespace {
@@ -34,15 +37,22 @@ int check_command(const Config& config) {
   std::cout << load_origin_line(state) << "\n";
   const auto results = run_consistency_checks(*conn, config.after_load, &std::cout);
   std::cout << format_summary_line(results) << "\n";
+  // CH-benCHmark's tables, when prepare --ch made them.
+  const std::vector<TableCheckResult> ch = run_ch_checks(*conn);
+  const int ch_status = ch.empty() ? kExitOk : print_table_checks(ch, "CH", "", std::cout);
   if (!gaps.empty()) {
     std::cout << incomplete_load_advice(state) << "\n";
   }
-  return all_passed(results) && gaps.empty() ? kExitOk : kExitFailed;
+  return all_passed(results) && gaps.empty() && ch_status == kExitOk ? kExitOk : kExitFailed;
 }
 
 int prepare_command(const Config& config) {
+  if (config.ch) refuse_others_ch_tables(config);
   const PrepareOutcome outcome = prepare_database(config, std::cout);
-  if (outcome.status != kExitOk || config.no_check) return outcome.status;
+  if (outcome.status != kExitOk) return outcome.status;
+  // CH's tables join the whole load; with --driver, the last driver adds them.
+  if (config.ch && outcome.whole) prepare_ch_tables(config, std::cout);
+  if (config.no_check) return outcome.status;
   if (!outcome.whole) {
     std::cout << "not checking: the load is whole once every driver has finished; run tpcc "
                  "check then\n";
@@ -108,7 +118,10 @@ int run_command(const Config& config) {
   switch (config.verb) {
     case Verb::Prepare: return prepare_command(config);
     case Verb::Check: return check_command(config);
-    case Verb::Cleanup: return cleanup_database(config, std::cout);
+    case Verb::Cleanup: {
+      const int ch = cleanup_ch_tables(config, std::cout);
+      return ch != kExitOk ? ch : cleanup_database(config, std::cout);
+    }
     case Verb::Quickstart: return quickstart_command(config);
     case Verb::Run:
       if (config.sweep) return run_sweep(config, std::cout);

@@ -2,6 +2,7 @@
 
 #include <exception>
 
+#include "app/run_command.hpp"
 #include "app/run_live_metrics.hpp"
 #include "app/run_not_started.hpp"
 #include "app/run_outcome.hpp"
@@ -9,9 +10,27 @@
 #include "app/run_query_mode.hpp"
 #include "app/workload_tables.hpp"
 #include "experiment/start.hpp"
+#include "report/console/interval_line.hpp"
+#include "spec/random.hpp"
 #include "terminal/engine/open_limits.hpp"
 
 namespace tpcc {
+
+EngineSetup counted_engine_setup(const Workload& workload, const Config& config,
+                                 ResultSink& results, std::function<void()> at_warmup_end) {
+  results.begin_intervals(0);
+  EngineSetup setup;
+  setup.workload = &workload;
+  setup.seed = config.rand_seed != 0 ? config.rand_seed : Random(time_seed()).next();
+  setup.interval_lines = [&config](const std::vector<IntervalSample>& samples) {
+    return interval_lines(samples, config);
+  };
+  setup.on_interval = [&results, at_warmup_end](const std::vector<IntervalSample>& samples) {
+    if (!samples.empty() && samples.front().warmup) at_warmup_end();
+    results.append_interval(samples);
+  };
+  return setup;
+}
 
 RunInfo WorkloadRun::run_info(const EngineResult& result, std::time_t started) const {
   return tpcc::run_info(config_, RunSetup{}, result, started, "");

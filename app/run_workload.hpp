@@ -20,6 +20,7 @@
 #pragma once
 
 #include <ctime>
+#include <functional>
 #include <ostream>
 #include <string>
 
@@ -74,6 +75,14 @@ class WorkloadRun {
   explicit WorkloadRun(const Config& config) : config_(config) {}
   const Config& config_;
 };
+
+// The engine's setup of a workload counted by the kit's interval lines
+// (the ingest's, CH's streams): `workload` with the run's --rand-seed (or
+// one from the clock), each interval appended to results, and
+// at_warmup_end called with the warm-up's last one (the workload's own
+// counts taken then, so that its figures cover the measured interval).
+EngineSetup counted_engine_setup(const Workload& workload, const Config& config,
+                                 ResultSink& results, std::function<void()> at_warmup_end);
 
 // Runs `workload` into the result directory of its config; returns the
 // exit status run_benchmark documents. Throws what stopped the run before

@@ -3,6 +3,8 @@
 #include <stdexcept>
 
 #include "app/consistency_test_run.hpp"
+#include "workloads/ch/app/ch_command.hpp"
+#include "workloads/ch/app/run_ch.hpp"
 #include "workloads/ingest/app/ingest_between_runs.hpp"
 #include "workloads/ingest/app/ingest_command.hpp"
 #include "workloads/ingest/app/run_ingest.hpp"
@@ -31,6 +33,8 @@ const WorkloadEntry kWorkloads[] = {
      read_pgbench_inputs},
     {WorkloadKind::Ingest, run_ingest, ingest_table_command, &kIngestTables,
      ingest_check_between_runs, ingest_between_runs, nullptr},
+    // It runs on TPC-C's load (its tables beside it): experiment/ reads that load.
+    {WorkloadKind::Ch, run_ch, ch_table_command, nullptr, nullptr, nullptr, nullptr},
 };
 
 }  // namespace

@@ -1,4 +1,15 @@
-# Writes a C++ source that maps each schema/*.sql file name to its text.
+# Writes a C++ source that maps each SQL_DIR/*.sql file name to its text:
+# tpcc::NAMESPACE::FUNCTION() (by default tpcc::schema::embedded_sql_files()),
+# LABEL naming them in its first line.
+if(NOT DEFINED NAMESPACE)
+  set(NAMESPACE schema)
+endif()
+if(NOT DEFINED LABEL)
+  set(LABEL "schema/*.sql")
+endif()
+if(NOT DEFINED FUNCTION)
+  set(FUNCTION embedded_sql_files)
+endif()
 file(GLOB files ${SQL_DIR}/*.sql)
 list(SORT files)
 set(body "")
@@ -7,5 +18,5 @@ foreach(f ${files})
   file(READ ${f} text)
   set(body "${body}    {\"${name}\", R\"tpccsql(${text})tpccsql\"},\n")
 endforeach()
-file(WRITE ${OUT}.tmp "// Generated from schema/*.sql; do not edit.\n#include <map>\n#include <string>\n\nnamespace tpcc::schema {\nconst std::map<std::string, std::string>& embedded_sql_files() {\n  static const std::map<std::string, std::string> files = {\n${body}  };\n  return files;\n}\n}  // namespace tpcc::schema\n")
+file(WRITE ${OUT}.tmp "// Generated from ${LABEL}; do not edit.\n#include <map>\n#include <string>\n\nnamespace tpcc::${NAMESPACE} {\nconst std::map<std::string, std::string>& ${FUNCTION}() {\n  static const std::map<std::string, std::string> files = {\n${body}  };\n  return files;\n}\n}  // namespace tpcc::${NAMESPACE}\n")
 file(COPY_FILE ${OUT}.tmp ${OUT} ONLY_IF_DIFFERENT)

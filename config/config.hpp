@@ -125,6 +125,9 @@ struct Config {
   // workload's tables take them round-robin.
   std::vector<std::string> tablespace_names;
   bool foreign_keys = false;
+  // CH-benCHmark's SUPPLIER, NATION and REGION beside TPC-C's tables
+  // (workloads/ch/ch_tables.hpp).
+  bool ch = false;
   int partitions = 0;           // 0 or 1: not partitioned
   bool no_check = false;        // skip the after-load check
   bool no_space_check = false;  // load even when the estimate exceeds the free space

@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include "config/workload_config.hpp"
+#include "workloads/ch/config/ch_config.hpp"
 #include "workloads/ingest/config/ingest_config.hpp"
 #include "workloads/pgbench/config/pgbench_config.hpp"
 #include "workloads/sysbench/config/sysbench_config.hpp"
@@ -15,10 +16,7 @@ namespace {
 using Descriptor = const WorkloadConfig& (*)();
 
 constexpr Descriptor kWorkloadConfigs[] = {
-    tpcc_config,
-    sysbench_config,
-    pgbench_config,
-    ingest_config,
+    tpcc_config, sysbench_config, pgbench_config, ingest_config, ch_config,
 };
 
 }  // namespace

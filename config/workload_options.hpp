@@ -13,7 +13,7 @@
 
 namespace tpcc {
 
-enum class WorkloadKind { Tpcc, SysbenchOltp, Ingest, Pgbench };
+enum class WorkloadKind { Tpcc, SysbenchOltp, Ingest, Pgbench, Ch };
 // What prepare loads and run drives when nothing names a workload, and what
 // a result directory from before the workloads ran.
 inline constexpr WorkloadKind kDefaultWorkload = WorkloadKind::Tpcc;

@@ -20,6 +20,7 @@
 #include "metrics/stats.hpp"
 #include "spec/nurand.hpp"
 #include "spec/transactions.hpp"
+#include "workloads/ch/metrics/ch_figures.hpp"
 #include "workloads/ingest/metrics/ingest_figures.hpp"
 
 namespace tpcc {
@@ -208,6 +209,8 @@ struct RunInfo {
   std::optional<LedgerFigures> ledger;
   // The ingest workload's figures (workloads/ingest/metrics/ingest_figures.hpp).
   std::optional<IngestFigures> ingest;
+  // CH-benCHmark's analytic streams' figures (workloads/ch/metrics/ch_figures.hpp).
+  std::optional<ChFigures> ch;
   // pgbench's --report-per-command: each script's commands (empty without).
   ScriptCommandLatencies pgbench_commands;
 };

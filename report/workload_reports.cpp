@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "report/workload_report.hpp"
+#include "workloads/ch/report/ch_report.hpp"
 #include "workloads/ingest/report/ingest_report.hpp"
 #include "workloads/pgbench/report/pgbench_report.hpp"
 #include "workloads/sysbench/report/sysbench_report.hpp"
@@ -16,10 +17,7 @@ namespace {
 using Descriptor = const WorkloadReport& (*)();
 
 constexpr Descriptor kWorkloadReports[] = {
-    tpcc_report,
-    sysbench_report,
-    pgbench_report,
-    ingest_report,
+    tpcc_report, sysbench_report, pgbench_report, ingest_report, ch_report,
 };
 
 }  // namespace

@@ -59,6 +59,7 @@ void finish_config(ParseState& st) {
   finish_citus(st);
   finish_oltp(st);
   finish_ingest(st);
+  finish_ch(st);
   st.collect([&] { check_durability(st); });
   if (st.cfg.restore_drop_others && !st.cfg.restore) {
     st.problem("--restore-drop-others (props restoreDropOthers) is only for --restore");

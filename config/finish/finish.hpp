@@ -49,6 +49,10 @@ void finish_oltp(ParseState& st);
 // with --repeat and its run unpaced (workloads/ingest/config/ingest_finish.cpp).
 void finish_ingest(ParseState& st);
 
+// With CH-benCHmark's analytic streams: the queries back to back
+// (workloads/ch/config/ch_finish.cpp).
+void finish_ch(ParseState& st);
+
 // With the pgbench workload: its scale and fillfactor
 // (workloads/pgbench/config/pgbench_finish.cpp), called by finish_oltp.
 void finish_pgbench(ParseState& st);

@@ -208,6 +208,17 @@ void add_connection_and_load(std::vector<Setting>& s) {
       [](const Config& c) { return yes_no(c.foreign_keys); })
       .json = json_field<&Config::foreign_keys>("prepare", "foreign_keys");
   add(
+      s, "ch", nullptr, {}, kLoadVerbs, kTpccOnly, kLoad,
+      "Also load CH-benCHmark's tables: bmsql_supplier (10,000 rows), bmsql_nation (62) and "
+      "bmsql_region (5), each created, loaded and recorded in one transaction; on a database "
+      "already loaded, only the tables missing are added. tpcc check covers them and tpcc "
+      "cleanup drops them (docs/ch.md).",
+      [](const std::string& v, const Source& src, ParseState& st) {
+        st.cfg.ch = parse_bool(v, src.where);
+      },
+      [](const Config& c) { return yes_no(c.ch); })
+      .json = json_field<&Config::ch>("prepare", "ch");
+  add(
       s, "partitions", "N", {}, kLoadVerbs, kTpccOnly | kPgbenchOnly, kLoad,
       "Partition the large tables by warehouse into N partitions "
       "(0..1024; 0 or 1: not partitioned). With --workload pgbench, pgbench's --partitions: "

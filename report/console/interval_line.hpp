@@ -34,6 +34,11 @@ std::string format_sysbench_interval_line(const IntervalSample& sample, int thre
 // rows_per_statement rows; then the tpcc line's trouble and warm-up marks.
 std::string format_ingest_interval_line(const IntervalSample& sample, int rows_per_statement);
 
+// A run of CH-benCHmark's query streams: "[ 10s ] queries/s: 2.8 QphH:
+// 10080 p90: 1139ms p99: 1679ms err/s: 0 retries: 0", QphH the queries of
+// the interval per hour; then the tpcc line's trouble and warm-up marks.
+std::string format_ch_interval_line(const IntervalSample& sample);
+
 // A standby's line under the primary's of an oltp run, in sysbench's shape:
 // "[ 1s ] standby 1: thds: 2 tps: ... reconn/s: 0.00 lag: replay 2.10ms, ...".
 // threads: the standby's terminals; lag: its reading (nullptr: none).

@@ -75,8 +75,8 @@ TEST_CASE("ingest options: refused beside the other workloads' options", "[inges
              Catch::Contains("--table-size is sysbench's oltp tests'; --workload ingest does "
                              "not take it"));
   CHECK_THAT(usage_error({"run", "--workload", "ingest", "--standby-conn", "host=standby"}),
-             Catch::Contains("--standby-conn is TPC-C's, sysbench's oltp tests' and pgbench's; "
-                             "--workload ingest does not take it"));
+             Catch::Contains("--standby-conn is TPC-C's, sysbench's oltp tests', pgbench's and "
+                             "CH-benCHmark's; --workload ingest does not take it"));
   CHECK_THAT(usage_error({"run", "--ingest-rows", "10"}),
              Catch::Contains("--ingest-rows is the ingest workload's; the workload tpcc (the "
                              "default) does not take it; give --workload ingest"));

@@ -127,7 +127,7 @@ TEST_CASE("sysbench oltp: a test is named, named with .lua, or a path to its fil
 TEST_CASE("sysbench oltp: an unknown test name lists the known ones", "[config][sysbench][oltp]") {
   const std::string known =
       "tpcc, oltp_read_write, oltp_read_only, oltp_write_only, oltp_point_select, "
-      "oltp_update_index, oltp_update_non_index, oltp_insert, oltp_delete, ingest, pgbench";
+      "oltp_update_index, oltp_update_non_index, oltp_insert, oltp_delete, ingest, pgbench, ch";
   CHECK(usage_error({"fileio", "--threads=2", "run"}) ==
         "--test: 'fileio' is not a test tpcc runs: " + known);
   CHECK_THAT(usage_error({"/usr/share/sysbench/oltp_read_write", "run"}),

@@ -32,7 +32,7 @@ struct Expected {
   std::vector<std::string> load_axes;
 };
 
-// The four, in the order messages and the options page name them.
+// The five, in the order messages and the options page name them.
 const std::vector<Expected> kExpected = {
     {WorkloadKind::Tpcc, "tpcc", "TPC-C's", "tpcc", "", true, true, {"warehouses"}},
     {WorkloadKind::SysbenchOltp,
@@ -45,6 +45,7 @@ const std::vector<Expected> kExpected = {
      {"tables", "table-size"}},
     {WorkloadKind::Pgbench, "pgbench", "pgbench's", "pgbench", "pgbench", false, false, {"scale"}},
     {WorkloadKind::Ingest, "ingest", "the ingest workload's", "ingest", "ingest", false, false, {}},
+    {WorkloadKind::Ch, "ch", "CH-benCHmark's", "ch", "", false, false, {}},
 };
 
 nlohmann::json config_json(const tpcc::Config& config) {
@@ -97,7 +98,7 @@ TEST_CASE("workload config: every name --workload takes names its workload back"
           "[config][workload_config]") {
   CHECK(tpcc::workload_names() ==
         "tpcc, oltp_read_write, oltp_read_only, oltp_write_only, oltp_point_select, "
-        "oltp_update_index, oltp_update_non_index, oltp_insert, oltp_delete, ingest, pgbench");
+        "oltp_update_index, oltp_update_non_index, oltp_insert, oltp_delete, ingest, pgbench, ch");
   int names = 0;
   std::string rest = tpcc::workload_names() + ", ";
   for (std::size_t at = rest.find(", "); at != std::string::npos; at = rest.find(", ")) {
@@ -109,7 +110,7 @@ TEST_CASE("workload config: every name --workload takes names its workload back"
     CHECK(tpcc::workload_name(*parsed) == name);
     ++names;
   }
-  CHECK(names == 11);
+  CHECK(names == 12);
   CHECK_FALSE(tpcc::parse_workload_name("oltp_*").has_value());
   // The ingest is the kit's own: no test word of sysbench's.
   CHECK(tpcc::parse_sysbench_test("tpcc.lua").has_value());

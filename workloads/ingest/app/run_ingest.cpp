@@ -96,17 +96,8 @@ class IngestRun : public WorkloadRun {
   }
 
   EngineSetup engine_setup(ResultSink& results, std::ostream&) override {
-    results.begin_intervals(0);
-    EngineSetup setup;
-    setup.workload = &workload_;
-    setup.seed = config_.rand_seed != 0 ? config_.rand_seed : Random(time_seed()).next();
-    setup.interval_lines = [this](const std::vector<IntervalSample>& samples) {
-      return interval_lines(samples, config_);
-    };
-    setup.on_interval = [this, &results](const std::vector<IntervalSample>& samples) {
-      if (!samples.empty() && samples.front().warmup) warmup_.take(workload_.counters());
-      results.append_interval(samples);
-    };
+    EngineSetup setup = counted_engine_setup(workload_, config_, results,
+                                             [this] { warmup_.take(workload_.counters()); });
     wal_start_ = read_wal_position(config_.conninfo);
     wal_clock_ = std::chrono::steady_clock::now();
     return setup;

@@ -84,7 +84,9 @@ void add_workload_choice(std::vector<Setting>& s) {
       "its progress lines take sysbench's shape unless --report-format says otherwise. "
       "tpcc sweep and tpcc capacity take every workload (docs/experiments.md). ingest: "
       "the bulk-ingest workload (docs/ingest.md), batches of rows appended by each terminal. "
-      "tpcc snapshot copies the load of the workload it names (docs/experiments.md).",
+      "ch: CH-benCHmark's 22 analytic queries on TPC-C's load made with tpcc prepare --ch, "
+      "each terminal one query stream (docs/ch.md). tpcc snapshot copies the load of the workload "
+      "it names (docs/experiments.md).",
       [](const std::string& v, const Source& src, ParseState& st) {
         const auto w = parse_workload_name(v);
         if (!w) fail(src.where, v, "a workload: " + workload_names());

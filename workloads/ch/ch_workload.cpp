@@ -1,0 +1,89 @@
+#include "workloads/ch/ch_workload.hpp"
+
+#include "db/session.hpp"
+#include "terminal/engine/worker.hpp"
+
+namespace tpcc {
+namespace {
+
+// The server's words for a query a hot standby cancelled to replay WAL
+// (PostgreSQL's "canceling statement due to conflict with recovery").
+constexpr const char* kRecoveryConflictWords = "conflict with recovery";
+constexpr const char* kQueryCanceled = "57014";
+
+std::string statement_name(int query) { return "ch_q" + std::to_string(query); }
+
+// Where a stream is: its number, and the position of its next query in its
+// order.
+struct ChStream {
+  int stream = 0;
+  int position = 0;
+};
+
+}  // namespace
+
+bool is_recovery_conflict(const std::string& sqlstate, const std::string& message) {
+  const bool state = sqlstate == kSerializationFailure || sqlstate == kDeadlockDetected;
+  return state && message.find(kRecoveryConflictWords) != std::string::npos;
+}
+
+bool is_cancel(const std::string& sqlstate) { return sqlstate == kQueryCanceled; }
+
+ChErrorCounters::Counts ChErrorCounters::counts() const {
+  Counts counts;
+  for (std::size_t i = 0; i < static_cast<std::size_t>(kChQueryCount); ++i) {
+    counts.recovery_conflicts[i] = recovery_conflicts_[i].load(std::memory_order_relaxed);
+    counts.cancels[i] = cancels_[i].load(std::memory_order_relaxed);
+  }
+  return counts;
+}
+
+int ch_query_of(TxnIndex type) { return static_cast<int>(type) + 1; }
+
+ChWorkload::ChWorkload() : errors_(std::make_unique<ChErrorCounters>()) {
+  for (int query = 1; query <= kChQueryCount; ++query) {
+    types_.push_back({"q" + std::to_string(query), ch_query_name(query), {}});
+  }
+}
+
+std::any ChWorkload::bind(int index, const Config&) const { return ChStream{index, 0}; }
+
+void ChWorkload::prepare(Session& session) const {
+  for (int query = 1; query <= kChQueryCount; ++query) {
+    session.prepare(statement_name(query), ch_query_sql(query));
+  }
+}
+
+TxnIndex ChWorkload::next(VirtualTerminal& terminal) const {
+  auto* stream = std::any_cast<ChStream>(&terminal.binding);
+  const int query = ch_stream_order(stream->stream)[static_cast<std::size_t>(stream->position)];
+  stream->position = (stream->position + 1) % kChQueryCount;
+  return static_cast<TxnIndex>(query - 1);
+}
+
+TxnResult ChWorkload::execute(TxnIndex type, Session& session, VirtualTerminal&) const {
+  const int query = ch_query_of(type);
+  TxnResult result;
+  auto failed = [&](const std::string& message, const std::string& sqlstate) {
+    if (is_recovery_conflict(sqlstate, message)) errors_->recovery_conflict(query);
+    if (is_cancel(sqlstate)) errors_->cancel(query);
+    result.outcome = Outcome::Error;
+    result.error = message;
+    result.sqlstate = sqlstate;
+  };
+  try {
+    session.queue(statement_name(query), Params{});
+    result.tallies[kChRowsTally] = session.flush().front().rows();
+  } catch (const ConnectionLost& e) {
+    // A standby ends a session it cannot cancel a query of (FATAL 40001).
+    if (is_recovery_conflict(e.sqlstate, e.what())) errors_->recovery_conflict(query);
+    throw;
+  } catch (const RetryableError& e) {
+    failed(e.what(), e.sqlstate);
+  } catch (const SqlError& e) {
+    failed(e.what(), e.sqlstate);
+  }
+  return result;
+}
+
+}  // namespace tpcc

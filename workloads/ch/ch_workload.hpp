@@ -1,0 +1,73 @@
+// CH-benCHmark's analytic streams on the engine (docs/ch.md): 22 types, Q1
+// .. Q22; each terminal is one query stream, which runs the 22 back to back
+// in its order of TPC-H's permutation table (ch_queries.hpp) and starts
+// again. A query's rows are its tally; its errors are the engine's, with
+// the recovery conflicts of a hot standby and the cancels (57014) counted
+// apart per query here.
+#pragma once
+
+#include <array>
+#include <atomic>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "terminal/engine/workload.hpp"
+#include "workloads/ch/ch_queries.hpp"
+
+namespace tpcc {
+
+// Index of the rows a query returned among its TxnResult::tallies.
+inline constexpr std::size_t kChRowsTally = 0;
+
+// Whether a server error is a hot standby cancelling the query in a
+// conflict with recovery (40001 or 40P01, "... conflict with recovery"),
+// and whether it is a cancel (57014, statement timeout or cancel).
+bool is_recovery_conflict(const std::string& sqlstate, const std::string& message);
+bool is_cancel(const std::string& sqlstate);
+
+// The recovery conflicts and cancels of each query, counted as they end
+// (from every worker); the run takes the warm-up's away.
+class ChErrorCounters {
+ public:
+  struct Counts {
+    std::array<long long, kChQueryCount> recovery_conflicts{};
+    std::array<long long, kChQueryCount> cancels{};
+  };
+  void recovery_conflict(int query) { add(recovery_conflicts_, query); }
+  void cancel(int query) { add(cancels_, query); }
+  Counts counts() const;
+
+ private:
+  using Slots = std::array<std::atomic<long long>, kChQueryCount>;
+  static void add(Slots& slots, int query) {
+    slots[static_cast<std::size_t>(query - 1)].fetch_add(1, std::memory_order_relaxed);
+  }
+  Slots recovery_conflicts_{};
+  Slots cancels_{};
+};
+
+class ChWorkload : public Workload {
+ public:
+  ChWorkload();
+
+  std::string name() const override { return "ch"; }
+  const std::vector<WorkloadType>& types() const override { return types_; }
+  // A terminal is its stream: its number and where it is in its order.
+  std::any bind(int index, const Config& group_config) const override;
+  void prepare(Session& session) const override;
+  TxnIndex next(VirtualTerminal& terminal) const override;
+  TxnResult execute(TxnIndex type, Session& session, VirtualTerminal& terminal) const override;
+  std::size_t tally_count() const override { return 1; }
+
+  const ChErrorCounters& errors() const { return *errors_; }
+
+ private:
+  std::vector<WorkloadType> types_;
+  std::unique_ptr<ChErrorCounters> errors_;
+};
+
+// The query (1..22) of type slot `type`.
+int ch_query_of(TxnIndex type);
+
+}  // namespace tpcc

@@ -1,0 +1,37 @@
+// What a run of CH-benCHmark's analytic streams measured (docs/ch.md):
+// per query its executions, latency, rows returned and errors (recovery
+// conflicts and cancels apart), and QphH, the queries completed per hour
+// of the measured interval. Arithmetic only; the counting is the
+// workload's.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace tpcc {
+
+struct ChQueryFigures {
+  std::string name;                     // "Q1"
+  std::int64_t count = 0;               // completed in the measured interval
+  std::int64_t rows = 0;                // rows they returned
+  std::int64_t errors = 0;              // every error, the two below included
+  std::int64_t recovery_conflicts = 0;  // 40001 canceled by a standby's recovery
+  std::int64_t cancels = 0;             // 57014: statement timeout or cancel
+  double p50_ms = 0;
+  double p90_ms = 0;
+  double max_ms = 0;
+};
+
+struct ChFigures {
+  int streams = 0;
+  double seconds = 0;                     // the measured interval
+  std::int64_t queries = 0;               // completed in it, every query
+  double qphh = 0;                        // queries x 3600 / seconds
+  std::vector<ChQueryFigures> per_query;  // Q1..Q22
+};
+
+// queries x 3600 / seconds; 0 without time.
+double ch_qphh(std::int64_t queries, double seconds);
+
+}  // namespace tpcc

@@ -1,0 +1,17 @@
+-- CH-benCHmark Q10 (Cole et al., "The mixed workload CH-benCHmark", DBTest
+-- 2011), the text BenchBase's chbenchmark publishes (chbenchmark/queries/Q10.java),
+-- with the kit's table names (bmsql_customer for customer, bmsql_oorder for
+-- oorder, ...).
+select c_id, c_last, sum(ol_amount) as revenue, c_city, c_phone, n_name
+from bmsql_customer, bmsql_oorder, bmsql_order_line, bmsql_nation
+where c_id = o_c_id
+  and c_w_id = o_w_id
+  and c_d_id = o_d_id
+  and ol_w_id = o_w_id
+  and ol_d_id = o_d_id
+  and ol_o_id = o_id
+  and o_entry_d >= '2007-01-02 00:00:00.000000'
+  and o_entry_d <= ol_delivery_d
+  and n_nationkey = ascii(substring(c_state from 1 for 1))
+group by c_id, c_last, c_city, c_phone, n_name
+order by revenue desc

@@ -1,0 +1,93 @@
+#include "workloads/ch/report/ch_json.hpp"
+
+#include "metrics/stats.hpp"
+#include "report/results/json_number.hpp"
+#include "report/results/json_round.hpp"
+#include "report/views/format.hpp"
+
+namespace tpcc {
+namespace {
+
+using Json = nlohmann::json;
+
+Json query_json(const ChQueryFigures& q) {
+  return {{"query", q.name},
+          {"count", q.count},
+          {"rows", q.rows},
+          {"errors", q.errors},
+          {"recovery_conflicts", q.recovery_conflicts},
+          {"cancels", q.cancels},
+          {"latency_ms",
+           {{"p50", round_to(q.p50_ms, 3)},
+            {"p90", round_to(q.p90_ms, 3)},
+            {"max", round_to(q.max_ms, 3)}}}};
+}
+
+WorkloadTable queries_table(const Json& queries) {
+  WorkloadTable t{"Queries", {}};
+  t.rows.header = {"query",   "count",  "rows",   "errors", "recovery conflicts",
+                   "cancels", "p50 ms", "p90 ms", "max ms"};
+  for (const Json& q : queries) {
+    const Json& latency_ms = q.at("latency_ms");
+    t.rows.rows.push_back(
+        {q.at("query").get<std::string>(), fixed_or_dash(json_number(q, "count"), 0),
+         fixed_or_dash(json_number(q, "rows"), 0), fixed_or_dash(json_number(q, "errors"), 0),
+         fixed_or_dash(json_number(q, "recovery_conflicts"), 0),
+         fixed_or_dash(json_number(q, "cancels"), 0),
+         fixed_or_dash(json_number(latency_ms, "p50"), 3),
+         fixed_or_dash(json_number(latency_ms, "p90"), 3),
+         fixed_or_dash(json_number(latency_ms, "max"), 3)});
+  }
+  return t;
+}
+
+}  // namespace
+
+Json ch_figures_json(const ChFigures& f, const RunStats& stats) {
+  constexpr double kMicrosPerMs = 1000.0;
+  const LatencyHistogram latency = latency_all(stats);
+  Json j;
+  j["streams"] = f.streams;
+  j["seconds"] = round_to(f.seconds, 3);
+  j["queries"] = f.queries;
+  j["qphh"] = round_to(f.qphh, 2);
+  j["latency_ms"] = {{"p50", round_to(latency.percentile(50) / kMicrosPerMs, 3)},
+                     {"p90", round_to(latency.percentile(90) / kMicrosPerMs, 3)},
+                     {"max", round_to(static_cast<double>(latency.max()) / kMicrosPerMs, 3)}};
+  Json queries = Json::array();
+  for (const ChQueryFigures& q : f.per_query) queries.push_back(query_json(q));
+  j["per_query"] = queries;
+  return j;
+}
+
+WorkloadFigures ch_result_figures(const Json& result) {
+  WorkloadFigures f;
+  f.workload = result.at("workload").get<std::string>();
+  const Json& ch = result.at("ch");
+  if (ch.is_null()) return f;
+  long long errors = 0;
+  for (const Json& q : ch.at("per_query")) errors += q.at("errors").get<long long>();
+  f.headline = {
+      summarised(
+          headline_figure("qphh", "QphH", json_number(ch, "qphh"), "1/h", Better::Higher, 2)),
+      headline_figure("queries", "queries", json_number(ch, "queries"), "", Better::Neither, 0),
+      headline_figure("errors", "errors", static_cast<double>(errors), "", Better::Lower, 0),
+      held_to_limit(headline_figure("query_p90_ms", "query p90 ms",
+                                    json_number(ch.at("latency_ms"), "p90"), "ms", Better::Lower,
+                                    3))};
+  for (const Json& q : ch.at("per_query")) {
+    const Json& latency_ms = q.at("latency_ms");
+    TypeLatency type{
+        q.at("query").get<std::string>(), q.at("count").get<std::int64_t>(), {}, {}, {}, {}};
+    if (type.count > 0) {
+      type.p50_ms = json_number(latency_ms, "p50");
+      type.p90_ms = json_number(latency_ms, "p90");
+      type.max_ms = json_number(latency_ms, "max");
+    }
+    f.types.push_back(type);
+  }
+  f.tables.push_back(queries_table(ch.at("per_query")));
+  return f;
+}
+
+}  // namespace tpcc
