@@ -10,6 +10,7 @@ packages=(
   libboost-program-options-dev libboost-dev
   nlohmann-json3-dev catch2
   time          # /usr/bin/time, for measuring runs
+  patch         # the kit broken on purpose for the ACID tests (tests/broken_kit/)
 )
 
 installed() {

@@ -11,8 +11,12 @@
 #include <string>
 #include <vector>
 
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
 #include "pgserver/process.hpp"
 #include "tests/pg/pg_fixture.hpp"
+#include "tests/pg/result_files.hpp"
 
 namespace tpcc::test {
 
@@ -157,6 +161,21 @@ inline std::string write_script(const std::string& name, const std::string& text
   std::filesystem::create_directories(path);
   std::ofstream(path / name) << text;
   return (path / name).string();
+}
+
+// `tpcc pgbench` running the sleep script with MORE, its results in a
+// scratch directory named `name`; requires exit 0 and returns result.json
+// (the console output appended to *output).
+inline nlohmann::json run_sleep_script(const std::string& conninfo, const std::string& name,
+                                       const std::vector<std::string>& more, std::string* output) {
+  const std::string dir = scratch_dir(name);
+  std::vector<std::string> args = {"--file", write_script(name + ".sql", kSleepScript),
+                                   "--result-dir", dir};
+  args.insert(args.end(), more.begin(), more.end());
+  const int status = run_tpcc(pgbench_line("run", conninfo, args), output);
+  INFO(*output);
+  REQUIRE(status == 0);
+  return nlohmann::json::parse(read_text(std::filesystem::path(dir) / "result.json"));
 }
 
 // The lines of output that match shape whole.

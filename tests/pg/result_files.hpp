@@ -49,6 +49,19 @@ inline nlohmann::json read_result(const std::string& dir) {
   return nlohmann::json::parse(in);
 }
 
+// The rule of result.json's run_rules with that clause whose name contains
+// `name` (any name when empty); throws when there is none.
+inline nlohmann::json find_rule(const nlohmann::json& result, const std::string& clause,
+                                const std::string& name = "") {
+  for (const nlohmann::json& rule : result.at("run_rules").at("rules")) {
+    if (rule.at("clause") == clause &&
+        rule.at("name").get<std::string>().find(name) != std::string::npos) {
+      return rule;
+    }
+  }
+  throw std::runtime_error("no rule " + clause + " " + name + " in result.json");
+}
+
 // No field of the kit's intervals.csv is quoted.
 inline std::vector<std::map<std::string, std::string>> read_intervals(const std::string& dir) {
   std::ifstream in(std::filesystem::path(dir) / "intervals.csv");

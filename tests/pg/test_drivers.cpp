@@ -22,6 +22,7 @@
 #include "report/results/interval_points.hpp"
 #include "schema/schema.hpp"
 #include "tests/pg/pg_fixture.hpp"
+#include "tests/pg/result_files.hpp"
 
 namespace {
 
@@ -126,6 +127,16 @@ const TwoDrivers& two_drivers() {
   return runs;
 }
 
+// The two drivers' runs, both ended with exit 0 (their logs shown when not).
+const TwoDrivers& two_finished_drivers() {
+  const TwoDrivers& runs = two_drivers();
+  INFO(runs.first_log);
+  INFO(runs.second_log);
+  REQUIRE(runs.first_status == 0);
+  REQUIRE(runs.second_status == 0);
+  return runs;
+}
+
 // Drivers registered at the barrier under run_id.
 long long registered(const std::string& run_id) {
   if (tpcc::test::scalar(loaded_database(kDatabase, kWarehouses),
@@ -151,11 +162,7 @@ bool wait_for_registration(const std::string& run_id) {
 
 TEST_CASE("drivers: two drivers start together at the barrier and drive disjoint warehouses",
           "[drivers]") {
-  const TwoDrivers& runs = two_drivers();
-  INFO(runs.first_log);
-  INFO(runs.second_log);
-  REQUIRE(runs.first_status == 0);
-  REQUIRE(runs.second_status == 0);
+  const TwoDrivers& runs = two_finished_drivers();
   const Json one = read_json(runs.first + "/result.json");
   const Json two = read_json(runs.second + "/result.json");
   const std::int64_t start_one = one.at("measured_interval").at("start_ms").get<std::int64_t>();
@@ -171,11 +178,10 @@ TEST_CASE("drivers: two drivers start together at the barrier and drive disjoint
   CHECK(one.at("warehouses") == kWarehouses);
   // Each driver's terminals worked only its own warehouses: the 4.2.2 rule
   // counts the slice's home warehouses.
-  for (const Json& rule : one.at("run_rules").at("rules")) {
-    if (rule.at("clause") == "4.2.2") {
-      CHECK(rule.at("value").get<std::string>().find("for 2 home warehouses") != std::string::npos);
-    }
-  }
+  CHECK(tpcc::test::find_rule(one, "4.2.2")
+            .at("value")
+            .get<std::string>()
+            .find("for 2 home warehouses") != std::string::npos);
   CHECK(runs.first_log.find("waiting at the start barrier") != std::string::npos);
 }
 
@@ -189,11 +195,7 @@ std::string c_run_line(const std::string& log) {
 
 TEST_CASE("2.1.6 every driver of a run uses one C-Run: printed, recorded and merged alike",
           "[drivers]") {
-  const TwoDrivers& runs = two_drivers();
-  INFO(runs.first_log);
-  INFO(runs.second_log);
-  REQUIRE(runs.first_status == 0);
-  REQUIRE(runs.second_status == 0);
+  const TwoDrivers& runs = two_finished_drivers();
   const std::string printed = c_run_line(runs.first_log);
   CHECK_THAT(printed, Catch::StartsWith("C_LAST "));
   CHECK(c_run_line(runs.second_log) == printed);
@@ -229,9 +231,7 @@ TEST_CASE(
     "drivers: tpcc report --merge sums tpmC and takes percentiles from the merged "
     "histograms",
     "[drivers]") {
-  const TwoDrivers& runs = two_drivers();
-  REQUIRE(runs.first_status == 0);
-  REQUIRE(runs.second_status == 0);
+  const TwoDrivers& runs = two_finished_drivers();
   const std::string out = scratch_dir("merged");
   std::string output;
   const int status =
@@ -301,9 +301,7 @@ TEST_CASE(
 
 TEST_CASE("drivers: a merge of drivers whose interval lines do not match says so and draws none",
           "[drivers]") {
-  const TwoDrivers& runs = two_drivers();
-  REQUIRE(runs.first_status == 0);
-  REQUIRE(runs.second_status == 0);
+  const TwoDrivers& runs = two_finished_drivers();
   // The second driver's histograms.json with its last interval line dropped.
   const std::string second = scratch_dir("short-second");
   fs::copy(runs.second, second);
@@ -417,9 +415,7 @@ TEST_CASE("drivers: tpcc cleanup drops the start barrier's table", "[drivers]") 
 
 TEST_CASE("drivers: a merge with a driver killed before its end names the driver and directory",
           "[drivers]") {
-  const TwoDrivers& runs = two_drivers();
-  REQUIRE(runs.first_status == 0);
-  REQUIRE(runs.second_status == 0);
+  const TwoDrivers& runs = two_finished_drivers();
   // What a SIGKILL of the second driver mid-run leaves: config.json and
   // intervals.csv, no result.json, histograms.json or report.html.
   const std::string killed = scratch_dir("killed-second");

@@ -9,7 +9,6 @@
 // The arrivals are drawn from --rand-seed, so each run's schedule is the same.
 #include <catch2/catch.hpp>
 
-#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -17,32 +16,18 @@
 
 #include "tests/pg/pg_fixture.hpp"
 #include "tests/pg/pgbench_support.hpp"
-#include "tests/unit/support.hpp"
 
 namespace {
 
-namespace fs = std::filesystem;
 using Json = nlohmann::json;
-using tpcc::test::kSleepScript;
-using tpcc::test::pgbench_line;
-using tpcc::test::run_tpcc;
-using tpcc::test::write_script;
 
 // result.json of a 4 s run of the sleep script with MORE.
 Json run_sleeps(const std::string& conninfo, const std::string& name,
                 std::vector<std::string> more) {
-  const std::string dir = tpcc::test::scratch_dir("pgbench_arrivals_" + name);
-  std::vector<std::string> args = {"--file",       write_script("arrivals_sleep.sql", kSleepScript),
-                                   "--duration",   "4",
-                                   "--warmup",     "0",
-                                   "--rand-seed",  "20260101",
-                                   "--result-dir", dir};
+  std::vector<std::string> args = {"--duration", "4", "--warmup", "0", "--rand-seed", "20260101"};
   args.insert(args.end(), more.begin(), more.end());
   std::string output;
-  const int status = run_tpcc(pgbench_line("run", conninfo, args), &output);
-  INFO(output);
-  REQUIRE(status == 0);
-  return Json::parse(tpcc::test::read_file(fs::path(dir) / "result.json"));
+  return tpcc::test::run_sleep_script(conninfo, "pgbench_arrivals_" + name, args, &output);
 }
 
 double mean_lag_ms(const Json& result) {

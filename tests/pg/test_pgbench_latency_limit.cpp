@@ -5,7 +5,6 @@
 // when due are skipped, not sent.
 #include <catch2/catch.hpp>
 
-#include <filesystem>
 #include <fstream>
 #include <string>
 #include <vector>
@@ -14,28 +13,18 @@
 
 #include "tests/pg/pg_fixture.hpp"
 #include "tests/pg/pgbench_support.hpp"
-#include "tests/unit/support.hpp"
 
 namespace {
 
-namespace fs = std::filesystem;
 using Json = nlohmann::json;
-using tpcc::test::kSleepScript;
-using tpcc::test::pgbench_line;
-using tpcc::test::run_tpcc;
-using tpcc::test::write_script;
 
 // Runs the sleep script with MORE; the output, and result.json's pgbench part.
 Json run_sleeps(const std::string& conninfo, const std::string& name, std::vector<std::string> more,
                 std::string& output) {
-  const std::string dir = tpcc::test::scratch_dir("pgbench_latency_limit_" + name);
-  std::vector<std::string> args = {
-      "--file", write_script("sleep.sql", kSleepScript), "--progress", "0", "--result-dir", dir};
+  std::vector<std::string> args = {"--progress", "0"};
   args.insert(args.end(), more.begin(), more.end());
-  const int status = run_tpcc(pgbench_line("run", conninfo, args), &output);
-  INFO(output);
-  REQUIRE(status == 0);
-  return Json::parse(tpcc::test::read_file(fs::path(dir) / "result.json")).at("pgbench");
+  return tpcc::test::run_sleep_script(conninfo, "pgbench_latency_limit_" + name, args, &output)
+      .at("pgbench");
 }
 
 }  // namespace

@@ -6,7 +6,6 @@
 // result.json's schedule_lag_ms under --rate.
 #include <catch2/catch.hpp>
 
-#include <filesystem>
 #include <regex>
 #include <sstream>
 #include <string>
@@ -16,16 +15,10 @@
 
 #include "tests/pg/pg_fixture.hpp"
 #include "tests/pg/pgbench_support.hpp"
-#include "tests/unit/support.hpp"
 
 namespace {
 
-namespace fs = std::filesystem;
 using Json = nlohmann::json;
-using tpcc::test::kSleepScript;
-using tpcc::test::pgbench_line;
-using tpcc::test::run_tpcc;
-using tpcc::test::write_script;
 
 // The sleep script's time in each transaction.
 constexpr double kSleepMs = 20;
@@ -48,23 +41,17 @@ struct Run {
 // line a second.
 Run run_sleeps(const std::string& conninfo, const std::string& name,
                std::vector<std::string> more) {
-  const std::string dir = tpcc::test::scratch_dir("pgbench_schedule_lag_" + name);
-  std::vector<std::string> args = {"--file",       write_script("lag_sleep.sql", kSleepScript),
-                                   "--terminals",  "1",
-                                   "--duration",   "3",
-                                   "--warmup",     "0",
-                                   "--progress",   "1",
-                                   "--result-dir", dir};
+  std::vector<std::string> args = {"--terminals", "1", "--duration", "3",
+                                   "--warmup",    "0", "--progress", "1"};
   args.insert(args.end(), more.begin(), more.end());
   Run run;
-  const int status = run_tpcc(pgbench_line("run", conninfo, args), &run.output);
-  INFO(run.output);
-  REQUIRE(status == 0);
+  run.figures =
+      tpcc::test::run_sleep_script(conninfo, "pgbench_schedule_lag_" + name, args, &run.output)
+          .at("pgbench");
   std::istringstream lines(run.output);
   for (std::string line; std::getline(lines, line);) {
     if (std::regex_match(line, kProgressStart)) run.progress.push_back(line);
   }
-  run.figures = Json::parse(tpcc::test::read_file(fs::path(dir) / "result.json")).at("pgbench");
   return run;
 }
 

@@ -1,25 +1,20 @@
 // tpcc run against the throwaway PostgreSQL: a normal run, the read-only
-// profile, run lengths by transaction count, the rate limit, surviving
-// killed backends, SIGINT, and the run-rules verdict of a real run (the
-// server's checkpoints, 5.5.2.2, and the exit status of --spec).
+// profile, run lengths by transaction count, the terminals and home range
+// checked against the load, surviving killed backends, and SIGINT. The
+// paced runs are test_run_pacing.cpp's, the run-rules verdicts
+// test_run_rules.cpp's.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
 #include <chrono>
 #include <csignal>
-#include <cstdlib>
 #include <filesystem>
-#include <fstream>
 #include <future>
 #include <iostream>
 #include <map>
-#include <stdexcept>
 #include <string>
 #include <thread>
 #include <vector>
-
-#include <fcntl.h>
-#include <sys/wait.h>
 
 #include <nlohmann/json.hpp>
 #include <pqxx/pqxx>
@@ -40,18 +35,6 @@ using tpcc::test::loaded_database;
 using tpcc::test::scratch_dir;
 const std::vector<std::string> kTxnNames = {"new_order", "payment", "order_status", "delivery",
                                             "stock_level"};
-
-// The rule of result.json's run_rules with that clause whose name contains
-// `name`.
-Json find_rule(const Json& result, const std::string& clause, const std::string& name) {
-  for (const Json& r : result.at("run_rules").at("rules")) {
-    if (r.at("clause") == clause &&
-        r.at("name").get<std::string>().find(name) != std::string::npos) {
-      return r;
-    }
-  }
-  throw std::runtime_error("no rule " + clause + " " + name);
-}
 
 std::int64_t total_finished(const Json& result) {
   std::int64_t n = 0;
@@ -102,7 +85,6 @@ int run_backends(pqxx::connection& admin) {
 }
 
 }  // namespace
-
 TEST_CASE("tpcc run: a 20-second run commits all five transactions and stays consistent", "[run]") {
   const std::string& conn = loaded_database(kDatabase, kWarehouses);
   const std::string dir = scratch_dir("basic");
@@ -153,7 +135,6 @@ TEST_CASE("tpcc run: a 20-second run commits all five transactions and stays con
   CHECK(tpcc::test::run_tpcc({"check", "--conn", conn}, &check_output) == 0);
   INFO(check_output);
 }
-
 TEST_CASE("tpcc run: the ro profile leaves every table unchanged", "[run]") {
   const std::string& conn = loaded_database(kDatabase, kWarehouses);
   const auto before = table_fingerprint(conn);
@@ -177,7 +158,6 @@ TEST_CASE("tpcc run: the ro profile leaves every table unchanged", "[run]") {
   CHECK(result.at("transactions").at("payment").at("count").get<std::int64_t>() == 0);
   CHECK(result.at("transactions").at("delivery").at("count").get<std::int64_t>() == 0);
 }
-
 TEST_CASE("tpcc run --txns-per-terminal: each terminal runs exactly N", "[run]") {
   const std::string& conn = loaded_database(kDatabase, kWarehouses);
   SECTION("one connection per terminal (fast path)") {
@@ -202,7 +182,6 @@ TEST_CASE("tpcc run --txns-per-terminal: each terminal runs exactly N", "[run]")
     CHECK(total_finished(read_result(dir)) == 120);
   }
 }
-
 TEST_CASE("tpcc run checks terminals per warehouse and the home range against the load", "[run]") {
   const std::string& conn = loaded_database(kDatabase, kWarehouses);  // 2 warehouses
   std::string output;
@@ -231,73 +210,6 @@ TEST_CASE("tpcc run checks terminals per warehouse and the home range against th
   // No New-Order or Payment had warehouse 1 as its home.
   CHECK(tpcc::test::scalar_text(conn, home_one_sql) == home_one_before);
 }
-
-TEST_CASE("tpcc run --rate caps transactions per minute over all terminals", "[run]") {
-  const std::string& conn = loaded_database(kDatabase, kWarehouses);
-  const std::string dir = scratch_dir("rate");
-  std::string output;
-  const int status = tpcc::test::run_tpcc(
-      {"run", "--conn", conn, "--terminals", "4", "--connections", "2", "--rate", "600",
-       "--arrivals", "fixed", "--duration", "6", "--result-dir", dir},
-      &output);
-  INFO(output);
-  REQUIRE(status == 0);
-  // 600 per minute over 6 s: 60 transactions, give or take the ones in
-  // flight at the edges.
-  const Json result = read_result(dir);
-  CHECK(result.at("arrivals") == "fixed");
-  CHECK(result.at("tpmTOTAL").get<double>() == Approx(600).margin(60));
-}
-
-TEST_CASE("tpcc run --rate: Poisson arrivals by default, at the rate on average", "[run]") {
-  const std::string& conn = loaded_database(kDatabase, kWarehouses);
-  const std::string dir = scratch_dir("rate_poisson");
-  std::string output;
-  const int status =
-      tpcc::test::run_tpcc({"run", "--conn", conn, "--terminals", "4", "--connections", "2",
-                            "--rate", "3000", "--duration", "6", "--result-dir", dir},
-                           &output);
-  INFO(output);
-  REQUIRE(status == 0);
-  CHECK(output.find("at most 3000 transactions per minute (poisson arrivals)") !=
-        std::string::npos);
-  // 300 arrivals expected in 6 s; a Poisson count's standard deviation is
-  // about 17 of them (6%), so 25% is four of them and more.
-  const Json result = read_result(dir);
-  CHECK(result.at("arrivals") == "poisson");
-  CHECK(result.at("tpmTOTAL").get<double>() == Approx(3000).epsilon(0.25));
-}
-
-TEST_CASE("tpcc run with 5.2.5 keying and think times paces the terminals", "[run]") {
-  const std::string& conn = loaded_database(kDatabase, kWarehouses);
-  const std::string dir = scratch_dir("keying");
-  std::string output;
-  // Times scaled by 0.01: a New-Order cycle is 0.18 s keying + 0.12 s mean
-  // think, so 20 terminals complete roughly 20 / 0.3 s = 4000 per minute at
-  // most, far below the unpaced rate.
-  const int status = tpcc::test::run_tpcc(
-      {"run", "--conn", conn, "--terminals", "20", "--connections", "4", "--keying-think",
-       "--think-multiplier", "0.01", "--duration", "5", "--result-dir", dir},
-      &output);
-  INFO(output);
-  REQUIRE(status == 0);
-  const Json result = read_result(dir);
-  CHECK(result.at("tpmTOTAL").get<double>() > 1000);
-  CHECK(result.at("tpmTOTAL").get<double>() < 8000);
-  // 5.2.5.7: the delays the pacing drew, measured and judged: keying at
-  // 0.18 s is under the 18 s minimum.
-  const Json& no = result.at("transactions").at("new_order");
-  INFO(no.dump());
-  CHECK(no.at("keying_time").at("count").get<int>() > 0);
-  CHECK(no.at("keying_time").at("mean_s").get<double>() == Approx(0.18).margin(1e-9));
-  CHECK(no.at("think_time").at("count").get<int>() > 0);
-  CHECK(no.at("think_time").at("mean_s").get<double>() > 0.05);  // exponential, mean 0.12 s
-  CHECK(no.at("think_time").at("mean_s").get<double>() < 0.3);
-  const Json rule = find_rule(result, "5.2.5.7", "New-Order");
-  CHECK(rule.at("verdict") == "fail");
-  CHECK(rule.at("value").get<std::string>().rfind("keying 0.18 s", 0) == 0);
-}
-
 TEST_CASE("tpcc run survives its backends being terminated", "[run]") {
   const std::string& conn = loaded_database(kDatabase, kWarehouses);
   const std::string dir = scratch_dir("terminate");
@@ -334,7 +246,6 @@ TEST_CASE("tpcc run survives its backends being terminated", "[run]") {
   CHECK(result.at("reconnects").get<std::int64_t>() >= 1);
   CHECK(result.at("tpmC").get<double>() > 0);
 }
-
 TEST_CASE("tpcc run: SIGINT stops the run, writes the results and exits 130", "[run]") {
   const std::string& conn = loaded_database(kDatabase, kWarehouses);
   const std::string dir = scratch_dir("sigint");
@@ -352,113 +263,4 @@ TEST_CASE("tpcc run: SIGINT stops the run, writes the results and exits 130", "[
   CHECK(result.at("measured_seconds").get<double>() > 1);
   CHECK(result.at("measured_seconds").get<double>() < 10);
   CHECK(result.at("tpmC").get<double>() > 0);
-}
-
-TEST_CASE("5.5.2.2 a CHECKPOINT during the measured interval is counted and passes the rule",
-          "[run_rules]") {
-  const std::string& conn = loaded_database(kDatabase, kWarehouses);
-  const std::string dir = scratch_dir("checkpoint");
-  std::string output;
-  std::future<int> run = std::async(std::launch::async, [&] {
-    return tpcc::test::run_tpcc(
-        {"run", "--conn", conn, "--terminals", "4", "--warmup", "1", "--duration", "8",
-         "--report-interval", "1", "--rules", "full", "--result-dir", dir},
-        &output);
-  });
-  // Inside the measured interval whatever the machine's load: once
-  // intervals.csv has its first measured row (",0," after the elapsed
-  // seconds), about 7 s of it remain.
-  const auto measuring = [&dir] {
-    std::ifstream csv(std::filesystem::path(dir) / "intervals.csv");
-    std::string line;
-    while (std::getline(csv, line)) {
-      const auto comma = line.find(',');
-      if (comma != std::string::npos && line.compare(comma, 3, ",0,") == 0) return true;
-    }
-    return false;
-  };
-  for (int waited = 0; !measuring() && waited < 600; ++waited) {
-    REQUIRE(run.wait_for(std::chrono::milliseconds(100)) == std::future_status::timeout);
-  }
-  tpcc::test::execute_outside_transaction(tpcc::test::server_conninfo(), "checkpoint");
-  const int status = run.get();
-  INFO(output);
-  REQUIRE(status == 0);
-  const Json result = read_result(dir);
-  const Json& checkpoints = result.at("run_rules").at("checkpoints");
-  INFO(checkpoints.dump());
-  CHECK(checkpoints.at("in_interval").get<int>() >= 1);
-  CHECK(checkpoints.at("at_end").at("requested").get<int>() >
-        checkpoints.at("at_start").at("requested").get<int>());
-  // The throwaway server's checkpoint_timeout (pgserver/local_server.cpp).
-  CHECK(checkpoints.at("at_end").at("checkpoint_timeout_s") == 1800.0);
-  const Json rule = find_rule(result, "5.5.2.2", "checkpoints");
-  CHECK(rule.at("verdict") == "pass");
-  // --rules full: the whole table, though the run is not a run of record.
-  CHECK(output.find("5.5.2.2  checkpoints in the") != std::string::npos);
-}
-
-TEST_CASE("5.5.2.2 without a checkpoint in a short measured interval the rule fails",
-          "[run_rules]") {
-  const std::string& conn = loaded_database(kDatabase, kWarehouses);
-  // A checkpoint now, so that none is due during the next few seconds
-  // (checkpoint_timeout 30 min, and this load is far from max_wal_size).
-  tpcc::test::execute_outside_transaction(tpcc::test::server_conninfo(), "checkpoint");
-  const std::string dir = scratch_dir("no_checkpoint");
-  std::string output;
-  const int status = tpcc::test::run_tpcc(
-      {"run", "--conn", conn, "--terminals", "2", "--duration", "3", "--result-dir", dir}, &output);
-  INFO(output);
-  // Without --spec the verdict informs only.
-  REQUIRE(status == 0);
-  const Json result = read_result(dir);
-  CHECK(result.at("run_rules").at("checkpoints").at("in_interval") == 0);
-  CHECK(find_rule(result, "5.5.2.2", "checkpoints").at("verdict") == "fail");
-  CHECK(result.at("run_rules").at("all_pass") == false);
-  CHECK(result.at("exit_status") == 0);
-  // Not a run of record: the summary's short block, not the table, which
-  // result.json keeps whole.
-  const std::size_t rules = result.at("run_rules").at("rules").size();
-  CHECK(output.find("Run rules: " + std::to_string(rules - 3) + " of " + std::to_string(rules) +
-                    " not judged: not a run of record (no --spec, no keying and think times);\n"
-                    "  --rules full prints them all\n") != std::string::npos);
-  CHECK(output.find("  5.5      PASS  server reachable throughout the measurement: 0.0 s") !=
-        std::string::npos);
-  CHECK(output.find("  2.4.2.3  PASS  transactions failed other than New-Order rollbacks: 0 "
-                    "error(s)") != std::string::npos);
-  CHECK(output.find("5.5.2.2  checkpoints in the") == std::string::npos);
-  CHECK(output.find("rule(s) fail") == std::string::npos);
-}
-
-TEST_CASE("tpcc run --spec: a run that breaks a rule exits 1 and names the rules", "[run_rules]") {
-  const std::string& conn = loaded_database(kDatabase, kWarehouses);
-  const std::string dir = scratch_dir("spec");
-  std::string output;
-  const int status = tpcc::test::run_tpcc(
-      {"run", "--conn", conn, "--spec", "--warmup", "1", "--duration", "10", "--result-dir", dir},
-      &output);
-  INFO(output);
-  CHECK(status == 1);
-  CHECK(output.find("run failed (--spec): ") != std::string::npos);
-  CHECK(output.find("5.5 measurement interval") != std::string::npos);
-  const Json result = read_result(dir);
-  CHECK(result.at("exit_status") == 1);
-  CHECK(result.at("run_rules").at("all_pass") == false);
-  CHECK(find_rule(result, "5.5", "measurement interval").at("verdict") == "fail");
-}
-
-TEST_CASE("2.7.2 tpcc run --spec --delivery sync fails the deferred Delivery rule", "[run_rules]") {
-  const std::string& conn = loaded_database(kDatabase, kWarehouses);
-  const std::string dir = scratch_dir("spec_sync");
-  std::string output;
-  const int status = tpcc::test::run_tpcc({"run", "--conn", conn, "--spec", "--delivery", "sync",
-                                           "--warmup", "1", "--duration", "3", "--result-dir", dir},
-                                          &output);
-  INFO(output);
-  CHECK(status == 1);
-  CHECK(output.find("2.7.2 Delivery deferred") != std::string::npos);
-  const Json result = read_result(dir);
-  CHECK(find_rule(result, "2.7.2", "Delivery deferred").at("verdict") == "fail");
-  // The 23-card deck of 5.2.4.2 that --spec deals.
-  CHECK(result.at("mix").at("payment").get<double>() == Approx(1000.0 / 23));
 }
