@@ -2,6 +2,9 @@
 
 #include <libpq-fe.h>
 
+#include <algorithm>
+#include <thread>
+
 #include "config/conn/mask.hpp"
 #include "config/errors.hpp"
 
@@ -38,6 +41,23 @@ std::unique_ptr<pqxx::connection> connect(const std::string& conninfo) {
     return std::make_unique<pqxx::connection>(conninfo);
   } catch (const pqxx::broken_connection& e) {
     throw_connect_error(conninfo, e.what());
+  }
+}
+
+std::unique_ptr<pqxx::connection> connect_within(
+    const std::string& conninfo, std::chrono::milliseconds patience,
+    const std::function<void(const std::string& reason)>& waiting) {
+  const auto give_up = std::chrono::steady_clock::now() + patience;
+  std::chrono::milliseconds pause(100);
+  for (bool said = false;; said = true) {
+    try {
+      return connect(conninfo);
+    } catch (const ConnectError& e) {
+      if (std::chrono::steady_clock::now() + pause > give_up) throw;
+      if (!said && waiting) waiting(e.what());
+    }
+    std::this_thread::sleep_for(pause);
+    pause = std::min(pause * 2, std::chrono::milliseconds(1000));
   }
 }
 

@@ -118,7 +118,9 @@ void add_faults(std::vector<Setting>& s) {
       s, "max-downtime", "SEC", {"maxDowntime"}, kRunVerbs, kAllWorkloads, kRunSection,
       "A run whose server is unreachable (no connection can be opened) for longer than this "
       "stops with exit 3; any downtime makes the run exit 1 (with --failover: reported, not a "
-      "failure) and is reported as downtime_seconds (1..86400).",
+      "failure) and is reported as downtime_seconds (1..86400). At the end, what the run records "
+      "for tpcc check (the ingest's rows, the oltp tests' row changes) waits as long for a server "
+      "on its way back.",
       [](const std::string& v, const Source& src, ParseState& st) {
         st.cfg.max_downtime_seconds = parse_int(v, 1, 86400, src.where);
       },

@@ -28,10 +28,9 @@ TEST_CASE("3.2.2.2 3.4.2.1 to 3.4.2.6 each fail on a kit whose transactions are 
   const std::string conninfo = tpcc::test::loaded_database(kDatabase, 1);
   const std::string dir = tpcc::test::scratch_dir("acid_broken_kit");
   std::string output;
-  const int status = tpcc::run_process(
-      {TPCC_BROKEN_KIT_BINARY, "acid", "--conn", conninfo, "--isolation", "rr", "--result-dir",
-       dir},
-      {}, &output);
+  const int status = tpcc::run_process({TPCC_BROKEN_KIT_BINARY, "acid", "--conn", conninfo,
+                                        "--isolation", "rr", "--result-dir", dir},
+                                       {}, &output);
   INFO(output);
   CHECK(status == 1);
   const nlohmann::json acid =

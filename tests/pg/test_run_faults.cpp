@@ -180,6 +180,39 @@ TEST_CASE("tpcc run: a short outage is downtime; the run goes on and exits 1", "
 }
 
 TEST_CASE(
+    "ingest run: a server still recovering when the run ends is waited for, and the rows "
+    "acknowledged are recorded",
+    "[run][faults][ingest]") {
+  FaultServer& s = fault_server();
+  std::string output;
+  REQUIRE(run_tpcc({"prepare", "--workload", "ingest", "--conn", s.conninfo, "--terminals", "2"},
+                   &output) == 0);
+  const std::string dir = scratch_dir("ingest_record_wait");
+  const std::string log = scratch_dir("ingest_record_wait.log");
+  TpccChild child({"run", "--workload", "ingest", "--conn", s.conninfo, "--terminals", "2",
+                   "--warmup", "0", "--duration", "4", "--result-dir", dir},
+                  log);
+  sleep_seconds(2);
+  {
+    Restart restart{s};
+    s.server->crash();
+    // The run's 4 s are over, and its record waits for the server.
+    sleep_seconds(4);
+  }
+  const int status = child.wait_for(30);
+  const std::string run_output = tpcc::test::read_text(log);
+  INFO(run_output);
+  CHECK(status == 1);  // the outage is downtime
+  CHECK(run_output.find("waiting up to 30 s (--max-downtime) for the server, to record the run "
+                        "for tpcc check") != std::string::npos);
+  CHECK(run_output.find("could not be recorded") == std::string::npos);
+  std::string check_output;
+  CHECK(run_tpcc({"check", "--workload", "ingest", "--conn", s.conninfo}, &check_output) == 0);
+  INFO(check_output);
+  REQUIRE(run_tpcc({"cleanup", "--workload", "ingest", "--conn", s.conninfo}, &output) == 0);
+}
+
+TEST_CASE(
     "tpcc run: a hung server does not outlive the clock; its transactions count as "
     "unfinished",
     "[run][faults][metrics]") {

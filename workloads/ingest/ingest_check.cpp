@@ -39,9 +39,8 @@ void refuse_unprepared_ingest_tables(const Config& config, int count) {
   }
 }
 
-void record_ingest_counts(const Config& config, const IngestCounters& counters) {
-  auto conn = connect(config.conninfo);
-  pqxx::work tx(*conn);
+void record_ingest_counts(pqxx::connection_base& conn, const IngestCounters& counters) {
+  pqxx::work tx(conn);
   for (int table = 1; table <= counters.tables(); ++table) {
     tx.exec_params(kAddIngestRowsSql, ingest_table_name(table), counters.table_rows(table),
                    counters.table_in_doubt(table));

@@ -3,12 +3,15 @@
 // run (one update per table, not one per batch, so that the record costs
 // the batches nothing); tpcc check then finds in each recorded table at
 // least the rows acknowledged and at most those plus the rows in doubt (a
-// batch whose connection broke before its answer). A run killed before its
-// end records nothing: its rows are then more than the record says, and
-// check says so.
+// batch whose connection broke before its answer). A server restarting or
+// recovering at the run's end is waited for (--max-downtime) before the
+// record is written. A run killed before its end, or whose server does not
+// come back in that time, records nothing: its rows are then more than the
+// record says, and check says so.
 #pragma once
 
 #include <ostream>
+#include <pqxx/connection_base>
 #include <string>
 #include <vector>
 
@@ -24,7 +27,7 @@ void refuse_unprepared_ingest_tables(const Config& config, int count);
 
 // After a run: adds the counters' acknowledged and in-doubt rows to each
 // table's record, in one transaction.
-void record_ingest_counts(const Config& config, const IngestCounters& counters);
+void record_ingest_counts(pqxx::connection_base& conn, const IngestCounters& counters);
 
 std::vector<TableCheckResult> run_ingest_checks(const Config& config);
 

@@ -9,6 +9,7 @@
 
 #include "app/run_command.hpp"
 #include "app/run_outcome.hpp"
+#include "app/run_record_connection.hpp"
 #include "app/run_workload.hpp"
 #include "config/names.hpp"
 #include "report/console/interval_line.hpp"
@@ -112,7 +113,7 @@ class IngestRun : public WorkloadRun {
     }
     derive_ingest_rates(figures);
     try {
-      record_ingest_counts(config_, workload_.counters());
+      record_ingest_counts(*connect_to_record(config_, out), workload_.counters());
     } catch (const std::exception& e) {
       out << "warning: the rows acknowledged could not be recorded (" << e.what()
           << "): tpcc check will find more rows than the record says\n";

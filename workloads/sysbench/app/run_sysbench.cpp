@@ -5,6 +5,7 @@
 #include <string>
 
 #include "app/run_command.hpp"
+#include "app/run_record_connection.hpp"
 #include "app/run_workload.hpp"
 #include "config/names.hpp"
 #include "db/connect.hpp"
@@ -46,8 +47,7 @@ void record_row_changes(const Config& config, const OltpRowChanges& changes, std
     doubt += changes.table(table).in_doubt;
   }
   try {
-    auto conn = connect(config.conninfo);
-    record_oltp_row_changes(*conn, changes);
+    record_oltp_row_changes(*connect_to_record(config, out), changes);
     out << "sbtest rows: " << (net >= 0 ? "+" : "") << net
         << " (acknowledged inserts minus deletes)";
     if (doubt > 0) out << ", " << doubt << " write(s) in doubt";
