@@ -23,7 +23,7 @@ TEST_CASE("threads fairness: the terminals' mean and population stddev of events
   CHECK(f->seconds_stddev == Approx(0.0111803399));
 }
 
-TEST_CASE("threads fairness: one terminal has no spread; none without terminals",
+TEST_CASE("threads fairness: one terminal has no spread, and none without terminals",
           "[terminal_totals]") {
   tpcc::TerminalTotals one;
   one.events = {7};
