@@ -17,6 +17,7 @@
 #include "report/console/summary.hpp"
 #include "report/rules/run_verdict.hpp"
 #include "spec/random.hpp"
+#include "workloads/sysbench/report/sysbench_summary.hpp"
 
 namespace tpcc {
 namespace {
@@ -24,7 +25,8 @@ namespace {
 // TPC-C's hooks on the run path: the load read and C-Run drawn (2.1.6.1),
 // the setup block, the five transactions (with --delivery deferred, its
 // queue), --driver's start barrier, the failover ledger, the summary with
-// the run rules and audits, and the line that says what bound the run.
+// the run rules and audits (after sysbench's final block under
+// --report-format sysbench), and the line that says what bound the run.
 class TpccRun : public WorkloadRun {
  public:
   explicit TpccRun(const Config& config) : WorkloadRun(config), rng_(time_seed()) {}
@@ -55,6 +57,11 @@ class TpccRun : public WorkloadRun {
     check_ledger_after_run(config_, result, info, results_dir_, out);  // --failover
     const RunVerdict verdict = judge_run(config_, info, result.stats);
     out << "\n";
+    // sysbench-tpcc's output: sysbench's final block first, as sysbench
+    // prints it for tpcc.lua, then TPC-C's figures and run rules.
+    if (config_.report_format == ReportFormat::Sysbench) {
+      out << sysbench_final_block(config_, info, result.stats) << "\n";
+    }
     print_summary(out, config_, info, result.stats, verdict);
     print_bound_by(out, config_, info);
     return verdict;

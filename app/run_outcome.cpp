@@ -90,6 +90,7 @@ RunInfo run_info(const Config& config, const RunSetup& setup, const EngineResult
     info.transactions_all_phases += completed_total(sample.stats) + errors_total(sample.stats);
   }
   info.hosts = result.hosts;
+  info.terminal_totals = result.terminals;
   for (std::size_t i = 0; i < result.standbys.size(); ++i) {
     const StandbyTarget& target = config.standbys[i];
     StandbyRun standby;
@@ -97,6 +98,7 @@ RunInfo run_info(const Config& config, const RunSetup& setup, const EngineResult
     standby.terminals = target.terminals;
     standby.mix = target.mix;
     standby.stats = result.standbys[i].stats;
+    standby.terminal_totals = result.standbys[i].terminals;
     standby.intervals = result.standbys[i].intervals;
     standby.lag = lag_figures(result.lag, i);
     standby.health = result.standbys[i].health;

@@ -57,6 +57,13 @@ std::size_t last_used(const std::vector<std::int64_t>& buckets) {
   return last;
 }
 
+// The index of the lowest non-empty bucket; buckets has a value.
+std::size_t first_used(const std::vector<std::int64_t>& buckets) {
+  std::size_t first = 0;
+  while (buckets[first] == 0) ++first;
+  return first;
+}
+
 // A sum of squares as sum_squares_text() writes it: decimal digits only,
 // within 128 bits.
 LatencyHistogram::Squares squares_from_text(const std::string& text) {
@@ -87,7 +94,8 @@ std::pair<double, double> LatencyHistogram::bucket_span(std::size_t index) {
 }
 
 LatencyHistogram LatencyHistogram::restore(std::vector<std::int64_t> buckets, std::int64_t sum,
-                                           std::int64_t max, const std::string& sum_squares_text) {
+                                           std::int64_t max, const std::string& sum_squares_text,
+                                           std::optional<std::int64_t> min) {
   if (!buckets.empty() && buckets.size() != kBucketCount) {
     throw std::invalid_argument(std::to_string(buckets.size()) + " buckets, the layout has " +
                                 std::to_string(kBucketCount));
@@ -101,10 +109,15 @@ LatencyHistogram LatencyHistogram::restore(std::vector<std::int64_t> buckets, st
   if (h.count_ > 0 && bucket_of(max) != last_used(buckets)) {
     throw std::invalid_argument("the max lies outside the last non-empty bucket");
   }
+  if (h.count_ > 0 && min && (*min < 0 || *min > max || bucket_of(*min) != first_used(buckets))) {
+    throw std::invalid_argument("the min lies outside the first non-empty bucket");
+  }
   h.buckets_ = std::move(buckets);
   h.sum_ = sum;
   h.max_ = max;
   h.squares_known_ = h.count_ == 0 || !sum_squares_text.empty();
+  h.min_known_ = h.count_ == 0 || min.has_value();
+  if (h.count_ > 0 && min) h.min_ = *min;
   if (!sum_squares_text.empty()) h.squares_ = squares_from_text(sum_squares_text);
   return h;
 }
@@ -121,6 +134,7 @@ void LatencyHistogram::record(std::int64_t micros) {
   sum_ += micros;
   squares_ += static_cast<Squares>(micros) * static_cast<Squares>(micros);
   max_ = std::max(max_, micros);
+  min_ = std::min(min_, micros);
 }
 
 void LatencyHistogram::merge(const LatencyHistogram& other) {
@@ -132,6 +146,13 @@ void LatencyHistogram::merge(const LatencyHistogram& other) {
   squares_ += other.squares_;
   squares_known_ = squares_known_ && other.squares_known_;
   max_ = std::max(max_, other.max_);
+  min_ = std::min(min_, other.min_);
+  min_known_ = min_known_ && other.min_known_;
+}
+
+std::optional<std::int64_t> LatencyHistogram::min() const {
+  if (!min_known_) return std::nullopt;
+  return count_ > 0 ? min_ : 0;
 }
 
 std::optional<double> LatencyHistogram::stddev() const {

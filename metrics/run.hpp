@@ -18,6 +18,7 @@
 #include "metrics/ledger.hpp"
 #include "metrics/server_metrics.hpp"
 #include "metrics/stats.hpp"
+#include "metrics/terminal_totals.hpp"
 #include "spec/nurand.hpp"
 #include "spec/transactions.hpp"
 #include "workloads/ch/metrics/ch_figures.hpp"
@@ -136,6 +137,7 @@ struct StandbyRun {
   int terminals = 0;
   std::array<double, kTxnTypes> mix = {0, 0, 50, 0, 50};
   RunStats stats;
+  TerminalTotals terminal_totals;         // its terminals' events and time
   std::vector<IntervalSample> intervals;  // the same boundaries as the primary's
   LagFigures lag;
   RunHealth health;                 // the standby's downtime and errors (stop is the run's)
@@ -183,6 +185,9 @@ struct RunInfo {
   std::time_t start_time = 0;        // names results/<YYYYmmdd-HHMMSS>/; 0: now
   std::vector<StandbyRun> standbys;  // in --standby-conn order
   std::vector<HostRun> hosts;        // --host-policy round-robin|random, in --conn order
+  // Each terminal's measured events and their time (sysbench's Threads
+  // fairness); empty when not known (a result written before they were kept).
+  TerminalTotals terminal_totals;
   // Every transaction attempted, warm-up included: the denominator of
   // client CPU per transaction (bench/run.sh).
   std::int64_t transactions_all_phases = 0;

@@ -4,6 +4,7 @@
 
 #include <array>
 #include <cstdint>
+#include <limits>
 #include <optional>
 #include <string>
 #include <utility>
@@ -27,6 +28,10 @@ class LatencyHistogram {
   void merge(const LatencyHistogram& other);
   std::int64_t count() const { return count_; }
   std::int64_t max() const { return max_; }
+  // The exact smallest recorded value (0 when empty); nullopt when not
+  // known (a histogram read back from a file that did not keep it, or
+  // merged with one).
+  std::optional<std::int64_t> min() const;
   // The exact mean of the recorded values, from their sum (0 when empty).
   double mean() const;
   // The population standard deviation of the recorded values, from their
@@ -45,20 +50,25 @@ class LatencyHistogram {
   // histograms of report.html).
   static std::pair<double, double> bucket_span(std::size_t index);
   // Saved and restored in full: the buckets (empty when nothing was
-  // recorded), the count, the sum and the max. restore() throws
+  // recorded), the count, the sum, the min and the max. restore() throws
   // std::invalid_argument when the parts do not fit the layout or each other.
   const std::vector<std::int64_t>& buckets() const { return buckets_; }
   std::int64_t sum() const { return sum_; }
   // The sum of the squared micros in decimal (it outgrows 64 bits), empty
   // when not known; restore() takes it back.
   std::string sum_squares_text() const;
+  // min: nullopt for a file written before it was kept.
   static LatencyHistogram restore(std::vector<std::int64_t> buckets, std::int64_t sum,
-                                  std::int64_t max, const std::string& sum_squares_text = "");
+                                  std::int64_t max, const std::string& sum_squares_text = "",
+                                  std::optional<std::int64_t> min = std::nullopt);
 
  private:
   std::vector<std::int64_t> buckets_;
   std::int64_t count_ = 0;
   std::int64_t max_ = 0;
+  // Above every value until the first: record() keeps it with one compare.
+  std::int64_t min_ = std::numeric_limits<std::int64_t>::max();
+  bool min_known_ = true;
   std::int64_t sum_ = 0;  // of the recorded micros: 2^63 µs is ~292,000 years
   // Of the squared micros, in integers so that merging loses nothing: a
   // double's 53 bits are exceeded by a million values of 100 ms. 128 bits

@@ -51,7 +51,12 @@ void add_output(std::vector<Setting>& s) {
       "COMMIT, ROLLBACK and the rest; with --mode procedures each function call is a SELECT), "
       "lat the 95th percentile response time of the interval, err/s the failed transactions "
       "and reconn/s the reconnected sessions per second. Warm-up, downtime and stalls are "
-      "added at the end as in the tpcc lines; standby lines keep the tpcc shape.",
+      "added at the end as in the tpcc lines; standby lines keep the tpcc shape. With TPC-C "
+      "the line is sysbench-tpcc's ('err/s 0.00', without the colon, as sysbench's Lua "
+      "reporter writes it) and the summary starts with sysbench's final block (SQL statistics, "
+      "General statistics, Latency, Threads fairness). An oltp test and a TPC-C run given any "
+      "of sysbench-tpcc's flags (--threads, --tables, --scale, --time, --pgsql-*, ...) take "
+      "sysbench unless this says tpcc.",
       [](const std::string& v, const Source& src, ParseState& st) {
         st.cfg.report_format = parse_choice(v, {"tpcc", "sysbench"}, src.where) == 0
                                    ? ReportFormat::Tpcc

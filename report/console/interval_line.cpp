@@ -102,8 +102,10 @@ std::string format_ch_interval_line(const IntervalSample& sample) {
 
 namespace {
 
-// sysbench's figures of one interval, from " thds:" on.
-std::string sysbench_figures_text(const IntervalSample& sample, int threads, int percentile) {
+// sysbench's figures of one interval, from " thds:" on. reporter: whose
+// line (SysbenchReporter).
+std::string sysbench_figures_text(const IntervalSample& sample, int threads, int percentile,
+                                  SysbenchReporter reporter) {
   const RunStats& s = sample.stats;
   const double length = sample.length_seconds;
   const StatementCounts& statements = s.statements;
@@ -118,23 +120,26 @@ std::string sysbench_figures_text(const IntervalSample& sample, int threads, int
           sysbench_number(per_second(statements.writes, length)) + "/" +
           sysbench_number(per_second(statements.other, length)) + ")";
   line += " lat (ms," + std::to_string(percentile) + "%): " + sysbench_number(pct_ms);
-  line += " err/s: " + sysbench_number(per_second(errors_total(s), length));
+  // sysbench.report_default, the Lua reporter, writes no colon here.
+  line += reporter == SysbenchReporter::Lua ? " err/s " : " err/s: ";
+  line += sysbench_number(per_second(errors_total(s), length));
   line += " reconn/s: " + sysbench_number(per_second(s.reconnects, length));
   return line;
 }
 
 }  // namespace
 
-std::string format_sysbench_interval_line(const IntervalSample& sample, int threads,
-                                          int percentile) {
-  return elapsed_text(sample) + sysbench_figures_text(sample, threads, percentile) +
+std::string format_sysbench_interval_line(const IntervalSample& sample, int threads, int percentile,
+                                          SysbenchReporter reporter) {
+  return elapsed_text(sample) + sysbench_figures_text(sample, threads, percentile, reporter) +
          trouble_text(sample) + phase_text(sample);
 }
 
 std::string format_sysbench_standby_line(int number, const IntervalSample& sample, int threads,
                                          int percentile, const LagReading* lag) {
   std::string line = elapsed_text(sample) + " standby " + std::to_string(number) + ":" +
-                     sysbench_figures_text(sample, threads, percentile) + trouble_text(sample);
+                     sysbench_figures_text(sample, threads, percentile, SysbenchReporter::Driver) +
+                     trouble_text(sample);
   if (lag != nullptr) line += " lag: " + format_lag_reading(*lag);
   return line + phase_text(sample);
 }
@@ -158,10 +163,14 @@ std::vector<std::string> interval_lines(const std::vector<IntervalSample>& sampl
     lines.push_back(report.interval_line(primary, config));
     return lines;
   }
-  lines.push_back(
-      config.report_format == ReportFormat::Sysbench
-          ? format_sysbench_interval_line(primary, config.terminals, config.sysbench_percentile)
-          : format_interval_line(primary));
+  // sysbench-tpcc's tpcc.lua reports through sysbench's Lua reporter; the
+  // oltp tests through its database drivers'.
+  const SysbenchReporter reporter =
+      config.workload == WorkloadKind::Tpcc ? SysbenchReporter::Lua : SysbenchReporter::Driver;
+  lines.push_back(config.report_format == ReportFormat::Sysbench
+                      ? format_sysbench_interval_line(primary, config.terminals,
+                                                      config.sysbench_percentile, reporter)
+                      : format_interval_line(primary));
   for (std::size_t k = 1; k < samples.size(); ++k) {
     const LagReading* lag = k <= primary.lag.size() ? &primary.lag[k - 1] : nullptr;
     const int number = static_cast<int>(k);

@@ -18,6 +18,11 @@ namespace tpcc {
 // terminals started so far ("terminals: 12/40").
 std::string format_interval_line(const IntervalSample& sample);
 
+// Which of sysbench 1.0's reporters a line imitates: its database drivers'
+// (the oltp tests': "err/s: 0.00") or its Lua sysbench.report_default
+// (sysbench-tpcc's tpcc.lua: "err/s 0.00", no colon).
+enum class SysbenchReporter { Driver, Lua };
+
 // The same interval in sysbench's shape (--report-format sysbench):
 // "[ 1s ] thds: 64 tps: 1234.56 qps: 34567.89 (r/w/o: 15000.00/16000.00/
 // 3567.89) lat (ms,95%): 12.34 err/s: 0.00 reconn/s: 0.00" (percentile:
@@ -27,7 +32,8 @@ std::string format_interval_line(const IntervalSample& sample);
 // 95th percentile over the interval (0.00 without transactions, as sysbench
 // prints it); then the tpcc line's downtime, stall and warm-up marks.
 std::string format_sysbench_interval_line(const IntervalSample& sample, int threads,
-                                          int percentile = 95);
+                                          int percentile = 95,
+                                          SysbenchReporter reporter = SysbenchReporter::Driver);
 
 // An ingest run's line: "[ 10s ] rows/s: 123400 batches/s: 1234.0 p90:
 // 2.10ms p99: 4.00ms err/s: 0 retries: 0", each completed batch counting

@@ -115,6 +115,7 @@ void print_standby(std::ostream& out, int number, const StandbyRun& standby, dou
 
 RunInfo standby_side(const RunInfo& info, const StandbyRun& standby) {
   RunInfo side = info;
+  side.terminal_totals = standby.terminal_totals;
   side.health = standby.health;
   side.health.stop = info.health.stop;
   side.standbys.clear();

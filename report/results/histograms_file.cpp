@@ -1,5 +1,6 @@
 #include "report/results/histograms_file.hpp"
 
+#include <optional>
 #include <stdexcept>
 #include <vector>
 
@@ -60,6 +61,8 @@ Json histogram_json(const LatencyHistogram& h) {
     if (counts[i] != 0) buckets.push_back(Json::array({i, counts[i]}));
   }
   Json j = {{"count", h.count()}, {"sum_us", h.sum()}, {"max_us", h.max()}, {"buckets", buckets}};
+  // Exact, as the max: the buckets only bound it.
+  if (const std::optional<std::int64_t> min = h.min()) j["min_us"] = *min;
   // In decimal text: it outgrows a JSON number's 64 bits.
   const std::string squares = h.sum_squares_text();
   if (!squares.empty()) j["sum_squares_us2"] = squares;
@@ -87,7 +90,9 @@ LatencyHistogram histogram_from(const Json& j) {
   }
   LatencyHistogram h = LatencyHistogram::restore(
       std::move(counts), j.at("sum_us").get<std::int64_t>(), j.at("max_us").get<std::int64_t>(),
-      j.value("sum_squares_us2", std::string()));
+      j.value("sum_squares_us2", std::string()),
+      j.contains("min_us") ? std::optional<std::int64_t>(j.at("min_us").get<std::int64_t>())
+                           : std::nullopt);
   if (h.count() != j.at("count").get<std::int64_t>()) {
     throw std::invalid_argument("the count is not the sum of the buckets");
   }

@@ -1,6 +1,7 @@
 #include "report/results/result_json.hpp"
 
 #include <functional>
+#include <optional>
 #include <stdexcept>
 #include <string>
 
@@ -10,6 +11,7 @@
 #include "config/local_time.hpp"
 #include "config/names.hpp"
 #include "metrics/run.hpp"
+#include "metrics/terminal_totals.hpp"
 #include "report/results/delivery_file.hpp"
 #include "report/results/experiment_json.hpp"
 #include "report/results/figures_json.hpp"
@@ -188,6 +190,19 @@ Json ledger_json(const std::optional<LedgerFigures>& ledger) {
           {"error", ledger->error.empty() ? Json(nullptr) : Json(ledger->error)}};
 }
 
+// Each terminal's measured events and their time (exact, in µs), and
+// sysbench's Threads fairness from them; null when not known.
+Json terminal_totals_json(const TerminalTotals& totals) {
+  const std::optional<Fairness> f = fairness_of(totals);
+  if (!f) return nullptr;
+  return {{"events", totals.events},
+          {"busy_us", totals.busy_micros},
+          {"events_avg", round_to(f->events_avg, 4)},
+          {"events_stddev", round_to(f->events_stddev, 4)},
+          {"busy_seconds_avg", round_to(f->seconds_avg, 4)},
+          {"busy_seconds_stddev", round_to(f->seconds_stddev, 4)}};
+}
+
 // number: 1-based, as the summary names the standby.
 Json standby_json(int number, const StandbyRun& standby, double seconds) {
   Json j;
@@ -197,6 +212,7 @@ Json standby_json(int number, const StandbyRun& standby, double seconds) {
   j["terminals"] = standby.terminals;
   j["profile"] = profile_name(Profile::ReadOnly);
   j["transactions"] = transactions_json(standby.stats, seconds);
+  j["terminal_totals"] = terminal_totals_json(standby.terminal_totals);
   j["replication_lag"] = replication_lag_json(standby.lag);
   j["server_metrics"] = server_metrics_json(standby.server_metrics);
   j["target"] = standby.target;
@@ -278,6 +294,7 @@ Json common_result_json(const Config& config, const RunInfo& info, const RunStat
   j["measured_seconds"] = info.measured_seconds;
   j["warmup_seconds"] = info.warmup_seconds;
   j["terminals"] = info.terminals;
+  j["terminal_totals"] = terminal_totals_json(info.terminal_totals);
   j["isolation"] = isolation_name(config.isolation);
   // How --rate's transactions arrived (terminal/engine/arrivals.hpp); none unpaced.
   j["arrivals"] = config.rate_tpm > 0 ? Json(arrivals_name(config.arrivals)) : Json(nullptr);
@@ -364,6 +381,7 @@ Json workload_standbys_json(const RunInfo& info, const Json& workload, const cha
     j["terminals"] = standby.terminals;
     j["workload"] = workload;
     j[key] = figures(standby.stats);
+    j["terminal_totals"] = terminal_totals_json(standby.terminal_totals);
     j["replication_lag"] = replication_lag_json(standby.lag);
     j["server_metrics"] = server_metrics_json(standby.server_metrics);
     j["errors"] = errors_total(standby.stats);

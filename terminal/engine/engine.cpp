@@ -356,6 +356,7 @@ EngineResult Engine::run() {
 
   EngineResult result;
   result.stats = measured_stats(primary());
+  result.terminals = measured_terminal_totals(primary());
   result.hosts = measured_host_stats(primary());
   // What was handed off and never started (2.7.2: deferred Deliveries
   // still queued) counts into the measured figures and is recorded.
@@ -364,6 +365,7 @@ EngineResult Engine::run() {
   for (std::size_t k = 1; k < groups_.size(); ++k) {
     StandbyEngineResult standby;
     standby.stats = measured_stats(*groups_[k]);
+    standby.terminals = measured_terminal_totals(*groups_[k]);
     standby.intervals = groups_[k]->reporter->take_samples();
     standby.health = groups_[k]->faults.health(end);
     standby.health.aborted_terminals = aborted_terminals(*groups_[k]);

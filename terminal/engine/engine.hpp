@@ -78,6 +78,7 @@ struct EngineSetup {
 // One standby's read-only terminals (combined runs).
 struct StandbyEngineResult {
   RunStats stats;                         // the measured interval only
+  TerminalTotals terminals;               // each terminal's, the measured interval only
   std::vector<IntervalSample> intervals;  // the primary's boundaries
   RunHealth health;                       // the standby's downtime and errors
   ServerMetricsRun server_metrics;        // notes and sample counts; per interval in intervals
@@ -85,6 +86,7 @@ struct StandbyEngineResult {
 
 struct EngineResult {
   RunStats stats;                         // the measured interval only
+  TerminalTotals terminals;               // each terminal's, the measured interval only
   std::vector<IntervalSample> intervals;  // warm-up ones flagged
   double measured_seconds = 0;
   double warmup_seconds = 0;                         // warm-up actually run

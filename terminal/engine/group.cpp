@@ -188,6 +188,15 @@ RunStats measured_stats(const Group& group) {
   return stats;
 }
 
+TerminalTotals measured_terminal_totals(const Group& group) {
+  TerminalTotals totals;
+  for (const VirtualTerminal& terminal : group.terminals) {
+    totals.events.push_back(terminal.measured_events);
+    totals.busy_micros.push_back(terminal.measured_busy_micros);
+  }
+  return totals;
+}
+
 std::int64_t aborted_terminals(const Group& group) {
   std::int64_t aborted = 0;
   for (const VirtualTerminal& terminal : group.terminals) aborted += terminal.aborted ? 1 : 0;

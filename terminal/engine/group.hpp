@@ -101,6 +101,9 @@ RunStats measured_stats(const Group& group);
 // the workers have stopped.
 std::int64_t aborted_terminals(const Group& group);
 
+// Each terminal's measured events and their time, once the workers stopped.
+TerminalTotals measured_terminal_totals(const Group& group);
+
 // With the workers spread over several hosts (--host-policy round-robin or
 // random), each host's share of that, without the pacing; else empty.
 std::vector<HostRun> measured_host_stats(const Group& group);

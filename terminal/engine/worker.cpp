@@ -141,8 +141,13 @@ Completion Worker::execute(VirtualTerminal& terminal, TxnIndex type, Clock::time
   // An unfinished transaction ends after the run did; it counts in the
   // phase it was due in.
   done.phase = env_->phases->phase_at(result.outcome == Outcome::Unfinished ? due : done.at);
-  stats_.record(type, result, micros_between(due, done.at), done.phase,
-                session_->take_statement_counts());
+  const std::int64_t latency = micros_between(due, done.at);
+  stats_.record(type, result, latency, done.phase, session_->take_statement_counts());
+  if (done.phase == Phase::Measured &&
+      (result.outcome == Outcome::Committed || result.outcome == Outcome::RolledBack)) {
+    ++terminal.measured_events;
+    terminal.measured_busy_micros += std::max<std::int64_t>(latency, 0);
+  }
   if (env_->workload->deals_decks()) {
     stats_.record_deck_card(terminal.deck_tally, terminal.deck, type, result, done.phase);
   }

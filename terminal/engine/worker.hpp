@@ -40,6 +40,11 @@ struct VirtualTerminal {
   long measured_done = 0;     // completed in the measured interval
   bool finished = false;      // reached --txns-per-terminal, or aborted
   bool aborted = false;       // its workload ended it (TxnResult::ends_terminal)
+  // Its responses (committed or rolled back) in the measured interval and
+  // their latencies summed: sysbench's per-thread timer (TerminalTotals).
+  // Only the worker running it touches them.
+  std::int64_t measured_events = 0;
+  std::int64_t measured_busy_micros = 0;
 };
 
 // What a worker needs from the run, shared by all workers; it must outlive

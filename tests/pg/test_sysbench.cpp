@@ -4,6 +4,7 @@
 // nowhere, so only the --pgsql-* flags can reach the server.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <filesystem>
 #include <regex>
 #include <sstream>
@@ -36,10 +37,57 @@ constexpr const char* kSeedCleanup =
     "./tpcc.lua --pgsql-host=SOCKET --pgsql-port=PORT --pgsql-user=postgres --pgsql-db=DB "
     "--threads=2 --tables=1 --scale=2 --trx_level=RC --db-driver=pgsql cleanup";
 
-// sysbench 1.0's interval line (its database drivers' report).
+// sysbench-tpcc's interval line: sysbench 1.0.20's Lua reporter,
+// sysbench.report_default (src/lua/internal/sysbench.lua), which tpcc.lua's
+// report_intermediate hook calls: "err/s" without a colon.
 const std::regex kSysbenchLine(
     R"(\[ \d+s \] thds: 2 tps: (\d+\.\d\d) qps: (\d+\.\d\d) \(r/w/o: (\d+\.\d\d)/(\d+\.\d\d)/)"
-    R"((\d+\.\d\d)\) lat \(ms,95%\): \d+\.\d\d err/s: \d+\.\d\d reconn/s: \d+\.\d\d)");
+    R"((\d+\.\d\d)\) lat \(ms,95%\): \d+\.\d\d err/s \d+\.\d\d reconn/s: \d+\.\d\d)");
+
+// The lines of sysbench 1.0.20's final block as sb_report_cumulative and
+// the pgsql driver's db_report_cumulative (src/sysbench.c, src/db_driver.c)
+// print them, each by its name, without the empty lines between sections.
+const std::vector<std::string> kFinalBlockNames = {"SQL statistics",
+                                                   "    queries performed",
+                                                   "        read",
+                                                   "        write",
+                                                   "        other",
+                                                   "        total",
+                                                   "    transactions",
+                                                   "    queries",
+                                                   "    ignored errors",
+                                                   "    reconnects",
+                                                   "General statistics",
+                                                   "    total time",
+                                                   "    total number of events",
+                                                   "Latency (ms)",
+                                                   "         min",
+                                                   "         avg",
+                                                   "         max",
+                                                   "         95th percentile",
+                                                   "         sum",
+                                                   "Threads fairness",
+                                                   "    events (avg/stddev)",
+                                                   "    execution time (avg/stddev)"};
+
+// The names of the final block's lines in output (each up to its ':'),
+// from "SQL statistics:" to the first line that is none of the block's.
+std::vector<std::string> final_block_names(const std::string& output) {
+  std::vector<std::string> names;
+  std::istringstream lines(output);
+  bool in_block = false;
+  for (std::string line; std::getline(lines, line);) {
+    if (line == "SQL statistics:") in_block = true;
+    if (!in_block || line.empty()) continue;
+    const std::string name = line.substr(0, line.find(':'));
+    if (std::find(kFinalBlockNames.begin(), kFinalBlockNames.end(), name) ==
+        kFinalBlockNames.end()) {
+      break;
+    }
+    names.push_back(name);
+  }
+  return names;
+}
 
 void replace_all(std::string& text, const std::string& from, const std::string& to) {
   for (auto at = text.find(from); at != std::string::npos; at = text.find(from, at + to.size())) {
@@ -111,20 +159,30 @@ TEST_CASE(
              Catch::Contains("sysbench --tables 1 × --scale 2: 2 warehouses in one set of tables"));
   CHECK(scalar(db, "select count(*) from bmsql_warehouse") == 2);
 
-  // As it is, the run line prints tpcc's own interval lines.
+  // With --report-format tpcc, the run line prints tpcc's own interval
+  // lines and no sysbench block.
   std::string run_output;
-  status = run_in(dir, seed_argv(kSeedRun), &run_output);
+  status = run_in(dir, seed_argv(kSeedRun, {"--report-format=tpcc"}), &run_output);
   INFO(run_output);
   REQUIRE(status == 0);
   CHECK(sysbench_lines(run_output).empty());
   CHECK_THAT(run_output, Catch::Contains("s ] tpmC: "));
+  CHECK(final_block_names(run_output).empty());
 
-  // With --report-format sysbench, sysbench's: one a second, with
-  // transactions and statements of all three kinds.
+  // As it is, sysbench-tpcc's: one line a second, with transactions and
+  // statements of all three kinds, then sysbench's final block, then
+  // TPC-C's summary and its short run rules.
   std::string sysbench_output;
-  status = run_in(dir, seed_argv(kSeedRun, {"--report-format=sysbench"}), &sysbench_output);
+  status = run_in(dir, seed_argv(kSeedRun), &sysbench_output);
   INFO(sysbench_output);
   REQUIRE(status == 0);
+  CHECK_THAT(sysbench_output, !Catch::Contains("s ] tpmC: "));
+  CHECK(final_block_names(sysbench_output) == kFinalBlockNames);
+  const std::size_t block_at = sysbench_output.find("SQL statistics:");
+  const std::size_t tpmc_at = sysbench_output.find("tpmC", block_at);
+  CHECK(block_at != std::string::npos);
+  CHECK(tpmc_at != std::string::npos);
+  CHECK(sysbench_output.find("Run rules: ", tpmc_at) != std::string::npos);
   const auto lines = sysbench_lines(sysbench_output);
   CHECK(lines.size() >= 4);
   double busiest_tps = 0;

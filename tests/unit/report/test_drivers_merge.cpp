@@ -85,7 +85,9 @@ TEST_CASE("drivers: histograms.json keeps every bucket and count, read back unch
     CHECK(back.txn[i].latency.buckets() == stats.txn[i].latency.buckets());
     CHECK(back.txn[i].latency.sum() == stats.txn[i].latency.sum());
     CHECK(back.txn[i].latency.max() == stats.txn[i].latency.max());
+    CHECK(back.txn[i].latency.min() == stats.txn[i].latency.min());
   }
+  CHECK(back.txn[tpcc::kNewOrder].latency.min() > 0);
   CHECK(tpcc::tally(back.txn[tpcc::kDelivery], tpcc::kTallySkippedDeliveries) == 3);
   CHECK(back.txn[tpcc::kPayment].keying.count == 1);
   CHECK(back.txn[tpcc::kPayment].keying.seconds == 3.0);

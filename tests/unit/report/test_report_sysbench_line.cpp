@@ -5,6 +5,9 @@
 
 #include <regex>
 #include <string>
+#include <vector>
+
+#include "config/config.hpp"
 
 #include "db/statement_counts.hpp"
 #include "metrics/run.hpp"
@@ -55,6 +58,26 @@ TEST_CASE("sysbench line: every figure per second of the interval, in sysbench's
         "[ 4s ] thds: 64 tps: 10.00 qps: 150.00 (r/w/o: 70.00/50.00/30.00) "
         "lat (ms,95%): 2.00 err/s: 2.00 reconn/s: 0.50");
   CHECK(std::regex_match(line, kSysbenchShape));
+}
+
+TEST_CASE(
+    "sysbench line: TPC-C's is sysbench-tpcc's, through sysbench's Lua reporter (no colon "
+    "after err/s), chosen by the workload",
+    "[report][sysbench]") {
+  // sysbench 1.0.20's sysbench.report_default (src/lua/internal/sysbench.lua).
+  CHECK(tpcc::format_sysbench_interval_line(two_second_sample(), 64, 95,
+                                            tpcc::SysbenchReporter::Lua) ==
+        "[ 4s ] thds: 64 tps: 10.00 qps: 150.00 (r/w/o: 70.00/50.00/30.00) "
+        "lat (ms,95%): 2.00 err/s 2.00 reconn/s: 0.50");
+  tpcc::Config config;
+  config.terminals = 64;
+  config.report_format = tpcc::ReportFormat::Sysbench;
+  const std::vector<tpcc::IntervalSample> samples = {two_second_sample()};
+  CHECK_THAT(tpcc::interval_lines(samples, config).at(0),
+             Catch::Contains(" err/s 2.00 reconn/s: 0.50"));
+  config.workload = tpcc::WorkloadKind::SysbenchOltp;
+  CHECK_THAT(tpcc::interval_lines(samples, config).at(0),
+             Catch::Contains(" err/s: 2.00 reconn/s: 0.50"));
 }
 
 TEST_CASE("sysbench line: the 95th percentile is the interval's, to within the histogram's 1%",

@@ -58,6 +58,15 @@ tpcc::RunInfo ten_seconds() {
   return info;
 }
 
+// ten_seconds() with its two terminals' share of oltp_stats(): 51 events
+// (50 of 2 ms and the 40 ms one) and 50 of 2 ms.
+tpcc::RunInfo ten_seconds_two_terminals() {
+  tpcc::RunInfo info = ten_seconds();
+  info.terminal_totals.events = {51, 50};
+  info.terminal_totals.busy_micros = {140000, 100000};
+  return info;
+}
+
 }  // namespace
 
 TEST_CASE("sysbench final block: transactions, queries by kind and latency as sysbench prints them",
@@ -81,8 +90,38 @@ TEST_CASE("sysbench final block: transactions, queries by kind and latency as sy
   CHECK(block.find("         max:                                   40.00") != std::string::npos);
   CHECK(block.find("         sum:                                  240.00") != std::string::npos);
   CHECK(block.find("         95th percentile:") != std::string::npos);
+  // The min is the shortest event's, not a bucket's value.
+  CHECK(block.find("         min:                                    2.00") != std::string::npos);
+  // Without the terminals' figures, no fairness block rather than zeros.
+  CHECK(block.find("Threads fairness") == std::string::npos);
   // A clean run: nothing under the block.
   CHECK(block.find("not retried") == std::string::npos);
+}
+
+TEST_CASE(
+    "sysbench final block: threads fairness from each terminal's events and time, as "
+    "sysbench 1.0.20 prints it",
+    "[sysbench_summary]") {
+  const std::string block =
+      tpcc::sysbench_final_block(oltp_config(), ten_seconds_two_terminals(), oltp_stats());
+  INFO(block);
+  CHECK(block.find("         sum:                                  240.00\n"
+                   "\n"
+                   "Threads fairness:\n"
+                   "    events (avg/stddev):           50.5000/0.50\n"
+                   "    execution time (avg/stddev):   0.1200/0.02\n") != std::string::npos);
+  // A min inside a wide bucket (1,000,003 µs): printed exactly.
+  tpcc::LatencyHistogram slow;
+  slow.record(1000003);
+  slow.record(1500000);
+  tpcc::RunStats slow_stats(1);
+  slow_stats.txn[0].committed = 2;
+  slow_stats.txn[0].latency = slow;
+  const std::string slow_block =
+      tpcc::sysbench_final_block(oltp_config(), ten_seconds(), slow_stats);
+  INFO(slow_block);
+  CHECK(slow_block.find("         min:                                 1000.00\n") !=
+        std::string::npos);
 }
 
 TEST_CASE("sysbench final block: percentile 0 disables it, errors are named under the block",

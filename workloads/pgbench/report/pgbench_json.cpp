@@ -22,6 +22,9 @@ Json figures(std::int64_t processed, std::int64_t failed, const LatencyHistogram
           {"latency_ms",
            {{"average", ms(latency.mean())},
             {"stddev", ms(latency_stddev(latency))},
+            // Exact, as the histogram keeps them (pgbench prints neither).
+            {"min", ms(static_cast<double>(latency.min().value_or(0)))},
+            {"max", ms(static_cast<double>(latency.max()))},
             // pgbench prints no percentile; tpcc capacity holds this one to its limit.
             {"p99", latency.count() > 0 ? ms(latency.percentile(99)) : 0.0}}}};
 }

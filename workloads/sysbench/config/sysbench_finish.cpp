@@ -170,6 +170,21 @@ void take_rand_seed_for_load(ParseState& st) {
   st.cfg.seed_given = seed.has_value();
 }
 
+// Whether any of sysbench-tpcc's own flags was given: the command line is
+// sysbench-tpcc's.
+bool sysbench_line(const SysbenchFlags& sb) {
+  return !sb.connection.empty() || sb.test || sb.threads || sb.tables || sb.scale || sb.time ||
+         sb.trx_level || sb.ps_mode || sb.events || sb.warmup_time || sb.rand_seed;
+}
+
+// A sysbench-tpcc command line prints what sysbench-tpcc prints (its
+// interval lines, sysbench's final block) unless --report-format says
+// otherwise.
+void take_sysbench_output(ParseState& st) {
+  if (!sysbench_line(st.sysbench) || st.given.source("report-format")) return;
+  st.cfg.report_format = ReportFormat::Sysbench;
+}
+
 void note_ignored(ParseState& st) {
   const SysbenchFlags& sb = st.sysbench;
   if (sb.without_effect.empty()) return;
@@ -224,6 +239,7 @@ void finish_sysbench(ParseState& st) {
   } else if (c.workload == WorkloadKind::Tpcc && (c.verb == Verb::Run || c.verb == Verb::Prepare)) {
     // With pgbench --scale is its -s (finish_pgbench); --tables is refused by its row.
     take_tables_and_scale(st);
+    if (c.verb == Verb::Run) take_sysbench_output(st);
   }
   note_ignored(st);
 }

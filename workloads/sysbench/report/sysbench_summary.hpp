@@ -1,5 +1,5 @@
 // The end of a sysbench-shaped run on the console: sysbench 1.0's final
-// block (SQL statistics, general statistics, latency) and, with
+// block (SQL statistics, general statistics, latency, threads fairness) and, with
 // --histogram, its latency histogram, computed from the measured interval.
 #pragma once
 
@@ -17,8 +17,9 @@ namespace tpcc {
 // queries the statements by command tag (read / write / other), ignored
 // errors the retried ones (sysbench restarts an event on a deadlock, a
 // serialization failure or a duplicate key), the percentile
-// config.sysbench_percentile's. sysbench's "Threads fairness" is not
-// printed: the engine keeps no per-thread event counts.
+// config.sysbench_percentile's, the min the exact shortest event's; then
+// "Threads fairness" from info.terminal_totals, each terminal one of
+// sysbench's threads (left out when they are not known).
 std::string sysbench_final_block(const Config& config, const RunInfo& info, const RunStats& stats);
 
 // sysbench's --histogram: "Latency histogram (values are in milliseconds)",
