@@ -8,6 +8,7 @@
 #include "app/workload_registry.hpp"
 #include "config/errors.hpp"
 #include "config/names.hpp"
+#include "config/settings/values.hpp"
 #include "report/console/curve_table.hpp"
 #include "report/html/curve_page.hpp"
 #include "report/result_sink.hpp"
