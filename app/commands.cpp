@@ -4,6 +4,7 @@
 
 #include "app/acid_command.hpp"
 #include "app/capacity_command.hpp"
+#include "app/curve_command.hpp"
 #include "app/repeat_command.hpp"
 #include "app/report_command.hpp"
 #include "app/run_command.hpp"
@@ -125,12 +126,14 @@ int run_command(const Config& config) {
     case Verb::Quickstart: return quickstart_command(config);
     case Verb::Run:
       if (config.sweep) return run_sweep(config, std::cout);
+      if (config.curve) return run_curve(config, std::cout);
       return config.repeat > 1 ? run_repeated(config, std::cout) : run_once(config, std::cout);
     case Verb::Acid: return acid_command(config, std::cout);
     case Verb::Report: return report_command(config, std::cout);
     case Verb::Snapshot: return snapshot_command(config, std::cout);
     case Verb::Capacity: return capacity_command(config, std::cout);
     case Verb::Sweep: break;  // parsed as a run with axes (config.sweep)
+    case Verb::Curve: break;  // parsed as a run with a ladder of rates (config.curve)
   }
   return kExitUsage;
 }

@@ -16,8 +16,9 @@
 
 namespace tpcc {
 
-// Sweep is the command word of tpcc sweep only: its configuration is a
-// run's (verb Run, sweep true), so that every check of a run's options holds.
+// Sweep and Curve are the command words of tpcc sweep and tpcc curve only:
+// their configuration is a run's (verb Run, sweep or curve true), so that
+// every check of a run's options holds.
 enum class Verb {
   Prepare,
   Run,
@@ -28,7 +29,8 @@ enum class Verb {
   Report,
   Snapshot,
   Capacity,
-  Sweep
+  Sweep,
+  Curve
 };
 enum class LoadMethod { Copy, Insert };
 // COPY's data format: text, or binary (no text parsing on the server).
@@ -71,6 +73,13 @@ enum class ConditionStep { Vacuum, Analyze, Checkpoint, Restart, Prewarm };
 // terminals=8,16), a server setting (--vary-setting work_mem=4MB,64MB) or
 // a variable of pgbench's scripts (--vary-define range=1000,5000).
 enum class SweepAxisKind { RunOption, ServerSetting, ScriptVariable };
+
+// One end of tpcc curve's ladder: a percent of the measured peak ("10%")
+// or a rate in the unit the workload's --rate takes.
+struct CurveBound {
+  double value = 0;
+  bool percent = false;
+};
 
 // One axis of tpcc sweep and its values as given.
 struct SweepAxis {
@@ -227,6 +236,16 @@ struct Config {
   bool sweep = false;
   std::vector<SweepAxis> sweep_axes;
   std::vector<std::string> sweep_args;
+
+  // tpcc curve (docs/curve.md): the ladder of offered rates, from curve_from
+  // to curve_to in curve_steps steps, each a percent of the measured peak or
+  // a rate in --rate's unit; curve_latency_limit: --latency-limit was given
+  // (the answer "max rate with p99 within it" is asked).
+  bool curve = false;
+  CurveBound curve_from{10, true};
+  CurveBound curve_to{110, true};
+  int curve_steps = 10;
+  bool curve_latency_limit = false;
 
   // run: several drivers, one result (docs/several-drivers.md). Driver
   // driver_index of driver_count (1-based; 0 of 0: the only driver) takes

@@ -10,7 +10,7 @@
 namespace tpcc {
 namespace {
 
-constexpr std::array<std::pair<std::string_view, Verb>, 10> kVerbs = {{
+constexpr std::array<std::pair<std::string_view, Verb>, 11> kVerbs = {{
     {"prepare", Verb::Prepare},
     {"run", Verb::Run},
     {"check", Verb::Check},
@@ -21,6 +21,7 @@ constexpr std::array<std::pair<std::string_view, Verb>, 10> kVerbs = {{
     {"snapshot", Verb::Snapshot},
     {"capacity", Verb::Capacity},
     {"sweep", Verb::Sweep},
+    {"curve", Verb::Curve},
 }};
 
 constexpr std::array<std::pair<std::string_view, std::string_view>, 10> kTables = {{

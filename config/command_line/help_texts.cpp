@@ -42,6 +42,12 @@ const std::vector<VerbSummary>& verb_summaries() {
        "into --result-dir DIR: one page and one table of the workload's throughput and latency "
        "against the values; the same command continues an interrupted sweep; takes every run "
        "option"},
+      {Verb::Curve,
+       "the latency-throughput curve of any workload: one unpaced run for the peak, then a "
+       "ladder of offered rates (--rate) from --from to --to (percents of the peak, or rates) in "
+       "--steps runs, restored between them with --restore; curve.csv, curve.json and curve.html "
+       "in --result-dir DIR, and the knee and the highest rate whose p99 stays within "
+       "--latency-limit on the console; takes every run option"},
   };
   return summaries;
 }

@@ -27,8 +27,9 @@ bool takes(const Setting& s, Verb verb) { return s.flag != nullptr && verb_takes
 
 std::string verb_list(VerbSet verbs) {
   std::string out;
-  for (const Verb v : {Verb::Prepare, Verb::Run, Verb::Check, Verb::Cleanup, Verb::Quickstart,
-                       Verb::Acid, Verb::Report, Verb::Snapshot, Verb::Capacity, Verb::Sweep}) {
+  for (const Verb v :
+       {Verb::Prepare, Verb::Run, Verb::Check, Verb::Cleanup, Verb::Quickstart, Verb::Acid,
+        Verb::Report, Verb::Snapshot, Verb::Capacity, Verb::Sweep, Verb::Curve}) {
     if (verbs & verb_bit(v)) out += (out.empty() ? "" : ", ") + std::string(verb_name(v));
   }
   return out;
@@ -319,9 +320,11 @@ Config parse_verb_arguments(Verb verb, std::vector<std::string> args, std::ostre
 
   ParseState st;
   st.flags_given_as_twin = twins;
-  // tpcc sweep is a run's configuration with axes (config.hpp).
-  st.cfg.verb = verb == Verb::Sweep ? Verb::Run : verb;
+  // tpcc sweep is a run's configuration with axes, tpcc curve one with a
+  // ladder of rates (config.hpp).
+  st.cfg.verb = verb == Verb::Sweep || verb == Verb::Curve ? Verb::Run : verb;
   st.cfg.sweep = verb == Verb::Sweep && point_values == nullptr;
+  st.cfg.curve = verb == Verb::Curve;
   if (st.cfg.sweep) st.cfg.sweep_args = given_args;
   st.warnings = &warnings;
   if (verb == Verb::Report && vm.count("props") != 0) {
@@ -362,7 +365,7 @@ Config parse_command_line(int argc, const char* const argv[], std::ostream& warn
   if (args.empty()) {
     throw UsageError(
         "missing command: prepare, run, check, cleanup, quickstart, acid, report, snapshot, "
-        "capacity or sweep "
+        "capacity, sweep or curve "
         "(see 'tpcc --help')");
   }
   const std::string first = args.front();
@@ -381,8 +384,8 @@ Config parse_command_line(int argc, const char* const argv[], std::ostream& warn
   if (!verb) {
     throw UsageError(
         "unknown command '" + first +
-        "'; expected prepare, run, check, cleanup, quickstart, acid, report, snapshot, capacity or "
-        "sweep; "
+        "'; expected prepare, run, check, cleanup, quickstart, acid, report, snapshot, capacity, "
+        "sweep or curve; "
         "sysbench's prepare, run and cleanup may also come last (see 'tpcc --help')");
   }
 

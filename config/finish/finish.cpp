@@ -68,6 +68,7 @@ void finish_config(ParseState& st) {
   if (!runs_terminals(st.cfg.verb)) return;
   finish_terminal_count(st);
   finish_run_defaults(st);
+  finish_curve(st);
   check_terminals(st);
   warn_rollback_percent(st);
   if (st.cfg.verb == Verb::Run) finish_standbys(st);

@@ -56,9 +56,13 @@ void finish_ch(ParseState& st);
 // With the pgbench workload: its scale and fillfactor
 // (workloads/pgbench/config/pgbench_finish.cpp), called by finish_oltp.
 void finish_pgbench(ParseState& st);
-// With another workload: tpcc run's --latency-limit refused (capacity's is
-// its search's, for any workload).
+// With another workload: tpcc run's --latency-limit refused (capacity's and
+// curve's are their own, for any workload).
 void refuse_run_latency_limit(ParseState& st);
+
+// tpcc curve: its ladder's ends, and the run options its steps' runs cannot
+// take (finish/curve.cpp).
+void finish_curve(ParseState& st);
 
 // Every cross-option check and derived value, for st.cfg.verb
 // (finish/finish.cpp calls the steps below in order).

@@ -30,10 +30,12 @@ void add_capacity(std::vector<Setting>& s) {
       "with the highest tpmC that keeps it (5.2.5.3's New-Order limit is 5000). tpcc capacity "
       "of another workload: a step passes when its 99th percentile (oltp: --percentile, 99 "
       "unless given; ingest: the statements') is at most MS and the run is clean, and the "
-      "answer is the most terminals that pass. tpcc run "
-      "--workload pgbench: pgbench's -L, the transactions slower than MS counted as late, "
-      "and with --rate those already MS behind their schedule skipped, not sent (no limit "
-      "unless given).",
+      "answer is the most terminals that pass. tpcc curve (any workload): the answer "
+      "\"max rate with p99 <= MS\", the highest achieved rate of a step whose p99 from the "
+      "due time is at most MS (not asked unless given). tpcc run "
+      "--workload pgbench (and each step of its curve): pgbench's -L, the transactions slower "
+      "than MS counted as late, and with --rate those already MS behind their schedule "
+      "skipped, not sent (no limit unless given).",
       [](const std::string& v, const Source& src, ParseState& st) {
         st.cfg.latency_limit_ms = parse_number(v, 0, true, src.where);
       },

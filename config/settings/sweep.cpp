@@ -137,7 +137,9 @@ std::string axes_text(const Config& c, SweepAxisKind kind) {
 }  // namespace
 
 bool verb_takes(const Setting& s, Verb verb) {
-  const VerbSet taken = verb == Verb::Sweep ? (kSweep | verb_bit(Verb::Run)) : verb_bit(verb);
+  // tpcc sweep and tpcc curve take every run option besides their own.
+  const bool runs = verb == Verb::Sweep || verb == Verb::Curve;
+  const VerbSet taken = verb_bit(verb) | (runs ? verb_bit(Verb::Run) : 0);
   return (s.verbs & taken) != 0;
 }
 

@@ -28,6 +28,7 @@ std::vector<Setting> build() {
   settings_table::add_experiments(s);
   settings_table::add_capacity(s);
   settings_table::add_sweep(s);
+  settings_table::add_curve(s);
   settings_table::add_report(s);
   settings_table::add_sysbench(s);
   settings_table::add_sysbench_oltp(s);
@@ -126,9 +127,10 @@ const std::vector<const char*>& sections() {
                                                 kRunSection,        kStandbySection,
                                                 kQuickstartSection, kCitusSection,
                                                 kAcidSection,       kExperimentsSection,
-                                                kCapacitySection,   kReportSection,
-                                                kSysbenchSection,   kOltpSection,
-                                                kIngestSection,     kPgbenchSection};
+                                                kCapacitySection,   kCurveSection,
+                                                kReportSection,     kSysbenchSection,
+                                                kOltpSection,       kIngestSection,
+                                                kPgbenchSection};
   return list;
 }
 

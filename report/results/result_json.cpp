@@ -19,6 +19,7 @@
 #include "report/results/json_round.hpp"
 #include "report/results/lag_json.hpp"
 #include "report/results/merge.hpp"
+#include "report/results/schedule_json.hpp"
 #include "report/results/server_metrics_json.hpp"
 #include "report/results/verdict_json.hpp"
 #include "report/views/bottleneck.hpp"
@@ -311,6 +312,8 @@ Json common_result_json(const Config& config, const RunInfo& info, const RunStat
       info.health.stop_detail.empty() ? Json(nullptr) : Json(info.health.stop_detail);
   j["exit_status"] = info.exit_status;
   j["transactions_all_phases"] = info.transactions_all_phases;
+  // Offered and achieved, latency from the due time (tpcc curve's point).
+  j["schedule"] = schedule_json(config, info, stats);
   j["measured_interval"] = interval_json(info.measured_start_ms, info.measured_end_ms);
   j["driver"] = info.driver ? driver_json(*info.driver) : Json(nullptr);
   j["server_metrics"] = server_metrics_json(info.server_metrics);

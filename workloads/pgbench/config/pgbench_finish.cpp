@@ -55,9 +55,10 @@ void take_script_count(ParseState& st, const std::vector<PgbenchScriptChoice>& s
 
 void refuse_run_latency_limit(ParseState& st) {
   // tpcc run takes a latency limit for pgbench's scripts only; tpcc
-  // capacity's is its search's (a props file may hold it for capacity).
+  // capacity's is its search's (a props file may hold it for capacity),
+  // tpcc curve's the p99 its answer holds the steps to.
   const std::optional<Source> limit = st.given.source("latency-limit");
-  if (limit && limit->layer == Layer::Flag && st.cfg.verb == Verb::Run) {
+  if (limit && limit->layer == Layer::Flag && st.cfg.verb == Verb::Run && !st.cfg.curve) {
     st.problem(limit->where +
                ": tpcc run takes it with --workload pgbench (pgbench's -L); the "
                "workload is " +

@@ -1,0 +1,198 @@
+// tpcc curve on a real server: pgbench's select-only and TPC-C at W=1 each
+// measure their unpaced peak, then climb a ladder of offered rates below
+// it; curve.csv has the peak's row and one per step, the steps below the
+// knee complete what they are offered (within 2 %, allowing for the draw
+// of their Poisson arrivals), and the knee or "no knee up to" is said. A
+// lock held on pgbench_accounts for 1.5 s during one step (a server stall
+// as the workload sees it) shows in that step's p99 and makes it the knee.
+#include <catch2/catch.hpp>
+
+#include <chrono>
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "tests/pg/pg_fixture.hpp"
+#include "tests/pg/pgbench_support.hpp"
+
+namespace {
+
+namespace fs = std::filesystem;
+using Json = nlohmann::json;
+
+constexpr double kTrackPercent = 2;
+
+Json read_json(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return Json::parse(text.str());
+}
+
+std::vector<std::string> lines_of(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::vector<std::string> lines;
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  return lines;
+}
+
+bool has(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
+
+const std::string& pgbench_db() {
+  static const std::string conninfo = tpcc::test::pgbench_database("tpcc_curve_pgbench");
+  return conninfo;
+}
+
+// Each step below the knee completes its offered rate within 2 %, and
+// within three standard deviations of its Poisson arrivals' count (sqrt(n)
+// of n = rate x seconds). Returns how many steps were held to it.
+int check_tracking(const Json& curve, double unit_seconds) {
+  const Json& knee = curve.at("knee").at("step");
+  const std::size_t below = knee.is_null() ? curve.at("steps").size() : knee.get<std::size_t>() - 1;
+  for (std::size_t k = 0; k < below; ++k) {
+    const Json& step = curve.at("steps")[k];
+    INFO("step " << k + 1 << ": " << step.dump());
+    const double offered = step.at("offered").get<double>();
+    const double seconds = step.at("measured_seconds").get<double>();
+    const double arrivals = offered / unit_seconds * seconds;
+    const double draw = 3 * std::sqrt(arrivals) / seconds * unit_seconds;
+    const double allowed = offered * kTrackPercent / 100 + draw;
+    CHECK(std::abs(step.at("achieved").get<double>() - offered) <= allowed);
+  }
+  return static_cast<int>(below);
+}
+
+}  // namespace
+
+TEST_CASE("curve: pgbench select-only: the peak and four offered rates below it", "[curve]") {
+  // 5 % to 20 % of the peak: far below it, where a busy machine's p99 still
+  // holds (the knee's second rule) and the steps complete what they are
+  // offered.
+  const std::string dir = tpcc::test::scratch_dir("curve_pgbench");
+  std::string output;
+  const std::vector<std::string> args = {"--builtin",
+                                         "select-only",
+                                         "--terminals",
+                                         "2",
+                                         "--from",
+                                         "5%",
+                                         "--to",
+                                         "20%",
+                                         "--steps",
+                                         "4",
+                                         "--warmup",
+                                         "1",
+                                         "--duration",
+                                         "4",
+                                         "--report-interval",
+                                         "2",
+                                         "--latency-limit",
+                                         "1000",
+                                         "--result-dir",
+                                         dir};
+  const int status =
+      tpcc::test::run_tpcc(tpcc::test::pgbench_line("curve", pgbench_db(), args), &output);
+  INFO(output);
+  REQUIRE(status == 0);
+  CHECK(has(output, "== peak: unpaced, the peak =="));
+  CHECK(has(output, "== step-4: offered "));
+  const std::vector<std::string> csv = lines_of(fs::path(dir) / "curve.csv");
+  REQUIRE(csv.size() == 6);  // the header, the peak, four steps
+  CHECK(csv[0].rfind("kind,step,offered_per_min,achieved_per_min,p50_ms,p99_ms,p99_9_ms,", 0) == 0);
+  CHECK(csv[1].rfind("peak,,,", 0) == 0);
+  const Json curve = read_json(fs::path(dir) / "curve.json");
+  const double peak = curve.at("peak").at("achieved").get<double>();
+  REQUIRE(curve.at("steps").size() == 4);
+  for (std::size_t k = 0; k < 4; ++k) {
+    const Json& step = curve.at("steps")[k];
+    CHECK(step.at("offered").get<double>() == Approx(peak * (5 + 5 * k) / 100).margin(0.1));
+    CHECK(step.at("failed").is_null());
+    CHECK(step.at("latency_from_due_ms").at("p99").get<double>() > 0);
+    // pgbench's steps run with -L 1000: their late and skipped shares.
+    CHECK(step.at("late_share").is_number());
+    CHECK(step.at("skipped_share").is_number());
+    const fs::path run = fs::path(dir) / step.at("dir").get<std::string>();
+    CHECK(read_json(run / "config.json").at("run").at("rate_tpm").get<double>() ==
+          Approx(step.at("offered").get<double>()));
+  }
+  CHECK(check_tracking(curve, 60) >= 1);
+  const std::string knee = curve.at("knee").at("line").get<std::string>();
+  CHECK((knee.rfind("knee at step ", 0) == 0 || knee.rfind("no knee up to ", 0) == 0));
+  CHECK(has(output, knee));
+  CHECK(has(curve.at("knee").at("rule").get<std::string>(), "below 95% of its offered rate"));
+  CHECK(has(curve.at("max_rate_within_latency_limit").at("line").get<std::string>(),
+            "max rate with p99 <= 1000 ms: "));
+  CHECK(!lines_of(fs::path(dir) / "curve.html").empty());
+}
+
+TEST_CASE("curve: a lock held during one step shows in its p99 and makes it the knee", "[curve]") {
+  const std::string dir = tpcc::test::scratch_dir("curve_stall");
+  // When step 2's run has begun (its config.json is written before it
+  // connects), the lock is taken 1.5 s into it and held for 1.5 s: every
+  // select-only transaction due then waits for it.
+  std::thread stall([&dir] {
+    const fs::path started = fs::path(dir) / "step-2" / "config.json";
+    const auto give_up = std::chrono::steady_clock::now() + std::chrono::minutes(2);
+    while (!fs::exists(started) && std::chrono::steady_clock::now() < give_up) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(1500));
+    tpcc::test::execute(pgbench_db(),
+                        "lock table pgbench_accounts in access exclusive mode; "
+                        "select pg_sleep(1.5)");
+  });
+  std::string output;
+  const int status = tpcc::test::run_tpcc(
+      tpcc::test::pgbench_line("curve", pgbench_db(),
+                               {"--builtin", "select-only", "--terminals", "2", "--from", "6000",
+                                "--to", "12000", "--steps", "3", "--warmup", "0", "--duration", "4",
+                                "--report-interval", "1", "--result-dir", dir}),
+      &output);
+  stall.join();
+  INFO(output);
+  REQUIRE(status == 0);
+  const Json curve = read_json(fs::path(dir) / "curve.json");
+  REQUIRE(curve.at("steps").size() == 3);
+  const auto p99 = [&curve](std::size_t k) {
+    return curve.at("steps")[k].at("latency_from_due_ms").at("p99").get<double>();
+  };
+  // Step 2 offers 150 a second: of its 600 due, about 75 come due in the
+  // lock's first half second and wait a second or more for it.
+  CHECK(p99(1) >= 1000);
+  CHECK(p99(0) < 500);
+  CHECK(curve.at("knee").at("step") == 2);
+  CHECK(has(curve.at("knee").at("line").get<std::string>(), "knee at step 2 (offered 9000.0/min)"));
+  CHECK(has(output, "max rate with p99 <= --latency-limit: not asked"));
+}
+
+TEST_CASE("curve: TPC-C at W=1, the peak and two offered rates", "[curve]") {
+  const std::string dir = tpcc::test::scratch_dir("curve_tpcc");
+  std::string output;
+  const int status = tpcc::test::run_tpcc(
+      {"curve", "--conn", tpcc::test::loaded_database("tpcc_curve", 1), "--terminals", "2",
+       "--from", "10%", "--to", "30%", "--steps", "2", "--warmup", "1", "--duration", "5",
+       "--report-interval", "1", "--result-dir", dir},
+      &output);
+  INFO(output);
+  REQUIRE(status == 0);
+  const std::vector<std::string> csv = lines_of(fs::path(dir) / "curve.csv");
+  REQUIRE(csv.size() == 4);
+  CHECK(csv[2].rfind("step,1,", 0) == 0);
+  CHECK(csv[3].rfind("step,2,", 0) == 0);
+  const Json curve = read_json(fs::path(dir) / "curve.json");
+  CHECK(curve.at("workload") == "tpcc");
+  CHECK(curve.at("rate_unit") == "/min");
+  CHECK(check_tracking(curve, 60) >= 1);
+  const std::string knee = curve.at("knee").at("line").get<std::string>();
+  CHECK((knee.rfind("knee at step ", 0) == 0 || knee.rfind("no knee up to ", 0) == 0));
+  CHECK(has(output, knee));
+  CHECK(fs::exists(fs::path(dir) / "step-2" / "report.html"));
+}
