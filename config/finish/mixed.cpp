@@ -13,8 +13,9 @@ void finish_mixed(ParseState& st) {
                "props standbyConn)");
   }
   if (on && st.cfg.ch_streams == 0) {
-    st.problem(on->where + ": --ch-on places analytic streams; give --ch-streams N (props "
-                           "chStreams) too");
+    st.problem(on->where +
+               ": --ch-on places analytic streams; give --ch-streams N (props "
+               "chStreams) too");
   }
 }
 

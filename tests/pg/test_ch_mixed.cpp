@@ -82,10 +82,9 @@ TEST_CASE(
   const std::string primary = pair.primary_database();
   const std::string standby = pair.standby_database();
   std::string output;
-  REQUIRE(tpcc::test::run_tpcc(
-              {"prepare", "--conn", primary, "--warehouses", "1", "--ch", "--seed", "11",
-               "--no-check"},
-              &output) == 0);
+  REQUIRE(tpcc::test::run_tpcc({"prepare", "--conn", primary, "--warehouses", "1", "--ch", "--seed",
+                                "11", "--no-check"},
+                               &output) == 0);
   pair.wait_for_replay(60);
   const tpcc::test::TempDir scratch;
 
@@ -117,8 +116,8 @@ TEST_CASE(
     output.clear();
     const int status = tpcc::test::run_tpcc(
         {"run", "--conn", primary, "--terminals", "2", "--standby-conn", standby,
-         "--standby-terminals", "1", "--ch-streams", "1", "--ch-on", "standby", "--duration",
-         "20", "--report-interval", "5", "--result-dir", dir.string()},
+         "--standby-terminals", "1", "--ch-streams", "1", "--ch-on", "standby", "--duration", "20",
+         "--report-interval", "5", "--result-dir", dir.string()},
         &output);
     INFO(output);
     REQUIRE(status == 0);
