@@ -8,6 +8,7 @@
 #include "app/run_outcome.hpp"
 #include "app/run_preflight.hpp"
 #include "app/run_query_mode.hpp"
+#include "app/workload_registry.hpp"
 #include "app/workload_tables.hpp"
 #include "experiment/start.hpp"
 #include "report/console/interval_line.hpp"
@@ -46,15 +47,20 @@ int run_workload(WorkloadRun& workload, std::ostream& out) {
   if (!results.note().empty()) out << "note: " << results.note() << "\n";
   EngineResult result;
   ExperimentRecord experiment;
+  // What runs beside the workload's terminals (a mixed run), if anything.
+  const std::unique_ptr<SideRun> side = side_run_for(config);
   try {
     // --restore, --condition, the environment
     experiment = start_experiment(config, experiment_tables(config), results.dir(), out);
     workload.set_up(out);
+    if (side) side->set_up(out);
     refuse_prepared_through_pooler(config);
     workload.print_setup(out);
     experiment.preflight = run_preflight(config, experiment.environment, out);
     workload.print_start(out, results.dir());
-    const EngineSetup setup = live.hooked(workload.engine_setup(results, out));
+    if (side) side->print_start(out);
+    EngineSetup setup = live.hooked(workload.engine_setup(results, out));
+    if (side) setup.side = side->side_groups();
     result = run_engine(workload.engine_config(config), setup, out);
   } catch (...) {
     record_not_started(results, std::current_exception(), started, out);
@@ -63,6 +69,7 @@ int run_workload(WorkloadRun& workload, std::ostream& out) {
   RunInfo info = workload.run_info(result, started);
   info.experiment = experiment;
   const RunVerdict verdict = workload.summarize(info, result, out);
+  if (side) side->summarize(info, result, out);
   info.exit_status = overall_status(config, info, result.stats, verdict, out);
   results.write_final(info, result.stats, verdict, result.intervals);
   out << "results written to " << results.dir() << "\n";

@@ -3,8 +3,10 @@
 // folder, workloads/<name>/, and its row here.
 #pragma once
 
+#include <memory>
 #include <ostream>
 
+#include "app/side_run.hpp"
 #include "config/config.hpp"
 #include "workloads/workload_tables.hpp"
 
@@ -30,9 +32,17 @@ struct WorkloadEntry {
   // before anything connects, so that a missing or broken one exits 2
   // naming it whether or not the server is up; nullptr: it reads none.
   void (*read_inputs)(const Config& config);
+  // Its terminals beside another workload's run, when the config asks for
+  // them (a mixed run: CH's --ch-streams); nullptr: it never runs beside
+  // another.
+  std::unique_ptr<SideRun> (*side_run)(const Config& config);
 };
 
 // The row of `kind`; every kind has one.
 const WorkloadEntry& workload_entry(WorkloadKind kind);
+
+// The terminals of another workload the config asks to run beside its
+// own (a mixed run); null when it asks for none.
+std::unique_ptr<SideRun> side_run_for(const Config& config);
 
 }  // namespace tpcc

@@ -54,6 +54,9 @@ enum class Distribution { None, Citus };
 // 2.7.2: Delivery in the terminal's transaction (sync) or queued for
 // background delivery workers (deferred).
 enum class DeliveryMode { Sync, Deferred };
+// Where a mixed run's analytic streams (--ch-streams) run: on the primary
+// or on each --standby-conn.
+enum class ChOn { Primary, Standby };
 // How --rate's transactions arrive: at exponentially distributed intervals
 // (a Poisson process, as pgbench's -R and sysbench's --rate schedule them)
 // or at a fixed spacing.
@@ -279,7 +282,11 @@ struct Config {
   // run: rules of record
   DeliveryMode delivery_mode = DeliveryMode::Deferred;  // 2.7.2 requires it
   int delivery_workers = 1;                             // deferred Delivery's background workers
-  bool spec = false;                                    // --spec: everything the run rules require
+  // A mixed run (docs/ch.md): CH-benCHmark's analytic streams beside
+  // TPC-C's terminals on one clock, on the primary or on each standby.
+  int ch_streams = 0;
+  ChOn ch_on = ChOn::Primary;
+  bool spec = false;  // --spec: everything the run rules require
   // --check-before-after: 3.3.3's consistency test around the run (the
   // 3.3.2 conditions verified before and after; app/consistency_test_run.cpp).
   bool check_before_after = false;

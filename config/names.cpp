@@ -99,6 +99,8 @@ std::string_view delivery_mode_name(DeliveryMode m) {
   return m == DeliveryMode::Sync ? "sync" : "deferred";
 }
 
+std::string_view ch_on_name(ChOn c) { return c == ChOn::Primary ? "primary" : "standby"; }
+
 std::string_view arrivals_name(Arrivals a) { return a == Arrivals::Poisson ? "poisson" : "fixed"; }
 
 std::string_view distribution_name(Distribution d) {

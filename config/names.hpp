@@ -20,7 +20,8 @@ std::string_view host_policy_name(
     HostPolicy p);  // "first" | "round-robin" | "random"    // "prepared" | "extended" | "simple"
 std::string_view isolation_name(Isolation i);
 std::string_view delivery_mode_name(
-    DeliveryMode m);  // "sync" | "deferred"     // "rc" | "rr" | "serializable"
+    DeliveryMode m);                  // "sync" | "deferred"     // "rc" | "rr" | "serializable"
+std::string_view ch_on_name(ChOn c);  // "primary" | "standby"
 std::string_view arrivals_name(Arrivals a);             // "poisson" | "fixed"
 std::string_view report_format_name(ReportFormat f);    // "tpcc" | "sysbench"
 std::string_view rules_shown_name(RulesShown r);        // "short" | "full"

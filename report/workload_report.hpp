@@ -8,6 +8,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include <nlohmann/json_fwd.hpp>
 
@@ -44,6 +45,11 @@ struct WorkloadReport {
   nlohmann::json (*standby_figures)(const Config& config, const RunInfo& info,
                                     const RunStats& stats) = nullptr;
   std::string (*standby_workload)(const Config& config) = nullptr;
+  // Its figures under result_key in the result of another workload's run
+  // it ran beside (a mixed run; info holds them), null when it did not;
+  // nullptr: it never runs beside another. Read back by `figures`, whose
+  // tables that run's page shows after its own.
+  nlohmann::json (*side_figures)(const RunInfo& info) = nullptr;
   // Its figures in the model every workload reports in, from result.json's
   // own keys (report/results/figures_json.hpp). Throws nlohmann's
   // exceptions on a malformed result.json.
@@ -80,7 +86,15 @@ struct WorkloadReport {
 const WorkloadReport& workload_report(WorkloadKind kind);
 
 // The descriptor of the workload whose own key result.json holds, else
-// TPC-C's: the figures of a result.json are read back by it.
+// TPC-C's (a result of "workload" "tpcc" is TPC-C's whatever ran beside
+// it): the figures of a result.json are read back by it.
 const WorkloadReport& workload_report_of(const nlohmann::json& result);
+
+// Every workload's descriptor, in one order.
+std::vector<const WorkloadReport*> workload_reports();
+
+// The descriptors of the workloads that ran beside the result's own (their
+// side_figures' keys, not null, in result.json).
+std::vector<const WorkloadReport*> side_reports_of(const nlohmann::json& result);
 
 }  // namespace tpcc

@@ -72,6 +72,7 @@ void finish_config(ParseState& st) {
   check_terminals(st);
   warn_rollback_percent(st);
   if (st.cfg.verb == Verb::Run) finish_standbys(st);
+  if (st.cfg.verb == Verb::Run) finish_mixed(st);
   if (st.cfg.verb == Verb::Run) finish_hosts(st);
   // Each driver would drop the database under the others' terminals.
   if (st.cfg.verb == Verb::Run && st.cfg.restore && st.cfg.driver_count > 0) {

@@ -122,5 +122,7 @@ void finish_hosts(ParseState& st);
 
 // The standbys of a run (finish/standby.cpp), after the terminals are known.
 void finish_standbys(ParseState& st);
+// After finish_standbys: --ch-on standby needs them (config/finish/mixed.cpp).
+void finish_mixed(ParseState& st);
 
 }  // namespace tpcc

@@ -22,6 +22,7 @@ std::vector<Setting> build() {
   settings_table::add_drivers(s);
   settings_table::add_hosts(s);
   settings_table::add_standby(s);
+  settings_table::add_mixed(s);
   settings_table::add_quickstart(s);
   settings_table::add_citus(s);
   settings_table::add_acid(s);

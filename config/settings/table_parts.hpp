@@ -140,6 +140,8 @@ void add_run_output(std::vector<Setting>& table);
 void add_failover(std::vector<Setting>& table);
 void add_live(std::vector<Setting>& table);
 void add_standby(std::vector<Setting>& table);
+// After add_standby: CH-benCHmark's analytic streams beside TPC-C's run.
+void add_mixed(std::vector<Setting>& table);
 void add_quickstart(std::vector<Setting>& table);
 void add_citus(std::vector<Setting>& table);
 void add_acid(std::vector<Setting>& table);

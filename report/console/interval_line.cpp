@@ -89,11 +89,12 @@ std::string format_ingest_interval_line(const IntervalSample& sample, int rows_p
   return line + trouble_text(sample) + phase_text(sample);
 }
 
-std::string format_ch_interval_line(const IntervalSample& sample) {
+std::string format_ch_interval_line(const IntervalSample& sample, const std::string& label) {
   constexpr double kSecondsPerHour = 3600;
   const std::int64_t queries = completed_total(sample.stats);
   const double per_second_rate = per_second(queries, sample.length_seconds);
   std::string line = elapsed_text(sample);
+  if (!label.empty()) line += " " + label + ":";
   line += " queries/s: " + fixed(per_second_rate, 1);
   line += " QphH: " + fixed(per_second_rate * kSecondsPerHour, 0);
   line += latency_and_errors_text(sample);

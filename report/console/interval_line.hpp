@@ -43,7 +43,8 @@ std::string format_ingest_interval_line(const IntervalSample& sample, int rows_p
 // A run of CH-benCHmark's query streams: "[ 10s ] queries/s: 2.8 QphH:
 // 10080 p90: 1139ms p99: 1679ms err/s: 0 retries: 0", QphH the queries of
 // the interval per hour; then the tpcc line's trouble and warm-up marks.
-std::string format_ch_interval_line(const IntervalSample& sample);
+// label: the streams' beside another run's ("[ 10s ] ch: queries/s: ...").
+std::string format_ch_interval_line(const IntervalSample& sample, const std::string& label = {});
 
 // A standby's line under the primary's of an oltp run, in sysbench's shape:
 // "[ 1s ] standby 1: thds: 2 tps: ... reconn/s: 0.00 lag: replay 2.10ms, ...".

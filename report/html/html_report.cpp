@@ -241,6 +241,7 @@ std::string html_report(const ReportPage& p) {
   page += "<h2>Transactions (measured interval)</h2>\n" + txn_table(p.stats);
   page += run_rules_html(p.verdict);
   page += audits_html(p.verdict.audits);
+  for (const WorkloadTable& table : p.side_tables) page += html::table_html(table);
   for (std::size_t i = 0; i < p.info.standbys.size(); ++i) {
     page += standby_html(static_cast<int>(i + 1), p.info.standbys[i], p.info.measured_seconds);
   }
@@ -251,14 +252,14 @@ std::string html_report(const ReportPage& p) {
 
 std::string html_report(const Config& config, const RunInfo& info, const RunStats& stats,
                         const RunVerdict& verdict, const std::vector<IntervalSample>& intervals) {
-  return html_report(ReportPage{config, info, stats, verdict, interval_points(intervals),
-                                effective_config_json(config)});
+  return html_report(ReportPage{
+      config, info, stats, verdict, interval_points(intervals), effective_config_json(config), {}});
 }
 
 std::string html_run_report(const RecordedRun& run) {
   if (!workload_report(run.config.workload).tpmc) return html_workload_report(run);
-  return html_report(
-      ReportPage{run.config, run.info, run.stats, run.verdict, run.points, run.config_json});
+  return html_report(ReportPage{run.config, run.info, run.stats, run.verdict, run.points,
+                                run.config_json, run.workload.tables});
 }
 
 }  // namespace tpcc

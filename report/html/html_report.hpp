@@ -39,6 +39,9 @@ struct ReportPage {
   RunVerdict verdict;
   std::vector<IntervalPoint> points;
   std::string config_json;  // config.json's text (password masked)
+  // What ran beside the run (a mixed run's analytic streams: their
+  // per-query table), from result.json.
+  std::vector<WorkloadTable> side_tables;
 };
 
 std::string html_report(const ReportPage& page);

@@ -66,4 +66,16 @@ std::string cell(const std::string& value, const char* tag) {
   return "<" + std::string(tag) + ">" + html_escape(value) + "</" + tag + ">";
 }
 
+std::string table_html(const WorkloadTable& table) {
+  std::string t = "<h2>" + html_escape(table.title) + "</h2>\n<table>\n<tr>";
+  for (const std::string& h : table.rows.header) t += cell(h, "th");
+  t += "</tr>\n";
+  for (const auto& row : table.rows.rows) {
+    t += "<tr>";
+    for (const std::string& value : row) t += cell(value);
+    t += "</tr>\n";
+  }
+  return t + "</table>\n";
+}
+
 }  // namespace tpcc::html

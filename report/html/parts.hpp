@@ -83,4 +83,7 @@ std::string health_html(const RunInfo& info, const RunStats& stats);
 std::string page_head(const std::string& title);
 std::string cell(const std::string& value, const char* tag = "td");
 
+// A workload's table (views/workload_figures.hpp) under its title.
+std::string table_html(const WorkloadTable& table);
+
 }  // namespace tpcc::html

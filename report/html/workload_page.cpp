@@ -17,6 +17,7 @@ namespace {
 
 using html::cell;
 using html::fact;
+using html::table_html;
 
 std::string value_text(const WorkloadFigure& f) {
   return f.value ? fixed(*f.value, f.decimals) : std::string("-");
@@ -33,18 +34,6 @@ std::string facts_html(const ResultDir& run) {
   h += fact("started", info.started_at);
   h += fact("exit status", std::to_string(info.exit_status));
   return h + "</div>\n";
-}
-
-std::string table_html(const WorkloadTable& table) {
-  std::string t = "<h2>" + html_escape(table.title) + "</h2>\n<table>\n<tr>";
-  for (const std::string& h : table.rows.header) t += cell(h, "th");
-  t += "</tr>\n";
-  for (const auto& row : table.rows.rows) {
-    t += "<tr>";
-    for (const std::string& value : row) t += cell(value);
-    t += "</tr>\n";
-  }
-  return t + "</table>\n";
 }
 
 double tps_of(const WorkloadPoint& p) { return p.tps; }

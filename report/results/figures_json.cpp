@@ -4,6 +4,7 @@
 
 #include "report/results/json_number.hpp"
 #include "report/results/json_round.hpp"
+#include "report/views/format.hpp"
 #include "report/workload_report.hpp"
 
 namespace tpcc {
@@ -61,7 +62,24 @@ TypeLatency type_of(const Json& j) {
 }  // namespace
 
 WorkloadFigures figures_of_own_keys(const Json& result) {
-  return workload_report_of(result).figures(result);
+  WorkloadFigures figures = workload_report_of(result).figures(result);
+  // What ran beside it (a mixed run's analytic streams): its tables after
+  // the run's own, titled with where it ran and its headline.
+  for (const WorkloadReport* side : side_reports_of(result)) {
+    const WorkloadFigures beside = side->figures(result);
+    std::string heading = side->result_key;
+    const Json& block = result.at(side->result_key);
+    if (block.contains("on")) heading += " on the " + block.at("on").get<std::string>();
+    for (const WorkloadFigure& f : beside.headline) {
+      heading += (&f == &beside.headline.front() ? ": " : ", ") + f.name + " " +
+                 (f.value ? fixed(*f.value, f.decimals) : std::string("-"));
+    }
+    for (WorkloadTable table : beside.tables) {
+      table.title = heading + " (" + table.title + ")";
+      figures.tables.push_back(std::move(table));
+    }
+  }
+  return figures;
 }
 
 void add_type_latencies(WorkloadFigures& figures, const RunStats& stats) {

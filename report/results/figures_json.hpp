@@ -27,6 +27,7 @@ namespace tpcc {
 // (workloads/<name>/report/): the headline, the types with their counts
 // (their percentiles where those keys hold them) and the workload's
 // tables. Throws nlohmann's exceptions on a malformed result.json.
+// With the tables of what ran beside it (side_reports_of) after its own.
 WorkloadFigures figures_of_own_keys(const nlohmann::json& result);
 
 // Each type's percentiles from the run's statistics: type k from stats'

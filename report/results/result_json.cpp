@@ -414,6 +414,12 @@ std::string result_json(const Config& config, const RunInfo& info, const RunStat
           [&](const RunStats& s) { return report.standby_figures(config, info, s); });
     }
   }
+  // What ran beside it (a mixed run's analytic streams), each under its key.
+  for (const WorkloadReport* side : workload_reports()) {
+    if (side == &report || side->side_figures == nullptr) continue;
+    const Json figures = side->side_figures(info);
+    if (!figures.is_null()) j[side->result_key] = figures;
+  }
   // Every workload's figures in one block, as its report part reads them
   // from the keys above, with each type's percentiles from the statistics.
   WorkloadFigures figures = figures_of_own_keys(nlohmann::json(j));

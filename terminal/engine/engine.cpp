@@ -26,7 +26,7 @@ const TypeDelays& type_delays(const Group& group, TxnIndex type) {
 }  // namespace
 
 std::string group_name(const Group& group) {
-  return group.number == 0 ? "the server" : "standby " + std::to_string(group.number);
+  return group.label.empty() ? "the server" : group.label;
 }
 
 Engine::Engine(const Config& config, const EngineSetup& setup, std::ostream& out)
@@ -38,7 +38,8 @@ Engine::Engine(const Config& config, const EngineSetup& setup, std::ostream& out
       watchdog_timer_(io_),
       grace_timer_(io_),
       groups_(make_groups(config_, setup, stop_, log_)),
-      outputs_{setup.interval_lines, setup.on_interval},
+      outputs_{setup.interval_lines, setup.on_interval, setup.side.interval_lines,
+               setup.side.on_interval},
       start_barrier_(setup.start_barrier) {
   for (const auto& group : groups_) {
     group->env.interrupts = &interrupts_;
@@ -363,6 +364,16 @@ EngineResult Engine::run() {
   if (primary().background) primary().background->abandon_remaining(*phases_, result.stats);
   result.intervals = primary().reporter->take_samples();
   for (std::size_t k = 1; k < groups_.size(); ++k) {
+    if (groups_[k]->side) {
+      StandbyEngineResult side;
+      side.stats = measured_stats(*groups_[k]);
+      side.intervals = groups_[k]->reporter->take_samples();
+      side.health = groups_[k]->faults.health(end);
+      side.health.aborted_terminals = aborted_terminals(*groups_[k]);
+      if (stop_group_ == static_cast<int>(k)) side.health.stop_detail = stop_detail_;
+      result.side.push_back(std::move(side));
+      continue;
+    }
     StandbyEngineResult standby;
     standby.stats = measured_stats(*groups_[k]);
     standby.terminals = measured_terminal_totals(*groups_[k]);

@@ -14,6 +14,11 @@
 // the same start, warm-up, interval boundaries and end, one stop for all
 // (duration, last terminal done, or SIGINT/SIGTERM), while a sampler reads
 // the replication lag on connections of its own.
+//
+// A second group of terminals may run another workload beside the run's on
+// the same clock (EngineSetup::side; a mixed run's analytic streams beside
+// TPC-C's terminals): on the primary, or a group on each standby. Their
+// figures are kept apart from the primary's (EngineResult::side).
 #pragma once
 
 #include <cstdint>
@@ -44,9 +49,24 @@ using IntervalLines = std::function<std::vector<std::string>(const std::vector<I
 struct IntervalOutputs {
   IntervalLines lines;  // optional: no lines printed without it
   IntervalSink sink;    // optional
+  // The side groups' samples (SideGroups), after the run's own.
+  IntervalLines side_lines;  // optional
+  IntervalSink side_sink;    // optional
 };
 
 class Workload;
+
+// Terminals of another workload beside the run's own (a mixed run): on the
+// primary's connection, or as many on each standby. Their interval samples
+// go to interval_lines and on_interval, one per group in the order of
+// EngineResult::side, never to the run's own.
+struct SideGroups {
+  const Workload* workload = nullptr;  // null: none; must outlive the run
+  int terminals = 0;                   // per server it runs on
+  bool on_standbys = false;            // false: on the primary
+  IntervalLines interval_lines;        // optional
+  IntervalSink on_interval;            // optional
+};
 
 struct EngineSetup {
   // What the terminals run (terminal/engine/workload.hpp; TPC-C's is
@@ -73,9 +93,12 @@ struct EngineSetup {
   // (TxnResult::ends_terminal's error); optional: without it the run's log
   // says it as an error.
   std::function<void(const std::string& why)> terminal_aborted;
+  // Another workload's terminals beside these (see SideGroups).
+  SideGroups side;
 };
 
-// One standby's read-only terminals (combined runs).
+// One standby's read-only terminals (combined runs), or one side group's
+// terminals (SideGroups).
 struct StandbyEngineResult {
   RunStats stats;                         // the measured interval only
   TerminalTotals terminals;               // each terminal's, the measured interval only
@@ -94,6 +117,9 @@ struct EngineResult {
   bool interrupted = false;                          // SIGINT, SIGTERM or SIGHUP
   RunHealth health;                           // why it stopped; the primary's downtime and errors
   std::vector<StandbyEngineResult> standbys;  // in config.standbys order
+  // SideGroups: on the primary, one; on the standbys, one per standby in
+  // config.standbys order. Never counted in stats.
+  std::vector<StandbyEngineResult> side;
   // --host-policy round-robin|random: the primary's figures per host.
   std::vector<HostRun> hosts;
   std::vector<LagSample> lag;       // every replication lag sample
@@ -112,6 +138,13 @@ struct EngineResult {
 // primary's terminals are done), and repeatable read in place of
 // serializable, which a hot standby refuses.
 Config standby_run_config(const Config& config, const StandbyTarget& standby);
+
+// What a side group's terminals run with on a server run with
+// server_config (the primary's, or a standby's standby_run_config):
+// `terminals` of them, unpaced, one connection each, no --rate, --ramp or
+// --txns-per-terminal of their own (they run until the primary's terminals
+// are done).
+Config side_run_config(const Config& server_config, int terminals);
 
 // Connections the run opens: --connections, or one per terminal when 0.
 int resolved_connections(const Config& config);

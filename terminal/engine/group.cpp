@@ -42,10 +42,24 @@ Config standby_run_config(const Config& config, const StandbyTarget& standby) {
   return run;
 }
 
+Config side_run_config(const Config& server_config, int terminals) {
+  Config run = server_config;
+  run.terminals = terminals;
+  run.connections = 0;
+  run.rate_tpm = 0;
+  run.txns_per_terminal = 0;
+  run.keying_and_thinking = false;
+  run.ramp_seconds = 0;
+  run.standbys.clear();
+  run.host_policy = HostPolicy::First;
+  return run;
+}
+
 namespace {
 
-const Workload& given_workload(int group_number, const EngineSetup& setup) {
-  const Workload* workload = group_number > 0 && setup.standby_workload != nullptr
+const Workload& given_workload(int group_number, bool side, const EngineSetup& setup) {
+  const Workload* workload = side ? setup.side.workload
+                             : group_number > 0 && setup.standby_workload != nullptr
                                  ? setup.standby_workload
                                  : setup.workload;
   if (workload == nullptr) throw std::logic_error("the engine was given no workload to run");
@@ -104,17 +118,19 @@ void build_schedules(Group& group, std::uint64_t seed) {
 }  // namespace
 
 Group::Group(Config group_config, int group_number, const EngineSetup& setup, StopSignal& stop,
-             ConsoleLog& parent_log)
+             ConsoleLog& parent_log, const std::string& side_label)
     : config(std::move(group_config)),
       number(group_number),
+      side(!side_label.empty()),
+      label(side         ? side_label
+            : number > 0 ? "standby " + std::to_string(number)
+                         : std::string()),
       connections(resolved_connections(config)),
       fast_path(uses_fast_path(config)),
       policy(pacing_policy(config)),
-      own_log(number == 0 ? nullptr
-                          : std::make_unique<ConsoleLog>(
-                                parent_log, "standby " + std::to_string(number) + ": ")),
+      own_log(label.empty() ? nullptr : std::make_unique<ConsoleLog>(parent_log, label + ": ")),
       log(own_log ? *own_log : parent_log),
-      workload(&given_workload(number, setup)),
+      workload(&given_workload(number, side, setup)),
       terminals(build_terminals(config, number, setup, *workload)) {
   env.config = &config;
   env.workload = workload;
@@ -177,6 +193,21 @@ Groups make_groups(const Config& config, const EngineSetup& setup, StopSignal& s
   for (std::size_t i = 0; i < config.standbys.size(); ++i) {
     groups.push_back(std::make_unique<Group>(standby_run_config(config, config.standbys[i]),
                                              static_cast<int>(i + 1), setup, stop, log));
+  }
+  const SideGroups& side = setup.side;
+  if (side.workload == nullptr || side.terminals <= 0) return groups;
+  const std::string name = side.workload->name();
+  if (!side.on_standbys) {
+    groups.push_back(std::make_unique<Group>(side_run_config(config, side.terminals),
+                                             static_cast<int>(groups.size()), setup, stop, log,
+                                             name));
+    return groups;
+  }
+  for (std::size_t i = 0; i < config.standbys.size(); ++i) {
+    groups.push_back(std::make_unique<Group>(
+        side_run_config(standby_run_config(config, config.standbys[i]), side.terminals),
+        static_cast<int>(groups.size()), setup, stop, log,
+        name + " on standby " + std::to_string(i + 1)));
   }
   return groups;
 }

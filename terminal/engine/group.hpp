@@ -30,21 +30,25 @@ namespace tpcc {
 // thread only.
 struct Group {
   // group_number 0 is the primary, k standby k (its lines are prefixed
-  // "standby k: "). stop and parent_log must outlive the group.
+  // "standby k: "), and after the standbys the side groups (SideGroups),
+  // labelled `side_label`. stop and parent_log must outlive the group.
   Group(Config group_config, int group_number, const EngineSetup& setup, StopSignal& stop,
-        ConsoleLog& parent_log);
+        ConsoleLog& parent_log, const std::string& side_label = {});
   Group(const Group&) = delete;
   Group& operator=(const Group&) = delete;
 
   Config config;
-  int number;  // 0: the primary; k: standby k
+  int number;  // 0: the primary; k: standby k, or a side group after the standbys
+  bool side;   // a side group (SideGroups)
+  // "": the primary; "standby k"; a side group's ("ch", "ch on standby 1").
+  std::string label;
   int connections;
   bool fast_path;
   PacingPolicy policy;
   std::unique_ptr<ConsoleLog> own_log;
   ConsoleLog& log;
   // What the terminals run: EngineSetup::workload (a standby's:
-  // standby_workload when given).
+  // standby_workload when given; a side group's: SideGroups::workload).
   const Workload* workload;
   // Each bound by the workload (Workload::bind) and seeded.
   std::vector<VirtualTerminal> terminals;
@@ -87,7 +91,7 @@ struct Group {
   void close_queues();
 };
 
-// The primary's group first, then each standby's.
+// The primary's group first, then each standby's, then the side groups.
 using Groups = std::vector<std::unique_ptr<Group>>;
 
 Groups make_groups(const Config& config, const EngineSetup& setup, StopSignal& stop,

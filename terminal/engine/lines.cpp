@@ -51,6 +51,12 @@ std::vector<IntervalSample> cut_all(const Groups& groups, Clock::time_point end,
 void print_and_keep(const Groups& groups, std::vector<IntervalSample> samples,
                     const IntervalSamplers& samplers, ConsoleLog& log,
                     const IntervalOutputs& outputs) {
+  // The side groups' samples (after the servers') go their own way.
+  std::size_t servers = 0;
+  while (servers < groups.size() && !groups[servers]->side) ++servers;
+  std::vector<IntervalSample> side(samples.begin() + static_cast<std::ptrdiff_t>(servers),
+                                   samples.end());
+  samples.resize(servers);
   IntervalSample& primary_sample = samples.front();
   if (samplers.lag) primary_sample.lag = samplers.lag->latest();
   if (samplers.server) primary_sample.server = samplers.server->cut();
@@ -61,7 +67,14 @@ void print_and_keep(const Groups& groups, std::vector<IntervalSample> samples,
     for (const std::string& line : outputs.lines(samples)) log.line(line);
   }
   if (outputs.sink) outputs.sink(samples);
+  if (!side.empty() && outputs.side_lines) {
+    for (const std::string& line : outputs.side_lines(side)) log.line(line);
+  }
+  if (!side.empty() && outputs.side_sink) outputs.side_sink(side);
   for (std::size_t k = 0; k < samples.size(); ++k) groups[k]->reporter->add(std::move(samples[k]));
+  for (std::size_t k = 0; k < side.size(); ++k) {
+    groups[servers + k]->reporter->add(std::move(side[k]));
+  }
 }
 
 }  // namespace
@@ -74,7 +87,8 @@ void log_opening(const Groups& groups, int connections, ConsoleLog& log) {
   std::string line = "opening " + plural(connections, "connection") + " (" +
                      std::to_string(groups.front()->connections) + " to the primary";
   for (std::size_t k = 1; k < groups.size(); ++k) {
-    line += ", " + std::to_string(groups[k]->connections) + " to standby " + std::to_string(k);
+    line += ", " + std::to_string(groups[k]->connections) + (groups[k]->side ? " for " : " to ") +
+            groups[k]->label;
   }
   log.line(line + ")...");
 }
@@ -83,7 +97,8 @@ void log_running(const Group& group) {
   const Config& config = group.config;
   std::ostringstream started;
   started << "running "
-          << plural(config.terminals, group.number == 0 ? "terminal" : "read-only terminal")
+          << plural(config.terminals,
+                    group.number == 0 || group.side ? "terminal" : "read-only terminal")
           << " on " << plural(group.connections, "connection") << " ("
           << (group.fast_path ? "one terminal per connection, unpaced" : "scheduled") << ")";
   if (group.number > 0) {

@@ -131,6 +131,9 @@ int run_connection_count(const Config& config) {
   if (config.delivery_mode == DeliveryMode::Deferred) total += config.delivery_workers;
   for (const StandbyTarget& standby : config.standbys) total += standby.terminals;
   if (!config.standbys.empty()) total += 1 + static_cast<long long>(config.standbys.size());
+  // A mixed run's analytic streams: on the primary, or on each standby.
+  total += static_cast<long long>(config.ch_streams) *
+           (config.ch_on == ChOn::Standby ? static_cast<long long>(config.standbys.size()) : 1);
   return total > INT32_MAX ? INT32_MAX : static_cast<int>(total);
 }
 

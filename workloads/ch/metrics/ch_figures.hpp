@@ -25,9 +25,15 @@ struct ChQueryFigures {
 
 struct ChFigures {
   int streams = 0;
-  double seconds = 0;                     // the measured interval
-  std::int64_t queries = 0;               // completed in it, every query
-  double qphh = 0;                        // queries x 3600 / seconds
+  double seconds = 0;        // the measured interval
+  std::int64_t queries = 0;  // completed in it, every query
+  double qphh = 0;           // queries x 3600 / seconds
+  double p50_ms = 0;         // every query's latency together
+  double p90_ms = 0;
+  double max_ms = 0;
+  // A mixed run's streams (--ch-streams): "primary" or "standby"; empty
+  // for --workload ch.
+  std::string on;
   std::vector<ChQueryFigures> per_query;  // Q1..Q22
 };
 

@@ -43,17 +43,16 @@ WorkloadTable queries_table(const Json& queries) {
 
 }  // namespace
 
-Json ch_figures_json(const ChFigures& f, const RunStats& stats) {
-  constexpr double kMicrosPerMs = 1000.0;
-  const LatencyHistogram latency = latency_all(stats);
+Json ch_figures_json(const ChFigures& f) {
   Json j;
+  if (!f.on.empty()) j["on"] = f.on;
   j["streams"] = f.streams;
   j["seconds"] = round_to(f.seconds, 3);
   j["queries"] = f.queries;
   j["qphh"] = round_to(f.qphh, 2);
-  j["latency_ms"] = {{"p50", round_to(latency.percentile(50) / kMicrosPerMs, 3)},
-                     {"p90", round_to(latency.percentile(90) / kMicrosPerMs, 3)},
-                     {"max", round_to(static_cast<double>(latency.max()) / kMicrosPerMs, 3)}};
+  j["latency_ms"] = {{"p50", round_to(f.p50_ms, 3)},
+                     {"p90", round_to(f.p90_ms, 3)},
+                     {"max", round_to(f.max_ms, 3)}};
   Json queries = Json::array();
   for (const ChQueryFigures& q : f.per_query) queries.push_back(query_json(q));
   j["per_query"] = queries;

@@ -10,9 +10,9 @@
 
 namespace tpcc {
 
-// With the latency of every query in one (stats: the measured interval's),
-// whose p90 tpcc capacity holds to --latency-limit.
-nlohmann::json ch_figures_json(const ChFigures& figures, const RunStats& stats);
+// With the latency of every query in one, whose p90 tpcc capacity holds to
+// --latency-limit; a mixed run's with where its streams ran ("on").
+nlohmann::json ch_figures_json(const ChFigures& figures);
 
 // The figures of a result.json holding "ch": QphH, the queries, the errors
 // and the queries' p90 as the headline; each query a type; the per-query table.

@@ -8,7 +8,9 @@ namespace tpcc {
 
 std::string ch_final_block(const ChFigures& f) {
   std::string out = "ch: " + std::to_string(f.queries) + " queries in " + fixed(f.seconds, 1) +
-                    " s, " + std::to_string(f.streams) + " stream(s)\n";
+                    " s, " + std::to_string(f.streams) + " stream(s)" +
+                    (f.on.empty() ? std::string() : " on the " + f.on + ", not counted in tpmC") +
+                    "\n";
   out += "    QphH:  " + fixed(f.qphh, 1) + " (queries x 3600 / measured seconds)\n";
   char line[160];
   std::snprintf(line, sizeof line, "    %-5s %7s %10s %7s %9s %8s %10s %10s %10s\n", "query",

@@ -1,0 +1,84 @@
+#include "workloads/ch/app/ch_side_run.hpp"
+
+#include <string>
+#include <vector>
+
+#include "config/names.hpp"
+#include "db/connect.hpp"
+#include "loader/load_state.hpp"
+#include "report/console/interval_line.hpp"
+#include "workloads/ch/app/ch_measure.hpp"
+#include "workloads/ch/ch_required.hpp"
+#include "workloads/ch/ch_workload.hpp"
+#include "workloads/ch/report/ch_summary.hpp"
+
+namespace tpcc {
+namespace {
+
+class ChSideRun : public SideRun {
+ public:
+  explicit ChSideRun(const Config& config) : config_(config) {}
+
+  // The tables are the primary's; a standby replays them.
+  void set_up(std::ostream&) override {
+    auto conn = connect(config_.conninfo);
+    require_ch_tables(*conn, "--ch-streams", read_recorded_load(*conn).warehouses);
+  }
+
+  void print_start(std::ostream& out) override {
+    out << "  ch:           " << config_.ch_streams << " analytic stream(s) of CH-benCHmark's "
+        << kChQueryCount << " queries "
+        << (on_standbys() ? "on each of " + std::to_string(config_.standbys.size()) + " standby(s)"
+                          : std::string("on the primary"))
+        << ", not counted in tpmC\n";
+  }
+
+  SideGroups side_groups() override {
+    SideGroups side;
+    side.workload = &workload_;
+    side.terminals = config_.ch_streams;
+    side.on_standbys = on_standbys();
+    side.interval_lines = [this](const std::vector<IntervalSample>& samples) {
+      std::vector<std::string> lines;
+      for (std::size_t k = 0; k < samples.size(); ++k) {
+        lines.push_back(format_ch_interval_line(samples[k], label(k)));
+      }
+      return lines;
+    };
+    side.on_interval = [this](const std::vector<IntervalSample>& samples) {
+      if (!samples.empty() && samples.front().warmup) warmup_.take(workload_.errors());
+    };
+    return side;
+  }
+
+  void summarize(RunInfo& info, const EngineResult& result, std::ostream& out) override {
+    RunStats stats(workload_.types().size());
+    for (const StandbyEngineResult& group : result.side) stats.merge(group.stats);
+    const int streams = config_.ch_streams * static_cast<int>(result.side.size());
+    ChFigures figures =
+        ch_figures(streams, stats, result.measured_seconds, warmup_.measured(workload_.errors()));
+    figures.on = std::string(ch_on_name(config_.ch_on));
+    info.ch = figures;
+    out << "\n" << ch_final_block(figures);
+  }
+
+ private:
+  bool on_standbys() const { return config_.ch_on == ChOn::Standby; }
+  // "ch", or "ch on standby k" for the streams of standby k.
+  std::string label(std::size_t group) const {
+    return on_standbys() ? "ch on standby " + std::to_string(group + 1) : std::string("ch");
+  }
+
+  const Config& config_;
+  const ChWorkload workload_;
+  WarmupErrors warmup_;
+};
+
+}  // namespace
+
+std::unique_ptr<SideRun> ch_side_run(const Config& config) {
+  if (config.ch_streams <= 0) return nullptr;
+  return std::make_unique<ChSideRun>(config);
+}
+
+}  // namespace tpcc
