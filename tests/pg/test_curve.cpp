@@ -135,16 +135,16 @@ TEST_CASE("curve: pgbench select-only: the peak and four offered rates below it"
 
 TEST_CASE("curve: a lock held during one step shows in its p99 and makes it the knee", "[curve]") {
   const std::string dir = tpcc::test::scratch_dir("curve_stall");
-  // When step 2's run has begun (its config.json is written before it
-  // connects), the lock is taken 1.5 s into it and held for 1.5 s: every
-  // select-only transaction due then waits for it.
+  // Once step 2 is measuring (its intervals.csv has its first row, about
+  // 1 s into the 4 s, whatever its vacuum and connections took on a busy
+  // machine), the lock is taken and held for 1.5 s: every select-only
+  // transaction due then waits for it.
   std::thread stall([&dir] {
-    const fs::path started = fs::path(dir) / "step-2" / "config.json";
+    const fs::path intervals = fs::path(dir) / "step-2" / "intervals.csv";
     const auto give_up = std::chrono::steady_clock::now() + std::chrono::minutes(2);
-    while (!fs::exists(started) && std::chrono::steady_clock::now() < give_up) {
+    while (lines_of(intervals).size() < 2 && std::chrono::steady_clock::now() < give_up) {
       std::this_thread::sleep_for(std::chrono::milliseconds(20));
     }
-    std::this_thread::sleep_for(std::chrono::milliseconds(1500));
     tpcc::test::execute(pgbench_db(),
                         "lock table pgbench_accounts in access exclusive mode; "
                         "select pg_sleep(1.5)");
