@@ -4,8 +4,11 @@
 // not from when a worker took it, so waiting for a free connection shows
 // (no coordinated omission).
 //
-// Unpaced runs with one connection per terminal take the fast path: each
-// worker runs its own terminal in a loop with no hand-offs. Otherwise a
+// Runs with one connection per terminal and no keying or think times take
+// the fast path: each worker runs its own terminal in a loop with no
+// hand-offs, back to back, or under --rate waiting itself for the next
+// arrival of the terminal's schedule (pgbench's clients take their
+// thread's next arrival alike, on the thread that runs them). Otherwise a
 // scheduler (timers on one thread) makes terminals due and queues their
 // transactions for the workers; a terminal has at most one outstanding.
 //

@@ -22,7 +22,8 @@ int resolved_connections(const Config& config) {
 }
 
 bool uses_fast_path(const Config& config) {
-  return unpaced(pacing_policy(config)) && resolved_connections(config) == config.terminals;
+  return !pacing_policy(config).keying_and_thinking &&
+         resolved_connections(config) == config.terminals;
 }
 
 Config standby_run_config(const Config& config, const StandbyTarget& standby) {
@@ -150,6 +151,8 @@ Group::Group(Config group_config, int group_number, const EngineSetup& setup, St
     env.skip_late = config.rate_tpm > 0;
   }
   if (policy.rate_limited) build_schedules(*this, setup.seed);
+  if (policy.rate_limited && fast_path)
+    env.next_arrival = [this](int t) { return next_arrival(t); };
   hosts = assign_hosts(config, connections + background_workers, setup.seed ^ kHostSeedSalt);
   std::vector<WorkerStats*> stats;
   for (int w = 0; w < connections + background_workers; ++w) {
@@ -164,6 +167,7 @@ Group::Group(Config group_config, int group_number, const EngineSetup& setup, St
 }
 
 double Group::next_arrival(int t) {
+  const std::lock_guard<std::mutex> lock(schedules_mutex);
   return schedules[static_cast<std::size_t>(schedule_of_terminal[static_cast<std::size_t>(t)])]
       .next();
 }

@@ -8,6 +8,7 @@
 #pragma once
 
 #include <memory>
+#include <mutex>
 #include <vector>
 
 #include "config/config.hpp"
@@ -79,8 +80,11 @@ struct Group {
   std::vector<ArrivalSchedule> schedules;
   std::vector<int> schedule_of_terminal;
   bool own_schedules = true;
+  std::mutex schedules_mutex;
 
-  // Terminal t's next arrival, in seconds from the start.
+  // Terminal t's next arrival, in seconds from the start. Safe from any
+  // thread: on the fast path the workers take their terminals' arrivals
+  // themselves, and a shared schedule serves several of them.
   double next_arrival(int t);
   // With keying and think times, a terminal's own schedule goes on from
   // the due time they delayed it to.

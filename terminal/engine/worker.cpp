@@ -192,10 +192,20 @@ void Worker::run_terminal(VirtualTerminal& terminal) {
       terminal_start_seconds(terminal.index, env_->config->terminals, env_->config->ramp_seconds));
   const double wait = seconds_between(Clock::now(), start);
   if (wait > 0 && env_->stop->wait_for(wait)) return;
+  const double start_seconds = seconds_between(env_->phases->start(), start);
   while (!env_->stop->requested()) {
     const TxnIndex type = env_->workload->next(terminal);
     // Unpaced: each transaction is due the moment the previous one ends.
-    const Completion done = execute(terminal, type, Clock::now());
+    Clock::time_point due = Clock::now();
+    if (env_->next_arrival) {
+      // A schedule shared with terminals that started before it in the
+      // ramp may have arrivals from before its start; it takes none of those.
+      due = seconds_after(env_->phases->start(),
+                          std::max(start_seconds, env_->next_arrival(terminal.index)));
+      const double until_due = seconds_between(Clock::now(), due);
+      if (until_due > 0 && env_->stop->wait_for(until_due)) break;
+    }
+    const Completion done = execute(terminal, type, due);
     if (terminal.aborted || done.phase == Phase::After) break;
     if (limit > 0 && done.phase == Phase::Measured && ++terminal.measured_done >= limit) {
       terminal.finished = true;

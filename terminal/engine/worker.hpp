@@ -64,6 +64,9 @@ struct WorkerEnv {
   // already that late when taken is skipped (under --rate).
   std::int64_t latency_limit_micros = 0;
   bool skip_late = false;
+  // Under --rate on the fast path: terminal t's next arrival, in seconds
+  // from the start (Group::next_arrival); null otherwise.
+  std::function<double(int)> next_arrival;
   // EngineSetup::terminal_aborted; null: said as an error on `log`.
   const std::function<void(const std::string&)>* terminal_aborted = nullptr;
 };
@@ -95,9 +98,10 @@ class Worker {
   // (SessionInterrupts::abandon_waits) is recorded as unfinished.
   Completion execute(VirtualTerminal& terminal, TxnIndex type, Clock::time_point due);
 
-  // The unpaced fast path: the terminal's transactions back to back on this
-  // worker's session until the run stops or the terminal has completed
-  // --txns-per-terminal measured transactions.
+  // The fast path: the terminal's transactions on this worker's session
+  // until the run stops or the terminal has completed --txns-per-terminal
+  // measured transactions; back to back, or under --rate each due at the
+  // next arrival of its schedule (env.next_arrival), waited for here.
   void run_terminal(VirtualTerminal& terminal);
 
   // A background worker: executes the jobs of `work` in order until it
