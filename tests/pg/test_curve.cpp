@@ -5,6 +5,8 @@
 // of their Poisson arrivals), and the knee or "no knee up to" is said. A
 // lock held on pgbench_accounts for 1.5 s during one step (a server stall
 // as the workload sees it) shows in that step's p99 and makes it the knee.
+// A step whose server goes down and comes back is named failed, with why,
+// is no point of the knee, and the ladder goes on.
 #include <catch2/catch.hpp>
 
 #include <chrono>
@@ -18,6 +20,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "pgserver/local_server.hpp"
 #include "tests/pg/pg_fixture.hpp"
 #include "tests/pg/pgbench_support.hpp"
 
@@ -44,6 +47,16 @@ std::vector<std::string> lines_of(const fs::path& path) {
 
 bool has(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;
+}
+
+// Waits until the run of `step` measures: its intervals.csv has its first
+// row (a busy machine's vacuum and connections take a while before).
+void wait_until_measuring(const fs::path& set_dir, const std::string& step) {
+  const fs::path intervals = set_dir / step / "intervals.csv";
+  const auto give_up = std::chrono::steady_clock::now() + std::chrono::minutes(2);
+  while (lines_of(intervals).size() < 2 && std::chrono::steady_clock::now() < give_up) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
 }
 
 const std::string& pgbench_db() {
@@ -140,11 +153,7 @@ TEST_CASE("curve: a lock held during one step shows in its p99 and makes it the 
   // machine), the lock is taken and held for 1.5 s: every select-only
   // transaction due then waits for it.
   std::thread stall([&dir] {
-    const fs::path intervals = fs::path(dir) / "step-2" / "intervals.csv";
-    const auto give_up = std::chrono::steady_clock::now() + std::chrono::minutes(2);
-    while (lines_of(intervals).size() < 2 && std::chrono::steady_clock::now() < give_up) {
-      std::this_thread::sleep_for(std::chrono::milliseconds(20));
-    }
+    wait_until_measuring(dir, "step-2");
     tpcc::test::execute(pgbench_db(),
                         "lock table pgbench_accounts in access exclusive mode; "
                         "select pg_sleep(1.5)");
@@ -195,4 +204,65 @@ TEST_CASE("curve: TPC-C at W=1, the peak and two offered rates", "[curve]") {
   CHECK((knee.rfind("knee at step ", 0) == 0 || knee.rfind("no knee up to ", 0) == 0));
   CHECK(has(output, knee));
   CHECK(fs::exists(fs::path(dir) / "step-2" / "report.html"));
+}
+
+TEST_CASE("curve: a step whose server goes down is failed, named, and no point of the knee",
+          "[curve][faults]") {
+  // A server of its own: this one goes down for a second and a half while
+  // step 2 measures.
+  tpcc::LocalServerOptions options;
+  options.quiet = true;
+  const auto server = tpcc::LocalServer::start(options);
+  tpcc::test::execute_outside_transaction(server->conninfo(), "create database curve");
+  const std::string conninfo = server->conninfo_for("curve");
+  std::string output;
+  REQUIRE(tpcc::test::run_tpcc(tpcc::test::pgbench_line("prepare", conninfo, {"--scale", "1"}),
+                               &output) == 0);
+  const std::string dir = tpcc::test::scratch_dir("curve_outage");
+  std::thread outage([&dir, &server] {
+    wait_until_measuring(dir, "step-2");
+    server->crash();
+    std::this_thread::sleep_for(std::chrono::milliseconds(1500));
+    server->start_again();
+  });
+  const int status = tpcc::test::run_tpcc(tpcc::test::pgbench_line("curve", conninfo,
+                                                                   {"--builtin",
+                                                                    "select-only",
+                                                                    "--terminals",
+                                                                    "2",
+                                                                    "--from",
+                                                                    "3000",
+                                                                    "--to",
+                                                                    "9000",
+                                                                    "--steps",
+                                                                    "3",
+                                                                    "--warmup",
+                                                                    "0",
+                                                                    "--duration",
+                                                                    "4",
+                                                                    "--report-interval",
+                                                                    "1",
+                                                                    "--max-downtime",
+                                                                    "30",
+                                                                    "--result-dir",
+                                                                    dir}),
+                                          &output);
+  outage.join();
+  INFO(output);
+  // The curve says a run of it failed, in its exit status too.
+  CHECK(status == 1);
+  const Json curve = read_json(fs::path(dir) / "curve.json");
+  REQUIRE(curve.at("steps").size() == 3);
+  const Json& failed = curve.at("steps")[1].at("failed");
+  REQUIRE(failed.is_string());
+  CHECK(has(failed.get<std::string>(), "the run exited 1"));
+  CHECK(curve.at("steps")[0].at("failed").is_null());
+  CHECK(curve.at("steps")[2].at("failed").is_null());
+  // The outage's late transactions are no knee: the failed step is left
+  // out of the rules, whatever its p99.
+  CHECK(curve.at("knee").at("step") != 2);
+  const std::vector<std::string> csv = lines_of(fs::path(dir) / "curve.csv");
+  REQUIRE(csv.size() == 5);
+  CHECK(csv[3].rfind("step,2,", 0) == 0);
+  CHECK(has(csv[3], "the run exited 1"));
 }
