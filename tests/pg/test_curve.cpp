@@ -266,3 +266,43 @@ TEST_CASE("curve: a step whose server goes down is failed, named, and no point o
   CHECK(csv[3].rfind("step,2,", 0) == 0);
   CHECK(has(csv[3], "the run exited 1"));
 }
+
+TEST_CASE("curve: sysbench's oltp tests and the ingest, the peak and two offered rates",
+          "[curve]") {
+  struct Case {
+    std::string workload;
+    std::vector<std::string> prepare_options;  // and the run's
+    std::string unit;
+  };
+  const std::vector<Case> cases = {
+      {"oltp_read_only", {"--tables", "1", "--table-size", "10000"}, "/s"},
+      {"ingest", {}, "/min"},
+  };
+  for (const Case& c : cases) {
+    SECTION(c.workload) {
+      const std::string conninfo = tpcc::test::create_database("tpcc_curve_" + c.workload);
+      std::vector<std::string> prepare = {"prepare", "--workload", c.workload, "--conn", conninfo};
+      prepare.insert(prepare.end(), c.prepare_options.begin(), c.prepare_options.end());
+      std::string output;
+      REQUIRE(tpcc::test::run_tpcc(prepare, &output) == 0);
+      const std::string dir = tpcc::test::scratch_dir("curve_" + c.workload);
+      std::vector<std::string> curve_line = {
+          "curve", "--workload",   c.workload, "--conn",     conninfo, "--terminals",
+          "2",     "--from",       "10%",      "--to",       "30%",    "--steps",
+          "2",     "--warmup",     "1",        "--duration", "4",      "--report-interval",
+          "1",     "--result-dir", dir};
+      curve_line.insert(curve_line.end(), c.prepare_options.begin(), c.prepare_options.end());
+      const int status = tpcc::test::run_tpcc(curve_line, &output);
+      INFO(output);
+      REQUIRE(status == 0);
+      const Json curve = read_json(fs::path(dir) / "curve.json");
+      CHECK(curve.at("workload") == c.workload);
+      CHECK(curve.at("rate_unit") == c.unit);
+      REQUIRE(curve.at("steps").size() == 2);
+      CHECK(lines_of(fs::path(dir) / "curve.csv").size() == 4);
+      CHECK(check_tracking(curve, c.unit == "/s" ? 1 : 60) >= 1);
+      const std::string knee = curve.at("knee").at("line").get<std::string>();
+      CHECK((knee.rfind("knee at step ", 0) == 0 || knee.rfind("no knee up to ", 0) == 0));
+    }
+  }
+}
