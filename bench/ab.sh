@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
 # Two tpcc binaries against each other on one throwaway server: W
-# warehouses loaded once (by B), then runs taking turns (A B A B ...), so
-# that both see a database grown by the same amount on average. For each
-# run: tpmC, tpmTOTAL, New-Order p90, client and server CPU per transaction
-# (as bench/compare.sh); medians and the B / A ratios at the end; `tpcc
-# check` after every run. For a change's cost: A the binary before it, B after.
+# warehouses loaded once (by B), then runs taking turns, the order
+# alternating from round to round (A B, then B A, ...), so that neither
+# side always meets the database the other has just grown. For each run:
+# tpmC, tpmTOTAL, New-Order p90, client and server CPU per transaction (as
+# bench/compare.sh); medians and the B / A ratios at the end, per round, by
+# which side ran first and overall; `tpcc check` after every run. For a
+# change's cost: A the binary before it, B after; `bench/ab.sh B B` shows
+# the noise (x1.00 in both orders within it).
 #
 #   bench/ab.sh A_BINARY B_BINARY [WAREHOUSES=4] [TERMINALS=8] [WARMUP=10] [DURATION=60] [ROUNDS=2]
 #
@@ -24,13 +27,16 @@ source bench/measure.sh
 
 "$B" prepare --conn "$PG_CONN" --warehouses "$W" --no-check >"$PG_DIR/prepare.log"
 print_server_settings
-echo "W=$W, $T terminals, ${WARMUP}s warm-up, ${DURATION}s measured, $ROUNDS round(s) of A + B;" \
+echo "W=$W, $T terminals, ${WARMUP}s warm-up, ${DURATION}s measured, $ROUNDS round(s) of A + B" \
+  "(A B, then B A);" \
   "fsync $([ "${DURABLE:-0}" = 1 ] && echo on || echo off)"
 echo "A: $A"
 echo "B: $B"
-declare -A tpmc tpmtotal p90 client server
+declare -A tpmc tpmtotal p90 client server round_tpmc round_client
+: >"$PG_DIR/rounds.txt"
 for round in $(seq 1 "$ROUNDS"); do
-  for side in A B; do
+  read -r first second < <(round_order "$round" A B)
+  for side in $first $second; do
     binary=$A; [ "$side" = B ] && binary=$B
     dir="$PG_DIR/$side-$round"
     # shellcheck disable=SC2086  # word splitting of the extra options is wanted
@@ -40,7 +46,10 @@ for round in $(seq 1 "$ROUNDS"); do
       "$side" "$round" "$r_tpmc" "$r_total" "$r_p90" "$r_client" "$r_server" "$r_switches" "$r_load"
     tpmc[$side]+="$r_tpmc "; tpmtotal[$side]+="$r_total "; p90[$side]+="$r_p90 "
     client[$side]+="$r_client "; server[$side]+="$r_server "
+    round_tpmc[$side]=$r_tpmc; round_client[$side]=$r_client
   done
+  printf '%s %s tpmC %s %s\n%s %s client_CPU %s %s\n' "$round" "$first" "${round_tpmc[A]}" \
+    "${round_tpmc[B]}" "$round" "$first" "${round_client[A]}" "${round_client[B]}" >>"$PG_DIR/rounds.txt"
 done
 
 med() { tr ' ' '\n' <<<"$1" | grep . | median; }
@@ -54,3 +63,5 @@ done
 awk -v b="$(med "${tpmc[B]}")" -v a="$(med "${tpmc[A]}")" \
     -v bc="$(med "${client[B]}")" -v ac="$(med "${client[A]}")" \
     'BEGIN { printf "B / A: tpmC x%.2f, client CPU per transaction x%.2f\n", b / a, bc / ac }'
+echo
+order_summary "$PG_DIR/rounds.txt" A B

@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # Statements mode against procedures mode on one throwaway server: W
-# warehouses loaded once, then runs of each mode taking turns (S P S P ...),
-# so that both see a database grown by the same amount on average. For each
+# warehouses loaded once, then runs of each mode taking turns, the order
+# alternating from round to round (S P, then P S, ...), so that neither
+# mode always meets the database the other has just grown. For each
 # run: tpmC, tpmTOTAL, New-Order p90, client CPU per transaction (user+sys
 # of the tpcc process over every transaction it ran, warm-up included) and
 # server CPU per transaction (utime+stime of the postmaster and its
 # children, from /proc, over the same span). Medians per mode and their
-# ratios at the end; `tpcc check` after every run.
+# ratios at the end, and the ratios per round, by which mode ran first and
+# overall; `tpcc check` after every run.
 #
 #   bench/compare.sh [WAREHOUSES=4] [TERMINALS=8] [WARMUP=10] [DURATION=60] [ROUNDS=1]
 #
@@ -25,10 +27,12 @@ source bench/measure.sh
 # shellcheck disable=SC2086  # word splitting of the extra options is wanted
 "$TPCC" prepare --conn "$PG_CONN" --warehouses "$W" --no-check ${PREPARE_ARGS:-} >"$PG_DIR/prepare.log"
 print_server_settings
-echo "W=$W, $T terminals, ${WARMUP}s warm-up, ${DURATION}s measured, $ROUNDS round(s) of statements + procedures"
-declare -A tpmc tpmtotal p90 client server
+echo "W=$W, $T terminals, ${WARMUP}s warm-up, ${DURATION}s measured, $ROUNDS round(s) of statements + procedures (S P, then P S)"
+declare -A tpmc tpmtotal p90 client server round_tpmc round_client
+: >"$PG_DIR/rounds.txt"
 for round in $(seq 1 "$ROUNDS"); do
-  for mode in statements procedures; do
+  read -r first second < <(round_order "$round" statements procedures)
+  for mode in $first $second; do
     dir="$PG_DIR/$mode-$round"
     measured_run "$TPCC" "$dir" --mode "$mode" --terminals "$T" --warmup "$WARMUP" \
       --duration "$DURATION" --report-interval 30 ${RUN_ARGS:-}
@@ -36,7 +40,11 @@ for round in $(seq 1 "$ROUNDS"); do
       "$mode" "$round" "$r_tpmc" "$r_total" "$r_p90" "$r_client" "$r_server" "$r_switches" "$r_load"
     tpmc[$mode]+="$r_tpmc "; tpmtotal[$mode]+="$r_total "; p90[$mode]+="$r_p90 "
     client[$mode]+="$r_client "; server[$mode]+="$r_server "
+    round_tpmc[$mode]=$r_tpmc; round_client[$mode]=$r_client
   done
+  printf '%s %s tpmC %s %s\n%s %s client_CPU %s %s\n' "$round" "$first" \
+    "${round_tpmc[statements]}" "${round_tpmc[procedures]}" "$round" "$first" \
+    "${round_client[statements]}" "${round_client[procedures]}" >>"$PG_DIR/rounds.txt"
 done
 
 med() { tr ' ' '\n' <<<"$1" | grep . | median; }
@@ -56,3 +64,5 @@ awk -v ps="$(med "${tpmc[procedures]}")" -v ss="$(med "${tpmc[statements]}")" \
              # transaction allows, so this ratio caps the tpmC ratio.
              printf "CPU per transaction, client + server: statements %.1f us, procedures %.1f us;\n", sc + sv, pc + pv
              printf "  with every core busy, procedures can reach at most x%.2f the statements tpmC\n", (sc + sv) / (pc + pv) }'
+echo
+order_summary "$PG_DIR/rounds.txt" statements procedures

@@ -93,3 +93,38 @@ print("TIMED %d %.3f %.3f" % (status, wall, r.ru_utime + r.ru_stime), flush=True
 PY
 }
 timed_field() { awk -v f="$2" '/^TIMED / {print $f}' "$1"; }
+
+# The order of round R's two sides: FIRST SECOND in odd rounds, SECOND
+# FIRST in even ones, so that neither side always meets the database the
+# other has just grown.
+round_order() { if (($1 % 2)); then echo "$2 $3"; else echo "$3 $2"; fi; }
+
+# order_summary FILE X Y: FILE's lines are "round first-side metric x-value
+# y-value" (one per round and metric); prints Y / X of each metric per round,
+# then by which side ran first (the median of those rounds) and overall
+# (the geometric mean of every round's ratio, and the median). A side
+# against itself comes out at x1.00 within the machine's noise, in both
+# orders.
+order_summary() {
+  python3 - "$@" <<'PY'
+import math, statistics, sys
+path, x, y = sys.argv[1:4]
+rows = [line.split() for line in open(path) if line.strip()]
+metrics = list(dict.fromkeys(r[2] for r in rows))
+def ratios(rows, metric):
+    return [float(r[4]) / float(r[3]) for r in rows if r[2] == metric and float(r[3]) > 0]
+print(f"{y} / {x}, per round and by which side ran first:")
+for metric in metrics:
+    per_round = ", ".join(f"round {r[0]} ({r[1]} first) x{float(r[4]) / float(r[3]):.3f}"
+                          for r in rows if r[2] == metric and float(r[3]) > 0)
+    print(f"  {metric}: {per_round}")
+    for first in (x, y):
+        rs = ratios([r for r in rows if r[1] == first], metric)
+        if rs:
+            print(f"    {first} first: median x{statistics.median(rs):.3f} over {len(rs)} round(s)")
+    rs = ratios(rows, metric)
+    if rs:
+        geo = math.exp(sum(math.log(v) for v in rs) / len(rs))
+        print(f"    overall: x{geo:.3f} (geometric mean), median x{statistics.median(rs):.3f}")
+PY
+}
