@@ -22,22 +22,6 @@ void DelayTotals::merge(const DelayTotals& other) {
 
 double DelayTotals::mean() const { return count > 0 ? seconds / static_cast<double>(count) : 0.0; }
 
-void ScheduleLag::add(std::int64_t micros) {
-  sum_micros += micros;
-  ++count;
-  max_micros = std::max(max_micros, micros);
-}
-
-void ScheduleLag::merge(const ScheduleLag& other) {
-  sum_micros += other.sum_micros;
-  count += other.count;
-  max_micros = std::max(max_micros, other.max_micros);
-}
-
-double ScheduleLag::mean_micros() const {
-  return count > 0 ? static_cast<double>(sum_micros) / static_cast<double>(count) : 0.0;
-}
-
 void TxnStats::merge(const TxnStats& other) {
   committed += other.committed;
   rolled_back += other.rolled_back;
@@ -167,8 +151,8 @@ std::int64_t unfinished_total(const RunStats& stats) {
   return sum_of(stats, &TxnStats::unfinished);
 }
 
-ScheduleLag schedule_lag_all(const RunStats& stats) {
-  ScheduleLag all;
+LatencyHistogram schedule_lag_all(const RunStats& stats) {
+  LatencyHistogram all;
   for (const auto& t : stats.txn) all.merge(t.schedule_lag);
   return all;
 }

@@ -87,18 +87,6 @@ struct DelayTotals {
   double mean() const;  // 0 when none
 };
 
-// Under a rate limit (--rate, pgbench's -R): how far behind its due time
-// each transaction was sent, pgbench's schedule lag. Sum, count and max
-// only: cheap to add on the hot path and to merge.
-struct ScheduleLag {
-  std::int64_t sum_micros = 0;
-  std::int64_t count = 0;
-  std::int64_t max_micros = 0;
-  void add(std::int64_t micros);
-  void merge(const ScheduleLag& other);
-  double mean_micros() const;  // 0 when none
-};
-
 struct TxnStats {
   std::int64_t committed = 0;
   std::int64_t rolled_back = 0;  // the spec's New-Order rollbacks
@@ -129,8 +117,11 @@ struct TxnStats {
   // turn came (in no other count).
   std::int64_t late = 0;
   std::int64_t skipped = 0;
-  // Under --rate: the lag of each transaction sent (the skipped have none).
-  ScheduleLag schedule_lag;
+  // In a paced run (--rate, or keying and think times): how far behind its
+  // due time each transaction was sent (the skipped have none). Under a
+  // rate limit it is pgbench's schedule lag; with keying and think times,
+  // how late the scheduler and a free connection took it.
+  LatencyHistogram schedule_lag;
   void merge(const TxnStats& other);
 };
 
@@ -221,7 +212,7 @@ std::int64_t retries_total(const RunStats& stats);
 std::int64_t timeouts_total(const RunStats& stats);
 std::int64_t unfinished_total(const RunStats& stats);
 // The schedule lag of all the types in one.
-ScheduleLag schedule_lag_all(const RunStats& stats);
+LatencyHistogram schedule_lag_all(const RunStats& stats);
 // The latencies of all the types in one histogram.
 LatencyHistogram latency_all(const RunStats& stats);
 // count per minute, and per second, of seconds (0 when seconds <= 0).

@@ -15,6 +15,7 @@
 #include "report/views/health.hpp"
 #include "report/views/host_table.hpp"
 #include "report/views/lag_text.hpp"
+#include "report/views/schedule_lag_text.hpp"
 #include "report/views/transaction_table.hpp"
 #include "spec/transactions.hpp"
 
@@ -162,6 +163,9 @@ void print_summary(std::ostream& out, const Config& config, const RunInfo& info,
   out << "  tpmC: " << fixed(tpmc_value, 1)
       << "    tpmTOTAL: " << fixed(tpm_total(stats, seconds), 1) << '\n';
   print_efficiency(out, config, tpmc_value, info.warehouses);
+  if (const std::string lag = schedule_lag_text(stats); !lag.empty()) {
+    out << "  schedule lag (sent after due): " << lag << '\n';
+  }
   out << "  New-Orders: " << no.committed << " committed, " << no.rolled_back
       << " rolled back (unused item, 2.4.2.3); tpmC counts both (5.4.2)\n\n";
   print_transactions(out, stats);

@@ -19,6 +19,7 @@
 #include "report/views/format.hpp"
 #include "report/views/health.hpp"
 #include "report/views/lag_text.hpp"
+#include "report/views/schedule_lag_text.hpp"
 #include "report/views/transaction_table.hpp"
 #include "report/workload_report.hpp"
 #include "spec/transactions.hpp"
@@ -39,6 +40,9 @@ std::string facts_html(const Config& config, const RunInfo& info, const RunStats
   h += fact("efficiency", efficiency_meaningful(config)
                               ? fixed(efficiency(tpmc_value, info.warehouses), 2) + "%"
                               : std::string("not meaningful"));
+  if (const std::string lag = schedule_lag_text(stats); !lag.empty()) {
+    h += fact("schedule lag (sent after due)", lag);
+  }
   h += fact("warehouses (W)", std::to_string(info.warehouses));
   h += fact("terminals", std::to_string(info.terminals));
   h += fact("measured", fixed(seconds, 1) + " s");

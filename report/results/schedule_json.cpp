@@ -32,6 +32,12 @@ Json schedule_json(const Config& config, const RunInfo& info, const RunStats& st
   j["latency_from_due_ms"] = {{"p50", percentile_ms(latency, 50)},
                               {"p99", percentile_ms(latency, 99)},
                               {"p99_9", percentile_ms(latency, 99.9)}};
+  const LatencyHistogram lag = schedule_lag_all(stats);
+  j["lag_ms"] = lag.count() > 0 ? Json{{"mean", micros_as_ms(lag.mean())},
+                                       {"p50", percentile_ms(lag, 50)},
+                                       {"p99", percentile_ms(lag, 99)},
+                                       {"max", micros_as_ms(static_cast<double>(lag.max()))}}
+                                : Json(nullptr);
   j["latency_limit_ms"] = limit > 0 ? Json(limit) : Json(nullptr);
   j["late"] = limit > 0 ? Json(late_total(stats)) : Json(nullptr);
   j["skipped"] = limit > 0 ? Json(skipped_total(stats)) : Json(nullptr);

@@ -1,7 +1,10 @@
 // result.json's "schedule" block, in every workload's result: what the run
 // was offered (--rate, per minute) and what it achieved, its latency from
 // the due time over every transaction type, and the transactions it held to
-// a latency limit (pgbench's -L: the late, and under --rate the skipped).
+// a latency limit (pgbench's -L: the late, and under --rate the skipped),
+// and in a paced run (--rate, or keying and think times) how far behind
+// their due times the transactions were sent (`lag_ms`: mean, p50, p99,
+// max; null unpaced).
 // tpcc curve reads each step's back from its result directory. Brings
 // nlohmann/json: include only where result.json is written or read.
 #pragma once

@@ -150,6 +150,7 @@ Group::Group(Config group_config, int group_number, const EngineSetup& setup, St
     env.latency_limit_micros = std::llround(setup.latency_limit_ms * 1000);
     env.skip_late = config.rate_tpm > 0;
   }
+  env.paced = !unpaced(policy);
   if (policy.rate_limited) build_schedules(*this, setup.seed);
   if (policy.rate_limited && fast_path)
     env.next_arrival = [this](int t) { return next_arrival(t); };

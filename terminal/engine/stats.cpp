@@ -89,8 +89,8 @@ void WorkerStats::record_lag(TxnIndex type, std::int64_t micros, Phase phase) {
   if (phase == Phase::After) return;
   const auto index = static_cast<std::size_t>(type);
   std::lock_guard<std::mutex> lock(mutex_);
-  slot(interval_, index).schedule_lag.add(micros);
-  if (phase == Phase::Measured) slot(measured_, index).schedule_lag.add(micros);
+  slot(interval_, index).schedule_lag.record(micros);
+  if (phase == Phase::Measured) slot(measured_, index).schedule_lag.record(micros);
 }
 
 namespace {

@@ -118,8 +118,9 @@ Completion Worker::execute(VirtualTerminal& terminal, TxnIndex type, Clock::time
     stats_.record_skipped(type, skipped.phase);
     return skipped;
   }
-  // pgbench's schedule lag: only a rate limit gives a schedule to lag behind.
-  if (env_->config->rate_tpm > 0) {
+  // The schedule lag (pgbench's under a rate limit): only a paced run has
+  // due times to lag behind; an unpaced one's are when it sends.
+  if (env_->paced) {
     stats_.record_lag(type, std::max<std::int64_t>(behind, 0), env_->phases->phase_at(due));
   }
   in_flight_since_.store(due.time_since_epoch().count(), std::memory_order_relaxed);

@@ -64,6 +64,9 @@ struct WorkerEnv {
   // already that late when taken is skipped (under --rate).
   std::int64_t latency_limit_micros = 0;
   bool skip_late = false;
+  // Whether the run is paced (--rate, or keying and think times): its
+  // transactions' lag behind their due times is recorded.
+  bool paced = false;
   // Under --rate on the fast path: terminal t's next arrival, in seconds
   // from the start (Group::next_arrival); null otherwise.
   std::function<double(int)> next_arrival;

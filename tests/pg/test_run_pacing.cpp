@@ -1,5 +1,6 @@
 // tpcc run paced against the throwaway PostgreSQL: --rate with fixed and
-// Poisson arrivals, and 5.2.5's keying and think times.
+// Poisson arrivals, and 5.2.5's keying and think times; the schedule lag of
+// a paced run, and none in an unpaced one.
 #include <catch2/catch.hpp>
 
 #include <string>
@@ -86,4 +87,24 @@ TEST_CASE("tpcc run with 5.2.5 keying and think times paces the terminals", "[ru
   const Json rule = find_rule(result, "5.2.5.7", "New-Order");
   CHECK(rule.at("verdict") == "fail");
   CHECK(rule.at("value").get<std::string>().rfind("keying 0.18 s", 0) == 0);
+  // How late the scheduler and the 4 connections took the transactions:
+  // every one sent was due, and lagged 0 or more.
+  const Json& lag = result.at("schedule").at("lag_ms");
+  INFO(lag.dump());
+  REQUIRE(lag.is_object());
+  CHECK(lag.at("p50").get<double>() >= 0);
+  CHECK(lag.at("p50").get<double>() <= lag.at("p99").get<double>());
+  CHECK(lag.at("p99").get<double>() <= lag.at("max").get<double>() * 1.01);
+  CHECK(output.find("schedule lag (sent after due): p50 ") != std::string::npos);
+}
+
+TEST_CASE("tpcc run: an unpaced run has no schedule to lag behind", "[run]") {
+  const std::string& conn = loaded_database(kDatabase, kWarehouses);
+  const std::string dir = scratch_dir("unpaced_lag");
+  std::string output;
+  REQUIRE(tpcc::test::run_tpcc(
+              {"run", "--conn", conn, "--terminals", "2", "--duration", "2", "--result-dir", dir},
+              &output) == 0);
+  CHECK(read_result(dir).at("schedule").at("lag_ms").is_null());
+  CHECK(output.find("schedule lag") == std::string::npos);
 }

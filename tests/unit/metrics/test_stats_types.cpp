@@ -75,7 +75,7 @@ TEST_CASE("stats types: a worker counts each of its types, none past them", "[st
   CHECK(worker.measured().types() == 20);
   CHECK(worker.measured().txn[19].committed == 1);
   CHECK(worker.measured().txn[7].skipped == 1);
-  CHECK(worker.measured().txn[12].schedule_lag.count == 1);
+  CHECK(worker.measured().txn[12].schedule_lag.count() == 1);
   const tpcc::RunStats interval = worker.take_interval();
   CHECK(interval.txn[19].committed == 1);
   CHECK(worker.take_interval().types() == 20);  // the next interval as many

@@ -20,9 +20,9 @@ tpcc::RunStats lagging() {
   for (int i = 0; i < 10; ++i) stats.txn[0].latency.record(1000);
   stats.txn[0].committed = 10;
   stats.txn[1].errors = 2;
-  for (int i = 0; i < 5; ++i) stats.txn[0].schedule_lag.add(1000);
-  for (int i = 0; i < 4; ++i) stats.txn[1].schedule_lag.add(3000);
-  stats.txn[1].schedule_lag.add(9500);
+  for (int i = 0; i < 5; ++i) stats.txn[0].schedule_lag.record(1000);
+  for (int i = 0; i < 4; ++i) stats.txn[1].schedule_lag.record(3000);
+  stats.txn[1].schedule_lag.record(9500);
   stats.txn[0].skipped = 4;
   stats.txn[1].skipped = 3;
   return stats;

@@ -43,9 +43,8 @@ void add_latency_limit(Json& j, const Config& config, const RunStats& stats) {
 // Under -R: pgbench's schedule lag (ms), over all scripts.
 void add_schedule_lag(Json& j, const Config& config, const RunStats& stats) {
   if (config.rate_tpm <= 0) return;
-  const ScheduleLag lag = schedule_lag_all(stats);
-  j["schedule_lag_ms"] = {{"average", ms(lag.mean_micros())},
-                          {"max", ms(static_cast<double>(lag.max_micros))}};
+  const LatencyHistogram lag = schedule_lag_all(stats);
+  j["schedule_lag_ms"] = {{"average", ms(lag.mean())}, {"max", ms(static_cast<double>(lag.max()))}};
 }
 
 // --report-per-command: each command's first line, average latency (ms),

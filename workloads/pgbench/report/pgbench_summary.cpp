@@ -124,7 +124,7 @@ std::string pgbench_progress_line(const IntervalSample& sample,
            latency_stddev(latency) / 1000.0, as_ll(errors_total(stats)));
   text.pop_back();  // the newline
   if (!limits.rate_limited) return text;
-  text += ", lag " + fixed(schedule_lag_all(stats).mean_micros() / 1000.0, 3) + " ms";
+  text += ", lag " + fixed(schedule_lag_all(stats).mean() / 1000.0, 3) + " ms";
   if (limits.latency_limited) text += ", " + std::to_string(skipped_total(stats)) + " skipped";
   return text;
 }
@@ -197,9 +197,9 @@ std::string pgbench_final_block(const PgbenchRunFacts& facts, const RunInfo& inf
   text += pgbench_latency_limit_lines(facts, stats);
   text += pgbench_latency_lines(facts, seconds, counted, failed, latency);
   if (facts.rate_limited) {
-    const ScheduleLag lag = schedule_lag_all(stats);
-    text += line("rate limit schedule lag: avg %.3f (max %.3f) ms", lag.mean_micros() / 1000.0,
-                 static_cast<double>(lag.max_micros) / 1000.0);
+    const LatencyHistogram lag = schedule_lag_all(stats);
+    text += line("rate limit schedule lag: avg %.3f (max %.3f) ms", lag.mean() / 1000.0,
+                 static_cast<double>(lag.max()) / 1000.0);
   }
   text += line("initial connection time = %.3f ms", facts.connection_ms);
   text += line("tps = %f (without initial connection time)", per_second(processed, seconds));
