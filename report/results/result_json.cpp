@@ -173,6 +173,8 @@ void add_health(Json& j, const RunHealth& health) {
   j["outages"] = outages;
   j["rto_seconds"] = round_to(recovery_time_seconds(health), 3);
   j["failover_expected"] = health.failover_expected;
+  // Terminals their workload ended for good (pgbench's aborted clients).
+  j["aborted_terminals"] = health.aborted_terminals;
 }
 
 // --failover: the acknowledged-commit ledger; null without it.

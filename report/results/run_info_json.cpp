@@ -97,6 +97,7 @@ void read_health(const Json& j, RunHealth& health) {
          o.at("host_before").get<std::string>(), o.at("host_after").get<std::string>()});
   }
   health.failover_expected = j.value("failover_expected", false);
+  health.aborted_terminals = j.value("aborted_terminals", std::int64_t{0});
 }
 
 std::optional<LedgerFigures> ledger_from(const Json& j) {

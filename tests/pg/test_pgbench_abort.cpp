@@ -11,6 +11,7 @@
 
 #include "tests/pg/pg_fixture.hpp"
 #include "tests/pg/pgbench_support.hpp"
+#include "tests/pg/result_files.hpp"
 
 namespace {
 
@@ -30,6 +31,7 @@ constexpr const char* kEveryClientDividesByZero =
     "SELECT :y;\n";
 
 struct Run {
+  std::string dir;  // its results
   int status = 0;
   std::string output;
   std::string errors;
@@ -39,9 +41,9 @@ Run tpcc_pgbench(const std::string& conninfo, const std::string& name,
                  const std::vector<std::string>& args) {
   std::vector<std::string> line = {"pgbench"};
   line.insert(line.end(), args.begin(), args.end());
-  line.insert(line.end(), {"--conn", conninfo, "--result-dir",
-                           tpcc::test::scratch_dir("pgbench_abort_" + name)});
   Run run;
+  run.dir = tpcc::test::scratch_dir("pgbench_abort_" + name);
+  line.insert(line.end(), {"--conn", conninfo, "--result-dir", run.dir});
   run.status = tpcc::test::run_tpcc_apart(line, &run.output, &run.errors);
   return run;
 }
@@ -66,6 +68,8 @@ TEST_CASE("pgbench abort: a \\set dividing by zero aborts its client, the others
   const std::vector<std::string> block = final_block_lines(run.output);
   CHECK(std::stoll(line_value(block, "number of transactions actually processed")) > 0);
   CHECK(line_value(block, "number of failed transactions") == "0 (0.000%)");
+  // result.json says how many clients aborted.
+  CHECK(tpcc::test::read_result(run.dir).at("aborted_terminals") == 1);
 }
 
 TEST_CASE("pgbench abort: every client aborted ends the block after the failed, as pgbench's",
