@@ -6,15 +6,12 @@
 # and the binary unpacked from it runs. Usage: package_deb.sh BUILD_DIR
 set -euo pipefail
 build=$(readlink -f "$1")
+. "$(dirname "$(readlink -f "$0")")/lib.sh"
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
-fail() { echo "FAIL: $*" >&2; exit 1; }
 
 version=$(sed -n 's/^CMAKE_PROJECT_VERSION:STATIC=//p' "$build/CMakeCache.txt")
-(cd "$build" && cpack -G DEB -B "$out" >"$out/cpack.log" 2>&1) ||
-  { cat "$out/cpack.log" >&2; fail "cpack exited $?"; }
-deb=$(ls "$out"/tpcc_"$version"_*.deb 2>/dev/null | head -n 1)
-[ -n "$deb" ] || fail "no tpcc_${version}_<arch>.deb in $(ls "$out")"
+deb=$(build_deb "$build" "$out")
 
 field() { dpkg-deb -f "$deb" "$1"; }
 depends=$(field Depends)
