@@ -44,9 +44,10 @@ unmount_root "$root"
 # docs (the copyright files stay), manual pages and translations, the .deb.
 rm -rf "$root"/var/lib/apt/lists/* "$root"/var/cache/apt/*.bin "$root"/var/cache/apt/archives/* \
   "$root"/var/cache/debconf/*-old "$root"/var/log/* "$root"/usr/share/man/* \
-  "$root"/usr/share/info/* "$root"/usr/share/locale/* "$root/tmp/$(basename "$deb")"
+  "$root"/usr/share/info/* "$root"/usr/share/locale/* "$root/tmp/$(basename "$deb")" \
+  "$root/usr/sbin/policy-rc.d"
 find "$root/usr/share/doc" -type f ! -name copyright -delete
-printf 'nameserver 127.0.0.1\n' >"$root/etc/resolv.conf"  # the runtime writes its own
+: >"$root/etc/resolv.conf"  # the container runtime writes its own
 
 tar -C "$root" --numeric-owner -cf "$work/rootfs.tar" .
 container=$(buildah from scratch)

@@ -310,7 +310,8 @@ void check_sweep(ParseState& st) {
 // tpcc fleet: the drivers' options are parsed as each driver's tpcc run
 // (or prepare) would parse them, with --driver 1/N, so that a manifest
 // never starts N pods bound to refuse their options.
-void check_fleet(const std::vector<std::string>& given_args, ParseState& st) {
+void check_fleet(const std::vector<std::string>& given_args, ParseState& st,
+                 std::ostream& warnings) {
   FleetPlan& fleet = st.cfg.fleet;
   for (const std::string& refused : fleet_refused_args(given_args)) st.problem(refused);
   for (const std::string& problem : fleet_plan_problems(st.cfg)) st.problem(problem);
@@ -322,7 +323,7 @@ void check_fleet(const std::vector<std::string>& given_args, ParseState& st) {
                                "host=the-secrets-host"});
   st.collect([&] {
     try {
-      parse_verb_arguments(fleet.verb, driver, null_stream(), nullptr);
+      parse_verb_arguments(fleet.verb, driver, warnings, nullptr);
     } catch (const UsageError& e) {
       throw UsageError("the drivers' tpcc " + std::string(verb_name(fleet.verb)) + ": " + e.what());
     }
@@ -350,7 +351,8 @@ Config parse_verb_arguments(Verb verb, std::vector<std::string> args, std::ostre
   st.cfg.sweep = verb == Verb::Sweep && point_values == nullptr;
   st.cfg.curve = verb == Verb::Curve;
   if (st.cfg.sweep) st.cfg.sweep_args = given_args;
-  st.warnings = &warnings;
+  // tpcc fleet warns as its drivers would (check_fleet), not as itself.
+  st.warnings = verb == Verb::Fleet ? &null_stream() : &warnings;
   if (verb == Verb::Fleet && vm.count("props") != 0) {
     throw UsageError(
         "tpcc fleet: a props file is not read into the manifest (the pods have no "
@@ -372,7 +374,7 @@ Config parse_verb_arguments(Verb verb, std::vector<std::string> args, std::ostre
   if (point_values != nullptr) apply_point_values(*point_values, st);
   finish_config(st);
   if (st.cfg.sweep) check_sweep(st);
-  if (verb == Verb::Fleet && point_values == nullptr) check_fleet(given_args, st);
+  if (verb == Verb::Fleet && point_values == nullptr) check_fleet(given_args, st, warnings);
   if (!st.problems.empty()) report_problems(st.problems);
   return st.cfg;
 }

@@ -88,6 +88,10 @@ mount_root() {
   mount --rbind /dev "$root/dev" && mount --make-rslave "$root/dev"
   mount --bind "$ROOT_CACHE/apt-archives" "$root/var/cache/apt/archives"
   cp -L /etc/resolv.conf "$root/etc/resolv.conf"
+  # Packages install their services without starting them (the postgresql
+  # package's cluster would otherwise start on the host's network).
+  printf '#!/bin/sh\nexit 101\n' >"$root/usr/sbin/policy-rc.d"
+  chmod +x "$root/usr/sbin/policy-rc.d"
 }
 
 # Ends what the test started inside ROOT (a server left by a failed
@@ -101,7 +105,7 @@ unmount_root() {
       kill -9 "${proc#/proc/}" 2>/dev/null || true
     fi
   done
-  grep -o " $root/[^ ]*" /proc/self/mounts | sort -r | while read -r mnt; do
+  { grep -o " $root/[^ ]*" /proc/self/mounts || true; } | sort -r | while read -r mnt; do
     umount -l "$mnt" 2>/dev/null || true
   done
 }

@@ -6,6 +6,7 @@
 // volume; then the merge Job's command. The merged tpmC is the drivers' sum.
 #include <catch2/catch.hpp>
 
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -17,6 +18,7 @@
 
 #include "pgserver/process.hpp"
 #include "tests/pg/pg_fixture.hpp"
+#include "tests/pg/result_files.hpp"
 
 namespace {
 
@@ -29,14 +31,8 @@ constexpr int kWarehouses = 4;
 constexpr const char* kRunId = "fleet-test";
 
 using tpcc::test::loaded_database;
+using tpcc::test::read_text;
 using tpcc::test::scratch_dir;
-
-std::string read_text(const std::string& path) {
-  std::ifstream in(path);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
 
 // The objects of a manifest as kubectl decodes them (YAML to JSON, one
 // object per document), with no cluster: KUBECONFIG an empty file.
