@@ -33,6 +33,7 @@ zcat <(dpkg-deb --fsys-tarfile "$deb" | tar -xO ./usr/share/doc/tpcc/changelog.g
 
 if command -v lintian >/dev/null; then
   lintian "$deb" >"$out/lintian.log" 2>&1 || true
+  grep "^W: " "$out/lintian.log" || true
   if grep -q '^E: ' "$out/lintian.log"; then
     cat "$out/lintian.log" >&2
     fail "lintian reports errors"
