@@ -5,6 +5,7 @@
 #include "app/acid_command.hpp"
 #include "app/capacity_command.hpp"
 #include "app/curve_command.hpp"
+#include "app/fleet_command.hpp"
 #include "app/repeat_command.hpp"
 #include "app/report_command.hpp"
 #include "app/run_command.hpp"
@@ -134,6 +135,7 @@ int run_command(const Config& config) {
     case Verb::Capacity: return capacity_command(config, std::cout);
     case Verb::Sweep: break;  // parsed as a run with axes (config.sweep)
     case Verb::Curve: break;  // parsed as a run with a ladder of rates (config.curve)
+    case Verb::Fleet: return fleet_command(config, std::cout);
   }
   return kExitUsage;
 }

@@ -18,7 +18,9 @@ namespace tpcc {
 
 // Sweep and Curve are the command words of tpcc sweep and tpcc curve only:
 // their configuration is a run's (verb Run, sweep or curve true), so that
-// every check of a run's options holds.
+// every check of a run's options holds. Fleet writes the commands of N
+// drivers (config.fleet); the drivers' own options are parsed again as
+// their verb's.
 enum class Verb {
   Prepare,
   Run,
@@ -30,7 +32,8 @@ enum class Verb {
   Snapshot,
   Capacity,
   Sweep,
-  Curve
+  Curve,
+  Fleet
 };
 enum class LoadMethod { Copy, Insert };
 // COPY's data format: text, or binary (no text parsing on the server).
@@ -97,6 +100,21 @@ struct StandbyTarget {
   std::string conninfo;  // libpq conninfo (a JDBC URL is translated), password included
   int terminals = 0;     // read-only terminals on this standby
   std::array<double, kTxnTypes> mix = {0, 0, 50, 0, 50};  // only Order-Status, Stock-Level
+};
+
+// tpcc fleet k8s (docs/several-drivers.md): the manifest of N drivers of
+// one prepare or run. args: the drivers' options as given (fleet's own
+// taken out), parsed again as `tpcc <verb> ... --driver 1/N` would.
+struct FleetPlan {
+  std::string target;  // "k8s"
+  Verb verb = Verb::Run;
+  bool merge = false;  // --verb merge: the Job that merges a run's drivers
+  int drivers = 0;
+  std::string image;
+  std::string secret = "tpcc-conn";
+  std::string results_size = "1Gi";
+  std::string output;  // empty: stdout
+  std::vector<std::string> args;
 };
 
 struct Config {
@@ -249,6 +267,8 @@ struct Config {
   CurveBound curve_to{110, true};
   int curve_steps = 10;
   bool curve_latency_limit = false;
+
+  FleetPlan fleet;
 
   // run: several drivers, one result (docs/several-drivers.md). Driver
   // driver_index of driver_count (1-based; 0 of 0: the only driver) takes

@@ -10,7 +10,7 @@
 namespace tpcc {
 namespace {
 
-constexpr std::array<std::pair<std::string_view, Verb>, 11> kVerbs = {{
+constexpr std::array<std::pair<std::string_view, Verb>, 12> kVerbs = {{
     {"prepare", Verb::Prepare},
     {"run", Verb::Run},
     {"check", Verb::Check},
@@ -22,6 +22,7 @@ constexpr std::array<std::pair<std::string_view, Verb>, 11> kVerbs = {{
     {"capacity", Verb::Capacity},
     {"sweep", Verb::Sweep},
     {"curve", Verb::Curve},
+    {"fleet", Verb::Fleet},
 }};
 
 constexpr std::array<std::pair<std::string_view, std::string_view>, 10> kTables = {{

@@ -112,6 +112,11 @@ std::string help_text(std::optional<Verb> verb) {
                 ? std::string("Usage: tpcc sweep [PROPS] [run options] --vary NAME=V1,V2,... "
                               "[--vary ...]\n"
                               "       [--vary-setting GUC=V1,V2,... ...] --result-dir DIR")
+            : *verb == Verb::Fleet
+                ? std::string("Usage: tpcc fleet k8s --drivers N [--verb run|prepare|merge] "
+                              "[--image IMAGE]\n"
+                              "       [--secret NAME] [--run-id ID] [--output FILE] "
+                              "[run or prepare options]")
                 : "Usage: tpcc " + std::string(verb_name(*verb)) + " [PROPS] [options]")
         << "\n\n";
     wrap(out,

@@ -48,6 +48,12 @@ const std::vector<VerbSummary>& verb_summaries() {
        "--steps runs, restored between them with --restore; curve.csv, curve.json and curve.html "
        "in --result-dir DIR, and the knee and the highest rate whose p99 stays within "
        "--latency-limit on the console; takes every run option"},
+      {Verb::Fleet,
+       "k8s: write the Kubernetes manifest of N drivers of one run (--drivers N): a Secret's "
+       "conninfo, a volume for the results and an Indexed Job whose pod K runs tpcc run "
+       "--driver K+1/N with the run options given; --verb prepare for a load split the same "
+       "way, --verb merge for the Job that merges the run's results; takes every run and "
+       "prepare option"},
   };
   return summaries;
 }

@@ -8,6 +8,7 @@
 
 #include "config/build_info.hpp"
 #include "config/command_line/command_word.hpp"
+#include "config/command_line/fleet_args.hpp"
 #include "config/command_line/props_apply.hpp"
 #include "config/command_line/suggest.hpp"
 #include "config/errors.hpp"
@@ -29,7 +30,7 @@ std::string verb_list(VerbSet verbs) {
   std::string out;
   for (const Verb v :
        {Verb::Prepare, Verb::Run, Verb::Check, Verb::Cleanup, Verb::Quickstart, Verb::Acid,
-        Verb::Report, Verb::Snapshot, Verb::Capacity, Verb::Sweep, Verb::Curve}) {
+        Verb::Report, Verb::Snapshot, Verb::Capacity, Verb::Sweep, Verb::Curve, Verb::Fleet}) {
     if (verbs & verb_bit(v)) out += (out.empty() ? "" : ", ") + std::string(verb_name(v));
   }
   return out;
@@ -306,6 +307,29 @@ void check_sweep(ParseState& st) {
   }
 }
 
+// tpcc fleet: the drivers' options are parsed as each driver's tpcc run
+// (or prepare) would parse them, with --driver 1/N, so that a manifest
+// never starts N pods bound to refuse their options.
+void check_fleet(const std::vector<std::string>& given_args, ParseState& st,
+                 std::ostream& warnings) {
+  FleetPlan& fleet = st.cfg.fleet;
+  for (const std::string& refused : fleet_refused_args(given_args)) st.problem(refused);
+  for (const std::string& problem : fleet_plan_problems(st.cfg)) st.problem(problem);
+  if (fleet.image.empty()) fleet.image = fleet_default_image();
+  if (!st.problems.empty()) return;
+  std::vector<std::string> driver = fleet.args;
+  // The pods' --conn "$TPCC_CONN": a conninfo from the Secret, unknown here.
+  driver.insert(driver.end(), {"--driver", "1/" + std::to_string(fleet.drivers), "--conn",
+                               "host=the-secrets-host"});
+  st.collect([&] {
+    try {
+      parse_verb_arguments(fleet.verb, driver, warnings, nullptr);
+    } catch (const UsageError& e) {
+      throw UsageError("the drivers' tpcc " + std::string(verb_name(fleet.verb)) + ": " + e.what());
+    }
+  });
+}
+
 // The flags and props of one verb (the command word taken off); for a
 // point of a sweep, point_values are given last, as --NAME VALUE flags
 // that replace what the command line or props gave.
@@ -323,10 +347,17 @@ Config parse_verb_arguments(Verb verb, std::vector<std::string> args, std::ostre
   // tpcc sweep is a run's configuration with axes, tpcc curve one with a
   // ladder of rates (config.hpp).
   st.cfg.verb = verb == Verb::Sweep || verb == Verb::Curve ? Verb::Run : verb;
+  if (verb == Verb::Fleet) st.cfg.fleet.args = fleet_driver_args(given_args);
   st.cfg.sweep = verb == Verb::Sweep && point_values == nullptr;
   st.cfg.curve = verb == Verb::Curve;
   if (st.cfg.sweep) st.cfg.sweep_args = given_args;
-  st.warnings = &warnings;
+  // tpcc fleet warns as its drivers would (check_fleet), not as itself.
+  st.warnings = verb == Verb::Fleet ? &null_stream() : &warnings;
+  if (verb == Verb::Fleet && vm.count("props") != 0) {
+    throw UsageError(
+        "tpcc fleet: a props file is not read into the manifest (the pods have no "
+        "copy of it); give the drivers' options on the command line");
+  }
   if (verb == Verb::Report && vm.count("props") != 0) {
     // tpcc report DIR: the positional word is a result directory.
     st.cfg.report_dir = vm["props"].as<std::string>();
@@ -343,6 +374,7 @@ Config parse_verb_arguments(Verb verb, std::vector<std::string> args, std::ostre
   if (point_values != nullptr) apply_point_values(*point_values, st);
   finish_config(st);
   if (st.cfg.sweep) check_sweep(st);
+  if (verb == Verb::Fleet && point_values == nullptr) check_fleet(given_args, st, warnings);
   if (!st.problems.empty()) report_problems(st.problems);
   return st.cfg;
 }
@@ -365,7 +397,7 @@ Config parse_command_line(int argc, const char* const argv[], std::ostream& warn
   if (args.empty()) {
     throw UsageError(
         "missing command: prepare, run, check, cleanup, quickstart, acid, report, snapshot, "
-        "capacity, sweep or curve "
+        "capacity, sweep, curve or fleet "
         "(see 'tpcc --help')");
   }
   const std::string first = args.front();
@@ -385,12 +417,14 @@ Config parse_command_line(int argc, const char* const argv[], std::ostream& warn
     throw UsageError(
         "unknown command '" + first +
         "'; expected prepare, run, check, cleanup, quickstart, acid, report, snapshot, capacity, "
-        "sweep or curve; "
+        "sweep, curve or fleet; "
         "sysbench's prepare, run and cleanup may also come last (see 'tpcc --help')");
   }
 
   args.erase(args.begin());
+  const std::string target = *verb == Verb::Fleet ? take_fleet_target(args) : "";
   Config config = parse_verb_arguments(*verb, args, warnings, nullptr);
+  config.fleet.target = target;
   config.notes.insert(config.notes.begin(), pgbench.notes.begin(), pgbench.notes.end());
   return config;
 }

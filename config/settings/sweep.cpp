@@ -137,9 +137,11 @@ std::string axes_text(const Config& c, SweepAxisKind kind) {
 }  // namespace
 
 bool verb_takes(const Setting& s, Verb verb) {
-  // tpcc sweep and tpcc curve take every run option besides their own.
-  const bool runs = verb == Verb::Sweep || verb == Verb::Curve;
-  const VerbSet taken = verb_bit(verb) | (runs ? verb_bit(Verb::Run) : 0);
+  // tpcc sweep and tpcc curve take every run option besides their own;
+  // tpcc fleet every option of the drivers' run or prepare.
+  const bool runs = verb == Verb::Sweep || verb == Verb::Curve || verb == Verb::Fleet;
+  const VerbSet prepares = verb == Verb::Fleet ? verb_bit(Verb::Prepare) : 0;
+  const VerbSet taken = verb_bit(verb) | (runs ? verb_bit(Verb::Run) : 0) | prepares;
   return (s.verbs & taken) != 0;
 }
 

@@ -30,6 +30,7 @@ std::vector<Setting> build() {
   settings_table::add_capacity(s);
   settings_table::add_sweep(s);
   settings_table::add_curve(s);
+  settings_table::add_fleet(s);
   settings_table::add_report(s);
   settings_table::add_sysbench(s);
   settings_table::add_sysbench_oltp(s);
@@ -129,9 +130,9 @@ const std::vector<const char*>& sections() {
                                                 kQuickstartSection, kCitusSection,
                                                 kAcidSection,       kExperimentsSection,
                                                 kCapacitySection,   kCurveSection,
-                                                kReportSection,     kSysbenchSection,
-                                                kOltpSection,       kIngestSection,
-                                                kPgbenchSection};
+                                                kFleetSection,      kReportSection,
+                                                kSysbenchSection,   kOltpSection,
+                                                kIngestSection,     kPgbenchSection};
   return list;
 }
 

@@ -44,6 +44,7 @@ constexpr const char* kReportSection = "Report";
 constexpr const char* kExperimentsSection = "Experiments";
 constexpr const char* kCapacitySection = "Capacity";
 constexpr const char* kCurveSection = "Curve";
+constexpr const char* kFleetSection = "Fleet";
 constexpr const char* kSysbenchSection = "sysbench-tpcc's flags";
 constexpr const char* kOltpSection = "sysbench's oltp options";
 constexpr const char* kIngestSection = "Ingest";
@@ -122,7 +123,8 @@ constexpr const char* kJsonAlias =
     "\"workload\")";
 constexpr const char* kJsonOtherVerb =
     "an option of a verb without a result directory of its own (prepare, check, cleanup, acid, "
-    "quickstart, report, snapshot) or of a search around runs (sweep, capacity, curve: their own "
+    "quickstart, report, snapshot, fleet) or of a search around runs (sweep, capacity, curve: "
+    "their own "
     "files)";
 constexpr const char* kJsonRunShape =
     "not kept in config.json: result.json records what it chose (the driver, the scripts run, "
@@ -152,6 +154,7 @@ void add_experiments(std::vector<Setting>& table);
 void add_capacity(std::vector<Setting>& table);
 void add_sweep(std::vector<Setting>& table);
 void add_curve(std::vector<Setting>& table);
+void add_fleet(std::vector<Setting>& table);
 void add_sysbench(std::vector<Setting>& table);
 void add_sysbench_oltp(std::vector<Setting>& table);
 void add_ingest(std::vector<Setting>& table);

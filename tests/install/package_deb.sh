@@ -6,15 +6,12 @@
 # and the binary unpacked from it runs. Usage: package_deb.sh BUILD_DIR
 set -euo pipefail
 build=$(readlink -f "$1")
+. "$(dirname "$(readlink -f "$0")")/lib.sh"
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
-fail() { echo "FAIL: $*" >&2; exit 1; }
 
 version=$(sed -n 's/^CMAKE_PROJECT_VERSION:STATIC=//p' "$build/CMakeCache.txt")
-(cd "$build" && cpack -G DEB -B "$out" >"$out/cpack.log" 2>&1) ||
-  { cat "$out/cpack.log" >&2; fail "cpack exited $?"; }
-deb=$(ls "$out"/tpcc_"$version"_*.deb 2>/dev/null | head -n 1)
-[ -n "$deb" ] || fail "no tpcc_${version}_<arch>.deb in $(ls "$out")"
+deb=$(build_deb "$build" "$out")
 
 field() { dpkg-deb -f "$deb" "$1"; }
 depends=$(field Depends)
@@ -36,6 +33,7 @@ zcat <(dpkg-deb --fsys-tarfile "$deb" | tar -xO ./usr/share/doc/tpcc/changelog.g
 
 if command -v lintian >/dev/null; then
   lintian "$deb" >"$out/lintian.log" 2>&1 || true
+  grep "^W: " "$out/lintian.log" || true
   if grep -q '^E: ' "$out/lintian.log"; then
     cat "$out/lintian.log" >&2
     fail "lintian reports errors"
