@@ -9,6 +9,8 @@
 #include <string>
 #include <vector>
 
+#include "workloads/ch/metrics/ch_freshness.hpp"
+
 namespace tpcc {
 
 struct ChQueryFigures {
@@ -35,6 +37,10 @@ struct ChFigures {
   // for --workload ch.
   std::string on;
   std::vector<ChQueryFigures> per_query;  // Q1..Q22
+  // A mixed run's: every server's queries' freshness together, and each
+  // server's figures (the primary's, or one per standby).
+  std::optional<ChFreshness> freshness;
+  std::vector<ChServerFigures> servers;
 };
 
 // queries x 3600 / seconds; 0 without time.

@@ -4,6 +4,7 @@
 #include "report/results/json_number.hpp"
 #include "report/results/json_round.hpp"
 #include "report/views/format.hpp"
+#include "workloads/ch/report/ch_servers.hpp"
 
 namespace tpcc {
 namespace {
@@ -56,6 +57,7 @@ Json ch_figures_json(const ChFigures& f) {
   Json queries = Json::array();
   for (const ChQueryFigures& q : f.per_query) queries.push_back(query_json(q));
   j["per_query"] = queries;
+  add_ch_servers_json(j, f);
   return j;
 }
 
@@ -86,6 +88,7 @@ WorkloadFigures ch_result_figures(const Json& result) {
     f.types.push_back(type);
   }
   f.tables.push_back(queries_table(ch.at("per_query")));
+  for (WorkloadTable& table : ch_servers_tables(ch)) f.tables.push_back(std::move(table));
   return f;
 }
 
