@@ -33,14 +33,14 @@ struct ChFigures {
   double p50_ms = 0;         // every query's latency together
   double p90_ms = 0;
   double max_ms = 0;
-  // A mixed run's streams (--ch-streams): "primary" or "standby"; empty
-  // for --workload ch.
-  std::string on;
-  std::vector<ChQueryFigures> per_query;  // Q1..Q22
   // A mixed run's: every server's queries' freshness together, and each
   // server's figures (the primary's, or one per standby).
   std::optional<ChFreshness> freshness;
   std::vector<ChServerFigures> servers;
+  // A mixed run's streams (--ch-streams): "primary" or "standby"; empty
+  // for --workload ch.
+  std::string on;
+  std::vector<ChQueryFigures> per_query;  // Q1..Q22
 };
 
 // queries x 3600 / seconds; 0 without time.

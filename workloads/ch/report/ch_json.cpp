@@ -54,10 +54,10 @@ Json ch_figures_json(const ChFigures& f) {
   j["latency_ms"] = {{"p50", round_to(f.p50_ms, 3)},
                      {"p90", round_to(f.p90_ms, 3)},
                      {"max", round_to(f.max_ms, 3)}};
+  add_ch_servers_json(j, f);
   Json queries = Json::array();
   for (const ChQueryFigures& q : f.per_query) queries.push_back(query_json(q));
   j["per_query"] = queries;
-  add_ch_servers_json(j, f);
   return j;
 }
 
@@ -76,6 +76,8 @@ WorkloadFigures ch_result_figures(const Json& result) {
       held_to_limit(headline_figure("query_p90_ms", "query p90 ms",
                                     json_number(ch.at("latency_ms"), "p90"), "ms", Better::Lower,
                                     3))};
+  // A mixed run's freshness and standbys, before the per-query detail.
+  f.tables = ch_servers_tables(ch);
   for (const Json& q : ch.at("per_query")) {
     const Json& latency_ms = q.at("latency_ms");
     TypeLatency type{
@@ -88,7 +90,6 @@ WorkloadFigures ch_result_figures(const Json& result) {
     f.types.push_back(type);
   }
   f.tables.push_back(queries_table(ch.at("per_query")));
-  for (WorkloadTable& table : ch_servers_tables(ch)) f.tables.push_back(std::move(table));
   return f;
 }
 

@@ -9,7 +9,17 @@ namespace {
 
 using Json = nlohmann::json;
 
-constexpr const char* kConflictKeys[] = {"snapshot", "lock", "bufferpin", "deadlock", "tablespace"};
+// pg_stat_database_conflicts' reasons: the console's words, result.json's
+// keys and the page's columns alike (confl_<key>).
+struct ConflictField {
+  const char* key;
+  std::int64_t ChRecoveryConflicts::*count;
+};
+constexpr ConflictField kConflictFields[] = {{"snapshot", &ChRecoveryConflicts::snapshot},
+                                             {"lock", &ChRecoveryConflicts::lock},
+                                             {"bufferpin", &ChRecoveryConflicts::bufferpin},
+                                             {"deadlock", &ChRecoveryConflicts::deadlock},
+                                             {"tablespace", &ChRecoveryConflicts::tablespace}};
 
 std::string freshness_line(const std::string& where, const ChFreshness& f) {
   return "    freshness" + where + ": p50 " + fixed(f.p50_ms, 1) + " ms, p99 " +
@@ -21,16 +31,18 @@ std::string conflicts_line(const ChServerFigures& s) {
   std::string line = "    recovery conflicts on " + s.name + ": ";
   if (s.conflicts) {
     const ChRecoveryConflicts& c = *s.conflicts;
-    line += "snapshot " + std::to_string(c.snapshot) + ", lock " + std::to_string(c.lock) +
-            ", bufferpin " + std::to_string(c.bufferpin) + ", deadlock " +
-            std::to_string(c.deadlock) + ", tablespace " + std::to_string(c.tablespace) +
-            " (pg_stat_database_conflicts over the run)";
+    line += std::to_string(conflicts_total(c)) + " (";
+    for (const ConflictField& field : kConflictFields) {
+      line += std::string(&field == kConflictFields ? "" : ", ") + field.key + " " +
+              std::to_string(c.*field.count);
+    }
+    line += "; pg_stat_database_conflicts over the run)";
   } else {
-    line += "not read (pg_stat_database_conflicts could not be read)";
+    line += "not read";
   }
   line += "\n    hot_standby_feedback on " + s.name + ": ";
   if (!s.hot_standby_feedback) return line + "not read\n";
-  if (!*s.hot_standby_feedback) return line + "off (vacuum on the primary cancels its queries)\n";
+  if (!*s.hot_standby_feedback) return line + "off (the primary's vacuum may cancel its queries)\n";
   line += "on";
   if (s.primary_dead_tuples_growth) {
     line += ", the primary's dead tuples of TPC-C's tables grew by " +
@@ -61,15 +73,11 @@ Json standby_json(std::size_t k, const ChServerFigures& s) {
   j["standby"] = k + 1;
   j["freshness_ms"] = s.freshness ? freshness_json(*s.freshness) : Json(nullptr);
   j["freshness_by_interval"] = by_interval_json(s.freshness_by_interval);
+  j["conflicts"] = nullptr;
   if (s.conflicts) {
-    const ChRecoveryConflicts& c = *s.conflicts;
-    j["conflicts"] = {{"snapshot", c.snapshot},
-                      {"lock", c.lock},
-                      {"bufferpin", c.bufferpin},
-                      {"deadlock", c.deadlock},
-                      {"tablespace", c.tablespace}};
-  } else {
-    j["conflicts"] = nullptr;
+    for (const ConflictField& field : kConflictFields) {
+      j["conflicts"][field.key] = (*s.conflicts).*field.count;
+    }
   }
   j["hot_standby_feedback"] =
       s.hot_standby_feedback ? Json(*s.hot_standby_feedback) : Json(nullptr);
@@ -127,21 +135,17 @@ std::vector<WorkloadTable> ch_servers_tables(const Json& ch) {
     return tables;
   }
   WorkloadTable conflicts{"Recovery conflicts on standbys, over the run", {}};
-  conflicts.rows.header = {"standby",
-                           "snapshot",
-                           "lock",
-                           "bufferpin",
-                           "deadlock",
-                           "tablespace",
-                           "hot_standby_feedback",
-                           "primary dead tuples growth"};
+  conflicts.rows.header = {"standby"};
+  for (const ConflictField& field : kConflictFields) conflicts.rows.header.push_back(field.key);
+  conflicts.rows.header.push_back("hot_standby_feedback");
+  conflicts.rows.header.push_back("primary dead tuples growth");
   for (const Json& s : ch.at("standbys")) {
     const std::string name = "standby " + std::to_string(s.at("standby").get<int>());
     freshness.rows.rows.push_back(freshness_row(name, s.at("freshness_ms")));
     std::vector<std::string> row = {name};
     const Json& c = s.at("conflicts");
-    for (const char* key : kConflictKeys) {
-      row.push_back(c.is_null() ? "-" : fixed_or_dash(json_number(c, key), 0));
+    for (const ConflictField& field : kConflictFields) {
+      row.push_back(c.is_null() ? "-" : fixed_or_dash(json_number(c, field.key), 0));
     }
     row.push_back(feedback_text(s));
     row.push_back(fixed_or_dash(json_number(s, "primary_dead_tuples_growth"), 0));

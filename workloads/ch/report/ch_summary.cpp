@@ -25,7 +25,8 @@ std::string ch_final_block(const ChFigures& f) {
                   static_cast<long long>(q.cancels), q.p50_ms, q.p90_ms, q.max_ms);
     out += line;
   }
-  return out + ch_servers_lines(f);
+  out += ch_servers_lines(f);
+  return out;
 }
 
 }  // namespace tpcc

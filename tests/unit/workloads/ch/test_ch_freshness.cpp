@@ -137,12 +137,12 @@ TEST_CASE("ch freshness: the console's lines, on the primary and on standbys, wh
   standbys.servers[1].primary_dead_tuples_growth = 1234;
   CHECK(tpcc::ch_servers_lines(standbys) ==
         "    freshness on standby 1: p50 2051.5 ms, p99 2120.0 ms, max 2130.0 ms (9 queries)\n"
-        "    recovery conflicts on standby 1: snapshot 4, lock 0, bufferpin 1, deadlock 0, "
-        "tablespace 0 (pg_stat_database_conflicts over the run)\n"
-        "    hot_standby_feedback on standby 1: off (vacuum on the primary cancels its queries)\n"
+        "    recovery conflicts on standby 1: 5 (snapshot 4, lock 0, bufferpin 1, deadlock 0, "
+        "tablespace 0; pg_stat_database_conflicts over the run)\n"
+        "    hot_standby_feedback on standby 1: off (the primary's vacuum may cancel its queries)\n"
         "    freshness on standby 2: p50 40.0 ms, p99 50.0 ms, max 50.0 ms (3 queries)\n"
-        "    recovery conflicts on standby 2: snapshot 0, lock 0, bufferpin 0, deadlock 0, "
-        "tablespace 0 (pg_stat_database_conflicts over the run)\n"
+        "    recovery conflicts on standby 2: 0 (snapshot 0, lock 0, bufferpin 0, deadlock 0, "
+        "tablespace 0; pg_stat_database_conflicts over the run)\n"
         "    hot_standby_feedback on standby 2: on, the primary's dead tuples of TPC-C's tables "
         "grew by 1234 over the run\n");
 
