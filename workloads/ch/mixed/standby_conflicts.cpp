@@ -14,11 +14,13 @@ constexpr const char* kConflictsSql =
     "select confl_snapshot, confl_lock, confl_bufferpin, confl_deadlock, confl_tablespace "
     "from pg_stat_database_conflicts where datname = current_database()";
 constexpr const char* kFeedbackSql = "select current_setting('hot_standby_feedback')::bool";
-// $1: TPC-C's tables; a partitioned one's dead tuples are its partitions'.
+// $1: TPC-C's tables: each table, and a partitioned one's partitions
+// (pg_partition_tree lists no plain table, and a parent has no tuples).
 constexpr const char* kDeadTuplesSql =
-    "select coalesce(sum(s.n_dead_tup), 0) from unnest($1::text[]) as t(name) "
-    "cross join lateral pg_partition_tree(to_regclass(t.name)) as p "
-    "join pg_stat_user_tables s on s.relid = p.relid";
+    "select coalesce(sum(s.n_dead_tup), 0) from pg_stat_user_tables s where s.relid in ("
+    "select to_regclass(t.name) from unnest($1::text[]) as t(name) union "
+    "select p.relid from unnest($1::text[]) as t(name) "
+    "cross join lateral pg_partition_tree(to_regclass(t.name)) as p)";
 
 }  // namespace
 
