@@ -2,6 +2,8 @@
 
 #include "db/session.hpp"
 #include "terminal/engine/worker.hpp"
+#include "workloads/ch/mixed/freshness_samples.hpp"
+#include "workloads/ch/mixed/heartbeat.hpp"
 
 namespace tpcc {
 namespace {
@@ -12,12 +14,14 @@ constexpr const char* kRecoveryConflictWords = "conflict with recovery";
 constexpr const char* kQueryCanceled = "57014";
 
 std::string statement_name(int query) { return "ch_q" + std::to_string(query); }
+constexpr const char* kFreshnessStatement = "ch_freshness";
 
 // Where a stream is: its number, and the position of its next query in its
-// order.
+// order; the server it runs on (FreshnessSamples::server_of).
 struct ChStream {
   int stream = 0;
   int position = 0;
+  int server = 0;
 };
 
 }  // namespace
@@ -40,18 +44,22 @@ ChErrorCounters::Counts ChErrorCounters::counts() const {
 
 int ch_query_of(TxnIndex type) { return static_cast<int>(type) + 1; }
 
-ChWorkload::ChWorkload() : errors_(std::make_unique<ChErrorCounters>()) {
+ChWorkload::ChWorkload(FreshnessSamples* freshness)
+    : errors_(std::make_unique<ChErrorCounters>()), freshness_(freshness) {
   for (int query = 1; query <= kChQueryCount; ++query) {
     types_.push_back({"q" + std::to_string(query), ch_query_name(query), {}});
   }
 }
 
-std::any ChWorkload::bind(int index, const Config&) const { return ChStream{index, 0}; }
+std::any ChWorkload::bind(int index, const Config& group_config) const {
+  return ChStream{index, 0, freshness_ ? freshness_->server_of(group_config.conninfo) : 0};
+}
 
 void ChWorkload::prepare(Session& session) const {
   for (int query = 1; query <= kChQueryCount; ++query) {
     session.prepare(statement_name(query), ch_query_sql(query));
   }
+  if (freshness_) session.prepare(kFreshnessStatement, kChFreshnessSql);
 }
 
 TxnIndex ChWorkload::next(VirtualTerminal& terminal) const {
@@ -61,7 +69,7 @@ TxnIndex ChWorkload::next(VirtualTerminal& terminal) const {
   return static_cast<TxnIndex>(query - 1);
 }
 
-TxnResult ChWorkload::execute(TxnIndex type, Session& session, VirtualTerminal&) const {
+TxnResult ChWorkload::execute(TxnIndex type, Session& session, VirtualTerminal& terminal) const {
   const int query = ch_query_of(type);
   TxnResult result;
   auto failed = [&](const std::string& message, const std::string& sqlstate) {
@@ -72,8 +80,23 @@ TxnResult ChWorkload::execute(TxnIndex type, Session& session, VirtualTerminal&)
     result.sqlstate = sqlstate;
   };
   try {
-    session.queue(statement_name(query), Params{});
-    result.tallies[kChRowsTally] = session.flush().front().rows();
+    if (freshness_ == nullptr) {
+      session.queue(statement_name(query), Params{});
+      result.tallies[kChRowsTally] = session.flush().front().rows();
+    } else {
+      // One snapshot, taken by the heartbeat's read, for the query after
+      // it: the heartbeat's age is that of the data the query sees.
+      session.queue_command(begin_command(Isolation::RepeatableRead, true));
+      session.queue(kFreshnessStatement, Params{});
+      session.queue(statement_name(query), Params{});
+      session.queue_command("commit");
+      const std::vector<QueryResult> results = session.flush();
+      result.tallies[kChRowsTally] = results[2].rows();
+      const QueryResult& beat = results[1];
+      if (beat.rows() == 1 && !beat.is_null(0, 0)) {
+        freshness_->add(std::any_cast<ChStream>(&terminal.binding)->server, beat.as_double(0, 0));
+      }
+    }
   } catch (const ConnectionLost& e) {
     // A standby ends a session it cannot cancel a query of (FATAL 40001).
     if (is_recovery_conflict(e.sqlstate, e.what())) errors_->recovery_conflict(query);

@@ -47,9 +47,15 @@ class ChErrorCounters {
   Slots cancels_{};
 };
 
+class FreshnessSamples;
+
 class ChWorkload : public Workload {
  public:
-  ChWorkload();
+  // With freshness (a mixed run's, outliving the workload), each query
+  // runs in a repeatable read, read only transaction that reads the
+  // heartbeat first (mixed/heartbeat.hpp): its freshness goes there, under
+  // the server its stream runs on.
+  explicit ChWorkload(FreshnessSamples* freshness = nullptr);
 
   std::string name() const override { return "ch"; }
   const std::vector<WorkloadType>& types() const override { return types_; }
@@ -65,6 +71,7 @@ class ChWorkload : public Workload {
  private:
   std::vector<WorkloadType> types_;
   std::unique_ptr<ChErrorCounters> errors_;
+  FreshnessSamples* freshness_;
 };
 
 // The query (1..22) of type slot `type`.

@@ -8,6 +8,7 @@
 #include "loader/load_state.hpp"
 #include "report/console/interval_line.hpp"
 #include "workloads/ch/app/ch_measure.hpp"
+#include "workloads/ch/app/ch_mixed_measures.hpp"
 #include "workloads/ch/ch_required.hpp"
 #include "workloads/ch/ch_workload.hpp"
 #include "workloads/ch/report/ch_summary.hpp"
@@ -17,12 +18,16 @@ namespace {
 
 class ChSideRun : public SideRun {
  public:
-  explicit ChSideRun(const Config& config) : config_(config) {}
+  explicit ChSideRun(const Config& config)
+      : config_(config), mixed_(config), workload_(mixed_.freshness()) {}
 
   // The tables are the primary's; a standby replays them.
   void set_up(std::ostream&) override {
-    auto conn = connect(config_.conninfo);
-    require_ch_tables(*conn, "--ch-streams", read_recorded_load(*conn).warehouses);
+    {
+      auto conn = connect(config_.conninfo);
+      require_ch_tables(*conn, "--ch-streams", read_recorded_load(*conn).warehouses);
+    }
+    mixed_.set_up();
   }
 
   void print_start(std::ostream& out) override {
@@ -47,6 +52,7 @@ class ChSideRun : public SideRun {
     };
     side.on_interval = [this](const std::vector<IntervalSample>& samples) {
       if (!samples.empty() && samples.front().warmup) warmup_.take(workload_.errors());
+      if (!samples.empty()) mixed_.end_interval(samples.front());
     };
     return side;
   }
@@ -58,6 +64,7 @@ class ChSideRun : public SideRun {
     ChFigures figures =
         ch_figures(streams, stats, result.measured_seconds, warmup_.measured(workload_.errors()));
     figures.on = std::string(ch_on_name(config_.ch_on));
+    mixed_.finish(figures);
     info.ch = figures;
     out << "\n" << ch_final_block(figures);
   }
@@ -70,6 +77,7 @@ class ChSideRun : public SideRun {
   }
 
   const Config& config_;
+  ChMixedMeasures mixed_;
   const ChWorkload workload_;
   WarmupErrors warmup_;
 };

@@ -9,6 +9,8 @@
 #include <string>
 #include <vector>
 
+#include "workloads/ch/metrics/ch_freshness.hpp"
+
 namespace tpcc {
 
 struct ChQueryFigures {
@@ -31,6 +33,10 @@ struct ChFigures {
   double p50_ms = 0;         // every query's latency together
   double p90_ms = 0;
   double max_ms = 0;
+  // A mixed run's: every server's queries' freshness together, and each
+  // server's figures (the primary's, or one per standby).
+  std::optional<ChFreshness> freshness;
+  std::vector<ChServerFigures> servers;
   // A mixed run's streams (--ch-streams): "primary" or "standby"; empty
   // for --workload ch.
   std::string on;

@@ -4,6 +4,7 @@
 #include "report/results/json_number.hpp"
 #include "report/results/json_round.hpp"
 #include "report/views/format.hpp"
+#include "workloads/ch/report/ch_servers.hpp"
 
 namespace tpcc {
 namespace {
@@ -53,6 +54,7 @@ Json ch_figures_json(const ChFigures& f) {
   j["latency_ms"] = {{"p50", round_to(f.p50_ms, 3)},
                      {"p90", round_to(f.p90_ms, 3)},
                      {"max", round_to(f.max_ms, 3)}};
+  add_ch_servers_json(j, f);
   Json queries = Json::array();
   for (const ChQueryFigures& q : f.per_query) queries.push_back(query_json(q));
   j["per_query"] = queries;
@@ -74,6 +76,8 @@ WorkloadFigures ch_result_figures(const Json& result) {
       held_to_limit(headline_figure("query_p90_ms", "query p90 ms",
                                     json_number(ch.at("latency_ms"), "p90"), "ms", Better::Lower,
                                     3))};
+  // A mixed run's freshness and standbys, before the per-query detail.
+  f.tables = ch_servers_tables(ch);
   for (const Json& q : ch.at("per_query")) {
     const Json& latency_ms = q.at("latency_ms");
     TypeLatency type{

@@ -3,6 +3,7 @@
 #include <cstdio>
 
 #include "report/views/format.hpp"
+#include "workloads/ch/report/ch_servers.hpp"
 
 namespace tpcc {
 
@@ -24,6 +25,7 @@ std::string ch_final_block(const ChFigures& f) {
                   static_cast<long long>(q.cancels), q.p50_ms, q.p90_ms, q.max_ms);
     out += line;
   }
+  out += ch_servers_lines(f);
   return out;
 }
 

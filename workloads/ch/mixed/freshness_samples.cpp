@@ -1,0 +1,45 @@
+#include "workloads/ch/mixed/freshness_samples.hpp"
+
+#include <algorithm>
+
+namespace tpcc {
+
+FreshnessSamples::FreshnessSamples(std::vector<std::string> servers)
+    : servers_(std::move(servers)),
+      kept_(servers_.size()),
+      interval_(servers_.size()),
+      intervals_(servers_.size()) {}
+
+int FreshnessSamples::server_of(const std::string& conninfo) const {
+  const auto found = std::find(servers_.begin(), servers_.end(), conninfo);
+  return found == servers_.end() ? 0 : static_cast<int>(found - servers_.begin());
+}
+
+void FreshnessSamples::add(int server, double ms) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (server < 0 || static_cast<std::size_t>(server) >= interval_.size()) return;
+  interval_[static_cast<std::size_t>(server)].push_back(ms);
+}
+
+void FreshnessSamples::end_interval(double end_seconds, bool warmup) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  for (std::size_t k = 0; k < interval_.size(); ++k) {
+    if (!warmup) {
+      kept_[k].insert(kept_[k].end(), interval_[k].begin(), interval_[k].end());
+      intervals_[k].push_back({end_seconds, freshness_of(interval_[k])});
+    }
+    interval_[k].clear();
+  }
+}
+
+std::vector<std::vector<double>> FreshnessSamples::samples() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return kept_;
+}
+
+std::vector<std::vector<ChFreshnessInterval>> FreshnessSamples::intervals() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return intervals_;
+}
+
+}  // namespace tpcc
