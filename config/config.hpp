@@ -306,6 +306,9 @@ struct Config {
   // TPC-C's terminals on one clock, on the primary or on each standby.
   int ch_streams = 0;
   ChOn ch_on = ChOn::Primary;
+  // --ch-baseline: the first seconds of the measured interval run TPC-C
+  // alone (the streams held back), the rest mixed; 0: mixed throughout.
+  int ch_baseline_seconds = 0;
   bool spec = false;  // --spec: everything the run rules require
   // --check-before-after: 3.3.3's consistency test around the run (the
   // 3.3.2 conditions verified before and after; app/consistency_test_run.cpp).

@@ -28,7 +28,8 @@ std::vector<IntervalThroughput> measured_throughput(const std::vector<IntervalSa
     // New-Orders of TPC-C's statistics only; another workload has none.
     const std::int64_t new_orders =
         is_tpcc_block(sample.stats) ? completed(sample.stats.txn[kNewOrder]) : 0;
-    lines.push_back({sample.length_seconds, new_orders, sample.downtime_seconds});
+    lines.push_back({sample.length_seconds, new_orders, sample.downtime_seconds,
+                     completed_total(sample.stats)});
   }
   return lines;
 }

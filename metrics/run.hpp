@@ -58,8 +58,9 @@ struct IntervalSample {
 // throughput it shows: its length and the New-Orders it completed.
 struct IntervalThroughput {
   double seconds = 0;
-  std::int64_t new_orders = 0;  // committed + rolled back (5.4.2)
-  double downtime_seconds = 0;  // the server unreachable in this line
+  std::int64_t new_orders = 0;    // committed + rolled back (5.4.2)
+  double downtime_seconds = 0;    // the server unreachable in this line
+  std::int64_t transactions = 0;  // every type completed (tpmTOTAL's count)
 };
 
 // The measured (not warm-up) lines of `intervals`, in order.
@@ -175,6 +176,14 @@ struct MergedPart {
   std::int64_t measured_end_ms = 0;
 };
 
+// The interval lines of terminals that ran beside the run's own (a mixed
+// run's analytic streams, one group per server they ran on), on the run's
+// boundaries: intervals.csv's columns after the run's own.
+struct SideIntervals {
+  std::string label;  // as the console's lines name the group: "ch", "ch on standby 1"
+  std::vector<IntervalSample> intervals;
+};
+
 struct RunInfo {
   int warehouses = 0;
   int terminals = 0;
@@ -216,6 +225,8 @@ struct RunInfo {
   std::optional<IngestFigures> ingest;
   // CH-benCHmark's analytic streams' figures (workloads/ch/metrics/ch_figures.hpp).
   std::optional<ChFigures> ch;
+  // A mixed run: the interval lines of what ran beside (SideIntervals).
+  std::vector<SideIntervals> side_intervals;
   // pgbench's --report-per-command: each script's commands (empty without).
   ScriptCommandLatencies pgbench_commands;
 };

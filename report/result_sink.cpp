@@ -172,7 +172,8 @@ void ResultSink::write_final(const RunInfo& info, const RunStats& stats, const R
                                       config_.sysbench_percentile, config_.server_metrics));
   } else {
     write_text(dir / kIntervalsFile,
-               intervals_csv(intervals, info.standbys, info.server_metrics.enabled));
+               intervals_csv(intervals, info.standbys, info.server_metrics.enabled,
+                             tpcc_type_names(), info.side_intervals));
     write_text(dir / kIntervalsByTypeFile, intervals_by_type_csv(interval_points(intervals)));
     std::vector<RunStats> standby_stats;
     for (const StandbyRun& standby : info.standbys) standby_stats.push_back(standby.stats);

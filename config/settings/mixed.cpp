@@ -31,6 +31,18 @@ void add_mixed(std::vector<Setting>& s) {
       },
       [](const Config& c) { return std::string(ch_on_name(c.ch_on)); })
       .json = json_enum<&Config::ch_on, ch_on_name, ChOn::Primary, ChOn::Standby>("run", "ch_on");
+  add(
+      s, "ch-baseline", "SEC", {"chBaseline"}, kRun, kTpccOnly, kRunSection,
+      "Interference: the first SEC seconds of the measured interval run TPC-C's terminals "
+      "alone (the --ch-streams held back), the rest mixed; the summary, result.json's "
+      "ch.interference and report.html give tpmC alone, tpmC with the streams and their ratio. "
+      "Whole --report-interval intervals, shorter than --duration; tpmC stays the whole "
+      "measured interval's (0: mixed throughout).",
+      [](const std::string& v, const Source& src, ParseState& st) {
+        st.cfg.ch_baseline_seconds = parse_int(v, 0, 86400 * 365, src.where);
+      },
+      [](const Config& c) { return std::to_string(c.ch_baseline_seconds); })
+      .json = json_field<&Config::ch_baseline_seconds>("run", "ch_baseline_seconds");
 }
 
 }  // namespace tpcc::settings_table

@@ -64,9 +64,17 @@ TypeLatency type_of(const Json& j) {
 WorkloadFigures figures_of_own_keys(const Json& result) {
   WorkloadFigures figures = workload_report_of(result).figures(result);
   // What ran beside it (a mixed run's analytic streams): its tables after
-  // the run's own, titled with where it ran and its headline.
+  // the run's own, titled with where it ran and its headline; the figures
+  // of its headline a repeated set summarises after the run's own (QphH; a
+  // mixed run's interference), so that repeated sets, --compare and sweeps
+  // show them. The run's own tail latency stays the one capacity holds.
   for (const WorkloadReport* side : side_reports_of(result)) {
     const WorkloadFigures beside = side->figures(result);
+    for (WorkloadFigure f : beside.headline) {
+      if (!f.of_set) continue;
+      f.tail = false;
+      figures.headline.push_back(std::move(f));
+    }
     std::string heading = side->result_key;
     const Json& block = result.at(side->result_key);
     if (block.contains("on")) heading += " on the " + block.at("on").get<std::string>();

@@ -26,6 +26,44 @@ void append_standby_columns(std::string& csv, const IntervalSample* standby,
   csv += lag_csv_row(lag);
 }
 
+// A side group's columns' prefix: its label, spaces as '_'.
+std::string side_prefix(const std::string& label) {
+  std::string prefix = label + "_";
+  for (char& c : prefix) {
+    if (c == ' ') c = '_';
+  }
+  return prefix;
+}
+
+std::string side_header(const std::vector<SideIntervals>& side) {
+  std::string csv;
+  for (const SideIntervals& group : side) {
+    const std::string prefix = side_prefix(group.label);
+    for (const char* column : {"count", "p90_ms", "errors", "active_terminals"}) {
+      csv += "," + prefix + column;
+    }
+  }
+  return csv;
+}
+
+// The side groups' cells of line `row`: what completed, its p90, the errors
+// and the terminals started (0 while held back); empty where a group has
+// no such line.
+std::string side_row(const std::vector<SideIntervals>& side, std::size_t row) {
+  std::string csv;
+  for (const SideIntervals& group : side) {
+    if (row >= group.intervals.size()) {
+      csv += ",,,,";
+      continue;
+    }
+    const IntervalSample& s = group.intervals[row];
+    csv += "," + std::to_string(completed_total(s.stats)) + "," +
+           fixed(latency_all(s.stats).percentile(90) / 1000.0, 3) + "," +
+           std::to_string(errors_total(s.stats)) + "," + std::to_string(s.active_terminals);
+  }
+  return csv;
+}
+
 }  // namespace
 
 std::string intervals_csv_header(std::size_t standbys, bool server_metrics,
@@ -68,8 +106,10 @@ std::string intervals_csv_row(const IntervalSample& sample,
 
 std::string intervals_csv(const std::vector<IntervalSample>& intervals,
                           const std::vector<StandbyRun>& standbys, bool server_metrics,
-                          const std::vector<std::string>& types) {
+                          const std::vector<std::string>& types,
+                          const std::vector<SideIntervals>& side) {
   std::string csv = intervals_csv_header(standbys.size(), server_metrics, types);
+  if (!side.empty()) csv.insert(csv.size() - 1, side_header(side));  // before the newline
   for (std::size_t row = 0; row < intervals.size(); ++row) {
     if (intervals[row].stats.types() != types.size()) {
       throw std::logic_error(
@@ -81,7 +121,9 @@ std::string intervals_csv(const std::vector<IntervalSample>& intervals,
     for (const StandbyRun& standby : standbys) {
       standby_rows.push_back(row < standby.intervals.size() ? &standby.intervals[row] : nullptr);
     }
-    csv += intervals_csv_row(intervals[row], standby_rows, server_metrics);
+    std::string line = intervals_csv_row(intervals[row], standby_rows, server_metrics);
+    if (!side.empty()) line.insert(line.size() - 1, side_row(side, row));
+    csv += line;
   }
   return csv;
 }

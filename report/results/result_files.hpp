@@ -23,11 +23,16 @@ namespace tpcc {
 // standby<k>_write_lag_ms, _flush_lag_ms, _replay_lag_ms, _bytes_behind,
 // _replay_delay_ms (empty when not read).
 // With server_metrics (--server-metrics on), the server metric columns
-// follow (server_metrics_csv_header). Throws std::logic_error when a
-// sample's statistics are not of `types`.
+// follow (server_metrics_csv_header), then active_terminals. Last, for
+// each group that ran beside the run's terminals (a mixed run's streams),
+// <label>_count, <label>_p90_ms, <label>_errors and <label>_active_terminals
+// (the label's spaces as '_': ch_count, ch_on_standby_1_count): written
+// with the whole file at the end, not as the run goes. Throws
+// std::logic_error when a sample's statistics are not of `types`.
 std::string intervals_csv(const std::vector<IntervalSample>& intervals,
                           const std::vector<StandbyRun>& standbys = {}, bool server_metrics = false,
-                          const std::vector<std::string>& types = tpcc_type_names());
+                          const std::vector<std::string>& types = tpcc_type_names(),
+                          const std::vector<SideIntervals>& side = {});
 // Its parts, for writing it as the run goes: the header line, and one row
 // for a primary sample (of the header's types) and its standbys' samples
 // (nullptr: none).

@@ -90,6 +90,7 @@ void read_sweep_figures(SweepView& view, const std::string& dir) {
       // It measured nothing (result.json says why): no figures.
     }
   }
+  add_interference_figures(view);
 }
 
 SweepView read_sweep_result(const std::string& dir, const std::string& flag) {

@@ -20,7 +20,9 @@ std::string sweep_result_json(const SweepView& view);
 bool is_sweep_result(const std::string& dir);
 
 // Each point's figures read from its directory (a single run or a repeated
-// set); a point without a readable result keeps none.
+// set); a point without a readable result keeps none. A sweep over
+// ch-streams adds each point's throughput in % of its ch-streams=0 point's
+// (add_interference_figures).
 void read_sweep_figures(SweepView& view, const std::string& dir);
 
 // DIR/result.json of a sweep: the axes and points, each point's figures read

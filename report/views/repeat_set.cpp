@@ -6,9 +6,7 @@
 #include "report/views/format.hpp"
 
 namespace tpcc {
-namespace {
-
-std::vector<double> present(const std::vector<std::optional<double>>& values) {
+std::vector<double> present_values(const std::vector<std::optional<double>>& values) {
   std::vector<double> out;
   for (const auto& v : values) {
     if (v) out.push_back(*v);
@@ -16,8 +14,10 @@ std::vector<double> present(const std::vector<std::optional<double>>& values) {
   return out;
 }
 
+namespace {
+
 std::optional<Spread> spread_of_present(const std::vector<std::optional<double>>& values) {
-  const std::vector<double> have = present(values);
+  const std::vector<double> have = present_values(values);
   if (have.empty()) return std::nullopt;
   return spread_of(have);
 }
@@ -58,7 +58,7 @@ std::vector<ComparedSetFigure> compared_sets(const std::vector<ResultDir>& a,
     const std::vector<std::optional<double>> values_a(f.values.begin(), split);
     const std::vector<std::optional<double>> values_b(split, f.values.end());
     figures.push_back({f.name, f.decimals, spread_of_present(values_a), spread_of_present(values_b),
-                       ratio_interval(present(values_a), present(values_b))});
+                       ratio_interval(present_values(values_a), present_values(values_b))});
   }
   return figures;
 }

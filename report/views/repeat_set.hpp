@@ -31,6 +31,9 @@ struct RepeatedFigure {
 // throughput and latency, tps, qps, ..., and their types').
 std::vector<RepeatedFigure> repeated_figures(const std::vector<ResultDir>& runs);
 
+// The runs' values that are there, in order.
+std::vector<double> present_values(const std::vector<std::optional<double>>& values);
+
 // One figure of set B against set A (both sets of one workload).
 struct ComparedSetFigure {
   std::string name;

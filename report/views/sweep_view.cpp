@@ -2,6 +2,9 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <optional>
+
+#include "metrics/spread.hpp"
 
 namespace tpcc {
 
@@ -13,7 +16,88 @@ bool is_latency(const std::string& name) {
          name.compare(name.size() - suffix.size(), suffix.size(), suffix) == 0;
 }
 
+// The point of the same values as `point` but `value` on axis `axis`.
+const SweepPointView* point_with(const SweepView& view, const SweepPointView& point,
+                                 std::size_t axis, const std::string& value) {
+  for (const SweepPointView& other : view.points) {
+    bool same = other.values.size() == point.values.size();
+    for (std::size_t a = 0; same && a < point.values.size(); ++a) {
+      same = other.values[a] == (a == axis ? value : point.values[a]);
+    }
+    if (same) return &other;
+  }
+  return nullptr;
+}
+
+// The figure of that name (a spread or not), nullptr without.
+const RepeatedFigure* figure_named(const SweepPointView& point, const std::string& name) {
+  for (const RepeatedFigure& f : point.figures) {
+    if (f.name == name) return &f;
+  }
+  return nullptr;
+}
+
+// point's throughput in % of reference's: each run's value over the
+// reference runs' mean, their spread, and the ratio of the means' interval.
+std::optional<RepeatedFigure> percent_of(const RepeatedFigure& reference,
+                                         const RepeatedFigure& throughput,
+                                         const std::string& name) {
+  const std::vector<double> a = present_values(reference.values);
+  const std::vector<double> b = present_values(throughput.values);
+  if (a.empty() || b.empty()) return std::nullopt;
+  const double mean = spread_of(a).mean;
+  if (mean <= 0) return std::nullopt;
+  RepeatedFigure f;
+  f.name = name;
+  f.decimals = 1;
+  f.swept = true;
+  for (const auto& v : throughput.values) {
+    f.values.push_back(v ? std::optional<double>(*v / mean * 100) : std::nullopt);
+  }
+  f.spread = spread_of(present_values(f.values));
+  // The interval of the ratio of the means, both sets' noise in it.
+  const RatioInterval ratio = ratio_interval(a, b);
+  f.spread->ci_low.reset();
+  f.spread->ci_high.reset();
+  if (ratio.low && ratio.high) {
+    f.spread->ci_low = *ratio.low * 100;
+    f.spread->ci_high = *ratio.high * 100;
+  }
+  return f;
+}
+
 }  // namespace
+
+void add_interference_figures(SweepView& view) {
+  const auto axis = static_cast<std::size_t>(
+      std::find_if(view.axes.begin(), view.axes.end(),
+                   [](const SweepAxis& a) {
+                     return a.kind == SweepAxisKind::RunOption && a.name == kInterferenceAxis;
+                   }) -
+      view.axes.begin());
+  if (axis == view.axes.size()) return;
+  const std::vector<std::string>& values = view.axes[axis].values;
+  if (std::find(values.begin(), values.end(), "0") == values.end()) return;
+  const std::vector<std::string> names = sweep_figure_names(view);
+  if (names.empty()) return;
+  const std::string& throughput = names.front();
+  const std::string name = throughput + " % of " + std::string(kInterferenceAxis) + "=0";
+  std::vector<std::optional<RepeatedFigure>> added;
+  for (const SweepPointView& p : view.points) {
+    const SweepPointView* reference = point_with(view, p, axis, "0");
+    const RepeatedFigure* a = reference ? figure_named(*reference, throughput) : nullptr;
+    const RepeatedFigure* b = figure_named(p, throughput);
+    added.push_back(a && b ? percent_of(*a, *b, name) : std::nullopt);
+  }
+  for (std::size_t k = 0; k < view.points.size(); ++k) {
+    if (!added[k]) continue;
+    std::vector<RepeatedFigure>& figures = view.points[k].figures;
+    // After the throughput, so that the columns read tpmC, its interval, its %.
+    const auto at = std::find_if(figures.begin(), figures.end(),
+                                 [&](const RepeatedFigure& f) { return f.name == throughput; });
+    figures.insert(at == figures.end() ? at : at + 1, *added[k]);
+  }
+}
 
 std::vector<RepeatedFigure> sweep_point_figures(const std::vector<ResultDir>& runs) {
   std::vector<RepeatedFigure> figures = repeated_figures(runs);

@@ -38,6 +38,14 @@ struct SweepView {
 // throughputs and latencies the workload marks, each type's p90).
 std::vector<RepeatedFigure> sweep_point_figures(const std::vector<ResultDir>& runs);
 
+// The interference curve (docs/ch.md): a sweep over --vary ch-streams
+// with 0 among its values gets, after each point's throughput (its first
+// figure: tpmC), "tpmC % of ch-streams=0": the throughput in % of the
+// point's with no analytic streams and the other axes' values alike (the
+// ratio of the runs' means; its 95 % interval when both were repeated).
+inline constexpr const char* kInterferenceAxis = "ch-streams";
+void add_interference_figures(SweepView& view);
+
 // Whether a point ran on a load's database of its own (a sweep over loads):
 // the table's "database" column.
 bool sweep_has_databases(const SweepView& view);

@@ -183,9 +183,10 @@ void Engine::schedule_first_transactions(Group& group) {
   const PacingPolicy& policy = group.policy;
   for (VirtualTerminal& terminal : group.terminals) {
     terminal.type = group.env.workload->next(terminal);
-    // --ramp: the terminal starts at its place in the ramp; its schedule
-    // counts from then.
+    // --ramp: the terminal starts at its place in the ramp, after the
+    // group's own start; its schedule counts from then.
     const double start =
+        group.env.start_seconds +
         terminal_start_seconds(terminal.index, group.config.terminals, group.config.ramp_seconds);
     double ready = 0;
     if (group.policy.keying_and_thinking) {

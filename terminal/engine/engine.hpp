@@ -67,8 +67,11 @@ struct SideGroups {
   const Workload* workload = nullptr;  // null: none; must outlive the run
   int terminals = 0;                   // per server it runs on
   bool on_standbys = false;            // false: on the primary
-  IntervalLines interval_lines;        // optional
-  IntervalSink on_interval;            // optional
+  // Seconds after the run's start when its terminals start (a mixed run's
+  // baseline: the run's own terminals alone until then); 0: at once.
+  double start_seconds = 0;
+  IntervalLines interval_lines;  // optional
+  IntervalSink on_interval;      // optional
 };
 
 struct EngineSetup {

@@ -140,6 +140,7 @@ Group::Group(Config group_config, int group_number, const EngineSetup& setup, St
   env.faults = &faults;
   terminal_aborted = setup.terminal_aborted;
   if (terminal_aborted) env.terminal_aborted = &terminal_aborted;
+  if (side) env.start_seconds = setup.side.start_seconds;
   background = workload->background(config, number);
   if (background) {
     background_workers = background->workers();

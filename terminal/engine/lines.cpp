@@ -34,13 +34,18 @@ std::vector<IntervalSample> cut_all(const Groups& groups, Clock::time_point end,
     const StalledWork stalled = stalled_work(*group, end);
     sample.stalled = stalled.count;
     sample.oldest_stalled_seconds = stalled.oldest_seconds;
-    // --ramp: the terminals started by the end of the interval.
+    // --ramp: the terminals started by the end of the interval (none of a
+    // group held back until then or later).
     sample.terminals = group->config.terminals;
-    sample.active_terminals =
-        group->env.phases == nullptr
-            ? sample.terminals
-            : started_terminals(seconds_between(group->env.phases->start(), end), sample.terminals,
-                                group->config.ramp_seconds);
+    if (group->env.phases == nullptr) {
+      sample.active_terminals = sample.terminals;
+    } else {
+      const double elapsed =
+          seconds_between(group->env.phases->start(), end) - group->env.start_seconds;
+      const bool held_back = group->env.start_seconds > 0 && elapsed <= 0;
+      sample.active_terminals =
+          held_back ? 0 : started_terminals(elapsed, sample.terminals, group->config.ramp_seconds);
+    }
     samples.push_back(std::move(sample));
   }
   return samples;

@@ -187,10 +187,12 @@ void Worker::run_background(BackgroundWork& work, std::uint64_t seed) {
 
 void Worker::run_terminal(VirtualTerminal& terminal) {
   const long limit = env_->config->txns_per_terminal;
-  // --ramp: the terminal starts at its place in the ramp.
+  // --ramp: the terminal starts at its place in the ramp, after the
+  // group's own start.
   const Clock::time_point start = seconds_after(
       env_->phases->start(),
-      terminal_start_seconds(terminal.index, env_->config->terminals, env_->config->ramp_seconds));
+      env_->start_seconds + terminal_start_seconds(terminal.index, env_->config->terminals,
+                                                   env_->config->ramp_seconds));
   const double wait = seconds_between(Clock::now(), start);
   if (wait > 0 && env_->stop->wait_for(wait)) return;
   const double start_seconds = seconds_between(env_->phases->start(), start);

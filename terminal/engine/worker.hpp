@@ -72,6 +72,9 @@ struct WorkerEnv {
   std::function<double(int)> next_arrival;
   // EngineSetup::terminal_aborted; null: said as an error on `log`.
   const std::function<void(const std::string&)>* terminal_aborted = nullptr;
+  // Seconds after the run's start when the group's terminals start (a side
+  // group held back: SideGroups::start_seconds); --ramp counts from there.
+  double start_seconds = 0;
 };
 
 struct Completion {

@@ -45,3 +45,40 @@ TEST_CASE("ch mixed: --ch-on standby needs a standby, --ch-on needs --ch-streams
   CHECK_THAT(usage_error({"run", "--workload", "ch", "--ch-streams", "1"}),
              Catch::Contains("--ch-streams"));
 }
+
+TEST_CASE("ch mixed: --ch-baseline, props chBaseline; 0 by default", "[config][ch]") {
+  CHECK(parse({"run", "--ch-streams", "1"}).ch_baseline_seconds == 0);
+  const Config given = parse({"run", "--ch-streams", "1", "--ch-baseline", "20", "--duration", "60",
+                              "--report-interval", "10"});
+  CHECK(given.ch_baseline_seconds == 20);
+  TempDir dir;
+  const auto props = dir.write("baseline.props", "chStreams=2\nchBaseline=30\nrunMins=2\n");
+  CHECK(parse({"run", props}).ch_baseline_seconds == 30);
+}
+
+TEST_CASE(
+    "ch mixed: --ch-baseline needs streams, whole interval lines and a mixed part (exit 2, naming "
+    "it)",
+    "[config][ch]") {
+  CHECK(usage_error({"run", "--ch-baseline", "10"}) ==
+        "--ch-baseline: TPC-C alone, then with analytic streams: give --ch-streams N (props "
+        "chStreams) too");
+  CHECK(usage_error({"run", "--ch-streams", "1", "--ch-baseline", "60", "--duration", "60"}) ==
+        "--ch-baseline: 60 s leaves no mixed part of the measured interval (--duration 60 s); "
+        "give fewer seconds than --duration");
+  CHECK(usage_error({"run", "--ch-streams", "1", "--ch-baseline", "15", "--duration", "60",
+                     "--report-interval", "10"}) ==
+        "--ch-baseline: 15 s is not a whole number of interval lines (--report-interval 10 s): "
+        "the figures alone and mixed are the interval lines'");
+  CHECK_THAT(usage_error(
+                 {"run", "--ch-streams", "1", "--ch-baseline", "10", "--txns-per-terminal", "100"}),
+             Catch::StartsWith("--ch-baseline: the split needs a measured interval"));
+  CHECK_THAT(usage_error({"run", "--ch-streams", "1", "--ch-baseline", "-1"}),
+             Catch::StartsWith("--ch-baseline"));
+  TempDir dir;
+  const auto props = dir.write("baseline.props", "chBaseline=10\n");
+  CHECK_THAT(usage_error({"run", props}), Catch::Contains("key 'chBaseline'"));
+  // TPC-C's run only.
+  CHECK_THAT(usage_error({"run", "--workload", "ch", "--ch-baseline", "10"}),
+             Catch::Contains("--ch-baseline"));
+}

@@ -1,5 +1,7 @@
 #include "workloads/ch/app/ch_side_run.hpp"
 
+#include <algorithm>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -11,6 +13,7 @@
 #include "workloads/ch/app/ch_mixed_measures.hpp"
 #include "workloads/ch/ch_required.hpp"
 #include "workloads/ch/ch_workload.hpp"
+#include "workloads/ch/metrics/ch_interference.hpp"
 #include "workloads/ch/report/ch_summary.hpp"
 
 namespace tpcc {
@@ -43,6 +46,10 @@ class ChSideRun : public SideRun {
     side.workload = &workload_;
     side.terminals = config_.ch_streams;
     side.on_standbys = on_standbys();
+    // --ch-baseline: held back until the baseline's interval lines end.
+    if (config_.ch_baseline_seconds > 0) {
+      side.start_seconds = config_.warmup_seconds + config_.ch_baseline_seconds;
+    }
     side.interval_lines = [this](const std::vector<IntervalSample>& samples) {
       std::vector<std::string> lines;
       for (std::size_t k = 0; k < samples.size(); ++k) {
@@ -61,12 +68,24 @@ class ChSideRun : public SideRun {
     RunStats stats(workload_.types().size());
     for (const StandbyEngineResult& group : result.side) stats.merge(group.stats);
     const int streams = config_.ch_streams * static_cast<int>(result.side.size());
-    ChFigures figures =
-        ch_figures(streams, stats, result.measured_seconds, warmup_.measured(workload_.errors()));
+    // --ch-baseline: the streams ran (and QphH counts) after the baseline.
+    std::optional<ChInterference> interference;
+    double seconds = result.measured_seconds;
+    if (config_.ch_baseline_seconds > 0) {
+      interference =
+          split_interference(measured_throughput(result.intervals), config_.ch_baseline_seconds);
+      seconds = std::max(0.0, seconds - interference->alone_seconds);
+    }
+    ChFigures figures = ch_figures(streams, stats, seconds, warmup_.measured(workload_.errors()));
     figures.on = std::string(ch_on_name(config_.ch_on));
     mixed_.finish(figures);
+    figures.interference = interference;
     info.ch = figures;
+    for (std::size_t k = 0; k < result.side.size(); ++k) {
+      info.side_intervals.push_back({label(k), result.side[k].intervals});
+    }
     out << "\n" << ch_final_block(figures);
+    if (interference) out << ch_interference_block(figures);
   }
 
  private:

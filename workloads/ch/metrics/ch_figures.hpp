@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -25,6 +26,22 @@ struct ChQueryFigures {
   double max_ms = 0;
 };
 
+// A mixed run with --ch-baseline (docs/ch.md "Interference"): TPC-C's
+// terminals alone for the first interval lines of the measured interval,
+// then beside the streams for the rest; each part's throughput. The
+// run's own tpmC stays the whole measured interval's.
+struct ChInterference {
+  double alone_seconds = 0;  // the baseline: whole interval lines
+  double mixed_seconds = 0;
+  double tpmc_alone = 0;
+  double tpmc_mixed = 0;
+  double tpm_total_alone = 0;
+  double tpm_total_mixed = 0;
+  // tpmc_mixed / tpmc_alone; none without a New-Order alone or a mixed part.
+  std::optional<double> ratio;
+  std::optional<double> total_ratio;  // tpm_total_mixed / tpm_total_alone, likewise
+};
+
 struct ChFigures {
   int streams = 0;
   double seconds = 0;        // the measured interval
@@ -41,6 +58,8 @@ struct ChFigures {
   // for --workload ch.
   std::string on;
   std::vector<ChQueryFigures> per_query;  // Q1..Q22
+  // --ch-baseline: TPC-C alone against mixed; none without.
+  std::optional<ChInterference> interference;
 };
 
 // queries x 3600 / seconds; 0 without time.

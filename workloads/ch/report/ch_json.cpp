@@ -42,6 +42,61 @@ WorkloadTable queries_table(const Json& queries) {
   return t;
 }
 
+Json ratio_json(const std::optional<double>& ratio) {
+  return ratio ? Json(round_to(*ratio, 4)) : Json(nullptr);
+}
+
+Json interference_json(const ChInterference& i) {
+  return {{"baseline_seconds", round_to(i.alone_seconds, 3)},
+          {"mixed_seconds", round_to(i.mixed_seconds, 3)},
+          {"tpmc_alone", round_to(i.tpmc_alone, 2)},
+          {"tpmc_mixed", round_to(i.tpmc_mixed, 2)},
+          {"ratio", ratio_json(i.ratio)},
+          {"tpm_total_alone", round_to(i.tpm_total_alone, 2)},
+          {"tpm_total_mixed", round_to(i.tpm_total_mixed, 2)},
+          {"tpm_total_ratio", ratio_json(i.total_ratio)}};
+}
+
+// ratio x 100; none without a ratio.
+std::optional<double> percent_of(const Json& block, const char* key) {
+  const std::optional<double> ratio = json_number(block, key);
+  if (!ratio) return std::nullopt;
+  return *ratio * 100;
+}
+
+// --ch-baseline's split: TPC-C alone against beside the streams, a row
+// each, and the mixed over the alone in %.
+WorkloadTable interference_table(const Json& i) {
+  WorkloadTable t{"Interference: TPC-C alone, then beside the streams", {}};
+  t.rows.header = {"part", "seconds", "tpmC", "tpmTOTAL"};
+  t.rows.rows = {
+      {"TPC-C alone (the baseline)", fixed_or_dash(json_number(i, "baseline_seconds"), 1),
+       fixed_or_dash(json_number(i, "tpmc_alone"), 1),
+       fixed_or_dash(json_number(i, "tpm_total_alone"), 1)},
+      {"beside the streams", fixed_or_dash(json_number(i, "mixed_seconds"), 1),
+       fixed_or_dash(json_number(i, "tpmc_mixed"), 1),
+       fixed_or_dash(json_number(i, "tpm_total_mixed"), 1)},
+      {"% of alone", "", fixed_or_dash(percent_of(i, "ratio"), 1),
+       fixed_or_dash(percent_of(i, "tpm_total_ratio"), 1)}};
+  return t;
+}
+
+// The split's figures a repeated set summarises (with --repeat, the ratio's
+// spread and confidence interval), and its table.
+void add_interference(WorkloadFigures& f, const Json& i) {
+  for (WorkloadFigure figure :
+       {headline_figure("tpmc_alone", "tpmC alone", json_number(i, "tpmc_alone"), "tpm",
+                        Better::Higher, 1),
+        headline_figure("tpmc_mixed", "tpmC beside the streams", json_number(i, "tpmc_mixed"),
+                        "tpm", Better::Higher, 1),
+        headline_figure("tpmc_percent_of_alone", "tpmC % of alone", percent_of(i, "ratio"), "%",
+                        Better::Higher, 1)}) {
+    figure.of_set = true;
+    f.headline.push_back(figure);
+  }
+  f.tables.push_back(interference_table(i));
+}
+
 }  // namespace
 
 Json ch_figures_json(const ChFigures& f) {
@@ -58,6 +113,7 @@ Json ch_figures_json(const ChFigures& f) {
   Json queries = Json::array();
   for (const ChQueryFigures& q : f.per_query) queries.push_back(query_json(q));
   j["per_query"] = queries;
+  if (f.interference) j["interference"] = interference_json(*f.interference);
   return j;
 }
 
@@ -90,6 +146,9 @@ WorkloadFigures ch_result_figures(const Json& result) {
     f.types.push_back(type);
   }
   f.tables.push_back(queries_table(ch.at("per_query")));
+  if (ch.contains("interference") && ch.at("interference").is_object()) {
+    add_interference(f, ch.at("interference"));
+  }
   return f;
 }
 

@@ -1,6 +1,7 @@
 #include "workloads/ch/report/ch_summary.hpp"
 
 #include <cstdio>
+#include <optional>
 
 #include "report/views/format.hpp"
 #include "workloads/ch/report/ch_servers.hpp"
@@ -26,6 +27,35 @@ std::string ch_final_block(const ChFigures& f) {
     out += line;
   }
   out += ch_servers_lines(f);
+  return out;
+}
+
+namespace {
+
+// "1100.2 (6.0 s)"
+std::string rate_over(double per_minute, double seconds) {
+  return fixed(per_minute, 1) + " (" + fixed(seconds, 1) + " s)";
+}
+
+// ": 89.1 % of alone", or why there is none.
+std::string percent_of_alone(const std::optional<double>& ratio) {
+  return ratio ? ": " + fixed(*ratio * 100, 1) + " % of alone"
+               : std::string(": no ratio (nothing alone, or no mixed part)");
+}
+
+}  // namespace
+
+std::string ch_interference_block(const ChFigures& f) {
+  if (!f.interference) return "";
+  const ChInterference& i = *f.interference;
+  const std::string with = ", with " + std::to_string(f.streams) + " analytic stream(s): ";
+  std::string out = "interference: TPC-C alone for the measured interval's first " +
+                    fixed(i.alone_seconds, 1) +
+                    " s, then beside the streams (the tpmC above is the whole interval's)\n";
+  out += "    tpmC alone: " + rate_over(i.tpmc_alone, i.alone_seconds) + with +
+         rate_over(i.tpmc_mixed, i.mixed_seconds) + percent_of_alone(i.ratio) + "\n";
+  out += "    tpmTOTAL alone: " + rate_over(i.tpm_total_alone, i.alone_seconds) + with +
+         rate_over(i.tpm_total_mixed, i.mixed_seconds) + percent_of_alone(i.total_ratio) + "\n";
   return out;
 }
 
