@@ -46,7 +46,7 @@ TEST_CASE("ch mixed: --ch-on standby needs a standby, --ch-on needs --ch-streams
              Catch::Contains("--ch-streams"));
 }
 
-TEST_CASE("ch mixed: --ch-baseline, props chBaseline; 0 by default", "[config][ch]") {
+TEST_CASE("ch mixed: --ch-baseline and props chBaseline, 0 by default", "[config][ch]") {
   CHECK(parse({"run", "--ch-streams", "1"}).ch_baseline_seconds == 0);
   const Config given = parse({"run", "--ch-streams", "1", "--ch-baseline", "20", "--duration", "60",
                               "--report-interval", "10"});

@@ -78,7 +78,7 @@ TEST_CASE("ch interference: the lines within the baseline are alone, the rest mi
   CHECK(*split.total_ratio == Approx(60.0 / 100.0));
 }
 
-TEST_CASE("ch interference: each part over its own seconds; a cut last line is mixed",
+TEST_CASE("ch interference: each part over its own seconds, a cut last line mixed",
           "[ch][interference]") {
   const std::vector<IntervalThroughput> lines = {line(5, 50, 100), line(5, 50, 100),
                                                  line(5, 30, 70), line(1.5, 9, 21)};
