@@ -45,7 +45,7 @@ TEST_CASE("fleet: the drivers' options are passed on, fleet's own taken out", "[
         "--duration 60 --label 'a b'");
 }
 
-TEST_CASE("fleet: a run's claim and Indexed Job; the conninfo from the Secret", "[fleet]") {
+TEST_CASE("fleet: a run's claim and Indexed Job, the conninfo from the Secret", "[fleet]") {
   const Config c = parse({"fleet", "k8s", "--drivers", "3", "--secret", "db-conn"});
   const std::vector<ordered_json> objects = tpcc::fleet_objects(c);
   REQUIRE(objects.size() == 2);
