@@ -19,6 +19,7 @@
 #include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <future>
 #include <string>
 #include <thread>
 #include <vector>
@@ -81,6 +82,13 @@ std::vector<std::string> on_standby(std::vector<std::string> args, const std::st
     args.push_back(arg);
   }
   return args;
+}
+
+std::size_t count_lines(const fs::path& path) {
+  std::ifstream in(path);
+  std::size_t lines = 0;
+  for (std::string line; std::getline(in, line);) ++lines;
+  return lines;
 }
 
 long long recovery_conflicts_of_queries(const Json& ch) {
@@ -204,8 +212,17 @@ TEST_CASE(
                                                {"max_standby_streaming_delay", "0"}});
     const fs::path dir = scratch.path() / "conflicts";
     output.clear();
+    // The vacuums start once the run measures (its intervals.csv has its
+    // first row): a conflict is the queries', not the run's set-up's.
+    std::future<int> run = std::async(std::launch::async, [&] {
+      return tpcc::test::run_tpcc(on_standby(run_args(primary, dir), standby), &output);
+    });
+    const auto give_up = std::chrono::steady_clock::now() + std::chrono::minutes(2);
+    while (count_lines(dir / "intervals.csv") < 2 && std::chrono::steady_clock::now() < give_up &&
+           run.wait_for(std::chrono::milliseconds(20)) != std::future_status::ready) {
+    }
     VacuumLoop vacuum(primary);
-    const int status = tpcc::test::run_tpcc(on_standby(run_args(primary, dir), standby), &output);
+    const int status = run.get();
     CHECK(vacuum.stop().empty());
     INFO(output);
     // Cancelled queries are the streams' errors, which never fail TPC-C's run.

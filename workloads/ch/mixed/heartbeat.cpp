@@ -11,6 +11,7 @@
 #include "db/connect.hpp"
 #include "schema/schema.hpp"
 #include "workloads/ch/ch_tables.hpp"
+#include "workloads/ch/ch_workload.hpp"
 
 namespace tpcc {
 
@@ -39,8 +40,15 @@ constexpr std::chrono::milliseconds kReplayPoll{100};
 bool replayed(const std::string& server, const std::string& since) {
   auto conn = connect(server);
   pqxx::nontransaction tx(*conn);
-  if (!tx.exec(kReplayedSql)[0][0].as<bool>()) return false;
-  return tx.exec_params(kBeatSinceSql, since)[0][0].as<long long>() == 1;
+  try {
+    if (!tx.exec(kReplayedSql)[0][0].as<bool>()) return false;
+    return tx.exec_params(kBeatSinceSql, since)[0][0].as<long long>() == 1;
+  } catch (const pqxx::sql_error& e) {
+    // A standby may cancel the read to replay the beats' own cleanup on the
+    // primary: not yet, ask again.
+    if (is_recovery_conflict(e.sqlstate(), e.what())) return false;
+    throw;
+  }
 }
 
 }  // namespace
