@@ -87,9 +87,15 @@ TEST_CASE("pgbench prepare: pgbench -i's tables and rows, check, and a balance c
   CHECK(output.find(
             "FAIL  pgbench_*  sum(abalance) = sum(bbalance) = sum(tbalance) = sum(history.delta) "
             "(found: 0, 0, 7, 0)") != std::string::npos);
-  // A row gone: the count fails.
+  // An account's balance changed by hand: its table's sum is the odd one.
   tpcc::test::execute(ours,
                       "update pgbench_tellers set tbalance = 0 where tid = 3;"
+                      "update pgbench_accounts set abalance = -5 where aid = 9");
+  CHECK(run_tpcc(pgbench_line("check", ours), &output) == 1);
+  CHECK(output.find("sum(history.delta) (found: -5, 0, 0, 0)") != std::string::npos);
+  // A row gone: the count fails.
+  tpcc::test::execute(ours,
+                      "update pgbench_accounts set abalance = 0 where aid = 9;"
                       "delete from pgbench_accounts where aid = 5");
   CHECK(run_tpcc(pgbench_line("check", ours), &output) == 1);
   CHECK(output.find("FAIL  pgbench_accounts  200000 rows (scale 2) (found: 199999 rows)") !=

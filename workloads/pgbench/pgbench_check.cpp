@@ -25,14 +25,24 @@ constexpr const char* kHasPrimaryKeySql =
     "where t.relname = $1 and i.indisprimary "
     "and t.relnamespace = to_regnamespace(current_schema())::oid";
 
-// The four sums pgbench's tpcb-like script moves together, as text (they
-// may pass a bigint); $1: what the runs' vacuum steps carried out of
-// pgbench_history when they emptied it (pgbench_vacuum.hpp).
-constexpr const char* kBalancesSql =
-    "select (select coalesce(sum(abalance), 0) from pgbench_accounts)::text,"
-    " (select coalesce(sum(bbalance), 0) from pgbench_branches)::text,"
-    " (select coalesce(sum(tbalance), 0) from pgbench_tellers)::text,"
-    " ((select coalesce(sum(delta), 0) from pgbench_history) + $1::numeric)::text";
+// Each table's rows and the sum pgbench's tpcb-like script moves together
+// with the others', as text (it may pass a bigint): one statement, so one
+// snapshot and one scan of each table. $1: what the runs' vacuum steps
+// carried out of pgbench_history when they emptied it (pgbench_vacuum.hpp).
+constexpr const char* kTableFiguresSql =
+    "select 'pgbench_accounts', count(*), coalesce(sum(abalance), 0)::text"
+    " from pgbench_accounts union all"
+    " select 'pgbench_branches', count(*), coalesce(sum(bbalance), 0)::text"
+    " from pgbench_branches union all"
+    " select 'pgbench_tellers', count(*), coalesce(sum(tbalance), 0)::text"
+    " from pgbench_tellers union all"
+    " select 'pgbench_history', count(*), (coalesce(sum(delta), 0) + $1::numeric)::text"
+    " from pgbench_history";
+
+struct TableFigures {
+  long long rows = 0;
+  std::string balance;
+};
 
 // pgbench_accounts' partitioning as recorded.
 constexpr const char* kRecordedPartitionsSql =
@@ -171,25 +181,27 @@ std::vector<TableCheckResult> run_pgbench_checks(const Config& config) {
                        "pgbench 15's columns (tables pgbench -i made, not tpcc prepare)", true,
                        ""});
   }
+  const std::string carried = recorded ? carried_history_delta(tx) : "0";
+  std::map<std::string, TableFigures> figures;
+  for (const auto& row : tx.exec_params(kTableFiguresSql, carried)) {
+    figures[row[0].as<std::string>()] = {row[1].as<long long>(), row[2].as<std::string>()};
+  }
   for (const PgbenchTable table : kPgbenchTables) {
     const std::string name = pgbench_table_name(table);
     if (table != PgbenchTable::History) {
       const bool keyed = tx.exec_params(kHasPrimaryKeySql, name)[0][0].as<long long>() > 0;
       results.push_back({name, "primary key", keyed, "no primary key"});
       const long long want = pgbench_table_rows(table, scale);
-      const long long rows =
-          tx.exec("select count(*) from " + tx.quote_name(name))[0][0].as<long long>();
+      const long long rows = figures.at(name).rows;
       results.push_back({name, std::to_string(want) + " rows (scale " + std::to_string(scale) + ")",
                          rows == want, std::to_string(rows) + " rows"});
     }
   }
   check_partitions(tx, scale, recorded, results);
-  const std::string carried = recorded ? carried_history_delta(tx) : "0";
-  const pqxx::row sums = tx.exec_params(kBalancesSql, carried)[0];
-  const std::string accounts = sums[0].as<std::string>();
-  const std::string branches = sums[1].as<std::string>();
-  const std::string tellers = sums[2].as<std::string>();
-  const std::string history = sums[3].as<std::string>();
+  const std::string& accounts = figures.at("pgbench_accounts").balance;
+  const std::string& branches = figures.at("pgbench_branches").balance;
+  const std::string& tellers = figures.at("pgbench_tellers").balance;
+  const std::string& history = figures.at("pgbench_history").balance;
   const bool balanced = accounts == branches && branches == tellers && tellers == history;
   results.push_back(
       {kAllPgbenchTables,

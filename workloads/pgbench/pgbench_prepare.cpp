@@ -30,6 +30,13 @@ namespace {
 // Ids per range: one branch's accounts, one transaction each.
 constexpr long long kChunkRows = kPgbenchAccounts;
 
+// Up to this scale (100 million accounts, about 13 GB) an unpartitioned
+// table is loaded whole in one transaction, as pgbench -i loads it: frozen,
+// and without WAL on a wal_level=minimal server, but a kill loses the
+// table's rows. Above it, the minutes a kill would lose outweigh that: the
+// rows go in range by range, and a killed prepare loads only the missing.
+constexpr int kWholeTableMaxScale = 1000;
+
 struct RecordedTable {
   int scale = 0;
   int fillfactor = 0;
@@ -121,23 +128,15 @@ TablesToLoad settle_tables(pqxx::connection& conn, const PgbenchOptions& options
 void create_tables(pqxx::connection& conn, const PgbenchOptions& options,
                    const std::vector<PgbenchTable>& tables, std::ostream& out) {
   for (const PgbenchTable table : tables) {
-    const std::string name = pgbench_table_name(table);
-    // Recorded but dropped since: its record goes, the table is made anew.
-    pqxx::work tx(conn);
-    tx.exec_params(kForgetPgbenchChunksSql, name);
-    tx.exec_params(kForgetPgbenchTableSql, name);
-    out << "creating table " << name << "\n";
-    tx.exec(create_pgbench_table_sql(table, options));
+    out << "creating table " << pgbench_table_name(table) << "\n";
     if (table == PgbenchTable::Accounts && options.partitions > 0) {
-      out << "creating " << options.partitions << " partitions of " << name << " ("
+      out << "creating " << options.partitions << " partitions of pgbench_accounts ("
           << pgbench_partition_method_name(options.partition_method) << ")\n";
-      for (const std::string& partition : create_pgbench_partitions_sql(options)) {
-        tx.exec(partition);
-      }
     }
-    tx.exec_params(kInsertPgbenchTableSql, name, options.scale, options.fillfactor,
-                   options.partitions,
-                   std::string(pgbench_partition_method_name(options.partition_method)));
+    pqxx::work tx(conn);
+    for (const std::string& statement : create_recorded_pgbench_table_statements(table, options)) {
+      tx.exec(statement);
+    }
     tx.commit();
   }
 }
@@ -157,22 +156,30 @@ MissingRanges plan_ranges(pqxx::connection& conn, const std::vector<PgbenchTable
   return MissingRanges(rows, kChunkRows, loaded);
 }
 
-// The size estimate of the rows the plan loads, said before anything is
-// created; refused when far beyond the server's free space.
-void check_pgbench_space(pqxx::connection& conn, const Config& config,
-                         const std::vector<PgbenchTable>& tables, const MissingRanges& plan,
-                         std::ostream& out) {
+// The rows a prepare loads: the ranged tables' missing ranges, the whole
+// tables' every row.
+PgbenchRows rows_to_load(const std::vector<PgbenchTable>& ranged, const MissingRanges& plan,
+                         const std::vector<PgbenchTable>& whole, int scale) {
   PgbenchRows rows;
-  for (std::size_t t = 0; t < tables.size(); ++t) {
-    if (tables[t] == PgbenchTable::Accounts) rows.accounts = plan.rows(t);
-    if (tables[t] == PgbenchTable::Tellers) rows.tellers = plan.rows(t);
-    if (tables[t] == PgbenchTable::Branches) rows.branches = plan.rows(t);
-  }
+  auto add = [&rows](PgbenchTable table, long long count) {
+    if (table == PgbenchTable::Accounts) rows.accounts += count;
+    if (table == PgbenchTable::Tellers) rows.tellers += count;
+    if (table == PgbenchTable::Branches) rows.branches += count;
+  };
+  for (std::size_t t = 0; t < ranged.size(); ++t) add(ranged[t], plan.rows(t));
+  for (const PgbenchTable table : whole) add(table, pgbench_table_rows(table, scale));
+  return rows;
+}
+
+// The size estimate of the rows to load, said before anything is created;
+// refused when far beyond the server's free space.
+void check_pgbench_space(pqxx::connection& conn, const Config& config, const PgbenchRows& rows,
+                         std::ostream& out) {
   const PgbenchOptions& options = config.pgbench;
   check_space(conn, config,
               {estimated_pgbench_megabytes(rows, options.fillfactor),
-               std::to_string(plan.rows()) + " rows in the pgbench tables of scale " +
-                   std::to_string(options.scale),
+               std::to_string(rows.accounts + rows.tellers + rows.branches) +
+                   " rows in the pgbench tables of scale " + std::to_string(options.scale),
                "--scale", "a smaller scale"},
               out);
 }
@@ -181,7 +188,7 @@ void load_chunk(PgConnection& conn, PgbenchTable table, const IdRange& range,
                 LoadCounters& counters) {
   const std::string data = pgbench_copy_rows(table, range.first, range.last);
   conn.exec("begin");
-  conn.begin_copy(copy_pgbench_sql(table));
+  conn.begin_copy(copy_pgbench_sql(table, false));
   conn.put_copy_data(data);
   conn.end_copy();
   conn.exec(record_pgbench_chunk_sql(table, range.first, range.last));
@@ -190,10 +197,42 @@ void load_chunk(PgConnection& conn, PgbenchTable table, const IdRange& range,
   counters.bytes += static_cast<std::int64_t>(data.size());
 }
 
-// The key and the completion mark in one transaction; then pgbench -i's
-// VACUUM ANALYZE (outside it: VACUUM runs in no transaction block).
+// The key and the completion mark of a table loaded range by range, in one
+// transaction; then pgbench -i's VACUUM ANALYZE (outside it: VACUUM runs in
+// no transaction block).
 void finish_table(PgConnection& conn, PgbenchTable table) {
   conn.exec("begin");
+  for (const std::string& statement : finish_pgbench_table_statements(table)) {
+    conn.exec(statement);
+  }
+  conn.exec(complete_pgbench_table_sql(table));
+  conn.exec("commit");
+  conn.exec("vacuum analyze " + pgbench_table_name(table));
+}
+
+// A table created, loaded (one COPY FREEZE, as pgbench -i loads), keyed
+// and completed in one transaction, then vacuumed: its rows go in frozen
+// and, on a wal_level=minimal server, without WAL, so its VACUUM has little
+// to do. A kill leaves nothing of it, and prepare makes it anew.
+void load_whole_table(PgConnection& conn, const PgbenchOptions& options, PgbenchTable table,
+                      LoadCounters& counters) {
+  conn.exec("begin");
+  for (const std::string& statement : create_recorded_pgbench_table_statements(table, options)) {
+    conn.exec(statement);
+  }
+  const long long rows = pgbench_table_rows(table, options.scale);
+  if (rows > 0) {
+    conn.begin_copy(copy_pgbench_sql(table, true));
+    for (long long first = 1; first <= rows; first += kChunkRows) {
+      const long long last = std::min(rows, first + kChunkRows - 1);
+      const std::string data = pgbench_copy_rows(table, first, last);
+      conn.put_copy_data(data);
+      counters.rows += last - first + 1;
+      counters.bytes += static_cast<std::int64_t>(data.size());
+    }
+    conn.end_copy();
+    conn.exec(record_pgbench_chunks_sql(table, rows, kChunkRows));
+  }
   for (const std::string& statement : finish_pgbench_table_statements(table)) {
     conn.exec(statement);
   }
@@ -217,34 +256,57 @@ PrepareOutcome prepare_pgbench_tables(const Config& config, std::ostream& out) {
         << " are already prepared: nothing to load\n";
     return {kExitOk, true};
   }
-  std::vector<PgbenchTable> incomplete = tables.incomplete;
-  incomplete.insert(incomplete.end(), tables.missing.begin(), tables.missing.end());
+  // Missing tables are loaded whole, each by one worker (the longest
+  // first); incomplete ones, and all of a partitioned or large load, by
+  // ranges the workers share.
+  const bool whole = options.partitions == 0 && options.scale <= kWholeTableMaxScale;
+  std::vector<PgbenchTable> ranged = tables.incomplete;
+  std::vector<PgbenchTable> whole_tables;
+  if (whole) {
+    whole_tables = tables.missing;
+    std::stable_sort(whole_tables.begin(), whole_tables.end(), [&](PgbenchTable a, PgbenchTable b) {
+      return pgbench_table_rows(a, options.scale) > pgbench_table_rows(b, options.scale);
+    });
+  } else {
+    ranged.insert(ranged.end(), tables.missing.begin(), tables.missing.end());
+  }
   const MissingRanges chunks =
-      plan_ranges(*conn, incomplete, tables.incomplete.size(), options.scale, out);
-  if (chunks.rows() > 0) check_pgbench_space(*conn, config, incomplete, chunks, out);
+      plan_ranges(*conn, ranged, tables.incomplete.size(), options.scale, out);
+  const PgbenchRows pending = rows_to_load(ranged, chunks, whole_tables, options.scale);
+  const long long pending_rows = pending.accounts + pending.tellers + pending.branches;
+  if (pending_rows > 0) check_pgbench_space(*conn, config, pending, out);
   {
     pqxx::work tx(*conn);
     tx.exec(kCreatePgbenchRecordSql);
     tx.commit();
   }
-  create_tables(*conn, options, tables.missing, out);
+  if (!whole) create_tables(*conn, options, tables.missing, out);
   LoadCounters counters;
-  if (chunks.count() > 0) {
-    out << "loading " << chunks.rows() << " rows into the pgbench tables (scale " << options.scale
-        << ") with "
-        << std::min<std::size_t>(static_cast<std::size_t>(config.load_workers), chunks.count())
-        << " worker(s) using COPY" << std::endl;
-    load_on_workers(config, out, chunks.count(), chunks.rows(), counters,
-                    [&](PgConnection& c, std::size_t n) {
-                      const IdRange range = chunks.at(n);
-                      load_chunk(c, incomplete[range.table], range, counters);
-                    });
+  const std::size_t jobs = whole_tables.size() + chunks.count();
+  if (jobs > 0) {
+    out << "loading " << pending_rows << " rows into the pgbench tables (scale " << options.scale
+        << ") with " << std::min<std::size_t>(static_cast<std::size_t>(config.load_workers), jobs)
+        << " worker(s) using COPY";
+    if (!whole_tables.empty()) {
+      out << ", " << whole_tables.size()
+          << " table(s) each created, loaded (COPY FREEZE), keyed and vacuumed in one job";
+    }
+    out << std::endl;
+    load_on_workers(config, out, jobs, pending_rows, counters, [&](PgConnection& c, std::size_t n) {
+      if (n < whole_tables.size()) {
+        load_whole_table(c, options, whole_tables[n], counters);
+      } else {
+        const IdRange range = chunks.at(n - whole_tables.size());
+        load_chunk(c, ranged[range.table], range, counters);
+      }
+    });
   }
   const double load_seconds = seconds_since(start);
-  out << "creating the primary keys and vacuuming " << incomplete.size() << " table(s)"
-      << std::endl;
-  run_on_workers(config, incomplete.size(), config.load_workers,
-                 [&](PgConnection& c, std::size_t n) { finish_table(c, incomplete[n]); });
+  if (!ranged.empty()) {
+    out << "creating the primary keys and vacuuming " << ranged.size() << " table(s)" << std::endl;
+    run_on_workers(config, ranged.size(), config.load_workers,
+                   [&](PgConnection& c, std::size_t n) { finish_table(c, ranged[n]); });
+  }
   char line[256];
   std::snprintf(line, sizeof line,
                 "prepared the pgbench tables of scale %d: %lld rows loaded in %.1f s (data "

@@ -1,6 +1,7 @@
 #include "workloads/pgbench/pgbench_tables.hpp"
 
 #include <algorithm>
+#include <utility>
 
 #include <pqxx/transaction_base>
 
@@ -29,13 +30,6 @@ const char* const kCreatePgbenchRecordSql =
 const char* const kSelectPgbenchTablesSql =
     "select table_name, scale, fillfactor, complete, partitions, partition_method "
     "from tpcc_pgbench_tables";
-
-const char* const kInsertPgbenchTableSql =
-    "insert into tpcc_pgbench_tables (table_name, scale, fillfactor, partitions, "
-    "partition_method) values ($1, $2, $3, $4, $5)";
-
-const char* const kForgetPgbenchChunksSql = "delete from tpcc_pgbench_chunks where table_name = $1";
-const char* const kForgetPgbenchTableSql = "delete from tpcc_pgbench_tables where table_name = $1";
 
 // The pgbench tables the kit's record names.
 constexpr const char* kCountRecordedTablesSql =
@@ -137,8 +131,8 @@ long long pgbench_range_partition_rows(const PgbenchOptions& options, int partit
   return std::max(0LL, std::min(last, accounts) - first + 1);
 }
 
-std::string copy_pgbench_sql(PgbenchTable table) {
-  return "copy " + pgbench_table_name(table) + " from stdin";
+std::string copy_pgbench_sql(PgbenchTable table, bool freeze) {
+  return "copy " + pgbench_table_name(table) + " from stdin" + (freeze ? " with (freeze on)" : "");
 }
 
 std::string pgbench_copy_rows(PgbenchTable table, long long first, long long last) {
@@ -174,6 +168,34 @@ std::string record_pgbench_chunk_sql(PgbenchTable table, long long first, long l
   return "insert into tpcc_pgbench_chunks (table_name, first_id, last_id) values ('" +
          pgbench_table_name(table) + "', " + std::to_string(first) + ", " + std::to_string(last) +
          ")";
+}
+
+std::string record_pgbench_chunks_sql(PgbenchTable table, long long rows, long long chunk) {
+  const std::string last = std::to_string(rows), step = std::to_string(chunk);
+  return "insert into tpcc_pgbench_chunks (table_name, first_id, last_id) select '" +
+         pgbench_table_name(table) + "', f, least(f + " + step + " - 1, " + last +
+         ") from generate_series(1, " + last + ", " + step + ") f";
+}
+
+std::vector<std::string> create_recorded_pgbench_table_statements(PgbenchTable table,
+                                                                  const PgbenchOptions& options) {
+  const std::string name = "'" + pgbench_table_name(table) + "'";
+  std::vector<std::string> statements = {
+      "delete from tpcc_pgbench_chunks where table_name = " + name,
+      "delete from tpcc_pgbench_tables where table_name = " + name,
+      create_pgbench_table_sql(table, options)};
+  if (table == PgbenchTable::Accounts) {
+    for (std::string& partition : create_pgbench_partitions_sql(options)) {
+      statements.push_back(std::move(partition));
+    }
+  }
+  statements.push_back(
+      "insert into tpcc_pgbench_tables (table_name, scale, fillfactor, partitions, "
+      "partition_method) values (" +
+      name + ", " + std::to_string(options.scale) + ", " + std::to_string(options.fillfactor) +
+      ", " + std::to_string(options.partitions) + ", '" +
+      std::string(pgbench_partition_method_name(options.partition_method)) + "')");
+  return statements;
 }
 
 std::string complete_pgbench_table_sql(PgbenchTable table) {

@@ -47,8 +47,10 @@ std::string pgbench_partition_bound(const PgbenchOptions& options, int partition
 // The accounts a range partition holds after prepare (aids 1..100000N).
 long long pgbench_range_partition_rows(const PgbenchOptions& options, int partition);
 
-// "copy pgbench_X from stdin" (text format, pgbench's own columns).
-std::string copy_pgbench_sql(PgbenchTable table);
+// "copy pgbench_X from stdin" (text format, pgbench's own columns); with
+// `freeze`, pgbench -i's "(freeze on)": the rows go in frozen, which only a
+// transaction that created the table may ask.
+std::string copy_pgbench_sql(PgbenchTable table, bool freeze);
 // Rows first..last (1-based ids) of a table in COPY text, as pgbench's
 // initBranch / initTeller / initAccount write them: balances 0; branches'
 // and tellers' filler NULL, accounts' the empty string (blank-padded).
@@ -66,11 +68,6 @@ extern const char* const kCreatePgbenchRecordSql;
 // select table_name, scale, fillfactor, complete, partitions,
 // partition_method from tpcc_pgbench_tables
 extern const char* const kSelectPgbenchTablesSql;
-// $1 table_name, $2 scale, $3 fillfactor, $4 partitions, $5 partition_method.
-extern const char* const kInsertPgbenchTableSql;
-// $1 table_name: forgets a recorded table that is gone, its chunks first.
-extern const char* const kForgetPgbenchChunksSql;
-extern const char* const kForgetPgbenchTableSql;
 // $1 table_name: the first ids of its loaded ranges.
 extern const char* const kSelectPgbenchChunksSql;
 // The four pgbench tables of the current schema, by name.
@@ -81,7 +78,15 @@ extern const char* const kListPgbenchTablesSql;
 bool recorded_pgbench_tables(pqxx::transaction_base& tx);
 
 // Sent on the loader's plain connection (no parameters).
+// A table made anew with its record, in the caller's transaction: the
+// record of one dropped since (its chunks first) forgotten, the table (with
+// pgbench_accounts' partitions) created, its options recorded.
+std::vector<std::string> create_recorded_pgbench_table_statements(PgbenchTable table,
+                                                                  const PgbenchOptions& options);
 std::string record_pgbench_chunk_sql(PgbenchTable table, long long first, long long last);
+// The ranges of `chunk` ids that make a table of `rows`, recorded at once
+// (a table loaded whole records them as the ranged load does, one by one).
+std::string record_pgbench_chunks_sql(PgbenchTable table, long long rows, long long chunk);
 std::string complete_pgbench_table_sql(PgbenchTable table);
 
 }  // namespace tpcc
