@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 #include <chrono>
+#include <cstdio>
 #include <ctime>
 #include <memory>
 #include <string>
@@ -18,6 +19,7 @@
 #include "report/rules/run_verdict.hpp"
 #include "spec/random.hpp"
 #include "workloads/sysbench/report/sysbench_summary.hpp"
+#include "workloads/tpcc/paced_pool.hpp"
 
 namespace tpcc {
 namespace {
@@ -85,7 +87,16 @@ std::uint64_t time_seed() {
 }
 
 int run_benchmark(const Config& given, std::ostream& out) {
-  const Config config = with_spec_terminals(given);
+  Config config = with_spec_terminals(given);
+  if (const int pool = paced_pool_connections(config); pool > 0) {
+    config.connections = pool;
+    char line[200];
+    std::snprintf(line, sizeof line,
+                  "%d paced terminals share %d connections (they offer about %.0f "
+                  "transactions/s; --connections sets the pool)\n",
+                  config.terminals, pool, offered_per_terminal(config) * config.terminals);
+    out << line;
+  }
   TpccRun run(config);
   return run_workload(run, out);
 }

@@ -14,6 +14,7 @@
 #include "report/console/interval_line.hpp"
 #include "spec/random.hpp"
 #include "terminal/engine/open_limits.hpp"
+#include "terminal/engine/run_memory.hpp"
 
 namespace tpcc {
 
@@ -40,6 +41,7 @@ RunInfo WorkloadRun::run_info(const EngineResult& result, std::time_t started) c
 int run_workload(WorkloadRun& workload, std::ostream& out) {
   const Config& config = workload.config();
   ensure_run_limits(run_connection_count(config));
+  if (const auto warning = run_memory_warning(config)) out << "warning: " << *warning << "\n";
   LiveMetricsRun live(config, out);  // --metrics-listen: bound before the run
   const std::time_t started = std::time(nullptr);
   // Before connecting: a run must not measure and then find it cannot write.
