@@ -71,7 +71,9 @@ void add_length_and_mix(std::vector<Setting>& s) {
       .json = json_field<&Config::allow_many_terminals>("run", "allow_many_terminals");
   add(
       s, "connections", "N", {"sutThreads"}, kRunVerbs, kAllWorkloads, kRunSection,
-      "Database connections shared by the terminals, at most --terminals (0: one per terminal).",
+      "Database connections shared by the terminals, at most --terminals (0: one per terminal; "
+      "past 1000 TPC-C terminals paced by keying and think times, a pool sized by the rate "
+      "they offer).",
       [](const std::string& v, const Source& src, ParseState& st) {
         st.cfg.connections = parse_int(v, 0, kNoLimit, src.where);
       },
