@@ -34,14 +34,27 @@ wait_for_backends_to_exit() {
   echo "warning: the run's backends had not all exited after 10 s" >&2
 }
 
+# json_fields FILE PATH...: the values at each dotted PATH of a JSON file
+# (result.json), on one line; "-" for one that is null or missing. The one
+# reader of result files for every script here.
+json_fields() {
+  python3 - "$@" <<'PY'
+import json, sys
+doc = json.load(open(sys.argv[1]))
+def at(path):
+    value = doc
+    for key in path.split("."):
+        if not isinstance(value, dict) or value.get(key) is None:
+            return "-"
+        value = value[key]
+    return value
+print(*(at(path) for path in sys.argv[2:]))
+PY
+}
+
 # tpmC tpmTOTAL p90-of-New-Order-in-ms transactions-of-all-phases
 read_result() {
-  python3 - "$1" <<'PY'
-import json, sys
-r = json.load(open(sys.argv[1]))
-no = r["transactions"]["new_order"]["latency_ms"]["p90"]
-print(r["tpmC"], r["tpmTOTAL"], no, r["transactions_all_phases"])
-PY
+  json_fields "$1" tpmC tpmTOTAL transactions.new_order.latency_ms.p90 transactions_all_phases
 }
 
 # r_client, r_switches and r_server of the run just measured (user, sys,

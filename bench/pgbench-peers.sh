@@ -53,12 +53,10 @@ pgbench_figures() {
        END {printf "%s %s %.4f\n", tps, lat, cpu * 1000 / tx}' "$1"
 }
 tpcc_figures() {
-  python3 - "$1" "$2" <<'PY'
-import json, sys
-s = json.load(open(sys.argv[2]))["pgbench"]
-cpu = [float(l.split()[3]) for l in open(sys.argv[1]) if l.startswith("TIMED ")][0]
-print(s["tps"], s["latency_ms"]["average"], "%.4f" % (cpu * 1000 / s["transactions"]))
-PY
+  read -r tps latency transactions < <(json_fields "$2" pgbench.tps \
+    pgbench.latency_ms.average pgbench.transactions)
+  awk -v c="$(timed_field "$1" 4)" -v n="$transactions" \
+    -v f="$tps $latency" 'BEGIN {printf "%s %.4f\n", f, c * 1000 / n}'
 }
 
 TESTS=${TESTS:-select-only simple-update ro.sql rw.sql}

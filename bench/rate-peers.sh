@@ -18,6 +18,7 @@ BINARY=${1:-build/tpcc}; SCALE=${2:-10}; TIME=${3:-20}; PEAK_TIME=${4:-10}; LIMI
 command -v python3 >/dev/null || { echo "python3 missing: apt-get install python3" >&2; exit 2; }
 BINARY=$(realpath "$BINARY")
 source bench/throwaway-pg.sh
+source bench/measure.sh
 PGBENCH="$PG_BIN/pgbench"
 [ -x "$PGBENCH" ] || { echo "pgbench missing: apt-get install postgresql-15" >&2; exit 2; }
 
@@ -62,13 +63,8 @@ print(tps, lag.group(1), lag.group(2), "%.3f" % p99, skipped)
 PY
 }
 tpcc_figures() {
-  python3 - "$1" <<'PY'
-import json, sys
-s = json.load(open(sys.argv[1]))["pgbench"]
-lag = s.get("schedule_lag_ms", {})
-print("%.1f" % s["tps"], "%.3f" % lag.get("average", 0), "%.3f" % lag.get("max", 0),
-      "%.3f" % s["latency_ms"]["p99"], s.get("skipped", 0))
-PY
+  json_fields "$1" pgbench.tps pgbench.schedule_lag_ms.average pgbench.schedule_lag_ms.max \
+    pgbench.latency_ms.p99 pgbench.skipped
 }
 
 printf "%-12s %8s %-8s %10s %12s %12s %10s %8s\n" \

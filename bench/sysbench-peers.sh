@@ -96,12 +96,10 @@ sysbench_figures() {
        END {printf "%s %s %s %.4f\n", tps, qps, p95, cpu * 1000 / tx}' "$1"
 }
 tpcc_figures() {
-  python3 - "$1" "$2" <<'PY'
-import json, sys
-s = json.load(open(sys.argv[2]))["sysbench"]
-cpu = [float(l.split()[3]) for l in open(sys.argv[1]) if l.startswith("TIMED ")][0]
-print(s["tps"], s["qps"], s["latency_ms"]["p95"], "%.4f" % (cpu * 1000 / s["transactions"]))
-PY
+  read -r tps qps p95 transactions < <(json_fields "$2" sysbench.tps sysbench.qps \
+    sysbench.latency_ms.p95 sysbench.transactions)
+  awk -v c="$(timed_field "$1" 4)" -v n="$transactions" \
+    -v f="$tps $qps $p95" 'BEGIN {printf "%s %.4f\n", f, c * 1000 / n}'
 }
 
 declare -A figures

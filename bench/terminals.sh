@@ -29,6 +29,7 @@ TARGET_TPS=${4:-1000}; WARMUP=${5:-10}; DURATION=${6:-30}; W=${7:-10}
 command -v python3 >/dev/null || { echo "python3 missing: apt-get install python3" >&2; exit 2; }
 BINARY=$(realpath "$BINARY")
 source bench/throwaway-pg.sh
+source bench/measure.sh
 
 "$BINARY" prepare --conn "$PG_CONN" --warehouses "$W" --no-check >"$PG_DIR/prepare.log"
 print_server_settings
@@ -53,21 +54,16 @@ for terminals in $STEPS; do
   read -r wall user sys rss_kb <"$PG_DIR/time.txt"
   "$BINARY" check --conn "$PG_CONN" >"$dir-check.log" ||
     { echo "tpcc check after $terminals terminals FAILED:"; cat "$dir-check.log"; exit 1; }
-  python3 - "$dir/result.json" "$terminals" "$multiplier" "$wall" "$user" "$sys" "$rss_kb" \
-    "$WARMUP" "$DURATION" "$MEAN_THINK_S" <<'PY'
-import json, sys
-r = json.load(open(sys.argv[1]))
-terminals, multiplier = int(sys.argv[2]), float(sys.argv[3])
-wall, user, system, rss_kb = map(float, sys.argv[4:8])
-warmup, duration, mean_think = float(sys.argv[8]), float(sys.argv[9]), float(sys.argv[10])
-s = r["schedule"]
-achieved = s["completed"] / s["measured_seconds"]
-every = r["transactions_all_phases"]
-lag = s["lag_ms"] or {"p50": None, "p99": None, "max": None}
-fmt = lambda v: "-" if v is None else "%.3f" % v
-print("%10d %10.3f %10.1f %10.1f %9.1f %11.0f %11.1f %10.1f %10s %10s %10s" % (
-    terminals, multiplier, terminals / mean_think / multiplier, achieved, rss_kb / 1024,
-    rss_kb * 1024 / terminals, (user + system) * 1e6 / max(every, 1),
-    wall - warmup - duration, fmt(lag["p50"]), fmt(lag["p99"]), fmt(lag["max"])))
-PY
+  read -r completed seconds every p50 p99 max < <(json_fields "$dir/result.json" \
+    schedule.completed schedule.measured_seconds transactions_all_phases schedule.lag_ms.p50 \
+    schedule.lag_ms.p99 schedule.lag_ms.max)
+  awk -v t="$terminals" -v m="$multiplier" -v think="$MEAN_THINK_S" -v done_="$completed" \
+    -v s="$seconds" -v every="$every" -v wall="$wall" -v user="$user" -v sys="$sys" \
+    -v rss="$rss_kb" -v w="$WARMUP" -v d="$DURATION" -v p50="$p50" -v p99="$p99" -v max="$max" '
+    function ms(v) { return v == "-" ? "-" : sprintf("%.3f", v) }
+    BEGIN {
+      printf "%10d %10.3f %10.1f %10.1f %9.1f %11.0f %11.1f %10.1f %10s %10s %10s\n",
+        t, m, t / think / m, done_ / s, rss / 1024, rss * 1024 / t,
+        (user + sys) * 1e6 / (every > 0 ? every : 1), wall - w - d, ms(p50), ms(p99), ms(max)
+    }'
 done
