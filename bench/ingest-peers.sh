@@ -7,12 +7,18 @@
 # --workload ingest` with as many streams into as many tables prepared with
 # --unlogged (the same rows). Both get the tables emptied before each round
 # (TRUNCATE for pgbench's, cleanup and prepare for tpcc's); ROUNDS rounds
-# alternate the tools. Prints the medians of rows/s and of the clients' CPU
-# per 1000 rows (user + system of every client process over its run).
+# alternate which tool goes first. Prints the medians of rows/s and of the
+# clients' CPU per 1000 rows (user + system of every client process over
+# its run), then tpcc's over pgbench's per round, by which went first, and
+# overall.
 #
 #   bench/ingest-peers.sh [BINARY=build/tpcc] [STREAMS=8] [TIME=20] [ROUNDS=3]
 #
 # DURABLE=1 (bench/throwaway-pg.sh) measures against a durable server.
+# FLOOR=1 then measures the COPY variant (--ingest-method copy, STREAMS
+# streams, TIME seconds) against its ceiling: the server alone loading
+# 1,000,000 timestamps into each of STREAMS such tables at once, with
+# COPY from a file on the server (no client at all).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BINARY=${1:-build/tpcc}; STREAMS=${2:-8}; TIME=${3:-20}; ROUNDS=${4:-3}
@@ -58,34 +64,41 @@ rows_per_s = tps * int(rows)
 print("%.1f %.4f" % (rows_per_s, (r.ru_utime + r.ru_stime) * 1e6 / (rows_per_s * int(time))))
 PY
 }
+# tpcc_round DIR [RUN OPTIONS...]: STREAMS ingest streams into new tables;
+# prints their rows/s and CPU per 1000 rows.
 tpcc_round() {
   local dir=$1
+  shift
   "$BINARY" cleanup --workload ingest --conn "$TPCC_CONN" >"$PG_DIR/cleanup.log" 2>&1
   "$BINARY" prepare --workload ingest --conn "$TPCC_CONN" --terminals "$STREAMS" --unlogged \
     --ingest-rows "$ROWS" >"$PG_DIR/prepare.log" 2>&1 || { cat "$PG_DIR/prepare.log"; exit 1; }
-  python3 - "$BINARY" "$TPCC_CONN" "$STREAMS" "$TIME" "$dir" <<'PY'
-import json, resource, subprocess, sys
-binary, conn, streams, time, out = sys.argv[1:]
-run = subprocess.run([binary, "run", "--workload", "ingest", "--conn", conn, "--terminals", streams,
-                      "--duration", time, "--warmup", "0", "--result-dir", out],
-                     stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-if run.returncode != 0:
-    sys.exit("tpcc run failed:\n" + run.stdout)
-figures = json.load(open(out + "/result.json"))["ingest"]
-r = resource.getrusage(resource.RUSAGE_CHILDREN)
-print("%.1f %.4f" % (figures["rows_per_second"],
-                     (r.ru_utime + r.ru_stime) * 1e6 / figures["rows"]))
-PY
+  timed "$dir.log" "$BINARY" run --workload ingest --conn "$TPCC_CONN" --terminals "$STREAMS" \
+    --duration "$TIME" --warmup 0 --result-dir "$dir" "$@"
+  [ "$(timed_field "$dir.log" 2)" = 0 ] || { echo "tpcc run failed:"; tail -20 "$dir.log"; exit 1; }
+  read -r rows_per_second rows < <(json_fields "$dir/result.json" ingest.rows_per_second ingest.rows)
+  awk -v r="$rows_per_second" -v n="$rows" -v c="$(timed_field "$dir.log" 4)" \
+    'BEGIN {printf "%.1f %.4f\n", r, c * 1e6 / n}'
 }
 
 print_server_settings
 echo "$STREAMS streams, $ROWS rows per statement, ${TIME}s runs, $ROUNDS round(s)"
 pgbench_figures=""
 tpcc_figures=""
+RATIOS="$PG_DIR/ratios"
 for round in $(seq 1 "$ROUNDS"); do
   for i in $(seq 1 "$STREAMS"); do "$PG_BIN/psql" "$PGB_CONN" -Xqc "truncate test$i"; done
-  pgbench_figures+="$(pgbench_round)"$'\n'
-  tpcc_figures+="$(tpcc_round "$PG_DIR/tpcc-$round")"$'\n'
+  for tool in $(round_order "$round" pgbench tpcc); do
+    if [ "$tool" = pgbench ]; then
+      read -r p_rows p_cpu < <(pgbench_round)
+      pgbench_figures+="$p_rows $p_cpu"$'\n'
+    else
+      read -r t_rows t_cpu < <(tpcc_round "$PG_DIR/tpcc-$round")
+      tpcc_figures+="$t_rows $t_cpu"$'\n'
+    fi
+  done
+  first=$(round_order "$round" pgbench tpcc | cut -d' ' -f1)
+  echo "$round $first rows/s $p_rows $t_rows" >>"$RATIOS"
+  echo "$round $first client-CPU/row $p_cpu $t_cpu" >>"$RATIOS"
 done
 printf "%-8s %12s %22s\n" tool rows/s "client CPU ms/1000 rows"
 for tool in pgbench tpcc; do
@@ -94,3 +107,24 @@ for tool in pgbench tpcc; do
   col() { printf "%s" "${!figures}" | awk -v c="$1" 'NF {print $c}' | median; }
   printf "%-8s %12.1f %22.4f\n" "$tool" "$(col 1)" "$(col 2)"
 done
+order_summary "$RATIOS" pgbench tpcc
+
+[ "${FLOOR:-0}" = 1 ] || exit 0
+read -r copy_rows _ < <(tpcc_round "$PG_DIR/tpcc-copy" --ingest-method copy)
+FILE_ROWS=1000000
+python3 - "$PG_DIR/rows.txt" "$FILE_ROWS" <<'PY'
+import sys
+with open(sys.argv[1], "w") as f:
+    f.write("2026-01-01 00:00:00.000000\n" * int(sys.argv[2]))
+PY
+chmod 644 "$PG_DIR/rows.txt"
+for i in $(seq 1 "$STREAMS"); do "$PG_BIN/psql" "$PGB_CONN" -Xqc "truncate test$i"; done
+start=$(date +%s.%N)
+for i in $(seq 1 "$STREAMS"); do
+  "$PG_BIN/psql" "$PGB_CONN" -Xqc "copy test$i (crt_time) from '$PG_DIR/rows.txt'" &
+done
+wait
+floor_rows=$(awk -v s="$start" -v e="$(date +%s.%N)" -v n=$((FILE_ROWS * STREAMS)) \
+  'BEGIN {printf "%.1f", n / (e - s)}')
+echo "COPY variant: tpcc $copy_rows rows/s; the server alone from a file: $floor_rows rows/s" \
+  "($(awk -v a="$copy_rows" -v b="$floor_rows" 'BEGIN {printf "%.2f", a / b}')x of it)"
