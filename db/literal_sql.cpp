@@ -35,6 +35,13 @@ std::string with_literals(const std::string& sql, const std::vector<std::string>
                           const std::function<std::string(const std::string&)>& quote) {
   std::string out;
   out.reserve(sql.size() + 16 * values.size());
+  append_with_literals(out, sql, values, nulls, quote);
+  return out;
+}
+
+void append_with_literals(std::string& out, const std::string& sql,
+                          const std::vector<std::string>& values, const std::vector<bool>& nulls,
+                          const std::function<std::string(const std::string&)>& quote) {
   std::size_t i = 0;
   while (i < sql.size()) {
     const char c = sql[i];
@@ -59,14 +66,17 @@ std::string with_literals(const std::string& sql, const std::vector<std::string>
         throw std::logic_error("statement has $" + std::to_string(number) + " but " +
                                std::to_string(values.size()) + " values: " + sql);
       }
-      out += nulls[number - 1] ? std::string("NULL") : quote(values[number - 1]);
+      if (nulls[number - 1]) {
+        out += "NULL";
+      } else {
+        out += quote(values[number - 1]);
+      }
       i = digits_end;
       continue;
     }
     out.append(sql, i, end - i);
     i = end;
   }
-  return out;
 }
 
 }  // namespace tpcc

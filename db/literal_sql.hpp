@@ -18,5 +18,9 @@ namespace tpcc {
 std::string with_literals(const std::string& sql, const std::vector<std::string>& values,
                           const std::vector<bool>& nulls,
                           const std::function<std::string(const std::string&)>& quote);
+// The same appended to `out` (a simple-protocol batch grows in place).
+void append_with_literals(std::string& out, const std::string& sql,
+                          const std::vector<std::string>& values, const std::vector<bool>& nulls,
+                          const std::function<std::string(const std::string&)>& quote);
 
 }  // namespace tpcc

@@ -26,7 +26,7 @@ class Watchdog {
       : thread_([this, &interrupts] {
           std::unique_lock<std::mutex> lock(mutex_);
           if (!stopped_.wait_for(lock, kProbeWait, [this] { return done_; })) {
-            interrupts.abandon_waits.store(true, std::memory_order_release);
+            interrupts.abandon_waits();
           }
         }) {}
   ~Watchdog() {

@@ -6,11 +6,15 @@
 #include <libpq-fe.h>
 
 #include <poll.h>
+#include <sys/eventfd.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <chrono>
+#include <cstdint>
 #include <cstdlib>
 #include <cstring>
+#include <optional>
 #include <system_error>
 #include <thread>
 #include <utility>
@@ -28,6 +32,22 @@ namespace {
 void ignore_notice(void*, const char*) {}
 
 }  // namespace
+
+// ---- SessionInterrupts ----
+
+SessionInterrupts::SessionInterrupts() : wake_fd_(::eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK)) {}
+
+SessionInterrupts::~SessionInterrupts() {
+  if (wake_fd_ >= 0) ::close(wake_fd_);
+}
+
+void SessionInterrupts::abandon_waits() {
+  abandon_waits_.store(true, std::memory_order_release);
+  if (wake_fd_ < 0) return;
+  const std::uint64_t one = 1;
+  // Readable from now on (nothing reads it): every wait, now or later, wakes.
+  [[maybe_unused]] const ssize_t written = ::write(wake_fd_, &one, sizeof one);
+}
 
 // ---- Session ----
 
@@ -85,6 +105,14 @@ bool wait_socket(int socket, short events) {
   return ready != 0;  // an error (EINTR) counts as ready: libpq then retries or reports
 }
 
+// Waits for the socket to be readable or for wake_fd (SessionInterrupts),
+// with no timeout; false if only wake_fd woke it.
+bool wait_readable_or_woken(int socket, int wake_fd) {
+  pollfd wanted[2] = {{socket, POLLIN, 0}, {wake_fd, POLLIN, 0}};
+  const int ready = ::poll(wanted, 2, -1);
+  return ready < 0 || wanted[0].revents != 0;  // EINTR counts as ready, as above
+}
+
 }  // namespace
 
 void Session::connect_interruptibly() {
@@ -107,8 +135,7 @@ void Session::connect_interruptibly() {
   PostgresPollingStatusType state = PGRES_POLLING_WRITING;
   while (state != PGRES_POLLING_OK) {
     if (state == PGRES_POLLING_FAILED) fail(PQerrorMessage(conn_));
-    if (options_.interrupts &&
-        options_.interrupts->stop_connecting.load(std::memory_order_acquire)) {
+    if (options_.interrupts && options_.interrupts->connecting_stopped()) {
       fail("the run is stopping");
     }
     if (timeout > 0 && std::chrono::steady_clock::now() > deadline) {
@@ -142,18 +169,26 @@ void send_cancel_request(PGconn* conn) {
 
 PGresult* Session::next_result() {
   const SessionInterrupts* interrupts = options_.interrupts;
-  const auto cancel_due =
-      std::chrono::steady_clock::now() + std::chrono::milliseconds(options_.cancel_after_millis);
+  // The clock is read only by a session that cancels, and only once it
+  // has to wait: a result already read costs the terminals no clock read.
+  std::optional<std::chrono::steady_clock::time_point> cancel_due;
   bool cancel_sent = false;
   while (interrupts && PQisBusy(conn_)) {
-    if (interrupts->abandon_waits.load(std::memory_order_acquire)) abandon();
-    if (options_.cancel_after_millis > 0 && !cancel_sent &&
-        std::chrono::steady_clock::now() > cancel_due) {
-      send_cancel_request(conn_);
-      cancel_sent = true;
+    if (interrupts->waits_abandoned()) abandon();
+    if (options_.cancel_after_millis > 0 && !cancel_sent) {
+      const auto now = std::chrono::steady_clock::now();
+      if (!cancel_due) cancel_due = now + std::chrono::milliseconds(options_.cancel_after_millis);
+      if (now > *cancel_due) {
+        send_cancel_request(conn_);
+        cancel_sent = true;
+      }
     }
-    // What libpq's blocking wait does (poll, then read), in steps.
-    if (wait_socket(PQsocket(conn_), POLLIN) && PQconsumeInput(conn_) == 0) break;
+    // What libpq's blocking wait does (poll, then read): woken by the
+    // interrupts, or in steps when a cancel is due or there is no eventfd.
+    const bool ready = options_.cancel_after_millis > 0 || interrupts->wake_fd() < 0
+                           ? wait_socket(PQsocket(conn_), POLLIN)
+                           : wait_readable_or_woken(PQsocket(conn_), interrupts->wake_fd());
+    if (ready && PQconsumeInput(conn_) == 0) break;
   }
   return PQgetResult(conn_);
 }
@@ -165,7 +200,7 @@ void Session::pause(std::chrono::microseconds duration) {
   const SessionInterrupts* interrupts = options_.interrupts;
   const std::chrono::microseconds poll = std::chrono::milliseconds(kInterruptPollMillis);
   for (;;) {
-    if (interrupts && interrupts->abandon_waits.load(std::memory_order_acquire)) abandon();
+    if (interrupts && interrupts->waits_abandoned()) abandon();
     const auto waited = std::chrono::duration_cast<std::chrono::microseconds>(
         std::chrono::steady_clock::now() - start);
     if (waited >= duration) return;

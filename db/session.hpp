@@ -107,10 +107,29 @@ class QueryResult {
 // Flags another thread raises to get a session out of a wait on the server
 // (a hung server never answers): stop_connecting ends a connection attempt
 // (ConnectError), abandon_waits ends a wait for results (Abandoned). A
-// session looks at them at least every kInterruptPollMillis.
-struct SessionInterrupts {
-  std::atomic<bool> stop_connecting{false};
-  std::atomic<bool> abandon_waits{false};
+// connection attempt looks at them at least every kInterruptPollMillis. A
+// wait for results sleeps on its socket and on wake_fd(), an eventfd that
+// abandon_waits() makes readable for good: it needs no timeout, which the
+// kernel would arm and cancel as a timer on every round trip.
+class SessionInterrupts {
+ public:
+  SessionInterrupts();
+  ~SessionInterrupts();
+  SessionInterrupts(const SessionInterrupts&) = delete;
+  SessionInterrupts& operator=(const SessionInterrupts&) = delete;
+
+  void stop_connecting() { stop_connecting_.store(true, std::memory_order_release); }
+  void abandon_waits();
+  bool connecting_stopped() const { return stop_connecting_.load(std::memory_order_acquire); }
+  bool waits_abandoned() const { return abandon_waits_.load(std::memory_order_acquire); }
+  // -1 when no eventfd could be made: a wait then looks at the flags every
+  // kInterruptPollMillis.
+  int wake_fd() const { return wake_fd_; }
+
+ private:
+  std::atomic<bool> stop_connecting_{false};
+  std::atomic<bool> abandon_waits_{false};
+  int wake_fd_ = -1;
 };
 inline constexpr int kInterruptPollMillis = 100;
 
@@ -162,6 +181,10 @@ class Session {
   // The same without building a std::string per call.
   void queue(const char* statement_name, const Params& params);
   void queue_command(const char* sql);
+  // The same with a Params' parts held elsewhere (text values; a null's
+  // value is not read), without copying them into one.
+  void queue(const char* statement_name, const std::vector<std::string>& values,
+             const std::vector<bool>& nulls);
 
   // Sends the queue with one sync and waits for all its results, one per
   // queued item, in order. On a server error the rest of the queue is

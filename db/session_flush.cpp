@@ -34,9 +34,12 @@ void Session::queue(const std::string& statement_name, const Params& params) {
 }
 
 void Session::queue(const char* statement_name, const Params& params) {
+  queue(statement_name, params.values(), params.nulls());
+}
+
+void Session::queue(const char* statement_name, const std::vector<std::string>& values,
+                    const std::vector<bool>& nulls) {
   if (!conn_ || broken_) throw_lost("not connected");
-  const auto& values = params.values();
-  const auto& nulls = params.nulls();
   param_values_.resize(values.size());
   for (std::size_t i = 0; i < values.size(); ++i) {
     param_values_[i] = nulls[i] ? nullptr : values[i].c_str();
@@ -57,8 +60,8 @@ void Session::queue(const char* statement_name, const Params& params) {
                                    nullptr, nullptr, 0));
       break;
     case QueryMode::Simple:
-      simple_batch_ += with_literals(statement_sql(statement_name), values, nulls,
-                                     [this](const std::string& v) { return quote_literal(v); });
+      append_with_literals(simple_batch_, statement_sql(statement_name), values, nulls,
+                           [this](const std::string& v) { return quote_literal(v); });
       simple_batch_ += ";\n";
       break;
   }
@@ -122,9 +125,9 @@ std::vector<QueryResult> Session::flush_simple(int expected) {
   std::vector<QueryResult> results;
   if (expected == 0) return results;
   results.reserve(static_cast<std::size_t>(expected));
-  const std::string batch = std::move(simple_batch_);
+  // libpq copies the query: the batch keeps its buffer for the next one.
+  check_send(PQsendQuery(conn_, simple_batch_.c_str()));
   simple_batch_.clear();
-  check_send(PQsendQuery(conn_, batch.c_str()));
   // One result per statement of the string, up to the first error (the
   // server skips the rest), then NULL.
   PipelineError error;

@@ -1,5 +1,6 @@
 // Session: the statements and settings it registers, given again to each
 // new connection, and the simple round trips that set them up.
+#include <algorithm>
 #include <stdexcept>
 
 #include "db/literal_sql.hpp"
@@ -52,6 +53,20 @@ void Session::set_now(const std::string& name, const std::string& value) {
 }
 
 std::string Session::quote_literal(const std::string& value) {
+  // Printable ASCII without a quote or a backslash is the same in every
+  // client encoding and is what PQescapeLiteral returns it as, between
+  // quotes: numbers and most texts need no call into libpq.
+  const bool plain = std::all_of(value.begin(), value.end(), [](char c) {
+    return c >= ' ' && c <= '~' && c != '\'' && c != '\\';
+  });
+  if (plain) {
+    std::string text;
+    text.reserve(value.size() + 2);
+    text += '\'';
+    text += value;
+    text += '\'';
+    return text;
+  }
   char* quoted = PQescapeLiteral(conn_, value.data(), value.size());
   if (!quoted)
     throw SqlError("cannot quote a value: " + trimmed_message(PQerrorMessage(conn_)), "22021");

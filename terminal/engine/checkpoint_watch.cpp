@@ -31,8 +31,8 @@ CheckpointWatch::~CheckpointWatch() {
 }
 
 void CheckpointWatch::interrupt() {
-  interrupts_.stop_connecting = true;
-  interrupts_.abandon_waits = true;
+  interrupts_.stop_connecting();
+  interrupts_.abandon_waits();
   std::lock_guard<std::mutex> lock(mutex_);
   closing_ = true;
   changed_.notify_all();

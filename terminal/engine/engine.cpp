@@ -65,8 +65,8 @@ Engine::Engine(const Config& config, const EngineSetup& setup, std::ostream& out
 
 Engine::~Engine() {
   stop_.request();
-  interrupts_.stop_connecting = true;
-  interrupts_.abandon_waits = true;
+  interrupts_.stop_connecting();
+  interrupts_.abandon_waits();
   for (auto& group : groups_) group->close_queues();
   gate_.abandon();
   join_workers();

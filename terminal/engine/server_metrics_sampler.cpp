@@ -117,8 +117,8 @@ void ServerMetricsSampler::start() {
 void ServerMetricsSampler::stop() {
   if (stopped_) return;
   stopped_ = true;
-  interrupts_.stop_connecting = true;
-  interrupts_.abandon_waits = true;
+  interrupts_.stop_connecting();
+  interrupts_.abandon_waits();
   stop_.request();
   if (thread_.joinable()) thread_.join();
 }

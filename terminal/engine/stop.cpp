@@ -92,7 +92,7 @@ void Engine::stop(StopReason reason, const std::string& detail) {
   if (reason != StopReason::Completed || !phases_->has_planned_end()) phases_->end_at(Clock::now());
   if (measuring_) checkpoints_->read_end();
   stop_.request();
-  interrupts_.stop_connecting = true;
+  interrupts_.stop_connecting();
   for (auto& group : groups_) group->close_queues();
   for (auto& timers : terminal_timers_) {
     for (asio::steady_timer& timer : timers) timer.cancel();
@@ -128,7 +128,7 @@ void Engine::abandon_in_flight() {
          << " s after the end (--stop-grace): cancelling them";
     log_.line(line.str());
   }
-  interrupts_.abandon_waits = true;
+  interrupts_.abandon_waits();
 }
 
 void Engine::on_worker_exit() {

@@ -2,7 +2,9 @@
 // order, error classification, a clean session after errors, reconnects.
 #include <catch2/catch.hpp>
 
+#include <chrono>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include <pqxx/pqxx>
@@ -231,4 +233,47 @@ TEST_CASE("begin_command spells the isolation level and read only", "[session]")
         "begin isolation level serializable read only");
   CHECK(std::string{tpcc::begin_command(Isolation::ReadCommitted, true)} ==
         "begin isolation level read committed read only");
+}
+
+TEST_CASE("Session: the simple query mode's literals read back as the values were", "[session]") {
+  tpcc::SessionOptions options;
+  options.query_mode = tpcc::QueryMode::Simple;
+  tpcc::Session session{session_database(), options};
+  session.prepare("echo", "select $1::text");
+  // Plain printable ASCII is quoted by the session itself; the rest by libpq.
+  const std::vector<std::string> values = {
+      "12345", "plain text, 3.5e-2", "", "it's", "a \\ b", "tab\there", "ünï", "'", "\\'--'"};
+  for (const std::string& value : values) session.queue("echo", tpcc::Params{}.add(value));
+  const std::vector<tpcc::QueryResult> rows = session.flush();
+  REQUIRE(rows.size() == values.size());
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    INFO("value " << i << ": " << values[i]);
+    CHECK(std::string(rows[i].text(0, 0)) == values[i]);
+  }
+}
+
+TEST_CASE("Session: abandon_waits ends a wait for a result that would take a minute to come",
+          "[session]") {
+  for (const tpcc::QueryMode mode : {tpcc::QueryMode::Prepared, tpcc::QueryMode::Simple}) {
+    tpcc::SessionInterrupts interrupts;
+    tpcc::SessionOptions options;
+    options.interrupts = &interrupts;
+    options.query_mode = mode;
+    tpcc::Session session{session_database(), options};
+    const std::string active =
+        "select count(*) from pg_stat_activity where state = 'active' and pid = " +
+        std::to_string(session.backend_pid());
+    // Raised once the statement runs on the server: the session sleeps on
+    // its socket with no timeout by then, and only the raise can wake it.
+    std::thread raiser([&] {
+      for (int i = 0; i < 3000 && tpcc::test::scalar(session_database(), active) == 0; ++i) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+      }
+      interrupts.abandon_waits();
+    });
+    session.queue_command("select pg_sleep(60)");
+    CHECK_THROWS_AS(session.flush(), tpcc::Abandoned);
+    raiser.join();
+    CHECK_FALSE(session.connected());
+  }
 }

@@ -49,3 +49,11 @@ TEST_CASE("simple query mode: a parameter beyond the values is the kit's bug, no
   CHECK_THROWS_AS(substituted("select $2", {"v"}), std::logic_error);
   CHECK_THROWS_AS(substituted("select $0", {"v"}), std::logic_error);
 }
+
+TEST_CASE("simple query mode: a statement appended to a batch leaves the batch before it",
+          "[db][query-mode]") {
+  std::string batch = "begin;\n";
+  tpcc::append_with_literals(batch, "select $2, $1", {"a", "b"}, {false, true}, bracketed);
+  CHECK(batch == "begin;\nselect NULL, [a]");
+  CHECK(batch.substr(7) == substituted("select $2, $1", {"a", "b"}, {false, true}));
+}
