@@ -22,14 +22,8 @@ constexpr int kTopExponent = 31;
 constexpr std::size_t kBucketCount =
     static_cast<std::size_t>(kSubBuckets + (kTopExponent - kSubBits + 1) * kSubBuckets);
 
-int highest_bit(std::uint64_t v) {
-  int bit = -1;
-  while (v != 0) {
-    v >>= 1;
-    ++bit;
-  }
-  return bit;
-}
+// v > 0: one instruction where a loop took one step per bit.
+int highest_bit(std::uint64_t v) { return 63 - __builtin_clzll(v); }
 
 std::size_t bucket_of(std::int64_t micros) {
   if (micros < kSubBuckets) return static_cast<std::size_t>(micros);

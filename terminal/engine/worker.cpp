@@ -111,17 +111,20 @@ TxnResult Worker::guarded(Body body, bool* lost) {
 }
 
 Completion Worker::execute(VirtualTerminal& terminal, TxnIndex type, Clock::time_point due) {
-  const Clock::time_point start = Clock::now();
-  const std::int64_t behind = micros_between(due, start);
-  if (env_->skip_late && behind > env_->latency_limit_micros) {
-    const Completion skipped{start, env_->phases->phase_at(due)};
-    stats_.record_skipped(type, skipped.phase);
-    return skipped;
-  }
   // The schedule lag (pgbench's under a rate limit): only a paced run has
-  // due times to lag behind; an unpaced one's are when it sends.
-  if (env_->paced) {
-    stats_.record_lag(type, std::max<std::int64_t>(behind, 0), env_->phases->phase_at(due));
+  // due times to lag behind; an unpaced one's are when it sends, and it
+  // reads no clock for them.
+  if (env_->paced || env_->skip_late) {
+    const Clock::time_point start = Clock::now();
+    const std::int64_t behind = micros_between(due, start);
+    if (env_->skip_late && behind > env_->latency_limit_micros) {
+      const Completion skipped{start, env_->phases->phase_at(due)};
+      stats_.record_skipped(type, skipped.phase);
+      return skipped;
+    }
+    if (env_->paced) {
+      stats_.record_lag(type, std::max<std::int64_t>(behind, 0), env_->phases->phase_at(due));
+    }
   }
   in_flight_since_.store(due.time_since_epoch().count(), std::memory_order_relaxed);
   bool lost = false;
