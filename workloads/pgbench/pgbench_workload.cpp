@@ -18,9 +18,14 @@ PgbenchWorkload::PgbenchWorkload(std::vector<pgbench::RunScript> scripts,
       defines_(std::move(defines)),
       seeds_(seeds),
       time_commands_(time_commands) {
-  for (const pgbench::RunScript& s : scripts_) {
-    types_.push_back({s.type_name, s.type_title, {}});
-    weights_.push_back(s.weight);
+  for (std::size_t s = 0; s < scripts_.size(); ++s) {
+    types_.push_back({scripts_[s].type_name, scripts_[s].type_title, {}});
+    weights_.push_back(scripts_[s].weight);
+    const std::vector<pgbench::Command>& commands = scripts_[s].script.commands;
+    std::vector<std::string>& names = statement_names_.emplace_back(commands.size());
+    for (std::size_t c = 0; c < commands.size(); ++c) {
+      if (commands[c].kind == pgbench::Command::Kind::Sql) names[c] = pgbench_statement_name(s, c);
+    }
   }
 }
 
@@ -29,7 +34,7 @@ void PgbenchWorkload::prepare(Session& session) const {
     const std::vector<pgbench::Command>& commands = scripts_[s].script.commands;
     for (std::size_t c = 0; c < commands.size(); ++c) {
       if (commands[c].kind != pgbench::Command::Kind::Sql) continue;
-      session.prepare(pgbench_statement_name(s, c), commands[c].sql);
+      session.prepare(statement_names_[s][c], commands[c].sql);
     }
   }
 }
@@ -38,28 +43,27 @@ TxnIndex PgbenchWorkload::next(VirtualTerminal& terminal) const {
   return static_cast<TxnIndex>(pgbench::choose_script(weights_, terminal.rng));
 }
 
-PgbenchWorkload::Client& PgbenchWorkload::client(int terminal_index) const {
+std::any PgbenchWorkload::bind(int index, const Config&) const {
+  pgbench::ClientSetup setup;
+  setup.defines = defines_;
+  setup.scale = seeds_.scale;
+  setup.client_id = index;
+  setup.random_seed = seeds_.random_seed;
+  setup.default_seed = seeds_.default_seed;
+  auto made = std::make_unique<Client>();
+  made->variables = pgbench::client_variables(setup);
+  if (time_commands_) made->tallies = pgbench::empty_tallies(scripts_);
+  Client* client = made.get();
   std::lock_guard<std::mutex> lock(clients_mutex_);
-  std::unique_ptr<Client>& made = clients_[terminal_index];
-  if (!made) {
-    pgbench::ClientSetup setup;
-    setup.defines = defines_;
-    setup.scale = seeds_.scale;
-    setup.client_id = terminal_index;
-    setup.random_seed = seeds_.random_seed;
-    setup.default_seed = seeds_.default_seed;
-    made = std::make_unique<Client>();
-    made->variables = pgbench::client_variables(setup);
-    if (time_commands_) made->tallies = pgbench::empty_tallies(scripts_);
-  }
-  return *made;
+  clients_.push_back(std::move(made));
+  return client;
 }
 
 ScriptCommandLatencies PgbenchWorkload::command_latencies() const {
   if (!time_commands_) return {};
   std::lock_guard<std::mutex> lock(clients_mutex_);
   std::vector<const pgbench::ClientTallies*> tallies;
-  for (const auto& [terminal, made] : clients_) tallies.push_back(&made->tallies);
+  for (const auto& made : clients_) tallies.push_back(&made->tallies);
   return pgbench::sum_tallies(scripts_, tallies);
 }
 
@@ -67,14 +71,15 @@ TxnResult PgbenchWorkload::execute(TxnIndex type, Session& session,
                                    VirtualTerminal& terminal) const {
   const std::size_t s = static_cast<std::size_t>(type);
   const pgbench::Script& script = scripts_[s].script;
-  Client& me = client(terminal.index);
+  Client& me = *std::any_cast<Client*>(terminal.binding);
   pgbench::ScriptRun run(script, me.variables, terminal.rng, time_commands_);
   pgbench::CommandTimer timer(script, time_commands_ ? &me.tallies[s] : nullptr);
   TxnResult result;
   const pgbench::Command* at = nullptr;  // the statement running
   try {
     for (;;) {
-      const pgbench::Step step = run.next();
+      pgbench::Step& step = me.step;
+      run.next(step);
       if (step.kind == pgbench::Step::Kind::End) break;
       if (step.kind == pgbench::Step::Kind::Sleep) {
         // Ended with the run like a statement in flight (Abandoned).
@@ -82,7 +87,7 @@ TxnResult PgbenchWorkload::execute(TxnIndex type, Session& session,
       } else if (step.kind == pgbench::Step::Kind::Sql) {
         at = step.command;
         const std::size_t c = static_cast<std::size_t>(step.command - script.commands.data());
-        session.queue(pgbench_statement_name(s, c), step.params());
+        session.queue(statement_names_[s][c].c_str(), step.values, step.nulls);
         session.flush();
       }
       timer.done(step.command);

@@ -12,8 +12,8 @@
 // time_commands (pgbench's -r) each client times its scripts' commands.
 #pragma once
 
+#include <any>
 #include <cstdint>
-#include <map>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -40,6 +40,9 @@ class PgbenchWorkload : public Workload {
 
   std::string name() const override { return "pgbench"; }
   const std::vector<WorkloadType>& types() const override { return types_; }
+  // Terminal `index` as pgbench's client `index`: its variables (and
+  // tallies) made here, one client per terminal of every group bound.
+  std::any bind(int index, const Config& group_config) const override;
   // Every script's statements, named pgb_<script>_<command>.
   void prepare(Session& session) const override;
   // A script drawn by weight with the terminal's Random.
@@ -61,10 +64,8 @@ class PgbenchWorkload : public Workload {
   struct Client {
     pgbench::Variables variables;
     pgbench::ClientTallies tallies;  // with time_commands
+    pgbench::Step step;              // the step running, its room kept
   };
-
-  // The client's variables and tallies, made on its first transaction.
-  Client& client(int terminal_index) const;
 
   std::vector<pgbench::RunScript> scripts_;
   std::vector<pgbench::Define> defines_;
@@ -72,9 +73,13 @@ class PgbenchWorkload : public Workload {
   bool time_commands_;
   std::vector<WorkloadType> types_;
   std::vector<int> weights_;
-  // Each terminal's client; a terminal runs on one worker at a time.
+  // pgbench_statement_name(s, c) of each script's statements, made once
+  // (empty for a meta-command): a transaction builds no name.
+  std::vector<std::vector<std::string>> statement_names_;
+  // The bound terminals' clients; a terminal (and its binding, a Client*)
+  // runs on one worker at a time.
   mutable std::mutex clients_mutex_;
-  mutable std::map<int, std::unique_ptr<Client>> clients_;
+  mutable std::vector<std::unique_ptr<Client>> clients_;
 };
 
 // "pgb_0_4": the statement of script 0's command 4 on a session.

@@ -22,7 +22,25 @@ std::string fixed(double d) {
   return buf;
 }
 
-bool any_double(const std::vector<Value>& v) {
+// A function's evaluated arguments, where eval_node keeps them.
+class Args {
+ public:
+  Args(const Value* values, std::size_t count) : values_(values), count_(count) {}
+  std::size_t size() const { return count_; }
+  const Value& operator[](std::size_t i) const { return values_[i]; }
+  const Value* begin() const { return values_; }
+  const Value* end() const { return values_ + count_; }
+
+ private:
+  const Value* values_;
+  std::size_t count_;
+};
+
+// Arguments up to this many are kept on the stack, a longer list (least,
+// greatest) in a vector: a \set costs no allocation.
+constexpr std::size_t kInlineArgs = 4;
+
+bool any_double(const Args& v) {
   return std::any_of(v.begin(), v.end(),
                      [](const Value& x) { return x.type == Value::Type::Double; });
 }
@@ -52,15 +70,21 @@ class Evaluator {
       case Expr::Kind::Function: break;
     }
     if (e.func == Func::And || e.func == Func::Or || e.func == Func::Case) return lazy(e);
-    std::vector<Value> args;
-    args.reserve(e.args.size());
+    const std::size_t count = e.args.size();
+    Value inline_args[kInlineArgs];
+    std::vector<Value> more;
+    Value* args = inline_args;
+    if (count > kInlineArgs) {
+      more.resize(count);
+      args = more.data();
+    }
     bool has_null = false;
-    for (const auto& a : e.args) {
-      args.push_back(eval(*a));
-      has_null = has_null || args.back().is_null();
+    for (std::size_t i = 0; i < count; ++i) {
+      args[i] = eval(*e.args[i]);
+      has_null = has_null || args[i].is_null();
     }
     if (has_null && e.func != Func::Is && e.func != Func::Debug) return Value::null();
-    return standard(e.func, args);
+    return standard(e.func, Args(args, count));
   }
 
   // AND and OR look at their second argument only when the first does not
@@ -83,7 +107,7 @@ class Evaluator {
     return Value::of_bool(to_bool(b));
   }
 
-  Value standard(Func f, const std::vector<Value>& a) {
+  Value standard(Func f, const Args& a) {
     switch (f) {
       case Func::Add:
       case Func::Sub:
@@ -194,7 +218,7 @@ class Evaluator {
     return Value::of_int(f == Func::Div ? li / ri : li % ri);
   }
 
-  static Value extremum(bool least, const std::vector<Value>& a) {
+  static Value extremum(bool least, const Args& a) {
     if (any_double(a)) {
       double x = to_double(a[0]);
       for (std::size_t i = 1; i < a.size(); ++i) {
@@ -211,7 +235,7 @@ class Evaluator {
     return Value::of_int(x);
   }
 
-  Value random(Func f, const std::vector<Value>& a) {
+  Value random(Func f, const Args& a) {
     const std::int64_t min = to_int(a[0]);
     const std::int64_t max = to_int(a[1]);
     std::int64_t delta = 0;

@@ -108,13 +108,32 @@ std::string client_aborted_text(int client, std::size_t script, const Script& co
 ScriptRun::ScriptRun(const Script& script, Variables& variables, Random& rng, bool each_command)
     : script_(script), vars_(variables), rng_(rng), each_command_(each_command) {}
 
+namespace {
+
+// `step` as a step of `kind` at `command`, with no values (their room kept).
+void reset(Step& step, Step::Kind kind, const Command* command) {
+  step.kind = kind;
+  step.command = command;
+  step.values.clear();
+  step.nulls.clear();
+  step.sleep_us = 0;
+}
+
+}  // namespace
+
 Step ScriptRun::next() {
+  Step s;
+  next(s);
+  return s;
+}
+
+void ScriptRun::next(Step& step) {
   const auto& cmds = script_.commands;
   while (pc_ < cmds.size()) {
     const Command& c = cmds[pc_];
     switch (c.kind) {
-      case Command::Kind::Sql: ++pc_; return sql_step(c);
-      case Command::Kind::Sleep: ++pc_; return sleep_step(c);
+      case Command::Kind::Sql: ++pc_; return sql_step(c, step);
+      case Command::Kind::Sleep: ++pc_; return sleep_step(c, step);
       case Command::Kind::Set:
         vars_.set(c.variable, eval(c));
         ++pc_;
@@ -127,14 +146,9 @@ Step ScriptRun::next() {
         break;
       case Command::Kind::Endif: ++pc_; break;
     }
-    if (each_command_) {
-      Step meta;
-      meta.kind = Step::Kind::Meta;
-      meta.command = &c;
-      return meta;
-    }
+    if (each_command_) return reset(step, Step::Kind::Meta, &c);
   }
-  return Step{};
+  reset(step, Step::Kind::End, nullptr);
 }
 
 Value ScriptRun::eval(const Command& c) {
@@ -170,26 +184,24 @@ std::size_t ScriptRun::endif_of(std::size_t marker) const {
   return marker;
 }
 
-Step ScriptRun::sql_step(const Command& c) {
-  Step s;
-  s.kind = Step::Kind::Sql;
-  s.command = &c;
-  s.values.reserve(c.parameters.size());
-  s.nulls.reserve(c.parameters.size());
+void ScriptRun::sql_step(const Command& c, Step& s) {
+  reset(s, Step::Kind::Sql, &c);
+  s.values.resize(c.parameters.size());
+  s.nulls.resize(c.parameters.size());
   try {
-    for (const auto& name : c.parameters) {
-      s.values.push_back(vars_.text(name));
-      s.nulls.push_back(s.values.back() == "NULL" && vars_.value(name).is_null());
+    for (std::size_t i = 0; i < c.parameters.size(); ++i) {
+      const std::string& name = c.parameters[i];
+      s.values[i] = vars_.text(name);
+      s.nulls[i] = s.values[i] == "NULL" && vars_.value(name).is_null();
     }
   } catch (const EvalError& e) {
     fail(c, e.what());
   }
-  return s;
 }
 
 // pgbench reads a :variable's sleep time as C's atoi does: the leading
 // integer of its text.
-Step ScriptRun::sleep_step(const Command& c) {
+void ScriptRun::sleep_step(const Command& c, Step& s) {
   std::int64_t amount = c.sleep_amount;
   if (!c.sleep_variable.empty()) {
     try {
@@ -198,15 +210,12 @@ Step ScriptRun::sleep_step(const Command& c) {
       fail(c, e.what());
     }
   }
-  Step s;
-  s.kind = Step::Kind::Sleep;
-  s.command = &c;
   std::int64_t us = 0;
   if (amount > 0 && __builtin_mul_overflow(amount, c.sleep_unit_us, &us)) {
     fail(c, "sleep time out of range");
   }
+  reset(s, Step::Kind::Sleep, &c);
   s.sleep_us = us;
-  return s;
 }
 
 }  // namespace tpcc::pgbench

@@ -110,6 +110,9 @@ class ScriptRun {
 
   // The next statement or sleep, or End. Throws ScriptRunError.
   Step next();
+  // The same into `step`, whose vectors keep their room from one
+  // statement to the next.
+  void next(Step& step);
 
   // Back to the first command, as for a retried transaction.
   void restart() { pc_ = 0; }
@@ -119,8 +122,8 @@ class ScriptRun {
   [[noreturn]] void fail(const Command& c, const std::string& message) const;
   std::size_t enter_branch(std::size_t marker);
   std::size_t endif_of(std::size_t marker) const;
-  Step sql_step(const Command& c);
-  Step sleep_step(const Command& c);
+  void sql_step(const Command& c, Step& s);
+  void sleep_step(const Command& c, Step& s);
 
   const Script& script_;
   Variables& vars_;

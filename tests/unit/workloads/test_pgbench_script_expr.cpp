@@ -246,3 +246,15 @@ TEST_CASE("pgbench expressions: precedence, edge values and -D texts as pgbench 
   CHECK_THROWS_WITH(tpcc::pgbench::from_text("v", "99999999999999999999"),
                     "value \"99999999999999999999\" is out of range for type bigint");
 }
+
+TEST_CASE("pgbench expressions: least and greatest take every argument, however many",
+          "[pgbench]") {
+  // Up to four arguments are evaluated into the stack, more into a vector:
+  // the extreme is put last, past the four, and first.
+  CHECK(int_of("greatest(3, 1, 2, 4)") == 4);
+  CHECK(int_of("greatest(3, 1, 2, 4, 9)") == 9);
+  CHECK(int_of("least(3, 1, 2, 4, 8, 7, -6)") == -6);
+  CHECK(double_of("least(3, 1, 2, 4, 8, 0.5)") == 0.5);
+  CHECK(int_of("greatest(10, 1, 2, 4, 8, 7, 6)") == 10);
+  CHECK(eval("greatest(1, 2, 3, 4, 5, null)").is_null());
+}
