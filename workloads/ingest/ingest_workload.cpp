@@ -37,36 +37,41 @@ IngestCounters::IngestCounters(int streams, int tables)
       doubt_(static_cast<std::size_t>(tables)) {}
 
 void IngestCounters::acknowledged(int stream, int table, long long rows) {
-  streams_[static_cast<std::size_t>(stream)].fetch_add(rows, std::memory_order_relaxed);
-  tables_[static_cast<std::size_t>(table - 1)].fetch_add(rows, std::memory_order_relaxed);
+  streams_[static_cast<std::size_t>(stream)].value.fetch_add(rows, std::memory_order_relaxed);
+  tables_[static_cast<std::size_t>(table - 1)].value.fetch_add(rows, std::memory_order_relaxed);
 }
 
 void IngestCounters::in_doubt(int table, long long rows) {
-  doubt_[static_cast<std::size_t>(table - 1)].fetch_add(rows, std::memory_order_relaxed);
+  doubt_[static_cast<std::size_t>(table - 1)].value.fetch_add(rows, std::memory_order_relaxed);
 }
 
 long long IngestCounters::stream_rows(int stream) const {
-  return streams_[static_cast<std::size_t>(stream)].load(std::memory_order_relaxed);
+  return streams_[static_cast<std::size_t>(stream)].value.load(std::memory_order_relaxed);
 }
 
 long long IngestCounters::table_rows(int table) const {
-  return tables_[static_cast<std::size_t>(table - 1)].load(std::memory_order_relaxed);
+  return tables_[static_cast<std::size_t>(table - 1)].value.load(std::memory_order_relaxed);
 }
 
 long long IngestCounters::table_in_doubt(int table) const {
-  return doubt_[static_cast<std::size_t>(table - 1)].load(std::memory_order_relaxed);
+  return doubt_[static_cast<std::size_t>(table - 1)].value.load(std::memory_order_relaxed);
 }
 
 IngestWorkload::IngestWorkload(const IngestOptions& options, int streams)
     : options_(options),
       table_count_(ingest_table_count(options, streams)),
       types_{{"insert_batch", "Insert batch", {}}},
-      counters_(std::make_unique<IngestCounters>(streams, table_count_)) {}
+      counters_(std::make_unique<IngestCounters>(streams, table_count_)) {
+  for (int table = 1; table <= table_count_; ++table) {
+    statement_names_.push_back(statement_name(table));
+  }
+}
 
 void IngestWorkload::prepare(Session& session) const {
   if (options_.method != IngestMethod::Insert) return;
   for (int table = 1; table <= table_count_; ++table) {
-    session.prepare(statement_name(table), ingest_insert_sql(table, options_.rows));
+    session.prepare(statement_names_[static_cast<std::size_t>(table - 1)],
+                    ingest_insert_sql(table, options_.rows));
   }
 }
 
@@ -76,7 +81,7 @@ long long IngestWorkload::send_batch(Session& session, int table) const {
   if (options_.method == IngestMethod::Copy) {
     return session.copy_in(ingest_copy_sql(table), ingest_copy_rows(options_.rows, now_stamp()));
   }
-  session.queue(statement_name(table), Params{});
+  session.queue(statement_names_[static_cast<std::size_t>(table - 1)].c_str(), Params{});
   return session.flush().front().affected_rows();
 }
 

@@ -16,6 +16,8 @@
 namespace tpcc {
 
 // What the batches of a run did, counted as they end (from every worker).
+// Each count has a cache line of its own: the streams' workers add to
+// theirs at every batch without taking the line from one another.
 class IngestCounters {
  public:
   IngestCounters(int streams, int tables);
@@ -28,9 +30,12 @@ class IngestCounters {
   int tables() const { return static_cast<int>(tables_.size()); }
 
  private:
-  std::vector<std::atomic<long long>> streams_;
-  std::vector<std::atomic<long long>> tables_;
-  std::vector<std::atomic<long long>> doubt_;
+  struct alignas(64) Count {
+    std::atomic<long long> value{0};
+  };
+  std::vector<Count> streams_;
+  std::vector<Count> tables_;
+  std::vector<Count> doubt_;
 };
 
 class IngestWorkload : public Workload {
@@ -55,6 +60,7 @@ class IngestWorkload : public Workload {
   IngestOptions options_;
   int table_count_;
   std::vector<WorkloadType> types_;
+  std::vector<std::string> statement_names_;  // table t's at t - 1, made once
   std::unique_ptr<IngestCounters> counters_;
 };
 
