@@ -3,21 +3,25 @@
 # line (only the program name changed): the load of `pgbench -i -s SCALE`
 # (wall time), then select-only (-S), simple-update (-N) and a read-only and
 # a read-write script with a gaussian hot range (bench/pgbench-scripts/) at
-# CLIENTS clients, -M prepared, TIME seconds, ROUNDS rounds alternating the
-# tools. Prints, per test and tool, the medians of tps, the average latency
+# CLIENTS clients, -M MODE (prepared), TIME seconds, ROUNDS rounds
+# alternating the tools. Prints, per test and tool, the medians of tps, the average latency
 # (ms) and the client's CPU per transaction (user + system of the client
 # process over its whole run, divided by the transactions it reports).
 #
 #   bench/pgbench-peers.sh [BINARY=build/tpcc] [SCALE=50] [CLIENTS=8] [TIME=20] [ROUNDS=3]
 #
 # DURABLE=1 (bench/throwaway-pg.sh) measures against a durable server;
-# TESTS="simple-update rw.sql" runs only those.
+# TESTS="simple-update rw.sql" runs only those; MODE=simple (or extended)
+# is the -M both tools are given instead of prepared; BEFORE=OTHER_BINARY
+# runs that tpcc too in each round, after BINARY, as the tool "before".
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BINARY=${1:-build/tpcc}; SCALE=${2:-50}; CLIENTS=${3:-8}; TIME=${4:-20}; ROUNDS=${5:-3}
+MODE=${MODE:-prepared}
 [ -x "$BINARY" ] || { echo "not an executable: $BINARY" >&2; exit 2; }
 command -v python3 >/dev/null || { echo "python3 missing: apt-get install python3" >&2; exit 2; }
 BINARY=$(realpath "$BINARY")
+BEFORE=${BEFORE:+$(realpath "$BEFORE")}
 SCRIPTS=$(realpath bench/pgbench-scripts)
 source bench/throwaway-pg.sh
 source bench/measure.sh
@@ -32,7 +36,7 @@ succeeded() {
 }
 
 print_server_settings
-echo "scale $SCALE, $CLIENTS clients, -M prepared, ${TIME}s runs, $ROUNDS round(s)"
+echo "scale $SCALE, $CLIENTS clients, -M $MODE, ${TIME}s runs, $ROUNDS round(s)"
 # shellcheck disable=SC2046  # the words are the arguments
 timed "$PG_DIR/load-pgbench.log" "$PGBENCH" -i -q -s "$SCALE" $(target pgb_pgbench)
 succeeded "pgbench -i" "$PG_DIR/load-pgbench.log"
@@ -72,22 +76,26 @@ for test in $TESTS; do
   for round in $(seq 1 "$ROUNDS"); do
     log="$PG_DIR/$test-pgbench-$round.log"
     # shellcheck disable=SC2046
-    timed "$log" "$PGBENCH" -n -M prepared -c "$CLIENTS" -j "$CLIENTS" -T "$TIME" \
+    timed "$log" "$PGBENCH" -n -M "$MODE" -c "$CLIENTS" -j "$CLIENTS" -T "$TIME" \
       $(script_args "$test") $(target pgb_pgbench)
     succeeded "pgbench $test" "$log"
     figures[$test,pgbench]+="$(pgbench_figures "$log")"$'\n'
-    log="$PG_DIR/$test-tpcc-$round.log"
-    # shellcheck disable=SC2046
-    timed "$log" "$BINARY" pgbench -n -M prepared -c "$CLIENTS" -j "$CLIENTS" -T "$TIME" \
-      $(script_args "$test") $(target pgb_tpcc) "--result-dir=$PG_DIR/$test-tpcc-$round"
-    succeeded "tpcc pgbench $test" "$log"
-    figures[$test,tpcc]+="$(tpcc_figures "$log" "$PG_DIR/$test-tpcc-$round/result.json")"$'\n'
+    for tool in tpcc ${BEFORE:+before}; do
+      binary=$BINARY
+      [ "$tool" = before ] && binary=$BEFORE
+      log="$PG_DIR/$test-$tool-$round.log"
+      # shellcheck disable=SC2046
+      timed "$log" "$binary" pgbench -n -M "$MODE" -c "$CLIENTS" -j "$CLIENTS" -T "$TIME" \
+        $(script_args "$test") $(target pgb_tpcc) "--result-dir=$PG_DIR/$test-$tool-$round"
+      succeeded "$tool pgbench $test" "$log"
+      figures[$test,$tool]+="$(tpcc_figures "$log" "$PG_DIR/$test-$tool-$round/result.json")"$'\n'
+    done
   done
 done
 
 printf "%-14s %-8s %10s %12s %16s\n" test tool tps "latency ms" "client ms/txn"
 for test in $TESTS; do
-  for tool in pgbench tpcc; do
+  for tool in pgbench tpcc ${BEFORE:+before}; do
     col() { printf "%s" "${figures[$test,$tool]}" | awk -v c="$1" 'NF {print $c}' | median; }
     printf "%-14s %-8s %10.1f %12.3f %16.4f\n" "$test" "$tool" "$(col 1)" "$(col 2)" "$(col 3)"
   done
