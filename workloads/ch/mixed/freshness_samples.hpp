@@ -1,12 +1,14 @@
 // The freshness each analytic query of a mixed run saw (docs/ch.md
-// "Freshness"), kept per server as the queries start, from every worker:
-// the measured interval's, and each interval's for the chart.
+// "Freshness"), kept per server as the queries start, from every worker, in
+// histograms (fixed memory however long the run): the measured interval's,
+// and each interval's figures for the chart.
 #pragma once
 
 #include <mutex>
 #include <string>
 #include <vector>
 
+#include "metrics/stats.hpp"
 #include "workloads/ch/metrics/ch_freshness.hpp"
 
 namespace tpcc {
@@ -27,15 +29,16 @@ class FreshnessSamples {
   // one's are kept, and its own freshness ends at end_seconds.
   void end_interval(double end_seconds, bool warmup);
 
-  // Per server: every sample of the measured interval, and each interval's.
-  std::vector<std::vector<double>> samples() const;
+  // Per server: the measured interval's freshness in microseconds, and
+  // each interval's figures.
+  std::vector<LatencyHistogram> histograms() const;
   std::vector<std::vector<ChFreshnessInterval>> intervals() const;
 
  private:
   std::vector<std::string> servers_;
   mutable std::mutex mutex_;
-  std::vector<std::vector<double>> kept_;
-  std::vector<std::vector<double>> interval_;
+  std::vector<LatencyHistogram> kept_;
+  std::vector<LatencyHistogram> interval_;
   std::vector<std::vector<ChFreshnessInterval>> intervals_;
 };
 
