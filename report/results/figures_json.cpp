@@ -87,7 +87,7 @@ WorkloadFigures figures_of_own_keys(const Json& result) {
       figures.tables.push_back(std::move(table));
     }
     for (WorkloadChart chart : beside.charts) {
-      chart.title = side->result_key + ": " + chart.title;
+      chart.title = std::string(side->result_key) + ": " + chart.title;
       figures.charts.push_back(std::move(chart));
     }
   }

@@ -3,9 +3,18 @@
 #include <algorithm>
 #include <cmath>
 
-#include "metrics/stats.hpp"
-
 namespace tpcc {
+namespace {
+
+// The nearest-rank percentile of sorted samples: the smallest sample with
+// at least p% of them at or below it.
+double nearest_rank(const std::vector<double>& sorted, double p) {
+  const auto rank =
+      static_cast<std::size_t>(std::ceil(p / 100.0 * static_cast<double>(sorted.size())));
+  return sorted[std::max<std::size_t>(rank, 1) - 1];
+}
+
+}  // namespace
 
 ChRecoveryConflicts conflicts_delta(const ChRecoveryConflicts& start,
                                     const ChRecoveryConflicts& end) {
@@ -17,17 +26,14 @@ std::int64_t conflicts_total(const ChRecoveryConflicts& c) {
   return c.snapshot + c.lock + c.bufferpin + c.deadlock + c.tablespace;
 }
 
-std::int64_t freshness_micros(double ms) {
-  return std::max<std::int64_t>(0, std::llround(ms * 1000.0));
-}
-
-ChFreshness freshness_of(const LatencyHistogram& micros) {
+ChFreshness freshness_of(std::vector<double> samples_ms) {
   ChFreshness f;
-  f.samples = micros.count();
-  if (f.samples == 0) return f;
-  f.p50_ms = micros.percentile(50) / 1000.0;
-  f.p99_ms = micros.percentile(99) / 1000.0;
-  f.max_ms = static_cast<double>(micros.max()) / 1000.0;
+  if (samples_ms.empty()) return f;
+  std::sort(samples_ms.begin(), samples_ms.end());
+  f.samples = static_cast<std::int64_t>(samples_ms.size());
+  f.p50_ms = nearest_rank(samples_ms, 50);
+  f.p99_ms = nearest_rank(samples_ms, 99);
+  f.max_ms = samples_ms.back();
   return f;
 }
 

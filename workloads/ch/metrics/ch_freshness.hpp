@@ -13,8 +13,6 @@
 
 namespace tpcc {
 
-class LatencyHistogram;
-
 // The freshness of a set of queries: query start - the heartbeat time
 // their snapshot saw, in ms.
 struct ChFreshness {
@@ -59,13 +57,7 @@ struct ChServerFigures {
   std::optional<std::int64_t> primary_dead_tuples_growth;
 };
 
-// A query's freshness as a histogram keeps it: in whole microseconds (a
-// negative one, a standby's clock behind the primary's, as 0).
-std::int64_t freshness_micros(double ms);
-
-// p50, p99 (nearest rank, within the histogram's 1/64 of a value) and max
-// (exact) of the freshness a histogram holds in microseconds, in ms; all 0
-// without any.
-ChFreshness freshness_of(const LatencyHistogram& micros);
+// p50, p99 and max (nearest rank) of the samples; all 0 without any.
+ChFreshness freshness_of(std::vector<double> samples_ms);
 
 }  // namespace tpcc

@@ -1,8 +1,23 @@
 #include "workloads/ch/mixed/freshness_samples.hpp"
 
 #include <algorithm>
+#include <cmath>
 
 namespace tpcc {
+
+std::int64_t freshness_micros(double ms) {
+  return std::max<std::int64_t>(0, std::llround(ms * 1000.0));
+}
+
+ChFreshness freshness_of(const LatencyHistogram& micros) {
+  ChFreshness f;
+  f.samples = micros.count();
+  if (f.samples == 0) return f;
+  f.p50_ms = micros.percentile(50) / 1000.0;
+  f.p99_ms = micros.percentile(99) / 1000.0;
+  f.max_ms = static_cast<double>(micros.max()) / 1000.0;
+  return f;
+}
 
 FreshnessSamples::FreshnessSamples(std::vector<std::string> servers)
     : servers_(std::move(servers)),

@@ -4,6 +4,7 @@
 // and each interval's figures for the chart.
 #pragma once
 
+#include <cstdint>
 #include <mutex>
 #include <string>
 #include <vector>
@@ -12,6 +13,15 @@
 #include "workloads/ch/metrics/ch_freshness.hpp"
 
 namespace tpcc {
+
+// A query's freshness as the histograms keep it: in whole microseconds (a
+// negative one, a standby's clock behind the primary's, as 0).
+std::int64_t freshness_micros(double ms);
+
+// p50, p99 (nearest rank, within the histogram's 1/64 of a value) and max
+// (exact) of the freshness a histogram holds in microseconds, in ms; all 0
+// without any.
+ChFreshness freshness_of(const LatencyHistogram& micros);
 
 class FreshnessSamples {
  public:
