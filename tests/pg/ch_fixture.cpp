@@ -1,8 +1,10 @@
 #include "tests/pg/ch_fixture.hpp"
 
+#include <chrono>
 #include <map>
 #include <mutex>
 #include <stdexcept>
+#include <thread>
 
 #include "tests/pg/pg_fixture.hpp"
 
@@ -11,6 +13,8 @@ namespace {
 
 // The standby has replayed the load well within this on a busy machine.
 constexpr double kReplaySeconds = 120;
+// A reload reaches a new session well within this.
+constexpr std::chrono::seconds kSettingsSeconds{30};
 
 }  // namespace
 
@@ -20,6 +24,23 @@ void prepare_ch(const std::string& conninfo, int warehouses) {
                 "--seed", kChSeed, "--no-check"},
                &output) != 0) {
     throw std::runtime_error("tpcc prepare --ch failed: " + output);
+  }
+}
+
+void set_on_standby(const std::string& standby,
+                    const std::vector<std::pair<std::string, std::string>>& settings) {
+  for (const auto& [name, value] : settings) {
+    execute_outside_transaction(standby, "alter system set " + name + " = '" + value + "'");
+  }
+  scalar(standby, "select pg_reload_conf()::int");
+  const auto deadline = std::chrono::steady_clock::now() + kSettingsSeconds;
+  for (const auto& [name, value] : settings) {
+    while (scalar_text(standby, "select current_setting('" + name + "')") != value) {
+      if (std::chrono::steady_clock::now() > deadline) {
+        throw std::runtime_error("the standby does not show " + name + " = " + value);
+      }
+      std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    }
   }
 }
 

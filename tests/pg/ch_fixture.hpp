@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "tests/pg/standby_fixture.hpp"
@@ -37,10 +38,19 @@ class ChStandbyPair {
   StandbyPair pair_;
 };
 
+// Server settings of a standby (its own conninfo), made with ALTER SYSTEM
+// and a reload, once a new session sees them all (the reload is signalled,
+// not waited for); throws std::runtime_error after 30 s.
+void set_on_standby(const std::string& standby,
+                    const std::vector<std::pair<std::string, std::string>>& settings);
+
 // tpcc run's arguments for a mixed run: TPC-C's terminals on `primary`, the
 // streams on the primary, or with `standby` given on it (--ch-on standby),
 // beside its read-only terminals.
 struct ChRun {
+  ChRun(std::string primary_conninfo, std::filesystem::path dir)
+      : primary(std::move(primary_conninfo)), result_dir(std::move(dir)) {}
+
   std::string primary;
   std::filesystem::path result_dir;
   int terminals = 2;

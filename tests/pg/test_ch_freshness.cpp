@@ -46,24 +46,6 @@ constexpr double kLagMarginMs = 4000;
 // On the primary: a beat (100 ms) and a commit, with room for a busy machine.
 constexpr double kPrimaryBoundMs = 500;
 
-// The standby's settings, made with ALTER SYSTEM and a reload, once a new
-// session sees them all (the reload is signalled, not waited for).
-void set_on_standby(const std::string& standby,
-                    const std::vector<std::pair<std::string, std::string>>& settings) {
-  for (const auto& [name, value] : settings) {
-    tpcc::test::execute_outside_transaction(standby,
-                                            "alter system set " + name + " = '" + value + "'");
-  }
-  tpcc::test::scalar(standby, "select pg_reload_conf()::int");
-  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
-  for (const auto& [name, value] : settings) {
-    while (tpcc::test::scalar_text(standby, "select current_setting('" + name + "')") != value) {
-      REQUIRE(std::chrono::steady_clock::now() < deadline);
-      std::this_thread::sleep_for(std::chrono::milliseconds(100));
-    }
-  }
-}
-
 // A second of warm-up and 8 measured, in intervals of 2 s; on the standby
 // when given, beside one read-only terminal.
 std::vector<std::string> run_args(const std::string& primary, const fs::path& dir,
@@ -161,8 +143,8 @@ TEST_CASE(
   }
 
   {  // on a standby 2 s behind, with the feedback on
-    set_on_standby(pair.standby().conninfo(),
-                   {{"recovery_min_apply_delay", "2s"}, {"hot_standby_feedback", "on"}});
+    tpcc::test::set_on_standby(pair.standby().conninfo(), {{"recovery_min_apply_delay", "2s"},
+                                                           {"hot_standby_feedback", "on"}});
     const fs::path dir = scratch.path() / "delayed";
     output.clear();
     const int status = tpcc::test::run_tpcc(run_args(primary, dir, standby), &output);
@@ -187,9 +169,9 @@ TEST_CASE(
   }
 
   {  // on a standby that cancels at once, while the primary vacuums
-    set_on_standby(pair.standby().conninfo(), {{"recovery_min_apply_delay", "0"},
-                                               {"hot_standby_feedback", "off"},
-                                               {"max_standby_streaming_delay", "0"}});
+    tpcc::test::set_on_standby(pair.standby().conninfo(), {{"recovery_min_apply_delay", "0"},
+                                                           {"hot_standby_feedback", "off"},
+                                                           {"max_standby_streaming_delay", "0"}});
     const fs::path dir = scratch.path() / "conflicts";
     output.clear();
     // The vacuums run from before the run starts: the run's set-up reads of
