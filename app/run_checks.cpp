@@ -8,6 +8,7 @@
 #include "config/errors.hpp"
 #include "config/names.hpp"
 #include "db/connect.hpp"
+#include "db/recovery_conflict.hpp"
 #include "loader/layout.hpp"
 #include "spec/constants.hpp"
 #include "workloads/tpcc/binding.hpp"
@@ -19,20 +20,31 @@ std::string standby_name(std::size_t index, const StandbyTarget& standby) {
   return "standby " + std::to_string(index + 1) + " (" + describe_target(standby.conninfo) + ")";
 }
 
+constexpr const char* kInRecoverySql = "select pg_is_in_recovery()";
+
 // Each standby must hold the primary's load (it replays it); one that is
-// not in recovery is most likely a mistyped address, worth a warning.
+// not in recovery is most likely a mistyped address, worth a warning. The
+// reads are asked again when the standby cancels them to replay the
+// primary's vacuum.
 void check_standbys(const Config& config, RunSetup& setup) {
   for (std::size_t i = 0; i < config.standbys.size(); ++i) {
     const StandbyTarget& standby = config.standbys[i];
-    const auto conn = connect(standby.conninfo);
-    const RecordedLoad load = read_recorded_load(*conn);
+    RecordedLoad load;
+    bool in_recovery = true;
+    retry_recovery_conflicts(
+        [&] {
+          const auto conn = connect(standby.conninfo);
+          load = read_recorded_load(*conn);
+          pqxx::nontransaction tx{*conn};
+          in_recovery = tx.exec1(kInRecoverySql)[0].as<bool>();
+        },
+        standby_name(i, standby), "the run's read of its load record");
     if (load.warehouses != setup.load.warehouses) {
       throw UsageError(standby_name(i, standby) + " holds " + std::to_string(load.warehouses) +
                        " warehouses, the primary " + std::to_string(setup.load.warehouses) +
                        ": is it a standby of this primary?");
     }
-    pqxx::nontransaction tx{*conn};
-    if (!tx.exec1("select pg_is_in_recovery()")[0].as<bool>()) {
+    if (!in_recovery) {
       setup.standby_warnings.push_back(standby_name(i, standby) +
                                        " is not in recovery: it is not a hot standby");
     }

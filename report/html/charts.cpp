@@ -39,6 +39,19 @@ svg::LineChart throughput_chart(const std::vector<IntervalPoint>& points,
   return c;
 }
 
+svg::LineChart workload_chart(const WorkloadChart& chart) {
+  svg::LineChart c;
+  c.title = chart.title;
+  c.y_label = chart.y_label;
+  c.width = kWideChart;
+  for (const WorkloadLine& line : chart.lines) {
+    svg::Series s{line.name, svg::palette(line.colour), line.x, line.y};
+    s.dashed = line.dashed;
+    c.series.push_back(std::move(s));
+  }
+  return c;
+}
+
 svg::LineChart type_latency_chart(const std::vector<IntervalPoint>& points, int type) {
   svg::LineChart c;
   c.title = std::string(kTransactions[type].title) + " latency per interval";

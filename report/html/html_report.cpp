@@ -246,6 +246,9 @@ std::string html_report(const ReportPage& p) {
   page += run_rules_html(p.verdict);
   page += audits_html(p.verdict.audits);
   for (const WorkloadTable& table : p.side_tables) page += html::table_html(table);
+  for (const WorkloadChart& chart : p.side_charts) {
+    page += "<figure>" + svg::line_chart(html::workload_chart(chart)) + "</figure>\n";
+  }
   for (std::size_t i = 0; i < p.info.standbys.size(); ++i) {
     page += standby_html(static_cast<int>(i + 1), p.info.standbys[i], p.info.measured_seconds);
   }
@@ -256,14 +259,20 @@ std::string html_report(const ReportPage& p) {
 
 std::string html_report(const Config& config, const RunInfo& info, const RunStats& stats,
                         const RunVerdict& verdict, const std::vector<IntervalSample>& intervals) {
-  return html_report(ReportPage{
-      config, info, stats, verdict, interval_points(intervals), effective_config_json(config), {}});
+  return html_report(ReportPage{config,
+                                info,
+                                stats,
+                                verdict,
+                                interval_points(intervals),
+                                effective_config_json(config),
+                                {},
+                                {}});
 }
 
 std::string html_run_report(const RecordedRun& run) {
   if (!workload_report(run.config.workload).tpmc) return html_workload_report(run);
   return html_report(ReportPage{run.config, run.info, run.stats, run.verdict, run.points,
-                                run.config_json, run.workload.tables});
+                                run.config_json, run.workload.tables, run.workload.charts});
 }
 
 }  // namespace tpcc

@@ -42,6 +42,7 @@ struct ReportPage {
   // What ran beside the run (a mixed run's analytic streams: their
   // per-query table), from result.json.
   std::vector<WorkloadTable> side_tables;
+  std::vector<WorkloadChart> side_charts;  // their freshness per interval
 };
 
 std::string html_report(const ReportPage& page);

@@ -22,6 +22,10 @@ svg::LineChart throughput_chart(const std::vector<IntervalPoint>& points,
 // one of them are left out).
 svg::LineChart type_latency_chart(const std::vector<IntervalPoint>& points, int type);
 
+// A workload's own chart over elapsed seconds (WorkloadChart), across the
+// page, a colour per line.
+svg::LineChart workload_chart(const WorkloadChart& chart);
+
 // The measured latencies of one transaction type, 10 bars per decade of
 // milliseconds, with its p90 marked.
 svg::HistogramChart type_histogram_chart(const RunStats& stats, int type);

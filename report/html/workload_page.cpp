@@ -123,6 +123,9 @@ std::string html_workload_report(const ResultDir& run) {
           ", retries: " + std::to_string(retries_total(run.stats)) +
           ", reconnects: " + std::to_string(run.stats.reconnects) + ".</p>\n";
   for (const WorkloadTable& table : run.workload.tables) page += table_html(table);
+  for (const WorkloadChart& chart : run.workload.charts) {
+    page += "<figure>" + svg::line_chart(html::workload_chart(chart)) + "</figure>\n";
+  }
   page += html::timeline_section(info);
   page += intervals_html(run, info.server_metrics);
   if (info.server_metrics.enabled) {

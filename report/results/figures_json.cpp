@@ -86,6 +86,10 @@ WorkloadFigures figures_of_own_keys(const Json& result) {
       table.title = heading + " (" + table.title + ")";
       figures.tables.push_back(std::move(table));
     }
+    for (WorkloadChart chart : beside.charts) {
+      chart.title = std::string(side->result_key) + ": " + chart.title;
+      figures.charts.push_back(std::move(chart));
+    }
   }
   return figures;
 }

@@ -76,11 +76,29 @@ struct WorkloadTable {
   TableRows rows;
 };
 
+// A chart of the workload's own over the run's elapsed seconds (a mixed
+// run's freshness per interval and server): its lines as points, drawn by
+// the page as its other line charts are.
+struct WorkloadLine {
+  std::string name;  // "standby 1 p50"
+  std::vector<double> x;
+  std::vector<double> y;
+  bool dashed = false;
+  std::size_t colour = 0;  // the page's palette: the lines of one server share one
+};
+
+struct WorkloadChart {
+  std::string title;
+  std::string y_label;
+  std::vector<WorkloadLine> lines;
+};
+
 struct WorkloadFigures {
   std::string workload;  // result.json's "workload": "tpcc", "oltp_read_write", "pgbench", ...
   std::vector<WorkloadFigure> headline;
   std::vector<TypeLatency> types;
   std::vector<WorkloadTable> tables;
+  std::vector<WorkloadChart> charts;
 };
 
 // The headline figure named name; none when there is no such figure.

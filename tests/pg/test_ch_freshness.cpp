@@ -9,8 +9,10 @@
 // - on a standby that cancels queries at once (max_standby_streaming_delay
 //   0, hot_standby_feedback off) while the primary updates and vacuums
 //   TPC-C's tables, the run counts the cancelled queries and the standby's
-//   pg_stat_database_conflicts grows; with the feedback on, the run says so
-//   and gives the primary's dead tuples' growth.
+//   pg_stat_database_conflicts grows (the vacuums run from before the run
+//   starts: its set-up reads of the standby are asked again, and it
+//   starts); with the feedback on, the run says so and gives the primary's
+//   dead tuples' growth.
 // These are bounds on what the servers did, with wide margins, not on how
 // fast the kit runs.
 #include <catch2/catch.hpp>
@@ -18,8 +20,6 @@
 #include <atomic>
 #include <chrono>
 #include <filesystem>
-#include <fstream>
-#include <future>
 #include <string>
 #include <thread>
 #include <vector>
@@ -27,9 +27,9 @@
 #include <nlohmann/json.hpp>
 
 #include "pgserver/local_server.hpp"
+#include "tests/pg/ch_fixture.hpp"
 #include "tests/pg/pg_fixture.hpp"
 #include "tests/pg/result_files.hpp"
-#include "tests/pg/standby_fixture.hpp"
 #include "tests/unit/temp_dir.hpp"
 
 namespace {
@@ -46,49 +46,14 @@ constexpr double kLagMarginMs = 4000;
 // On the primary: a beat (100 ms) and a commit, with room for a busy machine.
 constexpr double kPrimaryBoundMs = 500;
 
-std::string read_text(const fs::path& path) {
-  std::ifstream in(path);
-  return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-}
-
-// The standby's settings, made with ALTER SYSTEM and a reload, once a new
-// session sees them all (the reload is signalled, not waited for).
-void set_on_standby(const std::string& standby,
-                    const std::vector<std::pair<std::string, std::string>>& settings) {
-  for (const auto& [name, value] : settings) {
-    tpcc::test::execute_outside_transaction(standby,
-                                            "alter system set " + name + " = '" + value + "'");
-  }
-  tpcc::test::scalar(standby, "select pg_reload_conf()::int");
-  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
-  for (const auto& [name, value] : settings) {
-    while (tpcc::test::scalar_text(standby, "select current_setting('" + name + "')") != value) {
-      REQUIRE(std::chrono::steady_clock::now() < deadline);
-      std::this_thread::sleep_for(std::chrono::milliseconds(100));
-    }
-  }
-}
-
-std::vector<std::string> run_args(const std::string& primary, const fs::path& dir) {
-  return {"run", "--conn",       primary,     "--terminals", "2", "--ch-streams",
-          "1",   "--warmup",     "1",         "--duration",  "8", "--report-interval",
-          "2",   "--result-dir", dir.string()};
-}
-
-std::vector<std::string> on_standby(std::vector<std::string> args, const std::string& standby) {
-  for (const std::string& arg :
-       {std::string("--standby-conn"), standby, std::string("--standby-terminals"),
-        std::string("1"), std::string("--ch-on"), std::string("standby")}) {
-    args.push_back(arg);
-  }
-  return args;
-}
-
-std::size_t count_lines(const fs::path& path) {
-  std::ifstream in(path);
-  std::size_t lines = 0;
-  for (std::string line; std::getline(in, line);) ++lines;
-  return lines;
+// A second of warm-up and 8 measured, in intervals of 2 s; on the standby
+// when given, beside one read-only terminal.
+std::vector<std::string> run_args(const std::string& primary, const fs::path& dir,
+                                  const std::string& standby = "") {
+  tpcc::test::ChRun run{primary, dir};
+  run.warmup = 1;
+  run.standby = standby;
+  return run.args();
 }
 
 long long recovery_conflicts_of_queries(const Json& ch) {
@@ -136,14 +101,11 @@ TEST_CASE(
     "tpcc run --ch-streams: freshness near 0 on the primary and the apply delay on a standby; a "
     "standby's recovery conflicts counted",
     "[ch][standby][freshness]") {
-  tpcc::test::StandbyPair pair(kStandbyName, kDatabase);
-  const std::string primary = pair.primary_database();
-  const std::string standby = pair.standby_database();
+  tpcc::test::ChStandbyPair servers(kStandbyName, kDatabase, 1);
+  tpcc::test::StandbyPair& pair = servers.pair();
+  const std::string primary = servers.primary();
+  const std::string standby = servers.standby();
   std::string output;
-  REQUIRE(tpcc::test::run_tpcc({"prepare", "--conn", primary, "--warehouses", "1", "--ch", "--seed",
-                                "11", "--no-check"},
-                               &output) == 0);
-  pair.wait_for_replay(60);
   const tpcc::test::TempDir scratch;
 
   {  // a tpcc_ch_heartbeat of someone else's: refused, and left as it was
@@ -173,7 +135,7 @@ TEST_CASE(
     CHECK(freshness.at("p50").get<double>() < kPrimaryBoundMs);
     CHECK(freshness.at("max").get<double>() >= freshness.at("p99").get<double>());
     CHECK(ch.at("freshness_by_interval").size() > 0);
-    CHECK(read_text(dir / "report.html").find("Freshness") != std::string::npos);
+    CHECK(tpcc::test::read_text(dir / "report.html").find("Freshness") != std::string::npos);
     // The heartbeat is the kit's, recorded for cleanup with CH's tables.
     CHECK(tpcc::test::scalar(primary,
                              "select count(*) from tpcc_ch_tables "
@@ -181,11 +143,11 @@ TEST_CASE(
   }
 
   {  // on a standby 2 s behind, with the feedback on
-    set_on_standby(pair.standby().conninfo(),
-                   {{"recovery_min_apply_delay", "2s"}, {"hot_standby_feedback", "on"}});
+    tpcc::test::set_on_standby(pair.standby().conninfo(), {{"recovery_min_apply_delay", "2s"},
+                                                           {"hot_standby_feedback", "on"}});
     const fs::path dir = scratch.path() / "delayed";
     output.clear();
-    const int status = tpcc::test::run_tpcc(on_standby(run_args(primary, dir), standby), &output);
+    const int status = tpcc::test::run_tpcc(run_args(primary, dir, standby), &output);
     INFO(output);
     REQUIRE(status == 0);
     CHECK(output.find("    freshness on standby 1: p50 ") != std::string::npos);
@@ -202,27 +164,21 @@ TEST_CASE(
     // takes some away): their sum moves.
     REQUIRE(s.at("primary_dead_tuples_growth").is_number_integer());
     CHECK(s.at("primary_dead_tuples_growth").get<long long>() != 0);
-    CHECK(read_text(dir / "report.html").find("Recovery conflicts on standbys") !=
+    CHECK(tpcc::test::read_text(dir / "report.html").find("Recovery conflicts on standbys") !=
           std::string::npos);
   }
 
   {  // on a standby that cancels at once, while the primary vacuums
-    set_on_standby(pair.standby().conninfo(), {{"recovery_min_apply_delay", "0"},
-                                               {"hot_standby_feedback", "off"},
-                                               {"max_standby_streaming_delay", "0"}});
+    tpcc::test::set_on_standby(pair.standby().conninfo(), {{"recovery_min_apply_delay", "0"},
+                                                           {"hot_standby_feedback", "off"},
+                                                           {"max_standby_streaming_delay", "0"}});
     const fs::path dir = scratch.path() / "conflicts";
     output.clear();
-    // The vacuums start once the run measures (its intervals.csv has its
-    // first row): a conflict is the queries', not the run's set-up's.
-    std::future<int> run = std::async(std::launch::async, [&] {
-      return tpcc::test::run_tpcc(on_standby(run_args(primary, dir), standby), &output);
-    });
-    const auto give_up = std::chrono::steady_clock::now() + std::chrono::minutes(2);
-    while (count_lines(dir / "intervals.csv") < 2 && std::chrono::steady_clock::now() < give_up &&
-           run.wait_for(std::chrono::milliseconds(20)) != std::future_status::ready) {
-    }
+    // The vacuums run from before the run starts: the run's set-up reads of
+    // the standby (its load record, its conflict counters, the heartbeat's
+    // wait) meet the conflicts too, are asked again, and the run starts.
     VacuumLoop vacuum(primary);
-    const int status = run.get();
+    const int status = tpcc::test::run_tpcc(run_args(primary, dir, standby), &output);
     CHECK(vacuum.stop().empty());
     INFO(output);
     // Cancelled queries are the streams' errors, which never fail TPC-C's run.

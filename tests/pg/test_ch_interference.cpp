@@ -10,12 +10,12 @@
 
 #include <filesystem>
 #include <map>
-#include <stdexcept>
 #include <string>
 #include <vector>
 
 #include <nlohmann/json.hpp>
 
+#include "tests/pg/ch_fixture.hpp"
 #include "tests/pg/pg_fixture.hpp"
 #include "tests/pg/result_files.hpp"
 #include "tests/unit/temp_dir.hpp"
@@ -33,19 +33,7 @@ constexpr int kBaseline = 4;
 constexpr int kDuration = 10;
 
 // A W=1 load with CH's tables, made once for the file's cases.
-const std::string& ch_database() {
-  static const std::string db = [] {
-    const std::string conninfo = tpcc::test::create_database("tpcc_ch_interference");
-    std::string output;
-    if (tpcc::test::run_tpcc({"prepare", "--conn", conninfo, "--warehouses", "1", "--ch", "--seed",
-                              "11", "--no-check"},
-                             &output) != 0) {
-      throw std::runtime_error("prepare --ch failed: " + output);
-    }
-    return conninfo;
-  }();
-  return db;
-}
+const std::string& ch_database() { return tpcc::test::ch_database("tpcc_ch_interference", 1); }
 
 double number(const Row& row, const std::string& column) {
   REQUIRE(row.count(column) == 1);
@@ -60,12 +48,12 @@ TEST_CASE(
   const tpcc::test::TempDir scratch;
   const fs::path dir = scratch.path() / "baseline";
   std::string output;
-  const int status = tpcc::test::run_tpcc(
-      {"run", "--conn", ch_database(), "--terminals", "2", "--ch-streams", "1", "--warmup",
-       std::to_string(kWarmup), "--ch-baseline", std::to_string(kBaseline), "--duration",
-       std::to_string(kDuration), "--report-interval", std::to_string(kInterval), "--result-dir",
-       dir.string()},
-      &output);
+  tpcc::test::ChRun run{ch_database(), dir};
+  run.warmup = kWarmup;
+  run.baseline = kBaseline;
+  run.duration = kDuration;
+  run.report_interval = kInterval;
+  const int status = tpcc::test::run_tpcc(run.args(), &output);
   INFO(output);
   REQUIRE(status == 0);
   CHECK(output.find("interference: TPC-C alone for the measured interval's first 4.0 s") !=

@@ -9,16 +9,15 @@
 #include <catch2/catch.hpp>
 
 #include <filesystem>
-#include <fstream>
 #include <set>
 #include <string>
 #include <vector>
 
 #include <nlohmann/json.hpp>
 
+#include "tests/pg/ch_fixture.hpp"
 #include "tests/pg/pg_fixture.hpp"
 #include "tests/pg/result_files.hpp"
-#include "tests/pg/standby_fixture.hpp"
 #include "tests/unit/temp_dir.hpp"
 
 namespace {
@@ -28,11 +27,6 @@ using Json = nlohmann::json;
 
 constexpr const char* kDatabase = "tpcc_ch_mixed";
 constexpr const char* kStandbyName = "tpcc_ch_mixed_standby";
-
-std::string read_text(const fs::path& path) {
-  std::ifstream in(path);
-  return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-}
 
 // TPC-C's figures hold its five transactions only, and its tpmTOTAL is
 // their completed count over the measured minutes: no query among them.
@@ -78,23 +72,18 @@ TEST_CASE(
     "tpcc run --ch-streams: analytic streams beside TPC-C's terminals, on the primary and on a "
     "standby, counted apart",
     "[ch][standby]") {
-  tpcc::test::StandbyPair pair(kStandbyName, kDatabase);
-  const std::string primary = pair.primary_database();
-  const std::string standby = pair.standby_database();
-  std::string output;
-  REQUIRE(tpcc::test::run_tpcc({"prepare", "--conn", primary, "--warehouses", "1", "--ch", "--seed",
-                                "11", "--no-check"},
-                               &output) == 0);
-  pair.wait_for_replay(60);
+  const tpcc::test::ChStandbyPair servers(kStandbyName, kDatabase, 1);
+  const std::string primary = servers.primary();
   const tpcc::test::TempDir scratch;
+  std::string output;
 
   {  // on the primary
     const fs::path dir = scratch.path() / "primary";
-    output.clear();
-    const int status = tpcc::test::run_tpcc(
-        {"run", "--conn", primary, "--terminals", "2", "--ch-streams", "1", "--warmup", "2",
-         "--duration", "20", "--report-interval", "5", "--result-dir", dir.string()},
-        &output);
+    tpcc::test::ChRun run{primary, dir};
+    run.warmup = 2;
+    run.duration = 20;
+    run.report_interval = 5;
+    const int status = tpcc::test::run_tpcc(run.args(), &output);
     INFO(output);
     REQUIRE(status == 0);
     CHECK(output.find("] ch: queries/s:") != std::string::npos);
@@ -102,23 +91,23 @@ TEST_CASE(
     const Json result = tpcc::test::read_result(dir.string());
     check_tpcc_side(result);
     check_ch_block(result, "primary", 1);
-    const std::string page = read_text(dir / "report.html");
+    const std::string page = tpcc::test::read_text(dir / "report.html");
     CHECK(page.find("ch on the primary: QphH") != std::string::npos);
     CHECK(page.find("recovery conflicts") != std::string::npos);
     // tpcc report DIR draws the same page from the files.
     std::string redrawn;
     CHECK(tpcc::test::run_tpcc({"report", dir.string()}, &redrawn) == 0);
-    CHECK(read_text(dir / "report.html") == page);
+    CHECK(tpcc::test::read_text(dir / "report.html") == page);
   }
 
   {  // on the standby
     const fs::path dir = scratch.path() / "standby";
+    tpcc::test::ChRun run{primary, dir};
+    run.duration = 20;
+    run.report_interval = 5;
+    run.standby = servers.standby();
     output.clear();
-    const int status = tpcc::test::run_tpcc(
-        {"run", "--conn", primary, "--terminals", "2", "--standby-conn", standby,
-         "--standby-terminals", "1", "--ch-streams", "1", "--ch-on", "standby", "--duration", "20",
-         "--report-interval", "5", "--result-dir", dir.string()},
-        &output);
+    const int status = tpcc::test::run_tpcc(run.args(), &output);
     INFO(output);
     REQUIRE(status == 0);
     CHECK(output.find("] ch on standby 1: queries/s:") != std::string::npos);

@@ -11,6 +11,7 @@
 
 #include <pqxx/pqxx>
 
+#include "tests/pg/ch_fixture.hpp"
 #include "tests/pg/pg_fixture.hpp"
 #include "workloads/ch/ch_queries.hpp"
 
@@ -19,18 +20,7 @@ namespace {
 using tpcc::test::scalar;
 
 // One W=1 load with CH's tables for the whole file, from a fixed seed.
-const std::string& ch_database() {
-  static const std::string db = [] {
-    const std::string conninfo = tpcc::test::create_database("tpcc_ch_queries");
-    std::string output;
-    const int status = tpcc::test::run_tpcc(
-        {"prepare", "--conn", conninfo, "--warehouses", "1", "--ch", "--seed", "11", "--no-check"},
-        &output);
-    if (status != 0) throw std::runtime_error("prepare --ch failed:\n" + output);
-    return conninfo;
-  }();
-  return db;
-}
+const std::string& ch_database() { return tpcc::test::ch_database("tpcc_ch_queries", 1); }
 
 // A fresh load's delivered lines all have an amount of 0.00 (4.3.3.1): give
 // every seventh order's lines amounts, so that the sums compared below are

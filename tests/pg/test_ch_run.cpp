@@ -13,6 +13,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "tests/pg/ch_fixture.hpp"
 #include "tests/pg/pg_fixture.hpp"
 
 namespace {
@@ -28,10 +29,8 @@ nlohmann::json read_json(const std::string& path) {
 
 TEST_CASE("ch: two streams run the 22 queries, QphH is queries x 3600 / measured seconds", "[ch]") {
   const std::string db = tpcc::test::create_database("tpcc_ch_run");
+  tpcc::test::prepare_ch(db, 1);
   std::string output;
-  REQUIRE(tpcc::test::run_tpcc(
-              {"prepare", "--conn", db, "--warehouses", "1", "--ch", "--seed", "11", "--no-check"},
-              &output) == 0);
   const std::string dir = tpcc::test::scratch_dir("ch-run");
   const int status =
       tpcc::test::run_tpcc({"run", "--conn", db, "--workload", "ch", "--terminals", "2",

@@ -1,5 +1,6 @@
 #include "workloads/ch/ch_workload.hpp"
 
+#include "db/recovery_conflict.hpp"
 #include "db/session.hpp"
 #include "terminal/engine/worker.hpp"
 #include "workloads/ch/mixed/freshness_samples.hpp"
@@ -8,9 +9,6 @@
 namespace tpcc {
 namespace {
 
-// The server's words for a query a hot standby cancelled to replay WAL
-// (PostgreSQL's "canceling statement due to conflict with recovery").
-constexpr const char* kRecoveryConflictWords = "conflict with recovery";
 constexpr const char* kQueryCanceled = "57014";
 
 std::string statement_name(int query) { return "ch_q" + std::to_string(query); }
@@ -25,11 +23,6 @@ struct ChStream {
 };
 
 }  // namespace
-
-bool is_recovery_conflict(const std::string& sqlstate, const std::string& message) {
-  const bool state = sqlstate == kSerializationFailure || sqlstate == kDeadlockDetected;
-  return state && message.find(kRecoveryConflictWords) != std::string::npos;
-}
 
 bool is_cancel(const std::string& sqlstate) { return sqlstate == kQueryCanceled; }
 

@@ -20,10 +20,8 @@ namespace tpcc {
 // Index of the rows a query returned among its TxnResult::tallies.
 inline constexpr std::size_t kChRowsTally = 0;
 
-// Whether a server error is a hot standby cancelling the query in a
-// conflict with recovery (40001 or 40P01, "... conflict with recovery"),
-// and whether it is a cancel (57014, statement timeout or cancel).
-bool is_recovery_conflict(const std::string& sqlstate, const std::string& message);
+// Whether a server error is a cancel (57014, statement timeout or cancel);
+// a hot standby's recovery conflict is db/recovery_conflict.hpp's.
 bool is_cancel(const std::string& sqlstate);
 
 // The recovery conflicts and cancels of each query, counted as they end

@@ -44,13 +44,13 @@ void ChMixedMeasures::set_up() {
 void ChMixedMeasures::finish(ChFigures& figures) {
   if (heartbeat_) heartbeat_->stop();
   std::vector<ChServerFigures> servers = on_standbys_ ? conflicts_.finish() : primary_only();
-  const std::vector<std::vector<double>> samples = freshness_.samples();
+  const std::vector<LatencyHistogram> histograms = freshness_.histograms();
   const std::vector<std::vector<ChFreshnessInterval>> intervals = freshness_.intervals();
-  std::vector<double> all;
-  for (std::size_t k = 0; k < servers.size() && k < samples.size(); ++k) {
-    servers[k].freshness = freshness_of(samples[k]);
+  LatencyHistogram all;
+  for (std::size_t k = 0; k < servers.size() && k < histograms.size(); ++k) {
+    servers[k].freshness = freshness_of(histograms[k]);
     servers[k].freshness_by_interval = intervals[k];
-    all.insert(all.end(), samples[k].begin(), samples[k].end());
+    all.merge(histograms[k]);
   }
   figures.freshness = freshness_of(all);
   figures.servers = servers;

@@ -9,9 +9,9 @@
 #include "config/errors.hpp"
 #include "db/catalog.hpp"
 #include "db/connect.hpp"
+#include "db/recovery_conflict.hpp"
 #include "schema/schema.hpp"
 #include "workloads/ch/ch_tables.hpp"
-#include "workloads/ch/ch_workload.hpp"
 
 namespace tpcc {
 
@@ -43,10 +43,10 @@ bool replayed(const std::string& server, const std::string& since) {
   try {
     if (!tx.exec(kReplayedSql)[0][0].as<bool>()) return false;
     return tx.exec_params(kBeatSinceSql, since)[0][0].as<long long>() == 1;
-  } catch (const pqxx::sql_error& e) {
+  } catch (const pqxx::failure& e) {
     // A standby may cancel the read to replay the beats' own cleanup on the
     // primary: not yet, ask again.
-    if (is_recovery_conflict(e.sqlstate(), e.what())) return false;
+    if (is_recovery_conflict(e)) return false;
     throw;
   }
 }

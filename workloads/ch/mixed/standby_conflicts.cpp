@@ -3,7 +3,9 @@
 #include <pqxx/nontransaction>
 #include <pqxx/result>
 
+#include "config/conn/mask.hpp"
 #include "db/connect.hpp"
+#include "db/recovery_conflict.hpp"
 #include "schema/schema.hpp"
 
 namespace tpcc {
@@ -25,20 +27,29 @@ constexpr const char* kDeadTuplesSql =
 }  // namespace
 
 std::optional<StandbyConflictReading> read_standby_conflicts(const std::string& standby) {
+  std::optional<StandbyConflictReading> reading;
   try {
-    auto conn = connect(standby);
-    pqxx::nontransaction tx(*conn);
-    StandbyConflictReading reading;
-    const pqxx::result r = tx.exec(kConflictsSql);
-    if (r.empty()) return std::nullopt;
-    reading.conflicts = {r[0][0].as<std::int64_t>(), r[0][1].as<std::int64_t>(),
-                         r[0][2].as<std::int64_t>(), r[0][3].as<std::int64_t>(),
-                         r[0][4].as<std::int64_t>()};
-    reading.hot_standby_feedback = tx.exec(kFeedbackSql)[0][0].as<bool>();
-    return reading;
+    // The standby may cancel the read itself to replay the primary's
+    // vacuum: asked again before the figures are given up.
+    retry_recovery_conflicts(
+        [&] {
+          reading.reset();
+          auto conn = connect(standby);
+          pqxx::nontransaction tx(*conn);
+          const pqxx::result r = tx.exec(kConflictsSql);
+          if (r.empty()) return;
+          StandbyConflictReading read;
+          read.conflicts = {r[0][0].as<std::int64_t>(), r[0][1].as<std::int64_t>(),
+                            r[0][2].as<std::int64_t>(), r[0][3].as<std::int64_t>(),
+                            r[0][4].as<std::int64_t>()};
+          read.hot_standby_feedback = tx.exec(kFeedbackSql)[0][0].as<bool>();
+          reading = read;
+        },
+        mask_password(standby), "the read of pg_stat_database_conflicts");
   } catch (const std::exception&) {
     return std::nullopt;
   }
+  return reading;
 }
 
 std::optional<std::int64_t> read_primary_dead_tuples(const std::string& primary) {

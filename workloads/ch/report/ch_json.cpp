@@ -134,6 +134,7 @@ WorkloadFigures ch_result_figures(const Json& result) {
                                     3))};
   // A mixed run's freshness and standbys, before the per-query detail.
   f.tables = ch_servers_tables(ch);
+  f.charts = ch_servers_charts(ch);
   for (const Json& q : ch.at("per_query")) {
     const Json& latency_ms = q.at("latency_ms");
     TypeLatency type{

@@ -99,6 +99,24 @@ std::string feedback_text(const Json& standby) {
   return standby.at("hot_standby_feedback").get<bool>() ? "on" : "off";
 }
 
+// One server's p50 and max lines, in one colour, of the intervals where
+// queries started (an interval without any has no freshness to draw).
+void add_freshness_lines(WorkloadChart& chart, const std::string& server, const Json& intervals,
+                         std::size_t colour) {
+  WorkloadLine p50{server + " p50", {}, {}, false, colour};
+  WorkloadLine max{server + " max", {}, {}, true, colour};
+  for (const Json& i : intervals) {
+    if (json_number(i, "samples").value_or(0) <= 0) continue;
+    const double end = i.at("end_seconds").get<double>();
+    p50.x.push_back(end);
+    p50.y.push_back(i.at("p50").get<double>());
+    max.x.push_back(end);
+    max.y.push_back(i.at("max").get<double>());
+  }
+  chart.lines.push_back(std::move(p50));
+  chart.lines.push_back(std::move(max));
+}
+
 }  // namespace
 
 std::string ch_servers_lines(const ChFigures& f) {
@@ -154,6 +172,21 @@ std::vector<WorkloadTable> ch_servers_tables(const Json& ch) {
   tables.push_back(freshness);
   tables.push_back(conflicts);
   return tables;
+}
+
+std::vector<WorkloadChart> ch_servers_charts(const Json& ch) {
+  if (!ch.contains("freshness_ms")) return {};
+  WorkloadChart chart{"freshness per interval, p50 and max (dashed) per server", "ms", {}};
+  if (ch.contains("standbys")) {
+    for (const Json& s : ch.at("standbys")) {
+      const int k = s.at("standby").get<int>();
+      add_freshness_lines(chart, "standby " + std::to_string(k), s.at("freshness_by_interval"),
+                          static_cast<std::size_t>(k));
+    }
+  } else if (ch.contains("freshness_by_interval")) {
+    add_freshness_lines(chart, "primary", ch.at("freshness_by_interval"), 0);
+  }
+  return {chart};
 }
 
 }  // namespace tpcc

@@ -29,4 +29,9 @@ void add_ch_servers_json(nlohmann::json& ch, const ChFigures& figures);
 // "Recovery conflicts on standbys" table; none for --workload ch.
 std::vector<WorkloadTable> ch_servers_tables(const nlohmann::json& ch);
 
+// The chart "freshness per interval": each server's p50 and max (dashed)
+// of every measured interval with queries, from "freshness_by_interval";
+// none for --workload ch.
+std::vector<WorkloadChart> ch_servers_charts(const nlohmann::json& ch);
+
 }  // namespace tpcc

@@ -10,6 +10,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "metrics/stats.hpp"
 #include "workloads/ch/metrics/ch_figures.hpp"
 #include "workloads/ch/metrics/ch_freshness.hpp"
 #include "workloads/ch/mixed/freshness_samples.hpp"
@@ -41,28 +42,46 @@ tpcc::ChFreshness freshness(std::int64_t samples, double p50, double p99, double
   return f;
 }
 
+// The histogram's buckets are at most 1/64 of their values wide, and a
+// percentile is its bucket's middle: within 1 % of the sample it stands for.
+constexpr double kResolution = 0.01;
+
+tpcc::LatencyHistogram histogram_of(const std::vector<double>& samples_ms) {
+  tpcc::LatencyHistogram h;
+  for (double ms : samples_ms) h.record(tpcc::freshness_micros(ms));
+  return h;
+}
+
 }  // namespace
 
 TEST_CASE("ch freshness: p50, p99 and max are the samples' nearest ranks", "[ch][freshness]") {
   std::vector<double> samples(250);
-  // A shuffled ramp with a long tail: 1..250 ms, every 10th x 20.
+  // A shuffled ramp with a long tail: 1..250 ms, every 10th x 20 (up to 5 s).
   for (std::size_t i = 0; i < samples.size(); ++i) {
     samples[(i * 97) % samples.size()] = (i % 10 == 9 ? 20.0 : 1.0) * static_cast<double>(i + 1);
   }
-  const tpcc::ChFreshness f = tpcc::freshness_of(samples);
+  const tpcc::ChFreshness f = tpcc::freshness_of(histogram_of(samples));
   CHECK(f.samples == 250);
-  CHECK(f.p50_ms == by_definition(samples, 50));
-  CHECK(f.p99_ms == by_definition(samples, 99));
+  CHECK(f.p50_ms == Approx(by_definition(samples, 50)).epsilon(kResolution));
+  CHECK(f.p99_ms == Approx(by_definition(samples, 99)).epsilon(kResolution));
   CHECK(f.max_ms == *std::max_element(samples.begin(), samples.end()));
   CHECK(f.p50_ms < f.p99_ms);
 
-  const tpcc::ChFreshness one = tpcc::freshness_of({42.5});
+  // Tens of seconds (a standby held back by a long conflict) keep theirs.
+  const tpcc::ChFreshness late = tpcc::freshness_of(histogram_of({12000.5, 45000.25}));
+  CHECK(late.p50_ms == Approx(12000.5).epsilon(kResolution));
+  CHECK(late.max_ms == 45000.25);
+
+  const tpcc::ChFreshness one = tpcc::freshness_of(histogram_of({42.5}));
   CHECK(one.samples == 1);
-  CHECK(one.p50_ms == 42.5);
-  CHECK(one.p99_ms == 42.5);
+  CHECK(one.p50_ms == Approx(42.5).epsilon(kResolution));
+  CHECK(one.p99_ms == Approx(42.5).epsilon(kResolution));
   CHECK(one.max_ms == 42.5);
 
-  const tpcc::ChFreshness none = tpcc::freshness_of({});
+  // A standby's clock a little behind the primary's: 0, not a negative age.
+  CHECK(tpcc::freshness_of(histogram_of({-3.0})).max_ms == 0);
+
+  const tpcc::ChFreshness none = tpcc::freshness_of(tpcc::LatencyHistogram());
   CHECK(none.samples == 0);
   CHECK(none.max_ms == 0);
 }
@@ -85,10 +104,14 @@ TEST_CASE("ch freshness: samples kept per server, the warm-up's dropped, each in
   samples.end_interval(12, false);
   samples.add(0, 7);  // after the last interval: never counted
 
-  const auto kept = samples.samples();
+  const std::vector<tpcc::LatencyHistogram> kept = samples.histograms();
   REQUIRE(kept.size() == 2);
-  CHECK(kept[0] == std::vector<double>{10, 30});
-  CHECK(kept[1] == std::vector<double>{2000, 2200});
+  CHECK(kept[0].count() == 2);
+  CHECK(kept[0].max() == 30000);
+  CHECK(kept[0].min() == 10000);
+  CHECK(kept[1].count() == 2);
+  CHECK(kept[1].max() == 2200000);
+  CHECK(kept[1].min() == 2000000);
   const auto intervals = samples.intervals();
   REQUIRE(intervals[0].size() == 2);
   CHECK(intervals[0][0].end_seconds == 7);
@@ -96,7 +119,7 @@ TEST_CASE("ch freshness: samples kept per server, the warm-up's dropped, each in
   CHECK(intervals[0][0].freshness.max_ms == 30);
   CHECK(intervals[0][1].freshness.samples == 0);
   CHECK(intervals[1][1].end_seconds == 12);
-  CHECK(intervals[1][1].freshness.p50_ms == 2200);
+  CHECK(intervals[1][1].freshness.p50_ms == Approx(2200).epsilon(kResolution));
 }
 
 TEST_CASE("ch standby conflicts: the run's delta per reason, and their total", "[ch][freshness]") {
@@ -178,8 +201,52 @@ TEST_CASE("ch freshness: result.json's keys, and the page's tables read back fro
   CHECK(tables[1].rows.rows ==
         std::vector<std::vector<std::string>>{{"standby 1", "7", "0", "0", "0", "0", "on", "-15"}});
 
-  // Without a mixed run's servers (--workload ch): no key, no table.
+  // Without a mixed run's servers (--workload ch): no key, no table, no chart.
   const nlohmann::json plain = tpcc::ch_figures_json(tpcc::ChFigures{});
   CHECK_FALSE(plain.contains("freshness_ms"));
   CHECK(tpcc::ch_servers_tables(plain).empty());
+  CHECK(tpcc::ch_servers_charts(plain).empty());
+}
+
+TEST_CASE("ch freshness: the page's chart, p50 and max per interval of each standby",
+          "[ch][freshness]") {
+  tpcc::ChFigures f;
+  f.on = "standby";
+  f.freshness = freshness(9, 2040, 2300, 2310);
+  f.servers.resize(2);
+  f.servers[0].name = "standby 1";
+  f.servers[0].freshness_by_interval = {{5, freshness(6, 2030, 2200, 2210)},
+                                        {10, freshness(0, 0, 0, 0)},
+                                        {15, freshness(2, 2100, 2310, 2310)}};
+  f.servers[1].name = "standby 2";
+  f.servers[1].freshness_by_interval = {{5, freshness(1, 90, 90, 90)}};
+  const std::vector<tpcc::WorkloadChart> charts = tpcc::ch_servers_charts(tpcc::ch_figures_json(f));
+  REQUIRE(charts.size() == 1);
+  const std::vector<tpcc::WorkloadLine>& lines = charts[0].lines;
+  REQUIRE(lines.size() == 4);
+  CHECK(lines[0].name == "standby 1 p50");
+  // The interval without queries has no point.
+  CHECK(lines[0].x == std::vector<double>{5, 15});
+  CHECK(lines[0].y == std::vector<double>{2030, 2100});
+  CHECK(lines[1].name == "standby 1 max");
+  CHECK(lines[1].dashed);
+  CHECK(lines[1].y == std::vector<double>{2210, 2310});
+  CHECK(lines[0].colour == lines[1].colour);
+  CHECK(lines[2].name == "standby 2 p50");
+  CHECK(lines[2].colour != lines[0].colour);
+  CHECK(lines[3].y == std::vector<double>{90});
+
+  // On the primary: its one pair of lines.
+  tpcc::ChFigures primary;
+  primary.on = "primary";
+  primary.freshness = freshness(3, 40, 60, 60);
+  primary.servers.resize(1);
+  primary.servers[0].name = "primary";
+  primary.servers[0].freshness_by_interval = {{2, freshness(3, 40, 60, 60)}};
+  const std::vector<tpcc::WorkloadChart> on_primary =
+      tpcc::ch_servers_charts(tpcc::ch_figures_json(primary));
+  REQUIRE(on_primary.size() == 1);
+  REQUIRE(on_primary[0].lines.size() == 2);
+  CHECK(on_primary[0].lines[0].name == "primary p50");
+  CHECK(on_primary[0].lines[1].y == std::vector<double>{60});
 }
