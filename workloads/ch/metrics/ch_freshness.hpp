@@ -57,7 +57,4 @@ struct ChServerFigures {
   std::optional<std::int64_t> primary_dead_tuples_growth;
 };
 
-// p50, p99 and max (nearest rank) of the samples; all 0 without any.
-ChFreshness freshness_of(std::vector<double> samples_ms);
-
 }  // namespace tpcc
