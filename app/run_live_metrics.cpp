@@ -39,6 +39,16 @@ EngineSetup LiveMetricsRun::hooked(EngineSetup setup) {
   std::vector<std::string> types;
   for (const WorkloadType& type : setup.workload->types()) types.push_back(type.name);
   figures->set_workload(std::move(types), tpmc_);
+  if (setup.side.workload != nullptr) {
+    std::vector<std::string> side_types;
+    for (const WorkloadType& type : setup.side.workload->types()) side_types.push_back(type.name);
+    figures->set_side(setup.side.workload->name(), std::move(side_types));
+    IntervalSink side_results = std::move(setup.side.on_interval);
+    setup.side.on_interval = [figures, side_results](const std::vector<IntervalSample>& samples) {
+      if (side_results) side_results(samples);
+      figures->add_side_interval(samples);
+    };
+  }
   IntervalSink results = std::move(setup.on_interval);
   setup.on_interval = [figures, results](const std::vector<IntervalSample>& samples) {
     if (results) results(samples);
@@ -47,14 +57,15 @@ EngineSetup LiveMetricsRun::hooked(EngineSetup setup) {
   return setup;
 }
 
-void LiveMetricsRun::finish(const RunInfo& info, const RunStats& stats, std::ostream& out) {
+void LiveMetricsRun::finish(const RunInfo& info, const RunStats& stats, std::ostream& out,
+                            const RunStats* side_stats) {
   if (!figures_) return;
   // Watched before the final figures are served, so that a scraper that
   // saw them and signals meets this wait. The run is over and its files
   // written: a signal only ends the wait, the exit status stays the run's.
   boost::asio::io_context io;
   boost::asio::signal_set signals(io, SIGINT, SIGTERM, SIGHUP);
-  figures_->finish(stats, info.measured_seconds, info.health.downtime_seconds);
+  figures_->finish(stats, info.measured_seconds, info.health.downtime_seconds, side_stats);
   if (linger_seconds_ <= 0) return;
   out << "serving the final live metrics for " << linger_seconds_
       << " s (--metrics-linger; SIGINT or SIGTERM ends it)\n";

@@ -26,9 +26,11 @@ class LiveMetricsRun {
   // the types of setup.workload.
   EngineSetup hooked(EngineSetup setup);
 
-  // The run is done: its measured figures replace the running ones, and
-  // the listener serves them --metrics-linger seconds more.
-  void finish(const RunInfo& info, const RunStats& stats, std::ostream& out);
+  // The run is done: its measured figures (and those of what ran beside,
+  // if anything) replace the running ones, and the listener serves them
+  // --metrics-linger seconds more.
+  void finish(const RunInfo& info, const RunStats& stats, std::ostream& out,
+              const RunStats* side_stats = nullptr);
 
  private:
   int linger_seconds_ = 0;

@@ -1,6 +1,7 @@
 #include "app/run_workload.hpp"
 
 #include <exception>
+#include <memory>
 
 #include "app/run_command.hpp"
 #include "app/run_live_metrics.hpp"
@@ -34,6 +35,19 @@ EngineSetup counted_engine_setup(const Workload& workload, const Config& config,
   return setup;
 }
 
+namespace {
+
+// What ran beside the run's terminals, every group's measured interval
+// together; none when nothing did.
+std::unique_ptr<RunStats> side_stats(const EngineResult& result) {
+  if (result.side.empty()) return nullptr;
+  auto stats = std::make_unique<RunStats>(result.side.front().stats.types());
+  for (const StandbyEngineResult& group : result.side) stats->merge(group.stats);
+  return stats;
+}
+
+}  // namespace
+
 RunInfo WorkloadRun::run_info(const EngineResult& result, std::time_t started) const {
   return tpcc::run_info(config_, RunSetup{}, result, started, "");
 }
@@ -61,8 +75,9 @@ int run_workload(WorkloadRun& workload, std::ostream& out) {
     experiment.preflight = run_preflight(config, experiment.environment, out);
     workload.print_start(out, results.dir());
     if (side) side->print_start(out);
-    EngineSetup setup = live.hooked(workload.engine_setup(results, out));
+    EngineSetup setup = workload.engine_setup(results, out);
     if (side) setup.side = side->side_groups();
+    setup = live.hooked(std::move(setup));
     result = run_engine(workload.engine_config(config), setup, out);
   } catch (...) {
     record_not_started(results, std::current_exception(), started, out);
@@ -76,7 +91,7 @@ int run_workload(WorkloadRun& workload, std::ostream& out) {
   results.write_final(info, result.stats, verdict, result.intervals);
   out << "results written to " << results.dir() << "\n";
   out.flush();
-  live.finish(info, result.stats, out);
+  live.finish(info, result.stats, out, side_stats(result).get());
   return info.exit_status;
 }
 

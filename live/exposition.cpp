@@ -91,6 +91,43 @@ void latencies(std::string& out, const RunStats& stats, const std::vector<std::s
   }
 }
 
+// The side's series: its types' outcomes, latencies and terminals, each
+// sample labelled with its workload, in the shape of the run's own.
+void side(std::string& out, const LiveSide& side) {
+  const std::string workload = "workload=\"" + escape_label_value(side.workload) + "\"";
+  header(out, "tpcc_side_transactions_total", "counter",
+         "What ran beside the run's terminals (a mixed run's analytic queries), of the measured "
+         "interval so far, by workload, type and outcome (committed, error).");
+  std::vector<std::string> labels;
+  for (std::size_t slot = 0; slot < slots(side.measured, side.types); ++slot) {
+    const TxnStats& s = side.measured.txn[slot];
+    labels.push_back(workload + ",type=\"" + escape_label_value(side.types[slot]) + "\"");
+    const std::string prefix = "tpcc_side_transactions_total{" + labels.back();
+    out += prefix + ",outcome=\"committed\"} " + std::to_string(s.committed) + "\n";
+    out += prefix + ",outcome=\"error\"} " + std::to_string(s.errors) + "\n";
+  }
+  header(out, "tpcc_side_latency_seconds", "histogram",
+         "Response times of what ran beside the run's terminals, of the measured interval so "
+         "far, by workload and type; a bucket counts the times below its bound.");
+  for (std::size_t slot = 0; slot < labels.size(); ++slot) {
+    const LatencyHistogram& h = side.measured.txn[slot].latency;
+    const std::string& label = labels[slot];
+    for (const std::int64_t bound : latency_bucket_bounds_micros()) {
+      out += "tpcc_side_latency_seconds_bucket{" + label + ",le=\"" + seconds_text(bound) + "\"} " +
+             std::to_string(count_below(h, bound)) + "\n";
+    }
+    out += "tpcc_side_latency_seconds_bucket{" + label + ",le=\"+Inf\"} " +
+           std::to_string(h.count()) + "\n";
+    out += "tpcc_side_latency_seconds_sum{" + label + "} " +
+           number(static_cast<double>(h.sum()) / 1e6) + "\n";
+    out += "tpcc_side_latency_seconds_count{" + label + "} " + std::to_string(h.count()) + "\n";
+  }
+  header(out, "tpcc_side_active_terminals", "gauge",
+         "Terminals (analytic streams) of what ran beside, started at the latest interval line.");
+  out += "tpcc_side_active_terminals{" + workload + "} " + std::to_string(side.active_terminals) +
+         "\n";
+}
+
 }  // namespace
 
 std::vector<std::string> tpcc_live_types() {
@@ -170,6 +207,7 @@ std::string exposition_text(const LiveSnapshot& s) {
     out += "tpcc_replication_lag_seconds{standby=\"" + escape_label_value(lag.standby) + "\"} " +
            number(*lag.replay_lag_seconds) + "\n";
   }
+  if (!s.side.workload.empty()) side(out, s.side);
   header(out, "tpcc_phase", "gauge", "The run's phase: 1 for the current one, 0 for the others.");
   for (const LivePhase phase :
        {LivePhase::Starting, LivePhase::Warmup, LivePhase::Measured, LivePhase::Done}) {

@@ -28,6 +28,17 @@ struct StandbyLagNow {
 // TPC-C's five types as the live metrics name them (result.json's keys).
 std::vector<std::string> tpcc_live_types();
 
+// What ran beside the run's own terminals (a mixed run's analytic streams,
+// --ch-streams): its workload and types, the counters and histograms of
+// its measured interval so far (every group of it together), the
+// terminals it has started. No workload: nothing ran beside.
+struct LiveSide {
+  std::string workload;  // "ch"; empty: none
+  std::vector<std::string> types;
+  RunStats measured;
+  int active_terminals = 0;
+};
+
 // What the live metrics show at one moment: the counters and histograms of
 // the measured interval so far (the figures result.json holds at the end),
 // and gauges of the latest interval.
@@ -46,6 +57,7 @@ struct LiveSnapshot {
   int terminals = 0;
   double downtime_seconds = 0;  // the whole run's, warm-up included
   std::vector<StandbyLagNow> lag;
+  LiveSide side;
 };
 
 // The upper bounds (le) of tpcc_latency_seconds's buckets, in microseconds:

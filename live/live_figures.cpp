@@ -43,9 +43,29 @@ void LiveFigures::add_interval(const std::vector<IntervalSample>& samples) {
   }
 }
 
-void LiveFigures::finish(const RunStats& measured, double measured_seconds,
-                         double downtime_seconds) {
+void LiveFigures::set_side(std::string workload, std::vector<std::string> types) {
   const std::lock_guard<std::mutex> lock(mutex_);
+  snapshot_.side.workload = std::move(workload);
+  snapshot_.side.measured = RunStats(types.size());
+  snapshot_.side.types = std::move(types);
+}
+
+void LiveFigures::add_side_interval(const std::vector<IntervalSample>& samples) {
+  const std::lock_guard<std::mutex> lock(mutex_);
+  LiveSide& side = snapshot_.side;
+  if (snapshot_.phase == LivePhase::Done || samples.empty()) return;
+  int active = 0;
+  for (const IntervalSample& group : samples) {
+    active += group.active_terminals;
+    if (!group.warmup) side.measured.merge(group.stats);
+  }
+  side.active_terminals = active;
+}
+
+void LiveFigures::finish(const RunStats& measured, double measured_seconds, double downtime_seconds,
+                         const RunStats* side_measured) {
+  const std::lock_guard<std::mutex> lock(mutex_);
+  if (side_measured != nullptr) snapshot_.side.measured = *side_measured;
   snapshot_.phase = LivePhase::Done;
   snapshot_.measured = measured;
   measured_seconds_ = measured_seconds;

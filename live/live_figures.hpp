@@ -29,9 +29,15 @@ class LiveFigures {
   // One interval's samples, the primary's first (IntervalSink).
   void add_interval(const std::vector<IntervalSample>& samples);
 
+  // What runs beside (SideGroups): its workload and types; then each
+  // interval's samples of its groups (their IntervalSink).
+  void set_side(std::string workload, std::vector<std::string> types);
+  void add_side_interval(const std::vector<IntervalSample>& samples);
+
   // The run is done: the measured interval's figures (result.json's), the
-  // whole run's downtime.
-  void finish(const RunStats& measured, double measured_seconds, double downtime_seconds);
+  // whole run's downtime, and those of what ran beside (null: nothing).
+  void finish(const RunStats& measured, double measured_seconds, double downtime_seconds,
+              const RunStats* side_measured = nullptr);
 
   LiveSnapshot snapshot() const;
   std::string text() const { return exposition_text(snapshot()); }

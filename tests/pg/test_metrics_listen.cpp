@@ -165,6 +165,62 @@ TEST_CASE("live metrics: scraped during a run, promtool-clean, the final scrape 
   CHECK(m.at("tpcc_downtime_seconds_total") == result.at("downtime_seconds").get<double>());
 }
 
+TEST_CASE(
+    "live metrics: a mixed run's analytic streams are served per query, the final "
+    "scrape result.json's",
+    "[metrics_listen][ch]") {
+  static const std::string conn = [] {
+    const std::string db = tpcc::test::create_database("tpcc_metrics_listen_ch");
+    std::string output;
+    if (tpcc::test::run_tpcc({"prepare", "--conn", db, "--warehouses", "1", "--ch", "--no-check"},
+                             &output) != 0) {
+      throw std::runtime_error("prepare --ch failed:\n" + output);
+    }
+    return db;
+  }();
+  const std::string dir = tpcc::test::scratch_dir("live_ch_run");
+  const std::string log = (tpcc::test::scratch_root() / "live_ch_run.log").string();
+  const int port = free_port();
+  tpcc::test::TpccChild child(
+      {"run", "--conn", conn, "--terminals", "2", "--ch-streams", "1", "--warmup", "1",
+       "--duration", "6", "--report-interval", "1", "--result-dir", dir, "--metrics-listen",
+       "127.0.0.1:" + std::to_string(port), "--metrics-linger", "30"},
+      log);
+  const std::optional<std::string> during = scrape_in_phase(port, "measured", child);
+  INFO(read_text(log));
+  REQUIRE(during);
+  CHECK(during->find("tpcc_side_transactions_total{workload=\"ch\",type=\"q1\","
+                     "outcome=\"committed\"}") != std::string::npos);
+  CHECK(during->find("tpcc_side_latency_seconds_bucket{workload=\"ch\",type=\"q22\",le=") !=
+        std::string::npos);
+  int status = 0;
+  if (const std::optional<std::string> lint = promtool_check(*during, &status)) {
+    INFO(*lint);
+    CHECK(status == 0);
+  }
+  const std::optional<std::string> final_text = scrape_in_phase(port, "done", child);
+  REQUIRE(final_text);
+  child.signal(SIGTERM);
+  CHECK(child.wait_for(30) == 0);
+  const Json ch = Json::parse(read_text((fs::path(dir) / "result.json").string())).at("ch");
+  const auto m = samples(*final_text);
+  long long queries = 0;
+  for (const Json& q : ch.at("per_query")) {
+    // "Q7" in result.json, "q7" in the workload's types.
+    std::string type = q.at("query").get<std::string>();
+    type[0] = 'q';
+    INFO(type);
+    const std::string prefix = "tpcc_side_transactions_total{workload=\"ch\",type=\"" + type + "\"";
+    CHECK(m.at(prefix + ",outcome=\"committed\"}") == q.at("count").get<double>());
+    CHECK(m.at(prefix + ",outcome=\"error\"}") == q.at("errors").get<double>());
+    CHECK(m.at("tpcc_side_latency_seconds_count{workload=\"ch\",type=\"" + type + "\"}") >=
+          q.at("count").get<double>());
+    queries += q.at("count").get<long long>();
+  }
+  CHECK(queries > 0);
+  CHECK(m.at("tpcc_side_active_terminals{workload=\"ch\"}") == 1);
+}
+
 TEST_CASE("live metrics: an address in use or not loopback is refused before the run",
           "[metrics_listen]") {
   const std::string& conn = tpcc::test::loaded_database(kDatabase, kWarehouses);

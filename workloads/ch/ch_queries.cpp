@@ -60,15 +60,36 @@ constexpr std::array<std::array<int, kChQueryCount>, kChStreamOrders> kOrders = 
 
 }  // namespace
 
+namespace {
+
+// "q07.sql", or "q07_citus.sql" with suffix "_citus".
+std::string query_file(int number, const char* suffix) {
+  char file[32];
+  std::snprintf(file, sizeof file, "q%02d%s.sql", number, suffix);
+  return file;
+}
+
+constexpr const char* kCitusSuffix = "_citus";
+
+}  // namespace
+
 const std::string& ch_query_sql(int number) {
-  char file[16];
-  std::snprintf(file, sizeof file, "q%02d.sql", number);
+  const std::string file = query_file(number, "");
   const auto& files = ch::embedded_query_files();
   const auto found = files.find(file);
   if (found == files.end()) {
-    throw std::logic_error(std::string("no workloads/ch/queries/") + file + " in the binary");
+    throw std::logic_error("no workloads/ch/queries/" + file + " in the binary");
   }
   return found->second;
+}
+
+bool ch_query_has_citus_variant(int number) {
+  return ch::embedded_query_files().count(query_file(number, kCitusSuffix)) > 0;
+}
+
+const std::string& ch_citus_query_sql(int number) {
+  if (!ch_query_has_citus_variant(number)) return ch_query_sql(number);
+  return ch::embedded_query_files().at(query_file(number, kCitusSuffix));
 }
 
 std::string ch_query_name(int number) { return "Q" + std::to_string(number); }

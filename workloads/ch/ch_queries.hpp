@@ -15,6 +15,14 @@ inline constexpr int kChQueryCount = 22;
 // comment naming its source first).
 const std::string& ch_query_sql(int number);
 
+// The text a stream runs for query `number` on a load distributed by
+// Citus: its variant for Citus (q<nn>_citus.sql, whose header says why)
+// where there is one, else ch_query_sql(number).
+const std::string& ch_citus_query_sql(int number);
+
+// Whether query `number` has a variant for Citus.
+bool ch_query_has_citus_variant(int number);
+
 // "Q1" .. "Q22".
 std::string ch_query_name(int number);
 

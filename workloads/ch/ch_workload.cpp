@@ -3,6 +3,7 @@
 #include "db/recovery_conflict.hpp"
 #include "db/session.hpp"
 #include "terminal/engine/worker.hpp"
+#include "workloads/ch/ch_citus.hpp"
 #include "workloads/ch/mixed/freshness_samples.hpp"
 #include "workloads/ch/mixed/heartbeat.hpp"
 
@@ -50,7 +51,8 @@ std::any ChWorkload::bind(int index, const Config& group_config) const {
 
 void ChWorkload::prepare(Session& session) const {
   for (int query = 1; query <= kChQueryCount; ++query) {
-    session.prepare(statement_name(query), ch_query_sql(query));
+    session.prepare(statement_name(query),
+                    citus_ ? ch_citus_query_sql(query) : ch_query_sql(query));
   }
   if (freshness_) session.prepare(kFreshnessStatement, kChFreshnessSql);
 }
@@ -73,9 +75,12 @@ TxnResult ChWorkload::execute(TxnIndex type, Session& session, VirtualTerminal& 
     result.sqlstate = sqlstate;
   };
   try {
+    // The results before the query's own: the setting's, in the same round trip.
+    const std::size_t first = citus_ ? 1 : 0;
+    if (citus_) session.queue_command(kChCitusSessionSql);
     if (freshness_ == nullptr) {
       session.queue(statement_name(query), Params{});
-      result.tallies[kChRowsTally] = session.flush().front().rows();
+      result.tallies[kChRowsTally] = session.flush()[first].rows();
     } else {
       // One snapshot, taken by the heartbeat's read, for the query after
       // it: the heartbeat's age is that of the data the query sees.
@@ -84,8 +89,8 @@ TxnResult ChWorkload::execute(TxnIndex type, Session& session, VirtualTerminal& 
       session.queue(statement_name(query), Params{});
       session.queue_command("commit");
       const std::vector<QueryResult> results = session.flush();
-      result.tallies[kChRowsTally] = results[2].rows();
-      const QueryResult& beat = results[1];
+      result.tallies[kChRowsTally] = results[first + 2].rows();
+      const QueryResult& beat = results[first + 1];
       if (beat.rows() == 1 && !beat.is_null(0, 0)) {
         freshness_->add(std::any_cast<ChStream>(&terminal.binding)->server, beat.as_double(0, 0));
       }

@@ -66,10 +66,16 @@ class ChWorkload : public Workload {
 
   const ChErrorCounters& errors() const { return *errors_; }
 
+  // A load distributed by Citus (bmsql_config tpcc_distribution): each
+  // query runs after the session setting of ch_citus.hpp.
+  void set_citus(bool citus) { citus_ = citus; }
+  bool citus() const { return citus_; }
+
  private:
   std::vector<WorkloadType> types_;
   std::unique_ptr<ChErrorCounters> errors_;
   FreshnessSamples* freshness_;
+  bool citus_ = false;
 };
 
 // The query (1..22) of type slot `type`.

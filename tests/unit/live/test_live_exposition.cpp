@@ -208,3 +208,46 @@ TEST_CASE("live: another workload's types name the series, slot by slot, with no
   CHECK(m.count("tpcc_run_tpmc") == 0);
   CHECK(m.at("tpcc_terminals") == 2);
 }
+
+TEST_CASE("live: what runs beside has series of its own, counted apart from the run's", "[live]") {
+  tpcc::LiveFigures figures({}, 2);
+  CHECK(figures.text().find("tpcc_side_") == std::string::npos);
+  figures.set_side("ch", {"q1", "q2"});
+  std::vector<tpcc::IntervalSample> run(1);
+  run[0].length_seconds = 1;
+  run[0].stats = tpcc::RunStats(tpcc::kTxnTypes);
+  record(run[0].stats.txn[tpcc::kNewOrder], 5, 1000);
+  figures.add_interval(run);
+  // Two groups (the streams of two standbys): a warm-up line, then a measured one.
+  std::vector<tpcc::IntervalSample> side(2);
+  for (tpcc::IntervalSample& group : side) {
+    group.stats = tpcc::RunStats(2);
+    group.warmup = true;
+    group.active_terminals = 1;
+    record(group.stats.txn[0], 3, 200000);
+  }
+  figures.add_side_interval(side);
+  auto m = samples(figures.text());
+  CHECK(m.at("tpcc_side_transactions_total{workload=\"ch\",type=\"q1\",outcome=\"committed\"}") ==
+        0);
+  for (tpcc::IntervalSample& group : side) group.warmup = false;
+  side[1].stats.txn[1].errors = 2;
+  figures.add_side_interval(side);
+  m = samples(figures.text());
+  CHECK(m.at("tpcc_side_transactions_total{workload=\"ch\",type=\"q1\",outcome=\"committed\"}") ==
+        6);
+  CHECK(m.at("tpcc_side_transactions_total{workload=\"ch\",type=\"q2\",outcome=\"error\"}") == 2);
+  CHECK(m.at("tpcc_side_latency_seconds_count{workload=\"ch\",type=\"q1\"}") == 6);
+  CHECK(m.at("tpcc_side_latency_seconds_bucket{workload=\"ch\",type=\"q1\",le=\"+Inf\"}") == 6);
+  CHECK(m.at("tpcc_side_active_terminals{workload=\"ch\"}") == 2);
+  // The run's own counters hold only its own.
+  CHECK(m.at("tpcc_transactions_total{type=\"new_order\",outcome=\"committed\"}") == 5);
+
+  // The end: the streams' measured figures as result.json holds them.
+  tpcc::RunStats side_final(2);
+  record(side_final.txn[0], 7, 200000);
+  figures.finish(run[0].stats, 1, 0, &side_final);
+  m = samples(figures.text());
+  CHECK(m.at("tpcc_side_transactions_total{workload=\"ch\",type=\"q1\",outcome=\"committed\"}") ==
+        7);
+}

@@ -7,10 +7,12 @@
 
 #include "config/names.hpp"
 #include "db/connect.hpp"
+#include "loader/layout.hpp"
 #include "loader/load_state.hpp"
 #include "report/console/interval_line.hpp"
 #include "workloads/ch/app/ch_measure.hpp"
 #include "workloads/ch/app/ch_mixed_measures.hpp"
+#include "workloads/ch/ch_citus.hpp"
 #include "workloads/ch/ch_required.hpp"
 #include "workloads/ch/ch_workload.hpp"
 #include "workloads/ch/metrics/ch_interference.hpp"
@@ -28,7 +30,9 @@ class ChSideRun : public SideRun {
   void set_up(std::ostream&) override {
     {
       auto conn = connect(config_.conninfo);
-      require_ch_tables(*conn, "--ch-streams", read_recorded_load(*conn).warehouses);
+      const RecordedLoad load = read_recorded_load(*conn);
+      require_ch_tables(*conn, "--ch-streams", load.warehouses);
+      workload_.set_citus(recorded_distribution(load) == Distribution::Citus);
     }
     mixed_.set_up();
   }
@@ -39,6 +43,7 @@ class ChSideRun : public SideRun {
         << (on_standbys() ? "on each of " + std::to_string(config_.standbys.size()) + " standby(s)"
                           : std::string("on the primary"))
         << ", not counted in tpmC\n";
+    out << ch_citus_line(workload_.citus());
   }
 
   SideGroups side_groups() override {
@@ -78,6 +83,7 @@ class ChSideRun : public SideRun {
     }
     ChFigures figures = ch_figures(streams, stats, seconds, warmup_.measured(workload_.errors()));
     figures.on = std::string(ch_on_name(config_.ch_on));
+    if (workload_.citus()) figures.session_settings = ch_citus_session_settings();
     mixed_.finish(figures);
     figures.interference = interference;
     info.ch = figures;
@@ -97,7 +103,7 @@ class ChSideRun : public SideRun {
 
   const Config& config_;
   ChMixedMeasures mixed_;
-  const ChWorkload workload_;
+  ChWorkload workload_;
   WarmupErrors warmup_;
 };
 

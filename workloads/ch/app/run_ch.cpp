@@ -5,10 +5,12 @@
 
 #include "app/run_workload.hpp"
 #include "db/connect.hpp"
+#include "loader/layout.hpp"
 #include "loader/load_state.hpp"
 #include "report/result_sink.hpp"
 #include "terminal/engine/engine.hpp"
 #include "workloads/ch/app/ch_measure.hpp"
+#include "workloads/ch/ch_citus.hpp"
 #include "workloads/ch/ch_required.hpp"
 #include "workloads/ch/ch_workload.hpp"
 #include "workloads/ch/report/ch_summary.hpp"
@@ -23,14 +25,17 @@ class ChRun : public WorkloadRun {
   // TPC-C's load (a clear refusal on an empty database) and CH's tables.
   void set_up(std::ostream&) override {
     auto conn = connect(config_.conninfo);
-    warehouses_ = read_recorded_load(*conn).warehouses;
+    const RecordedLoad load = read_recorded_load(*conn);
+    warehouses_ = load.warehouses;
     require_ch_tables(*conn, "--workload ch", warehouses_);
+    workload_.set_citus(recorded_distribution(load) == Distribution::Citus);
   }
 
   void print_start(std::ostream& out, const std::string& dir) override {
     out << "tpcc " << TPCC_VERSION << " running ch: " << config_.terminals
         << " stream(s) of CH-benCHmark's " << kChQueryCount << " queries on " << warehouses_
         << " warehouse(s), each stream in its TPC-H order\n";
+    out << ch_citus_line(workload_.citus());
     out << "results: " << dir << "/\n\n";
   }
 
@@ -40,15 +45,16 @@ class ChRun : public WorkloadRun {
   }
 
   RunVerdict summarize(RunInfo& info, const EngineResult& result, std::ostream& out) override {
-    const ChFigures figures = ch_figures(config_.terminals, result.stats, result.measured_seconds,
-                                         warmup_.measured(workload_.errors()));
+    ChFigures figures = ch_figures(config_.terminals, result.stats, result.measured_seconds,
+                                   warmup_.measured(workload_.errors()));
+    if (workload_.citus()) figures.session_settings = ch_citus_session_settings();
     info.ch = figures;
     out << "\n" << ch_final_block(figures) << "\n";
     return {};  // no run rules to judge
   }
 
  private:
-  const ChWorkload workload_;
+  ChWorkload workload_;
   WarmupErrors warmup_;
   int warehouses_ = 0;
 };

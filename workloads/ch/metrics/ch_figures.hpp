@@ -60,6 +60,13 @@ struct ChFigures {
   std::vector<ChQueryFigures> per_query;  // Q1..Q22
   // --ch-baseline: TPC-C alone against mixed; none without.
   std::optional<ChInterference> interference;
+  // The settings the kit made in the streams' sessions, as "name = value"
+  // (on a load distributed by Citus: docs/citus.md); empty on one server.
+  std::vector<std::string> session_settings;
+  // A merged result's (tpcc report --merge): how its figures were combined
+  // and the drivers whose streams it holds; empty for one driver's run.
+  std::string merge_rule;
+  std::vector<int> merged_drivers;
 };
 
 // queries x 3600 / seconds; 0 without time.

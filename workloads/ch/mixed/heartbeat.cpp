@@ -35,6 +35,11 @@ constexpr const char* kReplayedSql = "select to_regclass('tpcc_ch_heartbeat') is
 constexpr const char* kBeatSinceSql =
     "select count(*) from tpcc_ch_heartbeat where beat_at >= $1::timestamptz";
 constexpr const char* kClockSql = "select clock_timestamp()::text";
+// The drivers of one run (--driver I/N) make the heartbeat at once: one at
+// a time, so that the second finds the first's table and record instead of
+// failing on a create racing the first's (held to the transaction's end).
+constexpr const char* kMakeHeartbeatLockSql =
+    "select pg_advisory_xact_lock(hashtext('tpcc_ch_heartbeat'))";
 constexpr std::chrono::milliseconds kReplayPoll{100};
 
 bool replayed(const std::string& server, const std::string& since) {
@@ -56,6 +61,7 @@ bool replayed(const std::string& server, const std::string& since) {
 std::string make_ch_heartbeat(const std::string& primary, const std::string& who) {
   auto conn = connect(primary);
   pqxx::work tx(*conn);
+  tx.exec(kMakeHeartbeatLockSql);
   tx.exec(kCreateChRecordSql);
   if (relation_exists(tx, kChHeartbeatTable)) {
     if (tx.exec(kRecordedSql)[0][0].as<long long>() == 0) {

@@ -114,7 +114,42 @@ Json ch_figures_json(const ChFigures& f) {
   for (const ChQueryFigures& q : f.per_query) queries.push_back(query_json(q));
   j["per_query"] = queries;
   if (f.interference) j["interference"] = interference_json(*f.interference);
+  if (!f.session_settings.empty()) j["session_settings"] = f.session_settings;
+  if (!f.merge_rule.empty()) {
+    j["merged"] = {{"rule", f.merge_rule}, {"drivers", f.merged_drivers}};
+  }
   return j;
+}
+
+ChFigures ch_figures_from_json(const Json& ch) {
+  ChFigures f;
+  f.on = ch.value("on", std::string());
+  f.streams = ch.at("streams").get<int>();
+  f.seconds = ch.at("seconds").get<double>();
+  f.queries = ch.at("queries").get<std::int64_t>();
+  f.qphh = ch.at("qphh").get<double>();
+  const Json& latency_ms = ch.at("latency_ms");
+  f.p50_ms = latency_ms.at("p50").get<double>();
+  f.p90_ms = latency_ms.at("p90").get<double>();
+  f.max_ms = latency_ms.at("max").get<double>();
+  for (const Json& j : ch.at("per_query")) {
+    ChQueryFigures q;
+    q.name = j.at("query").get<std::string>();
+    q.count = j.at("count").get<std::int64_t>();
+    q.rows = j.at("rows").get<std::int64_t>();
+    q.errors = j.at("errors").get<std::int64_t>();
+    q.recovery_conflicts = j.at("recovery_conflicts").get<std::int64_t>();
+    q.cancels = j.at("cancels").get<std::int64_t>();
+    q.p50_ms = j.at("latency_ms").at("p50").get<double>();
+    q.p90_ms = j.at("latency_ms").at("p90").get<double>();
+    q.max_ms = j.at("latency_ms").at("max").get<double>();
+    f.per_query.push_back(q);
+  }
+  read_ch_servers_json(ch, f);
+  if (ch.contains("session_settings")) {
+    f.session_settings = ch.at("session_settings").get<std::vector<std::string>>();
+  }
+  return f;
 }
 
 WorkloadFigures ch_result_figures(const Json& result) {

@@ -1,5 +1,7 @@
 #include "workloads/ch/report/ch_servers.hpp"
 
+#include <optional>
+
 #include "report/results/json_number.hpp"
 #include "report/results/json_round.hpp"
 #include "report/views/format.hpp"
@@ -49,6 +51,36 @@ std::string conflicts_line(const ChServerFigures& s) {
             std::to_string(*s.primary_dead_tuples_growth) + " over the run";
   }
   return line + "\n";
+}
+
+std::optional<ChFreshness> freshness_from(const Json& j) {
+  if (j.is_null()) return std::nullopt;
+  ChFreshness f;
+  f.p50_ms = j.at("p50").get<double>();
+  f.p99_ms = j.at("p99").get<double>();
+  f.max_ms = j.at("max").get<double>();
+  f.samples = j.at("samples").get<std::int64_t>();
+  return f;
+}
+
+ChServerFigures standby_from(const Json& j) {
+  ChServerFigures s;
+  s.name = "standby " + std::to_string(j.at("standby").get<int>());
+  s.freshness = freshness_from(j.at("freshness_ms"));
+  if (!j.at("conflicts").is_null()) {
+    ChRecoveryConflicts c;
+    for (const ConflictField& field : kConflictFields) {
+      c.*field.count = j.at("conflicts").at(field.key).get<std::int64_t>();
+    }
+    s.conflicts = c;
+  }
+  if (!j.at("hot_standby_feedback").is_null()) {
+    s.hot_standby_feedback = j.at("hot_standby_feedback").get<bool>();
+  }
+  if (j.contains("primary_dead_tuples_growth")) {
+    s.primary_dead_tuples_growth = j.at("primary_dead_tuples_growth").get<std::int64_t>();
+  }
+  return s;
 }
 
 Json freshness_json(const ChFreshness& f) {
@@ -140,6 +172,19 @@ void add_ch_servers_json(Json& ch, const ChFigures& f) {
   for (std::size_t k = 0; k < f.servers.size(); ++k)
     standbys.push_back(standby_json(k, f.servers[k]));
   ch["standbys"] = standbys;
+}
+
+void read_ch_servers_json(const Json& ch, ChFigures& f) {
+  if (!ch.contains("freshness_ms")) return;
+  f.freshness = freshness_from(ch.at("freshness_ms"));
+  if (!ch.contains("standbys")) {
+    ChServerFigures primary;
+    primary.name = "primary";
+    primary.freshness = f.freshness;
+    f.servers.push_back(primary);
+    return;
+  }
+  for (const Json& standby : ch.at("standbys")) f.servers.push_back(standby_from(standby));
 }
 
 std::vector<WorkloadTable> ch_servers_tables(const Json& ch) {

@@ -25,6 +25,10 @@ std::string ch_servers_lines(const ChFigures& figures);
 // "standbys": one object per standby.
 void add_ch_servers_json(nlohmann::json& ch, const ChFigures& figures);
 
+// The figures add_ch_servers_json wrote, read back into `figures`
+// (freshness and servers; not the freshness by interval).
+void read_ch_servers_json(const nlohmann::json& ch, ChFigures& figures);
+
 // The "Freshness" table (a row per server) and, on standbys, the
 // "Recovery conflicts on standbys" table; none for --workload ch.
 std::vector<WorkloadTable> ch_servers_tables(const nlohmann::json& ch);
