@@ -111,7 +111,7 @@ TEST_CASE("ch merge: counts summed, QphH over the mean seconds, the worst driver
   CHECK(merged->merge_rule == tpcc::kChMergeRule);
 }
 
-TEST_CASE("ch merge: none without streams; streams on the primary and on standbys refused",
+TEST_CASE("ch merge: none without streams, and streams on the primary and on standbys refused",
           "[ch][merge]") {
   CHECK_FALSE(tpcc::merge_ch_figures({{1, "d1", std::nullopt}, {2, "d2", std::nullopt}}));
   ChFigures on_standby = second_driver();

@@ -44,7 +44,7 @@ TEST_CASE("ch: stream s runs the 22 queries in row s of TPC-H's permutation tabl
   CHECK(tpcc::ch_query_of(workload.next(first)) == 21);
 }
 
-TEST_CASE("ch: a cancel is told from a recovery conflict; each is counted per query", "[ch]") {
+TEST_CASE("ch: a cancel is told from a recovery conflict, each counted per query", "[ch]") {
   CHECK(tpcc::is_cancel("57014"));
   CHECK_FALSE(tpcc::is_cancel("40001"));
   tpcc::ChErrorCounters counters;
