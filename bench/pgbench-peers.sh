@@ -3,8 +3,8 @@
 # line (only the program name changed): the load of `pgbench -i -s SCALE`
 # (wall time), then select-only (-S), simple-update (-N) and a read-only and
 # a read-write script with a gaussian hot range (bench/pgbench-scripts/) at
-# CLIENTS clients, -M MODE (prepared), TIME seconds, ROUNDS rounds
-# alternating the tools. Prints, per test and tool, the medians of tps, the average latency
+# CLIENTS clients, -M MODE (prepared), TIME seconds, ROUNDS rounds, the
+# tools in turn (odd rounds pgbench first, even rounds last). Prints, per test and tool, the medians of tps, the average latency
 # (ms) and the client's CPU per transaction (user + system of the client
 # process over its whole run, divided by the transactions it reports).
 #
@@ -71,31 +71,40 @@ script_args() {
     *) echo "-f $SCRIPTS/$1 -D scale=$SCALE -D range=$((SCALE * 100000))" ;;
   esac
 }
+# run_tool TOOL TEST ROUND: one run of TOOL (pgbench, tpcc, before), its
+# figures added to the TEST's.
 declare -A figures
-for test in $TESTS; do
-  for round in $(seq 1 "$ROUNDS"); do
-    log="$PG_DIR/$test-pgbench-$round.log"
+run_tool() {
+  local tool=$1 test=$2 round=$3 log="$PG_DIR/$2-$1-$3.log" binary=$BINARY
+  if [ "$tool" = pgbench ]; then
     # shellcheck disable=SC2046
     timed "$log" "$PGBENCH" -n -M "$MODE" -c "$CLIENTS" -j "$CLIENTS" -T "$TIME" \
       $(script_args "$test") $(target pgb_pgbench)
     succeeded "pgbench $test" "$log"
     figures[$test,pgbench]+="$(pgbench_figures "$log")"$'\n'
-    for tool in tpcc ${BEFORE:+before}; do
-      binary=$BINARY
-      [ "$tool" = before ] && binary=$BEFORE
-      log="$PG_DIR/$test-$tool-$round.log"
-      # shellcheck disable=SC2046
-      timed "$log" "$binary" pgbench -n -M "$MODE" -c "$CLIENTS" -j "$CLIENTS" -T "$TIME" \
-        $(script_args "$test") $(target pgb_tpcc) "--result-dir=$PG_DIR/$test-$tool-$round"
-      succeeded "$tool pgbench $test" "$log"
-      figures[$test,$tool]+="$(tpcc_figures "$log" "$PG_DIR/$test-$tool-$round/result.json")"$'\n'
-    done
+    return
+  fi
+  [ "$tool" = before ] && binary=$BEFORE
+  # shellcheck disable=SC2046
+  timed "$log" "$binary" pgbench -n -M "$MODE" -c "$CLIENTS" -j "$CLIENTS" -T "$TIME" \
+    $(script_args "$test") $(target pgb_tpcc) "--result-dir=$PG_DIR/$test-$tool-$round"
+  succeeded "$tool pgbench $test" "$log"
+  figures[$test,$tool]+="$(tpcc_figures "$log" "$PG_DIR/$test-$tool-$round/result.json")"$'\n'
+}
+TOOLS="pgbench tpcc ${BEFORE:+before}"
+for test in $TESTS; do
+  for round in $(seq 1 "$ROUNDS"); do
+    # Odd rounds in the listed order, even ones in reverse: no tool always
+    # meets the database the others have just grown.
+    order=$TOOLS
+    ((round % 2)) || order=$(echo "$TOOLS" | tr ' ' '\n' | tac | tr '\n' ' ')
+    for tool in $order; do run_tool "$tool" "$test" "$round"; done
   done
 done
 
 printf "%-14s %-8s %10s %12s %16s\n" test tool tps "latency ms" "client ms/txn"
 for test in $TESTS; do
-  for tool in pgbench tpcc ${BEFORE:+before}; do
+  for tool in $TOOLS; do
     col() { printf "%s" "${figures[$test,$tool]}" | awk -v c="$1" 'NF {print $c}' | median; }
     printf "%-14s %-8s %10.1f %12.3f %16.4f\n" "$test" "$tool" "$(col 1)" "$(col 2)" "$(col 3)"
   done
