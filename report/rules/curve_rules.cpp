@@ -55,36 +55,45 @@ CurveAnswer curve_knee(const std::vector<CurvePoint>& ladder, Arrivals arrivals,
                 (arrivals == Arrivals::Poisson ? " (its Poisson arrivals counted as n - 3 sqrt(n))"
                                                : std::string()) +
                 ", or whose p99 is more than " + format_number(kKneeP99Rise) +
-                "x the lower p99 of the " + std::to_string(kKneeBaselineSteps) + " lowest steps";
+                "x the lower p99 of the " + std::to_string(kKneeBaselineSteps) +
+                " lowest steps, and so is the next step's, if there is one (a step the next one "
+                "recovers from was the machine's noise)";
   const std::optional<double> baseline = baseline_p99(ladder);
   const double per_minute = 60 / unit_seconds;
-  std::optional<double> highest;
-  for (std::size_t k = 0; k < ladder.size(); ++k) {
-    const CurvePoint& p = ladder[k];
-    if (!point_of_curve(p)) continue;
-    highest = *p.offered;
+  // Why a step is past the knee; empty when it keeps up.
+  auto missed = [&](const CurvePoint& p) {
     const double floor = rate_floor_per_minute(*p.offered * per_minute, kKneeFollowPercent,
                                                p.measured_seconds, arrivals) /
                          per_minute;
-    std::string why;
     if (p.achieved < floor) {
-      why =
-          "achieved " + rate_text(p.achieved, unit) + ", below " +
-          format_number(kKneeFollowPercent) + "% of offered " + rate_text(*p.offered, unit) +
-          (arrivals == Arrivals::Poisson ? " (" + rate_text(floor, unit) + " allowing for the draw)"
-                                         : std::string());
-    } else if (baseline && p.p99_ms && *p.p99_ms > kKneeP99Rise * *baseline) {
-      why = "p99 " + fixed(*p.p99_ms, 3) + " ms, above " + format_number(kKneeP99Rise) +
-            "x the lowest steps' " + fixed(*baseline, 3) + " ms";
+      return "achieved " + rate_text(p.achieved, unit) + ", below " +
+             format_number(kKneeFollowPercent) + "% of offered " + rate_text(*p.offered, unit) +
+             (arrivals == Arrivals::Poisson
+                  ? " (" + rate_text(floor, unit) + " allowing for the draw)"
+                  : std::string());
     }
+    if (baseline && p.p99_ms && *p.p99_ms > kKneeP99Rise * *baseline) {
+      return "p99 " + fixed(*p.p99_ms, 3) + " ms, above " + format_number(kKneeP99Rise) +
+             "x the lowest steps' " + fixed(*baseline, 3) + " ms";
+    }
+    return std::string();
+  };
+  std::vector<std::size_t> points;
+  for (std::size_t k = 0; k < ladder.size(); ++k) {
+    if (point_of_curve(ladder[k])) points.push_back(k);
+  }
+  for (std::size_t i = 0; i < points.size(); ++i) {
+    const std::string why = missed(ladder[points[i]]);
     if (why.empty()) continue;
+    if (i + 1 < points.size() && missed(ladder[points[i + 1]]).empty()) continue;
+    const std::size_t k = points[i];
     answer.step = k;
     answer.line = "knee at step " + std::to_string(k + 1) + " (offered " +
-                  rate_text(*p.offered, unit) + "): " + why;
+                  rate_text(*ladder[k].offered, unit) + "): " + why;
     return answer;
   }
-  answer.line = highest ? "no knee up to " + rate_text(*highest, unit)
-                        : std::string("no knee: no step ran clean");
+  answer.line = points.empty() ? std::string("no knee: no step ran clean")
+                               : "no knee up to " + rate_text(*ladder[points.back()].offered, unit);
   return answer;
 }
 

@@ -67,7 +67,8 @@ TEST_CASE("curve: a short step's Poisson draw is no knee, a fixed schedule's sho
           "[curve]") {
   // 5/s for 4 s: 20 arrivals drawn, give or take 4.5; 17 completed is the
   // draw's, not a system falling behind.
-  std::vector<CurvePoint> ladder = {step(5, 4.25, 2, 4), step(10, 10, 2, 4)};
+  // 10/s: 40 arrivals, 34 completed is within the draw, 85 % of a fixed schedule.
+  std::vector<CurvePoint> ladder = {step(5, 4.25, 2, 4), step(10, 8.5, 2, 4)};
   CHECK_FALSE(knee(ladder, Arrivals::Poisson).step.has_value());
   const tpcc::CurveAnswer fixed = knee(ladder, Arrivals::Fixed);
   REQUIRE(fixed.step.has_value());
@@ -79,12 +80,25 @@ TEST_CASE("curve: the knee is the first step whose p99 is above 2x the lowest st
   ladder[0].p99_ms = 3;  // the lower of the two lowest steps' p99 is 2
   ladder[4].p99_ms = 3.9;
   ladder[5].p99_ms = 4.1;
+  ladder[6].p99_ms = 5;
   const tpcc::CurveAnswer a = knee(ladder);
   REQUIRE(a.step.has_value());
   CHECK(*a.step == 5);
   CHECK(a.line ==
         "knee at step 6 (offered 600.0/s): p99 4.100 ms, above 2x the lowest steps' "
         "2.000 ms");
+}
+
+TEST_CASE("curve: a step the next one recovers from is no knee, the last step needs none",
+          "[curve]") {
+  std::vector<CurvePoint> ladder = following();
+  ladder[2].p99_ms = 9;  // a burst of the machine's: step 4 is back at 2 ms
+  ladder[5].achieved = 500;
+  CHECK(knee(ladder).line == "no knee up to 1000.0/s");
+  ladder[9].p99_ms = 9;  // the last step has no next one to recover in
+  const tpcc::CurveAnswer a = knee(ladder);
+  REQUIRE(a.step.has_value());
+  CHECK(*a.step == 9);
 }
 
 TEST_CASE("curve: a failed step is no point of the knee or the max rate", "[curve]") {
