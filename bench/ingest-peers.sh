@@ -1,20 +1,24 @@
 #!/usr/bin/env bash
 # The ingest workload against the usual pgbench set-up for bulk appends, on
 # one throwaway server: STREAMS pgbench processes, each `-c 1 -M prepared
-# -n` running a 100-row `insert into testN(crt_time) values (now()),...`
+# -n` running a ROWS-row (100) `insert into testN(crt_time) values (now()),...`
 # into an UNLOGGED table of its own (crt_time timestamp, info text default a
 # 320-character text stored plain: about 360 bytes a row), against `tpcc run
 # --workload ingest` with as many streams into as many tables prepared with
-# --unlogged (the same rows). Both get the tables emptied before each round
-# (TRUNCATE for pgbench's, cleanup and prepare for tpcc's); ROUNDS rounds
-# alternate which tool goes first. Prints the medians of rows/s and of the
-# clients' CPU per 1000 rows (user + system of every client process over
-# its run), then tpcc's over pgbench's per round, by which went first, and
-# overall.
+# --unlogged (the same rows). Both tools' tables are emptied before each
+# run (TRUNCATE for pgbench's, cleanup and prepare for tpcc's), then a
+# CHECKPOINT and a sync, so that neither run meets the write-back of
+# the rows the other has just written; ROUNDS rounds alternate which tool
+# goes first. Prints the medians of rows/s (tpcc's over its run;
+# pgbench's over the whole seconds in which all its processes ran at once,
+# from their per-second logs) and of the clients' CPU per 1000 rows (user +
+# system of every client process over its run), then tpcc's over pgbench's
+# per round, by which went first, and overall.
 #
 #   bench/ingest-peers.sh [BINARY=build/tpcc] [STREAMS=8] [TIME=20] [ROUNDS=3]
 #
 # DURABLE=1 (bench/throwaway-pg.sh) measures against a durable server.
+# ROWS=N sends N rows per statement (per COPY) instead of 100.
 # FLOOR=1 then measures the COPY variant (--ingest-method copy, STREAMS
 # streams, TIME seconds) against its ceiling: the server alone loading
 # 1,000,000 timestamps into each of STREAMS such tables at once, with
@@ -22,14 +26,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BINARY=${1:-build/tpcc}; STREAMS=${2:-8}; TIME=${3:-20}; ROUNDS=${4:-3}
-[ -x "$BINARY" ] || { echo "not an executable: $BINARY" >&2; exit 2; }
-command -v python3 >/dev/null || { echo "python3 missing: apt-get install python3" >&2; exit 2; }
-BINARY=$(realpath "$BINARY")
-source bench/throwaway-pg.sh
-source bench/measure.sh
-PGBENCH="$PG_BIN/pgbench"
-[ -x "$PGBENCH" ] || { echo "pgbench missing: apt-get install postgresql-15" >&2; exit 2; }
-ROWS=100
+source bench/pgbench-side.sh
+ROWS=${ROWS:-100}
 PAYLOAD=$(python3 -c 'import hashlib; print("".join(hashlib.md5(str(i).encode()).hexdigest() for i in range(10)))')
 
 for db in ingest_pgbench ingest_tpcc; do "$PG_BIN/psql" "$PG_CONN" -Xqc "create database $db"; done
@@ -43,25 +41,45 @@ for i in $(seq 1 "$STREAMS"); do
 done
 
 # Runs every stream's pgbench at once; prints the rows/s they sum to and
-# their CPU per 1000 rows.
+# their CPU per 1000 rows. The processes start one after another (64 take
+# over a second on two cores), so the sum of their own tps would count
+# seconds in which some ran alone: the rate is taken from each process's
+# per-second log (-l --aggregate-interval 1) over the whole seconds in
+# which all of them ran, as tpcc's streams all run over its one window.
 pgbench_round() {
+  rm -f "$PG_DIR"/agg*
   python3 - "$PGBENCH" "$PG_DIR" "$PG_PORT" "$STREAMS" "$TIME" "$ROWS" <<'PY'
-import re, resource, subprocess, sys
+import glob, resource, subprocess, sys
 pgbench, pg_dir, port, streams, time, rows = sys.argv[1:]
 procs = [subprocess.Popen([pgbench, "-M", "prepared", "-n", "-c", "1", "-j", "1", "-T", time,
+                           "-l", "--aggregate-interval", "1", "--log-prefix", f"{pg_dir}/agg{i}",
                            "-f", f"{pg_dir}/test{i}.sql", "-h", f"{pg_dir}/socket", "-p", port,
                            "-U", "postgres", "ingest_pgbench"],
                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
          for i in range(1, int(streams) + 1)]
-tps = 0.0
 for p in procs:
     out = p.communicate()[0]
     if p.returncode != 0:
         sys.exit("pgbench failed:\n" + out)
-    tps += float(re.search(r"tps = ([0-9.]+)", out).group(1))
+per_second = {}  # second -> transactions, over the whole seconds of every process
+common = None
+logs = glob.glob(f"{pg_dir}/agg*")
+if len(logs) != int(streams):
+    sys.exit(f"expected {streams} pgbench logs, found {len(logs)}")
+for log in logs:
+    intervals = [(int(f[0]), int(f[1])) for f in (line.split() for line in open(log)) if f]
+    whole = intervals[1:-1]  # the first and last seconds are partial
+    seconds = {second for second, _ in whole}
+    common = seconds if common is None else common & seconds
+    for second, count in whole:
+        per_second[second] = per_second.get(second, 0) + count
+if not common:
+    sys.exit("the pgbench processes never ran all at once for a whole second: raise TIME")
+per_common_second = sum(per_second[s] for s in common) / len(common)
+all_transactions = sum(int(f[1]) for log in logs for f in (l.split() for l in open(log)) if f)
 r = resource.getrusage(resource.RUSAGE_CHILDREN)
-rows_per_s = tps * int(rows)
-print("%.1f %.4f" % (rows_per_s, (r.ru_utime + r.ru_stime) * 1e6 / (rows_per_s * int(time))))
+print("%.1f %.4f" % (per_common_second * int(rows),
+                     (r.ru_utime + r.ru_stime) * 1e6 / (all_transactions * int(rows))))
 PY
 }
 # tpcc_round DIR [RUN OPTIONS...]: STREAMS ingest streams into new tables;
@@ -69,7 +87,6 @@ PY
 tpcc_round() {
   local dir=$1
   shift
-  "$BINARY" cleanup --workload ingest --conn "$TPCC_CONN" >"$PG_DIR/cleanup.log" 2>&1
   "$BINARY" prepare --workload ingest --conn "$TPCC_CONN" --terminals "$STREAMS" --unlogged \
     --ingest-rows "$ROWS" >"$PG_DIR/prepare.log" 2>&1 || { cat "$PG_DIR/prepare.log"; exit 1; }
   timed "$dir.log" "$BINARY" run --workload ingest --conn "$TPCC_CONN" --terminals "$STREAMS" \
@@ -80,14 +97,22 @@ tpcc_round() {
     'BEGIN {printf "%.1f %.4f\n", r, c * 1e6 / n}'
 }
 
+# Both tools' tables emptied, and what they held written out and synced.
+empty_tables() {
+  for i in $(seq 1 "$STREAMS"); do "$PG_BIN/psql" "$PGB_CONN" -Xqc "truncate test$i"; done
+  "$BINARY" cleanup --workload ingest --conn "$TPCC_CONN" >"$PG_DIR/cleanup.log" 2>&1
+  "$PG_BIN/psql" "$PG_CONN" -Xqc checkpoint
+  sync
+}
+
 print_server_settings
 echo "$STREAMS streams, $ROWS rows per statement, ${TIME}s runs, $ROUNDS round(s)"
 pgbench_figures=""
 tpcc_figures=""
 RATIOS="$PG_DIR/ratios"
 for round in $(seq 1 "$ROUNDS"); do
-  for i in $(seq 1 "$STREAMS"); do "$PG_BIN/psql" "$PGB_CONN" -Xqc "truncate test$i"; done
   for tool in $(round_order "$round" pgbench tpcc); do
+    empty_tables
     if [ "$tool" = pgbench ]; then
       read -r p_rows p_cpu < <(pgbench_round)
       pgbench_figures+="$p_rows $p_cpu"$'\n'
@@ -110,6 +135,7 @@ done
 order_summary "$RATIOS" pgbench tpcc
 
 [ "${FLOOR:-0}" = 1 ] || exit 0
+empty_tables
 read -r copy_rows _ < <(tpcc_round "$PG_DIR/tpcc-copy" --ingest-method copy)
 FILE_ROWS=1000000
 python3 - "$PG_DIR/rows.txt" "$FILE_ROWS" <<'PY'
@@ -118,7 +144,7 @@ with open(sys.argv[1], "w") as f:
     f.write("2026-01-01 00:00:00.000000\n" * int(sys.argv[2]))
 PY
 chmod 644 "$PG_DIR/rows.txt"
-for i in $(seq 1 "$STREAMS"); do "$PG_BIN/psql" "$PGB_CONN" -Xqc "truncate test$i"; done
+empty_tables
 start=$(date +%s.%N)
 for i in $(seq 1 "$STREAMS"); do
   "$PG_BIN/psql" "$PGB_CONN" -Xqc "copy test$i (crt_time) from '$PG_DIR/rows.txt'" &

@@ -14,15 +14,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BINARY=${1:-build/tpcc}; SCALE=${2:-50}; ROUNDS=${3:-4}
-[ -x "$BINARY" ] || { echo "not an executable: $BINARY" >&2; exit 2; }
-command -v python3 >/dev/null || { echo "python3 missing: apt-get install python3" >&2; exit 2; }
-BINARY=$(realpath "$BINARY")
-source bench/throwaway-pg.sh
-source bench/measure.sh
-PGBENCH="$PG_BIN/pgbench"
-[ -x "$PGBENCH" ] || { echo "pgbench missing: apt-get install postgresql-15" >&2; exit 2; }
+source bench/pgbench-side.sh
 
-target() { echo "-h $PG_DIR/socket -p $PG_PORT -U postgres $1"; }
 # load TOOL ROUND: the tool's load into a database of its own, made anew.
 load() {
   local db="init_$1" log="$PG_DIR/load-$1-$2.log"

@@ -18,19 +18,11 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 BINARY=${1:-build/tpcc}; SCALE=${2:-50}; CLIENTS=${3:-8}; TIME=${4:-20}; ROUNDS=${5:-3}
 MODE=${MODE:-prepared}
-[ -x "$BINARY" ] || { echo "not an executable: $BINARY" >&2; exit 2; }
-command -v python3 >/dev/null || { echo "python3 missing: apt-get install python3" >&2; exit 2; }
-BINARY=$(realpath "$BINARY")
 BEFORE=${BEFORE:+$(realpath "$BEFORE")}
 SCRIPTS=$(realpath bench/pgbench-scripts)
-source bench/throwaway-pg.sh
-source bench/measure.sh
-PGBENCH="$PG_BIN/pgbench"
-[ -x "$PGBENCH" ] || { echo "pgbench missing: apt-get install postgresql-15" >&2; exit 2; }
+source bench/pgbench-side.sh
 
 for db in pgb_pgbench pgb_tpcc; do "$PG_BIN/psql" "$PG_CONN" -Xqc "create database $db"; done
-# pgbench's connection options for DB.
-target() { echo "-h $PG_DIR/socket -p $PG_PORT -U postgres $1"; }
 succeeded() {
   [ "$(timed_field "$2" 2)" = 0 ] || { echo "$1 failed:"; tail -20 "$2"; exit 1; }
 }

@@ -14,17 +14,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BINARY=${1:-build/tpcc}; SCALE=${2:-10}; TIME=${3:-20}; PEAK_TIME=${4:-10}; LIMIT_MS=${5:-2}
-[ -x "$BINARY" ] || { echo "not an executable: $BINARY" >&2; exit 2; }
-command -v python3 >/dev/null || { echo "python3 missing: apt-get install python3" >&2; exit 2; }
-BINARY=$(realpath "$BINARY")
-source bench/throwaway-pg.sh
-source bench/measure.sh
-PGBENCH="$PG_BIN/pgbench"
-[ -x "$PGBENCH" ] || { echo "pgbench missing: apt-get install postgresql-15" >&2; exit 2; }
+source bench/pgbench-side.sh
 
 for db in pgb_pgbench pgb_tpcc; do "$PG_BIN/psql" "$PG_CONN" -Xqc "create database $db"; done
-# pgbench's connection options for DB.
-target() { echo "-h $PG_DIR/socket -p $PG_PORT -U postgres $1"; }
 # shellcheck disable=SC2046  # the words are the arguments
 "$PGBENCH" -i -q -s "$SCALE" $(target pgb_pgbench) >"$PG_DIR/load-pgbench.log" 2>&1
 # shellcheck disable=SC2046
