@@ -21,6 +21,7 @@
 #include "metrics/stats.hpp"
 #include "report/results/interval_points.hpp"
 #include "schema/schema.hpp"
+#include "tests/pg/driver_runs.hpp"
 #include "tests/pg/pg_fixture.hpp"
 #include "tests/pg/result_files.hpp"
 
@@ -34,12 +35,12 @@ constexpr int kWarehouses = 4;
 // How far apart the two drivers' measured intervals may start: the barrier
 // fixes one start on the server's clock, each driver converts it to its own
 // clock over one round trip and sleeps to it in 10 ms steps.
+// The second driver starts tpcc::test::kSecondDriverDelay (1.5 s) after
+// the first: without the barrier their starts would lie that far apart.
 constexpr std::int64_t kStartToleranceMs = 200;
-// The second driver is started this long after the first: without the
-// barrier their starts would lie this far apart, far beyond the tolerance.
-constexpr auto kSecondDriverDelay = std::chrono::milliseconds(1500);
 
 using tpcc::test::loaded_database;
+using tpcc::test::read_text;
 using tpcc::test::scratch_dir;
 using tpcc::test::scratch_root;
 
@@ -49,35 +50,15 @@ Json read_json(const std::string& path) {
   return Json::parse(in);
 }
 
-std::string read_text(const std::string& path) {
-  std::ifstream in(path);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
+// tpcc run as driver `number` ("1/2") of run id, measuring briefly.
+tpcc::test::DriverRun driver(const std::string& number, const std::string& run_id,
+                             const std::string& dir, int barrier_timeout = 60) {
+  return {loaded_database(kDatabase, kWarehouses), number, run_id, dir, 4, barrier_timeout, {}};
 }
 
-// tpcc run as driver `number` ("1/2") of run id, measuring briefly.
 std::vector<std::string> driver_args(const std::string& number, const std::string& run_id,
                                      const std::string& dir, int barrier_timeout = 60) {
-  return {"run",
-          "--conn",
-          loaded_database(kDatabase, kWarehouses),
-          "--driver",
-          number,
-          "--run-id",
-          run_id,
-          "--barrier-timeout",
-          std::to_string(barrier_timeout),
-          "--terminals",
-          "4",
-          "--warmup",
-          "2",
-          "--duration",
-          "8",
-          "--report-interval",
-          "4",
-          "--result-dir",
-          dir};
+  return tpcc::test::driver_run_args(driver(number, run_id, dir, barrier_timeout));
 }
 
 // The merged histogram of one transaction computed here, from the drivers'
@@ -101,27 +82,16 @@ tpcc::LatencyHistogram merged_directly(const std::vector<std::string>& dirs,
 double ms(double micros) { return std::round(micros) / 1000.0; }
 
 // Both drivers of run id "together", run once for the tests that read them.
-struct TwoDrivers {
+struct TwoDrivers : tpcc::test::DriverPairOutcome {
   std::string first = scratch_dir("driver1");
   std::string second = scratch_dir("driver2");
-  int first_status = -1;
-  int second_status = -1;
-  std::string first_log;
-  std::string second_log;
 };
 
 const TwoDrivers& two_drivers() {
   static const TwoDrivers runs = [] {
     TwoDrivers r;
-    const std::string log1 = scratch_dir("driver1.log");
-    const std::string log2 = scratch_dir("driver2.log");
-    tpcc::test::TpccChild one(driver_args("1/2", "together", r.first), log1);
-    std::this_thread::sleep_for(kSecondDriverDelay);
-    tpcc::test::TpccChild two(driver_args("2/2", "together", r.second), log2);
-    r.first_status = one.wait_for(90);
-    r.second_status = two.wait_for(90);
-    r.first_log = read_text(log1);
-    r.second_log = read_text(log2);
+    static_cast<tpcc::test::DriverPairOutcome&>(r) = tpcc::test::run_driver_pair(
+        driver("1/2", "together", r.first), driver("2/2", "together", r.second), "driver", 90);
     return r;
   }();
   return runs;

@@ -6,13 +6,12 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
-#include <chrono>
 #include <string>
-#include <thread>
 #include <vector>
 
 #include <nlohmann/json.hpp>
 
+#include "tests/pg/driver_runs.hpp"
 #include "tests/pg/pg_fixture.hpp"
 #include "tests/pg/result_files.hpp"
 
@@ -21,33 +20,8 @@ namespace {
 
 using Json = nlohmann::json;
 
-// The second driver starts after the first, as on two machines: the start
-// barrier gives them one measured interval.
-constexpr auto kSecondDriverDelay = std::chrono::milliseconds(1500);
-
-std::vector<std::string> driver_args(const std::string& db, const std::string& number,
-                                     const std::string& dir) {
-  return {"run",
-          "--conn",
-          db,
-          "--driver",
-          number,
-          "--run-id",
-          "ch-together",
-          "--barrier-timeout",
-          "60",
-          "--terminals",
-          "2",
-          "--ch-streams",
-          "1",
-          "--warmup",
-          "2",
-          "--duration",
-          "8",
-          "--report-interval",
-          "4",
-          "--result-dir",
-          dir};
+DriverRun ch_driver(const std::string& db, const std::string& number, const std::string& dir) {
+  return {db, number, "ch-together", dir, 2, 60, {"--ch-streams", "1"}};
 }
 
 }  // namespace
@@ -60,17 +34,12 @@ TEST_CASE("drivers: report --merge merges the drivers' analytic streams into one
           0);
   const std::string first = scratch_dir("ch-driver1");
   const std::string second = scratch_dir("ch-driver2");
-  const std::string log1 = scratch_dir("ch-driver1.log");
-  const std::string log2 = scratch_dir("ch-driver2.log");
-  TpccChild one(driver_args(db, "1/2", first), log1);
-  std::this_thread::sleep_for(kSecondDriverDelay);
-  TpccChild two(driver_args(db, "2/2", second), log2);
-  const int first_status = one.wait_for(120);
-  const int second_status = two.wait_for(120);
-  INFO(read_text(log1));
-  INFO(read_text(log2));
-  REQUIRE(first_status == 0);
-  REQUIRE(second_status == 0);
+  const DriverPairOutcome runs =
+      run_driver_pair(ch_driver(db, "1/2", first), ch_driver(db, "2/2", second), "ch-driver");
+  INFO(runs.first_log);
+  INFO(runs.second_log);
+  REQUIRE(runs.first_status == 0);
+  REQUIRE(runs.second_status == 0);
 
   const std::string out = scratch_dir("ch-merged");
   const int merged_status = run_tpcc({"report", "--merge", first, second, "--out", out}, &output);
