@@ -90,7 +90,7 @@ tpcc_round() {
   "$BINARY" prepare --workload ingest --conn "$TPCC_CONN" --terminals "$STREAMS" --unlogged \
     --ingest-rows "$ROWS" >"$PG_DIR/prepare.log" 2>&1 || { cat "$PG_DIR/prepare.log"; exit 1; }
   timed "$dir.log" "$BINARY" run --workload ingest --conn "$TPCC_CONN" --terminals "$STREAMS" \
-    --duration "$TIME" --warmup 0 --result-dir "$dir" "$@"
+    --ingest-rows "$ROWS" --duration "$TIME" --warmup 0 --result-dir "$dir" "$@"
   [ "$(timed_field "$dir.log" 2)" = 0 ] || { echo "tpcc run failed:"; tail -20 "$dir.log"; exit 1; }
   read -r rows_per_second rows < <(json_fields "$dir/result.json" ingest.rows_per_second ingest.rows)
   awk -v r="$rows_per_second" -v n="$rows" -v c="$(timed_field "$dir.log" 4)" \
