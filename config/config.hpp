@@ -190,6 +190,10 @@ struct Config {
   // run
   int terminals = 10;
   int connections = 0;  // 0: one per terminal
+  // --jobs: the threads the terminals share on the fast path, each terminal
+  // in a fiber; 0 (not given): a thread per terminal (pgbench's finish
+  // makes it pgbench's 1).
+  int jobs = 0;
   int duration_seconds = 60;
   int warmup_seconds = 0;
   // --ramp (props rampupTerminalMins): terminal i of N starts ramp x i / N

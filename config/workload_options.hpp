@@ -115,9 +115,6 @@ struct PgbenchOptions {
   // beside the primary's scripts; none: select-only.
   std::vector<PgbenchScriptChoice> standby_scripts;
   std::vector<std::string> defines;  // -D NAME=VALUE, as given
-  // --jobs (-j): pgbench's threads; under --rate each has a Poisson schedule
-  // of its own that its clients take their transactions from.
-  int jobs = 1;
   // --report-per-command (-r): each command's average latency and failures.
   bool report_per_command = false;
   // -P / --progress: a progress line every N seconds; 0 none (the

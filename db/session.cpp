@@ -23,6 +23,7 @@
 #include "config/errors.hpp"
 #include "db/connect.hpp"
 #include "db/pipeline_error.hpp"
+#include "db/socket_waiter.hpp"
 
 namespace tpcc {
 namespace {
@@ -98,8 +99,16 @@ int connect_timeout_seconds(PGconn* conn) {
   return seconds <= 0 ? 0 : std::max(seconds, 2);
 }
 
+std::chrono::steady_clock::time_point poll_step_end() {
+  return std::chrono::steady_clock::now() + std::chrono::milliseconds(kInterruptPollMillis);
+}
+
 // Waits up to kInterruptPollMillis for the socket; false if it timed out.
+// With a waiter (a fiber's), the thread serves its other sessions meanwhile.
 bool wait_socket(int socket, short events) {
+  if (SocketWaiter* waiter = thread_socket_waiter()) {
+    return waiter->wait(socket, events, poll_step_end());
+  }
   pollfd wanted{socket, events, 0};
   const int ready = ::poll(&wanted, 1, kInterruptPollMillis);
   return ready != 0;  // an error (EINTR) counts as ready: libpq then retries or reports
@@ -107,7 +116,11 @@ bool wait_socket(int socket, short events) {
 
 // Waits for the socket to be readable or for wake_fd (SessionInterrupts),
 // with no timeout; false if only wake_fd woke it.
+// A waiter watches wake_fd itself.
 bool wait_readable_or_woken(int socket, int wake_fd) {
+  if (SocketWaiter* waiter = thread_socket_waiter()) {
+    return waiter->wait(socket, POLLIN, std::nullopt);
+  }
   pollfd wanted[2] = {{socket, POLLIN, 0}, {wake_fd, POLLIN, 0}};
   const int ready = ::poll(wanted, 2, -1);
   return ready < 0 || wanted[0].revents != 0;  // EINTR counts as ready, as above
@@ -173,8 +186,11 @@ PGresult* Session::next_result() {
   // has to wait: a result already read costs the terminals no clock read.
   std::optional<std::chrono::steady_clock::time_point> cancel_due;
   bool cancel_sent = false;
-  while (interrupts && PQisBusy(conn_)) {
-    if (interrupts->waits_abandoned()) abandon();
+  // A fiber waits through its thread's waiter even without interrupts:
+  // libpq's own wait would block the thread's other sessions.
+  const bool waits_here = interrupts != nullptr || thread_socket_waiter() != nullptr;
+  while (waits_here && PQisBusy(conn_)) {
+    if (interrupts && interrupts->waits_abandoned()) abandon();
     if (options_.cancel_after_millis > 0 && !cancel_sent) {
       const auto now = std::chrono::steady_clock::now();
       if (!cancel_due) cancel_due = now + std::chrono::milliseconds(options_.cancel_after_millis);
@@ -185,9 +201,10 @@ PGresult* Session::next_result() {
     }
     // What libpq's blocking wait does (poll, then read): woken by the
     // interrupts, or in steps when a cancel is due or there is no eventfd.
-    const bool ready = options_.cancel_after_millis > 0 || interrupts->wake_fd() < 0
-                           ? wait_socket(PQsocket(conn_), POLLIN)
-                           : wait_readable_or_woken(PQsocket(conn_), interrupts->wake_fd());
+    const bool stepped =
+        options_.cancel_after_millis > 0 || interrupts == nullptr || interrupts->wake_fd() < 0;
+    const bool ready = stepped ? wait_socket(PQsocket(conn_), POLLIN)
+                               : wait_readable_or_woken(PQsocket(conn_), interrupts->wake_fd());
     if (ready && PQconsumeInput(conn_) == 0) break;
   }
   return PQgetResult(conn_);
@@ -204,7 +221,13 @@ void Session::pause(std::chrono::microseconds duration) {
     const auto waited = std::chrono::duration_cast<std::chrono::microseconds>(
         std::chrono::steady_clock::now() - start);
     if (waited >= duration) return;
-    std::this_thread::sleep_for(interrupts ? std::min(duration - waited, poll) : duration - waited);
+    const std::chrono::microseconds rest = duration - waited;
+    if (SocketWaiter* waiter = thread_socket_waiter()) {
+      // In steps, as above: a point in time years away would overflow.
+      waiter->sleep_until(std::chrono::steady_clock::now() + std::min(rest, poll));
+      continue;
+    }
+    std::this_thread::sleep_for(interrupts ? std::min(rest, poll) : rest);
   }
 }
 

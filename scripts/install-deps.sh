@@ -7,7 +7,7 @@ set -euo pipefail
 packages=(
   g++ cmake make pkg-config ccache
   libpqxx-dev libpq-dev
-  libboost-program-options-dev libboost-dev
+  libboost-program-options-dev libboost-context-dev libboost-dev
   nlohmann-json3-dev catch2
   time          # /usr/bin/time, for measuring runs
   patch         # the kit broken on purpose for the ACID tests (tests/broken_kit/)

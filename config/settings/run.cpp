@@ -80,6 +80,20 @@ void add_length_and_mix(std::vector<Setting>& s) {
       [](const Config& c) { return std::to_string(c.connections); })
       .json = json_field<&Config::connections>("run", "connections");
   add(
+      s, "jobs", "N", {}, kRunVerbs, kAllWorkloads, kRunSection,
+      "Threads that run the terminals (pgbench's -j), 1..1000, when each terminal has a "
+      "connection of its own and no keying or think times: the terminals are dealt out to N "
+      "threads as pgbench deals its clients (at most one per terminal), each thread running "
+      "its terminals in fibers and waiting once for all their sockets, so a round trip costs no "
+      "thread wake-up of its own. Not given: one thread with --workload pgbench (as pgbench), a "
+      "thread per terminal otherwise. With pgbench under --rate each thread draws its own "
+      "Poisson schedule at rate / N, from which its terminals take the next transaction due.",
+      [](const std::string& v, const Source& src, ParseState& st) {
+        st.cfg.jobs = parse_int(v, 1, 1000, src.where);
+      },
+      [](const Config& c) { return std::to_string(c.jobs); })
+      .json = json_none(kJsonNotYet);
+  add(
       s, "duration", "SEC", {"runMins"}, kRunVerbs, kAllWorkloads, kRunSection,
       "Measured run time in seconds (props runMins is in minutes).",
       [](const std::string& v, const Source& src, ParseState& st) {

@@ -3,7 +3,15 @@
 #include <algorithm>
 #include <limits>
 
+#include "db/socket_waiter.hpp"
+
 namespace tpcc {
+namespace {
+
+// How late a fiber's sleep (StopSignal::wait_for) sees a stop at most.
+constexpr double kStopPollSeconds = 0.1;
+
+}  // namespace
 
 double seconds_between(Clock::time_point a, Clock::time_point b) {
   return std::chrono::duration<double>(b - a).count();
@@ -56,6 +64,17 @@ void StopSignal::request() {
 }
 
 bool StopSignal::wait_for(double seconds) {
+  if (SocketWaiter* waiter = thread_socket_waiter()) {
+    // A fiber sleeps through its thread's loop, which knows nothing of the
+    // stop: it looks at it every kStopPollSeconds.
+    const Clock::time_point end = seconds_after(Clock::now(), seconds);
+    while (!requested()) {
+      const Clock::time_point now = Clock::now();
+      if (now >= end) return false;
+      waiter->sleep_until(std::min(end, seconds_after(now, kStopPollSeconds)));
+    }
+    return true;
+  }
   std::unique_lock<std::mutex> lock(mutex_);
   return cv_.wait_for(lock, std::chrono::duration<double>(seconds), [this] { return requested(); });
 }

@@ -54,7 +54,8 @@ class StopSignal {
  public:
   void request();
   bool requested() const { return requested_.load(std::memory_order_acquire); }
-  // Sleeps up to `seconds`; returns true if the stop was requested.
+  // Sleeps up to `seconds`; returns true if the stop was requested. A
+  // fiber (db/socket_waiter.hpp) sleeps alone, its thread serving others.
   bool wait_for(double seconds);
 
  private:

@@ -2,9 +2,9 @@
 // timers, the interval ticks, SIGINT/SIGTERM/SIGHUP, the downtime watchdog
 // and the stop) while the worker threads run transactions. Workers post
 // their completions to the io thread, so the scheduler's state needs no
-// lock. The stop (stop.cpp), the groups of terminals (group.cpp), the
-// start gate (gate.cpp) and the console lines (lines.cpp) live in
-// files of their own.
+// lock. The stop (stop.cpp), the worker threads (engine_workers.cpp), the
+// groups of terminals (group.cpp), the start gate (gate.cpp) and the
+// console lines (lines.cpp) live in files of their own.
 #include "terminal/engine/engine_run.hpp"
 
 #include "terminal/engine/ramp.hpp"
@@ -75,22 +75,6 @@ Engine::~Engine() {
   for (auto& standby : standby_metrics_) standby->stop();
 }
 
-// Every worker opens its session on its own thread, several at a time; the
-// run begins when all are open, or fails with the first that cannot open.
-void Engine::start_workers() {
-  threads_.reserve(static_cast<std::size_t>(connections_));
-  for (auto& group : groups_) {
-    Group* g = group.get();
-    for (int w = 0; w < g->connections + g->background_workers; ++w) {
-      threads_.emplace_back([this, g, w] { worker_main(*g, w); });
-    }
-  }
-  if (const std::exception_ptr error = gate_.wait_connected(connections_)) {
-    join_workers();
-    rethrow_connect_error(error, connections_);
-  }
-}
-
 // The sessions are open and the workers wait at the gate. SIGINT, SIGTERM
 // and SIGHUP are watched from here on (the run's own handler comes with
 // begin()): one ends the wait, and the run, with nothing measured.
@@ -112,42 +96,6 @@ void Engine::wait_for_common_start() {
   if (signalled_before_start_) {
     throw Interrupted("interrupted before the common start: nothing was measured");
   }
-}
-
-void Engine::worker_main(Group& group, int w) {
-  Worker& worker = *group.workers[static_cast<std::size_t>(w)];
-  std::exception_ptr error;
-  gate_.enter_connect();
-  try {
-    if (!gate_.abandoned()) worker.connect(group.hosts.conninfo_of(w));
-  } catch (...) {
-    error = std::current_exception();
-  }
-  if (!gate_.leave_connect(error)) return;
-  try {
-    if (w >= group.connections) {
-      worker.run_background(*group.background,
-                            group.background_seed + static_cast<std::uint64_t>(w));
-    } else if (group.fast_path) {
-      VirtualTerminal& terminal = group.terminals[static_cast<std::size_t>(w)];
-      worker.run_terminal(terminal);
-      if (terminal.finished) asio::post(io_, [this, &group] { on_terminal_finished(group); });
-    } else {
-      while (const std::optional<WorkItem> item = group.queue.pop()) {
-        VirtualTerminal& terminal = group.terminals[static_cast<std::size_t>(item->terminal)];
-        const Completion done = worker.execute(terminal, item->type, item->due);
-        asio::post(io_,
-                   [this, &group, t = item->terminal, done] { on_completion(group, t, done); });
-      }
-    }
-  } catch (const std::exception& e) {
-    // execute() classifies every transaction failure; anything arriving
-    // here is unexpected and ends the run (its results are still written).
-    asio::post(io_, [this, what = std::string(e.what())] {
-      stop(StopReason::Internal, "unexpected error in a worker: " + what);
-    });
-  }
-  asio::post(io_, [this] { on_worker_exit(); });
 }
 
 void Engine::begin() {
@@ -321,12 +269,6 @@ void Engine::on_tick(Clock::time_point at) {
     return;
   }
   schedule_tick();
-}
-
-void Engine::join_workers() {
-  for (std::thread& thread : threads_) {
-    if (thread.joinable()) thread.join();
-  }
 }
 
 EngineResult Engine::run() {

@@ -1,6 +1,7 @@
-// The engine's class, shared by engine.cpp (start-up, scheduling, the run)
-// and stop.cpp (signals, the downtime watchdog, the stop and its
-// grace). Private to those two files: it brings Boost.Asio.
+// The engine's class, shared by engine.cpp (start-up, scheduling, the run),
+// engine_workers.cpp (the worker threads) and stop.cpp (signals, the
+// downtime watchdog, the stop and its grace). Private to those files: it
+// brings Boost.Asio.
 #pragma once
 
 #include "terminal/engine/engine.hpp"
@@ -52,7 +53,13 @@ class Engine {
   void start_workers();
   // --driver: waits at the start barrier, then until the common start.
   void wait_for_common_start();
+  // A worker's thread: opens its session, waits for the start, runs.
   void worker_main(Group& group, int worker);
+  // A thread of a group's Group::fiber_threads: its terminals in fibers.
+  void fiber_thread_main(Group& group, int thread);
+  // What a worker does once the run begins, up to on_worker_exit; catches
+  // what it throws (a fiber lets nothing out).
+  void run_worker(Group& group, int worker);
   void begin();
   void schedule_first_transactions(Group& group);
   void dispatch(Group& group, int terminal);

@@ -25,16 +25,27 @@ bool StartGate::abandoned() const {
 }
 
 bool StartGate::leave_connect(const std::exception_ptr& error) {
-  std::unique_lock<std::mutex> lock(mutex_);
-  if (error && !connect_error_) {
-    connect_error_ = error;
-    abandon_ = true;  // the others need not try
+  tried_connect(error);
+  return wait_for_start() && !error;
+}
+
+void StartGate::tried_connect(const std::exception_ptr& error) {
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (error && !connect_error_) {
+      connect_error_ = error;
+      abandon_ = true;  // the others need not try
+    }
+    --connecting_;
+    ++connected_;
   }
-  --connecting_;
-  ++connected_;
   cv_.notify_all();
+}
+
+bool StartGate::wait_for_start() {
+  std::unique_lock<std::mutex> lock(mutex_);
   cv_.wait(lock, [this] { return go_ || abandon_; });
-  return !abandon_ && !error;
+  return !abandon_;
 }
 
 std::exception_ptr StartGate::wait_connected(int workers) {

@@ -23,6 +23,11 @@ class StartGate {
   // first error abandons the run). Blocks until the run begins or is
   // abandoned; true if the worker is to run.
   bool leave_connect(const std::exception_ptr& error);
+  // leave_connect in two halves, for a thread that opens several sessions
+  // in turn (fiber_loop.hpp): each attempt ends with tried_connect; then
+  // wait_for_start blocks until the run begins (true) or is abandoned.
+  void tried_connect(const std::exception_ptr& error);
+  bool wait_for_start();
 
   // Engine side. Blocks until every one of `workers` has tried; returns the
   // first connect error, having abandoned the run, or null.

@@ -51,6 +51,7 @@ Config side_run_config(const Config& server_config, int terminals) {
   run.txns_per_terminal = 0;
   run.keying_and_thinking = false;
   run.ramp_seconds = 0;
+  run.jobs = 0;  // a side group's streams keep a thread each
   run.standbys.clear();
   run.host_policy = HostPolicy::First;
   return run;
@@ -133,6 +134,7 @@ Group::Group(Config group_config, int group_number, const EngineSetup& setup, St
       log(own_log ? *own_log : parent_log),
       workload(&given_workload(number, side, setup)),
       terminals(build_terminals(config, number, setup, *workload)) {
+  if (fast_path) fiber_threads = std::min(config.jobs, connections);
   env.config = &config;
   env.workload = workload;
   env.stop = &stop;

@@ -45,6 +45,9 @@ struct Group {
   std::string label;
   int connections;
   bool fast_path;
+  // On the fast path, the threads its terminals share (--jobs), each
+  // terminal in a fiber; 0: a thread per terminal.
+  int fiber_threads = 0;
   PacingPolicy policy;
   std::unique_ptr<ConsoleLog> own_log;
   ConsoleLog& log;

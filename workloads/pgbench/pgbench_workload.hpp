@@ -51,7 +51,7 @@ class PgbenchWorkload : public Workload {
   // pgbench 15's -R: a Poisson schedule per thread (--jobs), its clients
   // taking the next transaction due.
   ArrivalPlan arrivals(const Config& group_config) const override {
-    return {Arrivals::Poisson, group_config.pgbench.jobs};
+    return {Arrivals::Poisson, group_config.jobs};
   }
 
   const std::vector<pgbench::RunScript>& scripts() const { return scripts_; }

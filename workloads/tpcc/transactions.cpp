@@ -3,9 +3,9 @@
 #include <chrono>
 #include <stdexcept>
 #include <string>
-#include <thread>
 
 #include "db/session.hpp"
+#include "db/socket_waiter.hpp"
 #include "terminal/engine/transaction.hpp"
 #include "workloads/tpcc/acknowledged_order.hpp"
 #include "workloads/tpcc/delivery.hpp"
@@ -46,8 +46,7 @@ TxnResult run_with_retries(const Input& input, Execute execute, Session& session
       ++result.retries;
       // Transactions that collided would collide again if retried at once:
       // wait a random while, up to 1, 2, 4, 8 ms... as retries mount.
-      std::this_thread::sleep_for(
-          std::chrono::microseconds(rng.uniform(0, kRetryBackoffMicros << result.retries)));
+      sleep_here(std::chrono::microseconds(rng.uniform(0, kRetryBackoffMicros << result.retries)));
     } catch (const SqlError& e) {
       result.outcome = Outcome::Error;
       result.error = e.what();

@@ -119,7 +119,7 @@ TEST_CASE("pgbench's command line: tpcc pgbench -i and a run line", "[config][pg
   CHECK(run.pgbench.defines == std::vector<std::string>{"range=500"});
   CHECK(run.conninfo.find("port=5433") != std::string::npos);
   CHECK(run.conninfo.find("user=bob") != std::string::npos);
-  CHECK(run.pgbench.jobs == 4);
+  CHECK(run.jobs == 4);
   CHECK(run.pgbench.no_vacuum);
   CHECK_FALSE(run.pgbench.vacuum_all);
   CHECK(parse({"pgbench", "-v", "bench"}).pgbench.vacuum_all);

@@ -13,7 +13,7 @@
 TEST_CASE("arrivals: each workload's plan is its tool's", "[arrivals]") {
   tpcc::Config config;
   config.terminals = 4;
-  config.pgbench.jobs = 2;
+  config.jobs = 2;
   config.arrivals = tpcc::Arrivals::Fixed;
 
   const tpcc::PgbenchWorkload pgbench({}, {}, {});

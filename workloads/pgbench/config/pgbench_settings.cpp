@@ -153,17 +153,6 @@ void add_pgbench(std::vector<Setting>& s) {
         return std::string(pgbench_partition_method_name(c.pgbench.partition_method));
       })
       .json = json_none(kJsonOtherVerb);
-  add(
-      s, "jobs", "N", {}, kRun, kPgbenchOnly, kPgbenchSection,
-      "With --workload pgbench, pgbench's threads (its -j), 1..1000: the terminals are dealt "
-      "out to N groups as pgbench deals its clients to its threads (at most one per terminal), "
-      "and under --rate each group draws its own Poisson schedule at rate / N, from which its "
-      "terminals take the next transaction due when they are free.",
-      [](const std::string& v, const Source& src, ParseState& st) {
-        st.cfg.pgbench.jobs = parse_int(v, 1, 1000, src.where);
-      },
-      [](const Config& c) { return std::to_string(c.pgbench.jobs); })
-      .json = json_none(kJsonNotYet);
   add_standby_scripts(s);
   add_vacuum(s);
   add(
