@@ -1,7 +1,8 @@
 // A pgbench script's client-side waits end with the run: a \sleep far
 // longer than the run is given --stop-grace like a statement in flight,
 // then given up (unfinished, exit 1, the results written); SIGINT ends it
-// at once (exit 130, the results written). And an expression nested
+// at once (exit 130, the results written), with a thread per terminal or
+// the terminals in fibers of one thread (--jobs). And an expression nested
 // thousands deep is refused (exit 2, file:line:column), not a crash.
 #include <catch2/catch.hpp>
 
@@ -10,6 +11,7 @@
 #include <filesystem>
 #include <string>
 #include <thread>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -68,15 +70,19 @@ TEST_CASE("pgbench stop: a \\sleep past the end is given up after --stop-grace, 
 
 TEST_CASE("pgbench stop: SIGINT during a \\sleep stops the run at once and writes the results",
           "[pgbench_stop]") {
-  const std::string conninfo = tpcc::test::pgbench_database("tpcc_pgb_sleep_sigint");
+  // A thread per terminal, and both terminals in fibers of one thread.
+  const std::string jobs = GENERATE(as<std::string>(), "0", "1");
+  INFO("--jobs " << jobs);
+  const std::string conninfo = tpcc::test::pgbench_database("tpcc_pgb_sleep_sigint_" + jobs);
   const std::string script = write_script("long_sleep_sigint.sql", kLongSleepScript);
-  const std::string dir = tpcc::test::scratch_dir("pgbench_sleep_sigint");
-  const std::string log = (fs::path(dir).parent_path() / "pgbench_sleep_sigint.log").string();
+  const std::string dir = tpcc::test::scratch_dir("pgbench_sleep_sigint_" + jobs);
+  const std::string log =
+      (fs::path(dir).parent_path() / ("pgbench_sleep_sigint_" + jobs + ".log")).string();
   fs::create_directories(fs::path(dir).parent_path());
-  tpcc::test::TpccChild child(pgbench_line("run", conninfo,
-                                           {"--file", script, "--terminals", "2", "--duration",
-                                            "600", "--warmup", "0", "--result-dir", dir}),
-                              log);
+  std::vector<std::string> args = {"--file",   script, "--terminals",  "2", "--duration", "600",
+                                   "--warmup", "0",    "--result-dir", dir};
+  if (jobs != "0") args.insert(args.end(), {"--jobs", jobs});
+  tpcc::test::TpccChild child(pgbench_line("run", conninfo, args), log);
   std::this_thread::sleep_for(std::chrono::seconds(3));
   child.signal(SIGINT);
   const auto signalled = std::chrono::steady_clock::now();
