@@ -85,9 +85,9 @@ void add_length_and_mix(std::vector<Setting>& s) {
       "connection of its own and no keying or think times: the terminals are dealt out to N "
       "threads as pgbench deals its clients (at most one per terminal), each thread running "
       "its terminals in fibers and waiting once for all their sockets, so a round trip costs no "
-      "thread wake-up of its own. Not given: a thread per terminal. With --workload pgbench "
-      "under --rate each of the N (not given: 1) draws its own Poisson schedule at rate / N, "
-      "from which its terminals take the next transaction due.",
+      "thread wake-up of its own. Not given: one thread with --workload pgbench (as pgbench), a "
+      "thread per terminal otherwise. With pgbench under --rate each thread draws its own "
+      "Poisson schedule at rate / N, from which its terminals take the next transaction due.",
       [](const std::string& v, const Source& src, ParseState& st) {
         st.cfg.jobs = parse_int(v, 1, 1000, src.where);
       },

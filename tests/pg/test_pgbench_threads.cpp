@@ -1,7 +1,7 @@
 // pgbench's threads (--jobs): the terminals dealt to N threads, each
 // running its terminals in fibers over one wait for all their sockets.
 // Every transaction runs and check passes with 8 terminals on 2 threads and
-// on 1, and a --duration stop writes result.json.
+// on 1 (pgbench's default), and a --duration stop writes result.json.
 #include <catch2/catch.hpp>
 
 #include <string>

@@ -51,12 +51,8 @@ class PgbenchWorkload : public Workload {
   // pgbench 15's -R: a Poisson schedule per thread (--jobs), its clients
   // taking the next transaction due.
   ArrivalPlan arrivals(const Config& group_config) const override {
-    return {Arrivals::Poisson, pgbench_threads(group_config)};
+    return {Arrivals::Poisson, group_config.jobs};
   }
-
-  // pgbench's -j: --jobs, or its default 1 (the terminals then keep a
-  // thread each: the engine's default, see docs/performance.md).
-  static int pgbench_threads(const Config& config) { return config.jobs > 0 ? config.jobs : 1; }
 
   const std::vector<pgbench::RunScript>& scripts() const { return scripts_; }
 

@@ -40,12 +40,13 @@ TEST_CASE("arrivals: a bad value or another workload's run is refused by name",
 TEST_CASE("arrivals: pgbench's -j is --jobs, its threads' schedules", "[config][arrivals]") {
   CHECK(parse({"pgbench", "-c", "4", "-j", "2", "-S", "-R", "100", "bench"}).jobs == 2);
   CHECK(parse({"run", "--workload", "pgbench", "--jobs", "3"}).jobs == 3);
-  CHECK(parse({"run", "--workload", "pgbench"}).jobs == 0);
+  CHECK(parse({"run", "--workload", "pgbench"}).jobs == 1);
   CHECK(usage_error({"run", "--workload", "pgbench", "--jobs", "0"}).find("--jobs") !=
         std::string::npos);
 }
 
-TEST_CASE("--jobs: every workload's threads; not given, a thread per terminal", "[config][jobs]") {
+TEST_CASE("--jobs: every workload's threads; not given, a thread per terminal but pgbench's one",
+          "[config][jobs]") {
   CHECK(parse({"run", "--jobs", "2"}).jobs == 2);
   CHECK(parse({"run", "--workload", "oltp_read_write", "--jobs", "4"}).jobs == 4);
   CHECK(parse({"run", "--workload", "ingest", "--jobs", "1"}).jobs == 1);

@@ -103,7 +103,7 @@ PgbenchRunFacts run_facts(const Config& config, const PgbenchWorkload& workload,
   facts.scale = config.pgbench.scale;
   facts.query_mode = std::string(query_mode_name(config.query_mode));
   facts.clients = config.terminals;
-  facts.threads = std::min(PgbenchWorkload::pgbench_threads(config), config.terminals);
+  facts.threads = std::min(config.jobs, config.terminals);
   facts.transactions_per_client = config.txns_per_terminal;
   facts.duration_seconds = config.duration_seconds;
   facts.connection_ms = connection_ms;

@@ -90,6 +90,10 @@ void finish_pgbench(ParseState& st) {
                  "standbyConn)");
     }
   }
+  // pgbench's -j: one thread unless given; under --rate each thread has a
+  // Poisson schedule of its own that its clients take their transactions
+  // from.
+  if (c.jobs == 0) c.jobs = 1;
   // pgbench runs its scripts back to back; keying and think times are
   // TPC-C's 5.2.5.
   c.keying_and_thinking = false;
