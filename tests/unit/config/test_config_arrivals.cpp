@@ -45,7 +45,7 @@ TEST_CASE("arrivals: pgbench's -j is --jobs, its threads' schedules", "[config][
         std::string::npos);
 }
 
-TEST_CASE("--jobs: every workload's threads; not given, a thread per terminal but pgbench's one",
+TEST_CASE("jobs: every workload's threads, not given a thread per terminal but pgbench's one",
           "[config][jobs]") {
   CHECK(parse({"run", "--jobs", "2"}).jobs == 2);
   CHECK(parse({"run", "--workload", "oltp_read_write", "--jobs", "4"}).jobs == 4);
