@@ -134,7 +134,9 @@ Group::Group(Config group_config, int group_number, const EngineSetup& setup, St
       log(own_log ? *own_log : parent_log),
       workload(&given_workload(number, side, setup)),
       terminals(build_terminals(config, number, setup, *workload)) {
-  if (fast_path) fiber_threads = std::min(config.jobs, connections);
+  // A thread per terminal (--jobs at least the terminals) runs them without
+  // fibers: a loop over one socket would only add its own cost.
+  if (fast_path && config.jobs < connections) fiber_threads = config.jobs;
   env.config = &config;
   env.workload = workload;
   env.stop = &stop;

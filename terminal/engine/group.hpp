@@ -45,8 +45,8 @@ struct Group {
   std::string label;
   int connections;
   bool fast_path;
-  // On the fast path, the threads its terminals share (--jobs), each
-  // terminal in a fiber; 0: a thread per terminal.
+  // On the fast path, the threads its terminals share (--jobs, when fewer
+  // than the terminals), each terminal in a fiber; 0: a thread per terminal.
   int fiber_threads = 0;
   PacingPolicy policy;
   std::unique_ptr<ConsoleLog> own_log;
