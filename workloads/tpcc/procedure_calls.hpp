@@ -25,13 +25,12 @@ void prepare_order_status_call(Session& session);
 void prepare_delivery_call(Session& session);
 void prepare_stock_level_call(Session& session);
 
-// Runs one prepared call (or any one statement) as a transaction of its
-// own and returns its rows. At read committed a lone statement is its own
-// transaction, so no BEGIN or COMMIT is sent; other isolation levels and
-// the ro profile wrap it in BEGIN ... COMMIT within the same round trip,
-// READ ONLY with the ro profile or `read_only`.
+// Runs one prepared call as a transaction of its own and returns its rows.
+// At read committed a lone statement is its own transaction, so no BEGIN
+// or COMMIT is sent; other isolation levels and the ro profile wrap the
+// call in BEGIN ... COMMIT within the same round trip.
 QueryResult run_call(Session& session, const TpccTerminal& terminal, const char* statement,
-                     const Params& params, bool read_only = false);
+                     const Params& params);
 
 NewOrderOutput call_new_order(Session& session, const NewOrderInput& input,
                               const TpccTerminal& terminal);
