@@ -149,12 +149,14 @@ TEST_CASE("curve: pgbench select-only: the peak and four offered rates below it"
 TEST_CASE("curve: a lock held during the last step shows in its p99 and makes it the knee",
           "[curve]") {
   const std::string dir = tpcc::test::scratch_dir("curve_stall");
-  // Once step 3 is measuring (its intervals.csv has its first row, about
-  // 1 s into the 4 s, whatever its vacuum and connections took on a busy
-  // machine), the lock is taken and held for 1.5 s: every select-only
-  // transaction due then waits for it.
+  // Two steps, so that the baseline p99 is the lower of the two and the
+  // first step cannot rise above it: a scheduling blip in a middle step
+  // of a busy machine would otherwise be a knee of its own. Once step 2
+  // is measuring (its intervals.csv has its first row, about 1 s into the
+  // 4 s, whatever its vacuum and connections took), the lock is taken and
+  // held for 1.5 s: every select-only transaction due then waits for it.
   std::thread stall([&dir] {
-    wait_until_measuring(dir, "step-3");
+    wait_until_measuring(dir, "step-2");
     tpcc::test::execute(pgbench_db(),
                         "lock table pgbench_accounts in access exclusive mode; "
                         "select pg_sleep(1.5)");
@@ -163,24 +165,24 @@ TEST_CASE("curve: a lock held during the last step shows in its p99 and makes it
   const int status = tpcc::test::run_tpcc(
       tpcc::test::pgbench_line("curve", pgbench_db(),
                                {"--builtin", "select-only", "--terminals", "2", "--from", "6000",
-                                "--to", "12000", "--steps", "3", "--warmup", "0", "--duration", "4",
+                                "--to", "12000", "--steps", "2", "--warmup", "0", "--duration", "4",
                                 "--report-interval", "1", "--result-dir", dir}),
       &output);
   stall.join();
   INFO(output);
   REQUIRE(status == 0);
   const Json curve = read_json(fs::path(dir) / "curve.json");
-  REQUIRE(curve.at("steps").size() == 3);
+  REQUIRE(curve.at("steps").size() == 2);
   const auto p99 = [&curve](std::size_t k) {
     return curve.at("steps")[k].at("latency_from_due_ms").at("p99").get<double>();
   };
-  // Step 3 offers 200 a second: of its 800 due, about 100 come due in the
+  // Step 2 offers 200 a second: of its 800 due, about 100 come due in the
   // lock's first half second and wait a second or more for it.
-  CHECK(p99(2) >= 1000);
+  CHECK(p99(1) >= 1000);
   CHECK(p99(0) < 500);
-  CHECK(curve.at("knee").at("step") == 3);
+  CHECK(curve.at("knee").at("step") == 2);
   CHECK(
-      has(curve.at("knee").at("line").get<std::string>(), "knee at step 3 (offered 12000.0/min)"));
+      has(curve.at("knee").at("line").get<std::string>(), "knee at step 2 (offered 12000.0/min)"));
   CHECK(has(output, "max rate with p99 <= --latency-limit: not asked"));
 }
 
