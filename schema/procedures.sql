@@ -33,37 +33,42 @@ declare
   v_lines int := cardinality(p_i_ids);
   v_found int;
 begin
+  -- Two statements, as statements mode's two (workloads/tpcc/new_order.cpp):
+  -- each statement costs the server its executor start-up and end.
   -- 2.4.2.2 D_NEXT_O_ID is the new order's O_ID; the row lock serialises
-  -- the New-Orders of one district.
-  update bmsql_district
-     set d_next_o_id = d_next_o_id + 1
-   where d_w_id = p_w_id and d_id = p_d_id
-  returning bmsql_district.d_tax, bmsql_district.d_next_o_id - 1 into v_d_tax, v_o_id;
-  if not found then
-    raise exception 'New-Order: district % of warehouse % not found', p_d_id, p_w_id
-      using errcode = 'P0002';
-  end if;
-
-  select w.w_tax, c.c_discount, c.c_last, c.c_credit
-    into v_w_tax, v_c_discount, v_c_last, v_c_credit
-    from bmsql_warehouse w
+  -- the New-Orders of one district. Then W_TAX and the customer's columns.
+  with district as (
+    update bmsql_district
+       set d_next_o_id = d_next_o_id + 1
+     where d_w_id = p_w_id and d_id = p_d_id
+    returning bmsql_district.d_tax, bmsql_district.d_next_o_id - 1 as o_id
+  )
+  select d.d_tax, d.o_id, w.w_tax, c.c_discount, c.c_last, c.c_credit
+    into v_d_tax, v_o_id, v_w_tax, v_c_discount, v_c_last, v_c_credit
+    from district d
+   cross join bmsql_warehouse w
     join bmsql_customer c on c.c_w_id = w.w_id
    where w.w_id = p_w_id and c.c_d_id = p_d_id and c.c_id = p_c_id;
   if not found then
-    raise exception 'New-Order: customer % not found', p_c_id using errcode = 'P0002';
+    raise exception 'New-Order: district % or customer % of warehouse % not found',
+      p_d_id, p_c_id, p_w_id using errcode = 'P0002';
   end if;
 
-  insert into bmsql_oorder
-    (o_w_id, o_d_id, o_id, o_c_id, o_carrier_id, o_ol_cnt, o_all_local, o_entry_d)
-  values (p_w_id, p_d_id, v_o_id, p_c_id, null, v_lines,
-          case when p_supply_w_ids <@ array[p_w_id] then 1 else 0 end, localtimestamp);
-  insert into bmsql_new_order (no_w_id, no_d_id, no_o_id) values (p_w_id, p_d_id, v_o_id);
-
-  -- Stock and order lines as in terminal/new_order.cpp: lines of the same
-  -- item and supply warehouse update their stock row once, rows are locked
-  -- in (S_W_ID, S_I_ID) order, and the summed quantity rule is exact.
+  -- The ORDER and NEW-ORDER rows, then stock and order lines as in
+  -- workloads/tpcc/new_order.cpp: lines of the same item and supply
+  -- warehouse update their stock row once, rows are locked in (S_W_ID,
+  -- S_I_ID) order, and the summed quantity rule is exact.
   return query
-  with line as (
+  with oorder as (
+    insert into bmsql_oorder
+      (o_w_id, o_d_id, o_id, o_c_id, o_carrier_id, o_ol_cnt, o_all_local, o_entry_d)
+    values (p_w_id, p_d_id, v_o_id, p_c_id, null, v_lines,
+            case when p_supply_w_ids <@ array[p_w_id] then 1 else 0 end, localtimestamp)
+  ),
+  new_order as (
+    insert into bmsql_new_order (no_w_id, no_d_id, no_o_id) values (p_w_id, p_d_id, v_o_id)
+  ),
+  line as (
     select l.i_id, l.supply_w_id, l.quantity, l.number::int as number,
            it.i_price, it.i_name, it.i_data
       from unnest(p_i_ids, p_supply_w_ids, p_quantities) with ordinality
@@ -126,7 +131,9 @@ $$;
 -- C_FIRST. As in terminal/payment.cpp the customer's row is updated first,
 -- then the warehouse's, then the district's, so that the warehouse row,
 -- which every Payment of the warehouse updates, is held only for the end of
--- the transaction. No such customer fails the whole transaction.
+-- the transaction. No such customer fails the whole transaction. One
+-- statement, as in statements mode: the customer by last name is a
+-- subquery of the customer's UPDATE, run only when p_c_id is null.
 create or replace function tpcc_payment(
   p_w_id int, p_d_id int, p_c_w_id int, p_c_d_id int, p_c_id int, p_c_last varchar,
   p_amount numeric)
@@ -139,26 +146,7 @@ returns table (w_name varchar, w_street_1 varchar, w_street_2 varchar, w_city va
                c_credit_lim numeric, c_discount numeric, c_balance numeric, c_data text)
 language plpgsql as $$
 #variable_conflict use_column
-declare
-  v_c_id int := p_c_id;
-  v_count int;
 begin
-  if v_c_id is null then
-    select count(*) into v_count
-      from bmsql_customer
-     where c_w_id = p_c_w_id and c_d_id = p_c_d_id and c_last = p_c_last;
-    select cu.c_id into v_c_id
-      from bmsql_customer cu
-     where cu.c_w_id = p_c_w_id and cu.c_d_id = p_c_d_id and cu.c_last = p_c_last
-     order by cu.c_first, cu.c_id
-    offset (v_count - 1) / 2
-     limit 1;
-    if v_c_id is null then
-      raise exception 'Payment: no customer with C_LAST = ''%'' in warehouse % district %',
-        p_c_last, p_c_w_id, p_c_d_id using errcode = 'P0002';
-    end if;
-  end if;
-
   return query
   with paid as (
     update bmsql_customer
@@ -172,7 +160,17 @@ begin
                                    ' ' || p_d_id::text || ' ' || p_w_id::text || ' ' ||
                                    p_amount::text || ' ' || c_data, 500)
                          else c_data end
-     where c_w_id = p_c_w_id and c_d_id = p_c_d_id and c_id = v_c_id
+     where c_w_id = p_c_w_id and c_d_id = p_c_d_id
+       and c_id = coalesce(p_c_id, (
+             select cu.c_id
+               from bmsql_customer cu
+              where cu.c_w_id = p_c_w_id and cu.c_d_id = p_c_d_id and cu.c_last = p_c_last
+              order by cu.c_first, cu.c_id
+             offset (select (count(*) - 1) / 2
+                       from bmsql_customer n
+                      where n.c_w_id = p_c_w_id and n.c_d_id = p_c_d_id
+                        and n.c_last = p_c_last)
+              limit 1))
     returning c_id, c_first, c_middle, c_last, c_street_1, c_street_2, c_city, c_state,
               c_zip, c_phone, c_since, c_credit, c_credit_lim, c_discount, c_balance,
               case when c_credit = 'BC' then left(c_data, 200) else '' end as c_data
@@ -205,9 +203,10 @@ begin
          p.c_discount, p.c_balance, p.c_data::text
     from paid p, warehouse w, district d;
   if not found then
-    raise exception 'Payment: no customer % in warehouse % district % (or no district % in '
-                    'home warehouse %)', v_c_id, p_c_w_id, p_c_d_id, p_d_id, p_w_id
-      using errcode = 'P0002';
+    raise exception 'Payment: no customer with % in warehouse % district % (or no district % '
+                    'in home warehouse %)',
+      coalesce('C_ID = ' || p_c_id, 'C_LAST = ''' || p_c_last || ''''), p_c_w_id, p_c_d_id,
+      p_d_id, p_w_id using errcode = 'P0002';
   end if;
 end
 $$;
@@ -225,17 +224,16 @@ language plpgsql stable as $$
 #variable_conflict use_column
 declare
   c record;
-  v_count int;
 begin
   if p_c_id is null then
-    select count(*) into v_count
-      from bmsql_customer
-     where c_w_id = p_w_id and c_d_id = p_d_id and c_last = p_c_last;
+    -- The count of the matches as a subquery: one statement, not two.
     select cu.c_id, cu.c_first, cu.c_middle, cu.c_last, cu.c_balance into c
       from bmsql_customer cu
      where cu.c_w_id = p_w_id and cu.c_d_id = p_d_id and cu.c_last = p_c_last
      order by cu.c_first, cu.c_id
-    offset (v_count - 1) / 2
+    offset (select (count(*) - 1) / 2
+              from bmsql_customer n
+             where n.c_w_id = p_w_id and n.c_d_id = p_d_id and n.c_last = p_c_last)
      limit 1;
   else
     select cu.c_id, cu.c_first, cu.c_middle, cu.c_last, cu.c_balance into c

@@ -128,10 +128,16 @@ TEST_CASE("2.4.2.2 New-Order writes one order, its lines and the stock it names"
   const Totals start = totals();
 
   auto session = new_session();
+  session->take_statement_counts();
   const tpcc::NewOrderOutput out = tpcc::place_new_order(*session, input, terminal_for(1));
   CHECK_FALSE(session->in_transaction());
   REQUIRE_FALSE(out.rolled_back);
   CHECK(out.o_id == next_o_id);
+  // On one server, one statement per round trip besides BEGIN and COMMIT:
+  // each statement costs the server an executor start-up and end.
+  const tpcc::StatementCounts statements = session->take_statement_counts();
+  CHECK(statements.reads + statements.writes == 2);
+  CHECK(statements.other == 2);
 
   // District: D_NEXT_O_ID advanced by one; one order, one new-order, 5 lines.
   const Totals end = totals();

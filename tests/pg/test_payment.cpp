@@ -130,11 +130,17 @@ TEST_CASE("2.5.2.2 Payment by number moves the amount through W, D, C and histor
   const long long all_history = scalar("select count(*) from bmsql_history");
 
   auto session = new_session();
+  session->take_statement_counts();
   tpcc::TxnAudit audit;
   CHECK(tpcc::execute_payment(*session, input, terminal_for(1), audit) == tpcc::Outcome::Committed);
   CHECK_FALSE(audit.remote_payment);
   CHECK_FALSE(audit.by_last_name);
   CHECK_FALSE(session->in_transaction());
+  // At read committed the one statement is its own transaction: no BEGIN
+  // and no COMMIT for the server to run.
+  const tpcc::StatementCounts statements = session->take_statement_counts();
+  CHECK(statements.reads == 1);
+  CHECK(statements.other == 0);
 
   const Balances after = balances(1, 3, 1, 3, c_id);
   check_moved(before, after, 12345);
@@ -275,6 +281,23 @@ TEST_CASE("2.5.2.2 a last name no customer has fails the Payment and changes not
   input.c_last = "BARBARBAR";
   CHECK(tpcc::execute_payment(*session, input, terminal_for(1), audit) == tpcc::Outcome::Committed);
   CHECK(audit.by_last_name);
+
+  // tpcc_payment, whose UPDATE of the customer chooses the one by name.
+  input.c_last = "NOSUCHNAME";
+  const long long w_ytd_before_call = w_ytd_cents(1);
+  const long long history_before_call = scalar("select count(*) from bmsql_history");
+  auto procedures = std::make_unique<tpcc::Session>(loaded_database(kDatabase, kWarehouses));
+  tpcc::prepare_transaction_statements(*procedures, tpcc::Mode::Procedures);
+  tpcc::TpccTerminal terminal = terminal_for(1);
+  terminal.mode = tpcc::Mode::Procedures;
+  CHECK_THROWS_WITH(tpcc::execute_payment(*procedures, input, terminal, audit),
+                    Catch::Contains("NOSUCHNAME"));
+  CHECK_FALSE(procedures->in_transaction());
+  CHECK(w_ytd_cents(1) == w_ytd_before_call);
+  CHECK(scalar("select count(*) from bmsql_history") == history_before_call);
+  input.c_last = "BARBARBAR";
+  CHECK(tpcc::execute_payment(*procedures, input, terminal, audit) == tpcc::Outcome::Committed);
+  CHECK(w_ytd_cents(1) == w_ytd_before_call + 100);
 }
 
 TEST_CASE("2.5.2.2 a customer number that does not exist fails the Payment and changes nothing",

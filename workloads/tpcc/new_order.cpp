@@ -19,7 +19,7 @@ constexpr const char* kUpdateDistrictSql = R"(
 update bmsql_district
    set d_next_o_id = d_next_o_id + 1
  where d_w_id = $1::int and d_id = $2::int
-returning d_tax, d_next_o_id - 1
+returning d_tax, d_next_o_id - 1 as o_id
 )";
 
 // 2.4.2.2 W_TAX and the customer's C_DISCOUNT, C_LAST, C_CREDIT.
@@ -40,6 +40,25 @@ select i_id, i_price, i_name, i_data
  where i_id = any($1::int[])
 )";
 
+// The three statements above as one on a single server (the statements
+// for Citus, terminal.citus_statements, keep the three): every statement
+// costs the server an executor start-up and end and protocol messages. The district's
+// row is updated first (kUpdateDistrictSql as a CTE), then the warehouse,
+// the customer and the items are read: one row per distinct item found,
+// each with D_TAX, O_ID, W_TAX, C_DISCOUNT, C_LAST and C_CREDIT in front
+// (one row with null item columns when none is found); no row when the
+// district or the customer is missing. $1 W_ID, $2 D_ID, $3 C_ID, $4 the
+// item numbers.
+constexpr const char* kCustomerItemsSql = R"(
+select d.d_tax, d.o_id, w.w_tax, c.c_discount, c.c_last, c.c_credit,
+       i.i_id, i.i_price, i.i_name, i.i_data
+  from district d
+ cross join bmsql_warehouse w
+  join bmsql_customer c on c.c_w_id = w.w_id
+  left join bmsql_item i on i.i_id = any($4::int[])
+ where w.w_id = $1::int and c.c_d_id = $2::int and c.c_id = $3::int
+)";
+
 // 2.4.2.2 the ORDER row; O_CARRIER_ID stays null until delivery.
 // $1 W_ID, $2 D_ID, $3 O_ID, $4 C_ID, $5 O_OL_CNT, $6 O_ALL_LOCAL.
 constexpr const char* kInsertOrderSql = R"(
@@ -54,10 +73,12 @@ insert into bmsql_new_order (no_w_id, no_d_id, no_o_id)
 values ($1::int, $2::int, $3::int)
 )";
 
-// 2.4.2.2 the stock of every line and the ORDER-LINE rows, in one
-// statement so that OL_DIST_INFO = S_DIST_<D_ID> is taken on the server.
-// $1 W_ID, $2 D_ID, $3 O_ID, then per line (in OL_NUMBER order): $4 OL_I_ID,
-// $5 OL_SUPPLY_W_ID, $6 OL_QUANTITY, $7 OL_AMOUNT.
+// 2.4.2.2 the stock of every line and the ORDER-LINE rows, in the
+// statement of the ORDER and NEW-ORDER inserts above (their CTEs, with
+// their parameters: see kOrderStockAndLines), so that OL_DIST_INFO =
+// S_DIST_<D_ID> is taken on the server and the order's writes cost one
+// statement. $1 W_ID, $2 D_ID, $3 O_ID, then per line (in OL_NUMBER
+// order): $7 OL_I_ID, $8 OL_SUPPLY_W_ID, $9 OL_QUANTITY, $10 OL_AMOUNT.
 //
 // Lines of the same item and supply warehouse (NURand repeats items) update
 // their stock row once, with their summed quantity and line count; rows are
@@ -67,9 +88,9 @@ values ($1::int, $2::int, $3::int)
 // summed form is exact: the quantity itself while it stays >= 10, otherwise
 // the value in 10..100 congruent to it modulo 91 (for one line, +91).
 constexpr const char* kStockAndLinesSql = R"(
-with line as (
+line as (
   select l.i_id, l.supply_w_id, l.quantity, l.amount, l.number::int as number
-    from unnest($4::int[], $5::int[], $6::int[], $7::numeric[]) with ordinality
+    from unnest($7::int[], $8::int[], $9::int[], $10::numeric[]) with ordinality
          as l(i_id, supply_w_id, quantity, amount, number)
 ),
 demand as (
@@ -110,7 +131,19 @@ constexpr const char* kSelectCustomer = "no_customer";
 constexpr const char* kSelectItems = "no_items";
 constexpr const char* kInsertOrder = "no_order";
 constexpr const char* kInsertNewOrder = "no_new_order";
-constexpr const char* kStockAndLines = "no_stock_lines";
+constexpr const char* kDistrictCustomerItems = "no_district_customer_items";
+constexpr const char* kOrderStockAndLines = "no_order_stock_lines";
+
+std::string district_customer_items_sql() {
+  return std::string{"with district as ("} + kUpdateDistrictSql + ")" + kCustomerItemsSql;
+}
+
+// The order's writes as one statement: the ORDER and NEW-ORDER rows (each
+// insert above as a CTE), then the stock and the lines.
+std::string order_stock_and_lines_sql() {
+  return std::string{"with oorder as ("} + kInsertOrderSql + "),\nnew_order as (" +
+         kInsertNewOrderSql + ")," + kStockAndLinesSql;
+}
 
 bool contains_original(const char* data) { return std::strstr(data, "ORIGINAL") != nullptr; }
 
@@ -174,23 +207,41 @@ NewOrderOutput place_new_order(Session& session, const NewOrderInput& input,
   std::vector<int> item_ids(ol_cnt);
   for (std::size_t i = 0; i < ol_cnt; ++i) item_ids[i] = input.lines[i].i_id;
 
-  // Round trip 1: district, warehouse and customer, items.
+  // Round trip 1: district, warehouse and customer, items; on a single
+  // server one statement, whose rows hold the district's columns, then the
+  // customer's, then the item's (kCustomerItemsSql).
+  const bool one_statement = !terminal.citus_statements;
   session.queue_command(begin_command(terminal.isolation, terminal.read_only));
-  session.queue(kUpdateDistrict, Params{}.add(input.w_id).add(input.d_id));
-  session.queue(kSelectCustomer, Params{}.add(input.w_id).add(input.d_id).add(input.c_id));
-  session.queue(kSelectItems, Params{}.add_int_array(item_ids));
+  if (one_statement) {
+    session.queue(kDistrictCustomerItems,
+                  Params{}.add(input.w_id).add(input.d_id).add(input.c_id).add_int_array(item_ids));
+  } else {
+    session.queue(kUpdateDistrict, Params{}.add(input.w_id).add(input.d_id));
+    session.queue(kSelectCustomer, Params{}.add(input.w_id).add(input.d_id).add(input.c_id));
+    session.queue(kSelectItems, Params{}.add_int_array(item_ids));
+  }
   const std::vector<QueryResult> first = session.flush();
   const QueryResult& district = first[1];
-  const QueryResult& customer = first[2];
-  const QueryResult& items = first[3];
-  if (district.rows() != 1) missing_row(session, "district " + std::to_string(input.d_id));
-  if (customer.rows() != 1) missing_row(session, "customer " + std::to_string(input.c_id));
+  const QueryResult& customer = first[one_statement ? 1 : 2];
+  const QueryResult& items = first[one_statement ? 1 : 3];
+  const int customer_col = one_statement ? 2 : 0;
+  const int item_col = one_statement ? 6 : 0;
+  if (one_statement && district.rows() == 0) {
+    missing_row(session, "district " + std::to_string(input.d_id) + " or customer " +
+                             std::to_string(input.c_id));
+  }
+  if (!one_statement && district.rows() != 1) {
+    missing_row(session, "district " + std::to_string(input.d_id));
+  }
+  if (!one_statement && customer.rows() != 1) {
+    missing_row(session, "customer " + std::to_string(input.c_id));
+  }
   out.d_tax = district.as_double(0, 0);
   out.o_id = district.as_int(0, 1);
-  out.w_tax = customer.as_double(0, 0);
-  out.c_discount = customer.as_double(0, 1);
-  out.c_last = customer.text(0, 2);
-  out.c_credit = customer.text(0, 3);
+  out.w_tax = customer.as_double(0, customer_col);
+  out.c_discount = customer.as_double(0, customer_col + 1);
+  out.c_last = customer.text(0, customer_col + 2);
+  out.c_credit = customer.text(0, customer_col + 3);
 
   // 2.4.2.3: an unused item number is found here. The profile still runs
   // for the other lines (stock, order, new-order, order lines); only then is
@@ -198,7 +249,7 @@ NewOrderOutput place_new_order(Session& session, const NewOrderInput& input,
   std::vector<std::size_t> valid_lines;
   std::vector<int> item_row(ol_cnt, -1);
   for (std::size_t i = 0; i < ol_cnt; ++i) {
-    item_row[i] = find_row(items, 0, item_ids[i], -1, 0);
+    item_row[i] = find_row(items, item_col, item_ids[i], -1, 0);
     if (item_row[i] >= 0) valid_lines.push_back(i);
   }
   const bool unused_item = valid_lines.size() < ol_cnt;
@@ -212,8 +263,8 @@ NewOrderOutput place_new_order(Session& session, const NewOrderInput& input,
     shown.i_id = line.i_id;
     shown.supply_w_id = line.supply_w_id;
     shown.quantity = line.quantity;
-    shown.i_name = items.text(item_row[i], 2);
-    shown.i_price_cents = items.as_cents(item_row[i], 1);
+    shown.i_name = items.text(item_row[i], item_col + 2);
+    shown.i_price_cents = items.as_cents(item_row[i], item_col + 1);
     shown.amount_cents = shown.i_price_cents * line.quantity;  // 2.4.2.2 OL_AMOUNT
     out.lines.push_back(shown);
     lines.item_ids.push_back(line.i_id);
@@ -221,26 +272,24 @@ NewOrderOutput place_new_order(Session& session, const NewOrderInput& input,
     lines.quantities.push_back(line.quantity);
     lines.amounts_cents.push_back(shown.amount_cents);
   }
-  session.queue(kInsertOrder, Params{}
-                                  .add(input.w_id)
-                                  .add(input.d_id)
-                                  .add(out.o_id)
-                                  .add(input.c_id)
-                                  .add(static_cast<int>(ol_cnt))
-                                  .add(input.all_local() ? 1 : 0));
-  session.queue(kInsertNewOrder, Params{}.add(input.w_id).add(input.d_id).add(out.o_id));
+  Params order;
+  order.add(input.w_id)
+      .add(input.d_id)
+      .add(out.o_id)
+      .add(input.c_id)
+      .add(static_cast<int>(ol_cnt))
+      .add(input.all_local() ? 1 : 0);
   int stock_results = 1;
-  if (terminal.citus_statements) {
-    stock_results = queue_citus_stock_and_lines(session, lines);
+  if (one_statement) {
+    order.add_int_array(lines.item_ids)
+        .add_int_array(lines.supply_w_ids)
+        .add_int_array(lines.quantities)
+        .add_cents_array(lines.amounts_cents);
+    session.queue(kOrderStockAndLines, order);
   } else {
-    session.queue(kStockAndLines, Params{}
-                                      .add(input.w_id)
-                                      .add(input.d_id)
-                                      .add(out.o_id)
-                                      .add_int_array(lines.item_ids)
-                                      .add_int_array(lines.supply_w_ids)
-                                      .add_int_array(lines.quantities)
-                                      .add_cents_array(lines.amounts_cents));
+    session.queue(kInsertOrder, order);
+    session.queue(kInsertNewOrder, Params{}.add(input.w_id).add(input.d_id).add(out.o_id));
+    stock_results = queue_citus_stock_and_lines(session, lines);
   }
   session.queue_command(unused_item ? "rollback" : "commit");
   const std::vector<QueryResult> second = session.flush();
@@ -250,8 +299,9 @@ NewOrderOutput place_new_order(Session& session, const NewOrderInput& input,
     out.lines.clear();
     return out;
   }
-  // The updated stock rows follow the order's and the new-order's results.
-  constexpr std::size_t kFirstStockResult = 2;
+  // The updated stock rows: the one statement's result, or the results
+  // after the order's and the new-order's.
+  const std::size_t first_stock_result = one_statement ? 0 : 2;
 
   // 2.4.3 the display: stock after the update and brand-generic per line.
   std::int64_t sum_cents = 0;
@@ -259,14 +309,14 @@ NewOrderOutput place_new_order(Session& session, const NewOrderInput& input,
     NewOrderLineOutput& shown = out.lines[n];
     sum_cents += shown.amount_cents;
     for (int k = 0; k < stock_results; ++k) {
-      const QueryResult& stock = second[kFirstStockResult + static_cast<std::size_t>(k)];
+      const QueryResult& stock = second[first_stock_result + static_cast<std::size_t>(k)];
       const int row = find_row(stock, 0, shown.supply_w_id, 1, shown.i_id);
       if (row < 0) continue;
       shown.s_quantity = stock.as_int(row, 2);
-      shown.brand_generic =
-          contains_original(items.text(item_row[n], 3)) && contains_original(stock.text(row, 3))
-              ? 'B'
-              : 'G';
+      shown.brand_generic = contains_original(items.text(item_row[n], item_col + 3)) &&
+                                    contains_original(stock.text(row, 3))
+                                ? 'B'
+                                : 'G';
     }
   }
   out.total = static_cast<double>(sum_cents) / 100.0 * (1.0 - out.c_discount) *
@@ -291,7 +341,8 @@ void prepare_new_order_statements(Session& session) {
   session.prepare(kSelectItems, kSelectItemsSql);
   session.prepare(kInsertOrder, kInsertOrderSql);
   session.prepare(kInsertNewOrder, kInsertNewOrderSql);
-  session.prepare(kStockAndLines, kStockAndLinesSql);
+  session.prepare(kDistrictCustomerItems, district_customer_items_sql());
+  session.prepare(kOrderStockAndLines, order_stock_and_lines_sql());
   prepare_citus_new_order_statements(session);
 }
 

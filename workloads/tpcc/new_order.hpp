@@ -62,9 +62,11 @@ struct NewOrderOutput {
 NewOrderInput generate_new_order(Random& rng, const TpccTerminal& terminal);
 
 // 2.4.2 in two round trips: [BEGIN, district, warehouse and customer, items]
-// then either [stock and order lines, order, new-order, COMMIT] or, when an
-// item is not found, [ROLLBACK] (2.4.2.3). With terminal.citus_statements
-// the stock and order lines are the statements of citus_new_order.hpp.
+// then [order, new-order, stock and order lines, COMMIT], or ROLLBACK in
+// place of COMMIT when an item is not found (2.4.2.3); on a single server
+// each of the two is one statement. With terminal.citus_statements they
+// are statements of their own, the stock and order lines those of
+// citus_new_order.hpp.
 // Throws whatever Session::flush throws.
 NewOrderOutput place_new_order(Session& session, const NewOrderInput& input,
                                const TpccTerminal& terminal);

@@ -108,11 +108,10 @@ OrderStatusOutput query_order_status(Session& session, const OrderStatusInput& i
   } else {
     params.add(customer.c_id);
   }
-  session.queue_command(begin_command(terminal.isolation, true));
-  session.queue(customer.by_last_name ? kByLastNameStatement : kByIdStatement, params);
-  session.queue_command("commit");
-  const std::vector<QueryResult> results = session.flush();
-  const QueryResult& rows = results.at(1);
+  // One statement, its own transaction at read committed (run_call).
+  const QueryResult rows =
+      run_call(session, terminal, customer.by_last_name ? kByLastNameStatement : kByIdStatement,
+               params, true);
   if (rows.rows() == 0) {
     // 2.6.2.2 the input always names an existing customer on a correctly
     // loaded database; none found means the data or C-Run is wrong.

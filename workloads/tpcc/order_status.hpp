@@ -46,7 +46,8 @@ struct OrderStatusOutput {
 // 2.6.1 the input of one Order-Status; pure.
 OrderStatusInput generate_order_status(Random& rng, const TpccTerminal& terminal);
 
-// 2.6.2 one round trip: BEGIN ... READ ONLY, the query, COMMIT. Throws
+// 2.6.2 one round trip: the query, its own transaction at read committed,
+// otherwise within BEGIN ... READ ONLY and COMMIT (run_call). Throws
 // SqlError when no customer has the last name, and whatever
 // Session::flush throws.
 OrderStatusOutput query_order_status(Session& session, const OrderStatusInput& input,

@@ -45,8 +45,9 @@ struct PaymentOutput {
 // 2.5.1 the input of one Payment; pure.
 PaymentInput generate_payment(Random& rng, const TpccTerminal& terminal);
 
-// 2.5.2 in one round trip: BEGIN, one statement (customer, warehouse,
-// district and history, in that order), COMMIT; with
+// 2.5.2 in one round trip: one statement (customer, warehouse, district
+// and history, in that order), its own transaction at read committed,
+// otherwise within BEGIN ... COMMIT (run_call); with
 // terminal.citus_statements, the statements of citus_payment.hpp. A
 // customer that does not exist fails the transaction with SqlError and
 // changes nothing. Throws whatever Session::flush throws.

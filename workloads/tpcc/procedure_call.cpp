@@ -13,7 +13,7 @@ constexpr const char* kUndefinedFunction = "42883";
 }  // namespace
 
 QueryResult run_call(Session& session, const TpccTerminal& terminal, const char* statement,
-                     const Params& params) {
+                     const Params& params, bool read_only) {
   // A commit to replace or hold (CommitAction, the ACID tests) needs the
   // transaction block that a single call in autocommit does without.
   if (terminal.isolation == Isolation::ReadCommitted && !terminal.read_only &&
@@ -21,7 +21,7 @@ QueryResult run_call(Session& session, const TpccTerminal& terminal, const char*
     session.queue(statement, params);
     return std::move(session.flush().at(0));
   }
-  session.queue_command(begin_command(terminal.isolation, terminal.read_only));
+  session.queue_command(begin_command(terminal.isolation, terminal.read_only || read_only));
   session.queue(statement, params);
   session.queue_command("commit");
   return std::move(session.flush().at(1));

@@ -25,12 +25,13 @@ void prepare_order_status_call(Session& session);
 void prepare_delivery_call(Session& session);
 void prepare_stock_level_call(Session& session);
 
-// Runs one prepared call as a transaction of its own and returns its rows.
-// At read committed a lone statement is its own transaction, so no BEGIN
-// or COMMIT is sent; other isolation levels and the ro profile wrap the
-// call in BEGIN ... COMMIT within the same round trip.
+// Runs one prepared call (or any one statement) as a transaction of its
+// own and returns its rows. At read committed a lone statement is its own
+// transaction, so no BEGIN or COMMIT is sent; other isolation levels and
+// the ro profile wrap it in BEGIN ... COMMIT within the same round trip,
+// READ ONLY with the ro profile or `read_only`.
 QueryResult run_call(Session& session, const TpccTerminal& terminal, const char* statement,
-                     const Params& params);
+                     const Params& params, bool read_only = false);
 
 NewOrderOutput call_new_order(Session& session, const NewOrderInput& input,
                               const TpccTerminal& terminal);

@@ -45,11 +45,8 @@ StockLevelInput generate_stock_level(Random& rng, const TpccTerminal& terminal) 
 int count_low_stock(Session& session, const StockLevelInput& input, const TpccTerminal& terminal) {
   Params params;
   params.add(input.w_id).add(input.d_id).add(input.threshold);
-  session.queue_command(begin_command(terminal.isolation, true));
-  session.queue(kLowStockStatement, params);
-  session.queue_command("commit");
-  const std::vector<QueryResult> results = session.flush();
-  return results.at(1).as_int(0, 0);
+  // One statement, its own transaction at read committed (run_call).
+  return run_call(session, terminal, kLowStockStatement, params, true).as_int(0, 0);
 }
 
 Outcome execute_stock_level(Session& session, const StockLevelInput& input,

@@ -19,7 +19,8 @@ struct StockLevelInput {
 // 2.8.1 the input of one Stock-Level; pure.
 StockLevelInput generate_stock_level(Random& rng, const TpccTerminal& terminal);
 
-// 2.8.2 one round trip: BEGIN ... READ ONLY, the count, COMMIT. Returns the
+// 2.8.2 one round trip: the count, its own transaction at read committed,
+// otherwise within BEGIN ... READ ONLY and COMMIT (run_call). Returns the
 // number of distinct items below the threshold. Throws whatever
 // Session::flush throws.
 int count_low_stock(Session& session, const StockLevelInput& input, const TpccTerminal& terminal);
