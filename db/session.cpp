@@ -67,6 +67,7 @@ void Session::open() {
   conn_ = nullptr;
   broken_ = false;
   queued_ = 0;
+  queued_as_write_.clear();
   connect_interruptibly();
   PQsetNoticeProcessor(conn_, ignore_notice, nullptr);
   simple_batch_.clear();
@@ -80,7 +81,7 @@ void Session::open() {
   }
   for (const auto& [name, value] : options_.settings) set_now(name, value);
   if (options_.query_mode != QueryMode::Prepared) return;
-  for (const auto& [name, sql] : statements_) prepare_now(name, sql);
+  for (const Registered& statement : statements_) prepare_now(statement.name, statement.sql);
 }
 
 namespace {
@@ -237,6 +238,7 @@ void Session::abandon() {
   conn_ = nullptr;
   broken_ = true;
   queued_ = 0;
+  queued_as_write_.clear();
   simple_batch_.clear();
   throw Abandoned("gave up waiting for " + describe_target(conninfo_) +
                   ": the statement was cancelled and the connection closed");
@@ -264,6 +266,7 @@ bool Session::in_transaction() const {
 void Session::throw_lost(const std::string& what, const std::string& sqlstate) {
   broken_ = true;
   queued_ = 0;
+  queued_as_write_.clear();
   simple_batch_.clear();
   std::string message = "connection to " + describe_target(conninfo_) + " lost";
   if (!what.empty()) message += ": " + what;

@@ -168,9 +168,16 @@ class Session {
   Session(const Session&) = delete;
   Session& operator=(const Session&) = delete;
 
+  // How take_statement_counts() counts a statement's results: by the
+  // command tag the server returns, or as a write whatever the tag, for a
+  // statement that changes rows under a SELECT tag (a data-modifying CTE
+  // whose outer statement is a SELECT, a function that writes).
+  enum class Counted { ByCommandTag, AsWrite };
+
   // Registers a statement; in the prepared query mode it is prepared now and
   // again after reconnect(), in the others its text is sent when queued.
-  void prepare(const std::string& name, const std::string& sql);
+  void prepare(const std::string& name, const std::string& sql,
+               Counted counted = Counted::ByCommandTag);
 
   QueryMode query_mode() const { return options_.query_mode; }
 
@@ -219,7 +226,7 @@ class Session {
   CommitAction commit_action() const { return commit_action_; }
 
   // The statements flush() has had results for since the last call (by
-  // command tag); the counts start again from zero.
+  // command tag, or as prepare() was told); the counts start again from zero.
   StatementCounts take_statement_counts();
 
   // Rolls back an open transaction block, e.g. after the client gave up on
@@ -232,15 +239,24 @@ class Session {
   void pause(std::chrono::microseconds duration);
 
  private:
+  struct Registered {
+    std::string name;
+    std::string sql;
+    Counted counted;
+  };
+
   void open();
   // Connects without blocking past an interrupt (PQconnectStart/Poll).
   void connect_interruptibly();
   void prepare_now(const std::string& name, const std::string& sql);
   // The text a statement was registered with; throws std::logic_error.
   const std::string& statement_sql(const char* name) const;
+  const Registered& registered(const char* name) const;
   // The simple query mode: sends the joined queue as one query and reads
   // its results up to the end (no pipeline, no sync points).
-  std::vector<QueryResult> flush_simple(int expected);
+  // as_write: per queued item, whether it is counted as a write (see
+  // Counted); empty when no statement is.
+  std::vector<QueryResult> flush_simple(int expected, const std::vector<bool>& as_write);
   // Sends one simple query and reads to its end; false if the connection
   // broke. The first error's SQLSTATE and message, or empty.
   bool run_simple(const char* sql, std::string& error_state, std::string& error_message);
@@ -266,12 +282,17 @@ class Session {
   SessionOptions options_;
   PGconn* conn_ = nullptr;
   bool broken_ = false;
-  std::vector<std::pair<std::string, std::string>> statements_;
+  std::vector<Registered> statements_;
+  // Whether any statement is Counted::AsWrite; only then does queue() note
+  // each item's kind (queued_as_write_), and a workload without one pays
+  // nothing for it.
+  bool some_counted_as_write_ = false;
+  std::vector<bool> queued_as_write_;
   int queued_ = 0;
   CommitAction commit_action_ = CommitAction::Commit;
   std::vector<const char*> param_values_;  // reused by queue()
   std::string simple_batch_;               // the simple query mode's queue
-  StatementCounts executed_;               // by command tag, since take_statement_counts()
+  StatementCounts executed_;               // since take_statement_counts()
 };
 
 // The BEGIN command of a transaction: "begin isolation level read committed",

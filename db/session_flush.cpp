@@ -11,14 +11,20 @@
 namespace tpcc {
 namespace {
 
-// One statement's result: its rows kept (its command tag counted) when
-// keep_rows, or its error recorded; anything else (an item the server
+// One statement's result: its rows kept (counted: as a write when the
+// queue says its statement is Counted::AsWrite, else by its command tag)
+// when keep_rows, or its error recorded; anything else (an item the server
 // skipped after an error) cleared. True when the rows were kept.
-bool take_result(PGresult* result, bool keep_rows, std::vector<QueryResult>& results,
-                 StatementCounts& executed, PipelineError& error) {
+bool take_result(PGresult* result, bool keep_rows, const std::vector<bool>& as_write,
+                 std::vector<QueryResult>& results, StatementCounts& executed,
+                 PipelineError& error) {
   const ExecStatusType status = PQresultStatus(result);
   if (keep_rows && (status == PGRES_TUPLES_OK || status == PGRES_COMMAND_OK)) {
-    count_command_tag(executed, PQcmdStatus(result));
+    if (results.size() < as_write.size() && as_write[results.size()]) {
+      ++executed.writes;
+    } else {
+      count_command_tag(executed, PQcmdStatus(result));
+    }
     results.emplace_back(result);  // takes ownership
     return true;
   }
@@ -40,6 +46,9 @@ void Session::queue(const char* statement_name, const Params& params) {
 void Session::queue(const char* statement_name, const std::vector<std::string>& values,
                     const std::vector<bool>& nulls) {
   if (!conn_ || broken_) throw_lost("not connected");
+  if (some_counted_as_write_) {
+    queued_as_write_.push_back(registered(statement_name).counted == Counted::AsWrite);
+  }
   param_values_.resize(values.size());
   for (std::size_t i = 0; i < values.size(); ++i) {
     param_values_[i] = nulls[i] ? nullptr : values[i].c_str();
@@ -75,6 +84,7 @@ void Session::queue_command(const char* sql) {
   if (commit_action_ != CommitAction::Commit && std::strcmp(sql, "commit") == 0) {
     sql = commit_action_ == CommitAction::Rollback ? "rollback" : "select 'commit held'";
   }
+  if (some_counted_as_write_) queued_as_write_.push_back(false);
   if (options_.query_mode == QueryMode::Simple) {
     simple_batch_ += sql;
     simple_batch_ += ";\n";
@@ -91,7 +101,8 @@ std::vector<QueryResult> Session::flush() {
   if (!conn_ || broken_) throw_lost("not connected");
   const int expected = queued_;
   queued_ = 0;
-  if (options_.query_mode == QueryMode::Simple) return flush_simple(expected);
+  const std::vector<bool> as_write = std::exchange(queued_as_write_, {});
+  if (options_.query_mode == QueryMode::Simple) return flush_simple(expected, as_write);
   std::vector<QueryResult> results;
   results.reserve(static_cast<std::size_t>(expected));
   check_send(PQpipelineSync(conn_));
@@ -115,13 +126,13 @@ std::vector<QueryResult> Session::flush() {
       PQclear(result);
       break;
     }
-    if (take_result(result, true, results, executed_, error)) continue;
+    if (take_result(result, true, as_write, results, executed_, error)) continue;
     if (PQstatus(conn_) == CONNECTION_BAD) throw_lost(error.message, error.sqlstate);
   }
   return finish_flush(std::move(results), expected, error.sqlstate, error.message, error.set);
 }
 
-std::vector<QueryResult> Session::flush_simple(int expected) {
+std::vector<QueryResult> Session::flush_simple(int expected, const std::vector<bool>& as_write) {
   std::vector<QueryResult> results;
   if (expected == 0) return results;
   results.reserve(static_cast<std::size_t>(expected));
@@ -134,7 +145,7 @@ std::vector<QueryResult> Session::flush_simple(int expected) {
   for (;;) {
     PGresult* result = next_result();
     if (!result) break;
-    take_result(result, !error.set, results, executed_, error);
+    take_result(result, !error.set, as_write, results, executed_, error);
   }
   if (PQstatus(conn_) == CONNECTION_BAD) {
     if (error.set) throw_lost(error.message, error.sqlstate);

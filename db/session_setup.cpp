@@ -9,22 +9,25 @@
 
 namespace tpcc {
 
-void Session::prepare(const std::string& name, const std::string& sql) {
-  for (auto& [known_name, known_sql] : statements_) {
-    if (known_name != name) continue;
-    if (known_sql == sql) return;  // registered twice by the same code
+void Session::prepare(const std::string& name, const std::string& sql, Counted counted) {
+  for (const Registered& known : statements_) {
+    if (known.name != name) continue;
+    if (known.sql == sql && known.counted == counted) return;  // registered twice by the same code
     throw std::logic_error("statement " + name + " registered with two different texts");
   }
-  statements_.emplace_back(name, sql);
+  statements_.push_back(Registered{name, sql, counted});
+  some_counted_as_write_ = some_counted_as_write_ || counted == Counted::AsWrite;
   if (connected() && options_.query_mode == QueryMode::Prepared) prepare_now(name, sql);
 }
 
-const std::string& Session::statement_sql(const char* name) const {
-  for (const auto& [known_name, sql] : statements_) {
-    if (known_name == name) return sql;
+const Session::Registered& Session::registered(const char* name) const {
+  for (const Registered& known : statements_) {
+    if (known.name == name) return known;
   }
   throw std::logic_error(std::string("statement ") + name + " was never registered");
 }
+
+const std::string& Session::statement_sql(const char* name) const { return registered(name).sql; }
 
 void Session::prepare_now(const std::string& name, const std::string& sql) {
   if (!conn_ || broken_) throw_lost("not connected");

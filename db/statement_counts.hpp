@@ -1,7 +1,9 @@
 // Statements the server executed for a session, split the way sysbench
 // reports queries (read / write / other) by the command tag the server
 // returns with each result: cheap to count, and the server's word, not a
-// guess from the SQL text.
+// guess from the SQL text. A statement the kit knows changes rows under a
+// SELECT tag is counted as a write by the session instead
+// (Session::Counted::AsWrite).
 #pragma once
 
 #include <cstdint>
@@ -9,7 +11,7 @@
 namespace tpcc {
 
 struct StatementCounts {
-  std::int64_t reads = 0;   // SELECT (also a CTE whose outer statement is a SELECT)
+  std::int64_t reads = 0;   // SELECT
   std::int64_t writes = 0;  // INSERT, UPDATE, DELETE, MERGE, COPY
   std::int64_t other = 0;   // BEGIN, COMMIT, ROLLBACK, SET and the rest
 

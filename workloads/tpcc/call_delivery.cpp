@@ -10,7 +10,9 @@ constexpr const char* kCallSql = "select d_id, o_id from tpcc_delivery($1::int, 
 
 }  // namespace
 
-void prepare_delivery_call(Session& session) { session.prepare(kCall, kCallSql); }
+void prepare_delivery_call(Session& session) {
+  session.prepare(kCall, kCallSql, Session::Counted::AsWrite);
+}
 
 DeliveryOutput call_delivery(Session& session, const DeliveryInput& input,
                              const TpccTerminal& terminal) {

@@ -14,7 +14,9 @@ constexpr const char* kCallSql =
 
 }  // namespace
 
-void prepare_new_order_call(Session& session) { session.prepare(kCall, kCallSql); }
+void prepare_new_order_call(Session& session) {
+  session.prepare(kCall, kCallSql, Session::Counted::AsWrite);
+}
 
 NewOrderOutput call_new_order(Session& session, const NewOrderInput& input,
                               const TpccTerminal& terminal) {

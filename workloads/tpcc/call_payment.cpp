@@ -13,7 +13,9 @@ constexpr const char* kCallSql =
 
 }  // namespace
 
-void prepare_payment_call(Session& session) { session.prepare(kCall, kCallSql); }
+void prepare_payment_call(Session& session) {
+  session.prepare(kCall, kCallSql, Session::Counted::AsWrite);
+}
 
 PaymentOutput call_payment(Session& session, const PaymentInput& input,
                            const TpccTerminal& terminal) {

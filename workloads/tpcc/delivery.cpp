@@ -102,7 +102,7 @@ Outcome execute_delivery(Session& session, const DeliveryInput& input, const Tpc
 }
 
 void prepare_delivery_statements(Session& session) {
-  session.prepare(kDeliverDistrictStatement, kDeliverDistrictSql);
+  session.prepare(kDeliverDistrictStatement, kDeliverDistrictSql, Session::Counted::AsWrite);
 }
 
 }  // namespace tpcc

@@ -341,8 +341,8 @@ void prepare_new_order_statements(Session& session) {
   session.prepare(kSelectItems, kSelectItemsSql);
   session.prepare(kInsertOrder, kInsertOrderSql);
   session.prepare(kInsertNewOrder, kInsertNewOrderSql);
-  session.prepare(kDistrictCustomerItems, district_customer_items_sql());
-  session.prepare(kOrderStockAndLines, order_stock_and_lines_sql());
+  session.prepare(kDistrictCustomerItems, district_customer_items_sql(), Session::Counted::AsWrite);
+  session.prepare(kOrderStockAndLines, order_stock_and_lines_sql(), Session::Counted::AsWrite);
   prepare_citus_new_order_statements(session);
 }
 

@@ -213,8 +213,9 @@ Outcome execute_payment(Session& session, const PaymentInput& input, const TpccT
 }
 
 void prepare_payment_statements(Session& session) {
-  session.prepare(kCustomerById, one_statement_sql(kCustomerByIdSql));
-  session.prepare(kCustomerByLastName, one_statement_sql(kCustomerByLastNameSql));
+  session.prepare(kCustomerById, one_statement_sql(kCustomerByIdSql), Session::Counted::AsWrite);
+  session.prepare(kCustomerByLastName, one_statement_sql(kCustomerByLastNameSql),
+                  Session::Counted::AsWrite);
   prepare_citus_payment_statements(session);
 }
 
