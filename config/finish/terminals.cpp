@@ -68,6 +68,28 @@ void check_connections(const ParseState& st) {
   }
 }
 
+// --jobs deals terminals that each hold a connection out to threads. Paced
+// terminals (keying and think times) and terminals sharing a smaller pool
+// of connections run on the engine's scheduler instead, where --jobs would
+// change nothing: refused rather than ignored.
+void check_jobs(ParseState& st) {
+  const std::optional<Source> given = st.given.source("jobs");
+  if (!given) return;
+  const Config& c = st.cfg;
+  if (c.keying_and_thinking) {
+    st.problem(given->where +
+               ": --jobs is for terminals without keying and think times; these have them "
+               "(--keying-think, --spec or the props pacing keys), and the scheduler that paces "
+               "them runs on threads of its own: leave --jobs out");
+  } else if (c.connections > 0 && c.connections < c.terminals) {
+    st.problem(given->where + ": --jobs is for terminals with a connection each; " +
+               std::to_string(c.terminals) + " terminals share " + std::to_string(c.connections) +
+               " connections (" + st.given.source("connections")->where +
+               "), a pool the scheduler serves on threads of its own: leave --jobs or "
+               "--connections out");
+  }
+}
+
 void check_warehouse_range(ParseState& st) {
   const Config& c = st.cfg;
   if (c.warehouse_from > 0 && c.warehouse_to > 0 && c.warehouse_from > c.warehouse_to) {
@@ -133,6 +155,7 @@ void finish_terminal_count(ParseState& st) {
 
 void check_terminals(ParseState& st) {
   st.collect([&] { check_connections(st); });
+  check_jobs(st);
   check_warehouse_range(st);
   check_terminals_per_warehouse(st);
 }

@@ -82,7 +82,8 @@ void add_length_and_mix(std::vector<Setting>& s) {
   add(
       s, "jobs", "N", {}, kRunVerbs, kAllWorkloads, kRunSection,
       "Threads that run the terminals (pgbench's -j), 1..1000, when each terminal has a "
-      "connection of its own and no keying or think times: the terminals are dealt out to N "
+      "connection of its own and no keying or think times (refused otherwise: paced and pooled "
+      "terminals run on the engine's scheduler): the terminals are dealt out to N "
       "threads as pgbench deals its clients (at most one per terminal), each thread running "
       "its terminals in fibers and waiting once for all their sockets, so a round trip costs no "
       "thread wake-up of its own. Not given: one thread with --workload pgbench (as pgbench), a "

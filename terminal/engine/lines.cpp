@@ -105,7 +105,9 @@ void log_running(const Group& group) {
           << plural(config.terminals,
                     group.number == 0 || group.side ? "terminal" : "read-only terminal")
           << " on " << plural(group.connections, "connection") << " ("
-          << (group.fast_path ? "one terminal per connection, unpaced" : "scheduled") << ")";
+          << (group.fast_path ? "one terminal per connection, unpaced" : "scheduled");
+  if (group.fiber_threads > 0) started << ", on " << plural(group.fiber_threads, "thread");
+  started << ")";
   if (group.number > 0) {
     // TPC-C's standbys deal Order-Status and Stock-Level by weight; another
     // workload's run its read-only test.

@@ -54,3 +54,17 @@ TEST_CASE("jobs: every workload's threads, not given a thread per terminal but p
   CHECK(parse({"run", "--workload", "oltp_read_only"}).jobs == 0);
   CHECK(usage_error({"run", "--jobs", "1001"}).find("--jobs") != std::string::npos);
 }
+
+TEST_CASE("jobs: refused where the scheduler runs the terminals, not ignored", "[config][jobs]") {
+  CHECK_THAT(usage_error({"run", "--jobs", "2", "--keying-think"}),
+             Catch::StartsWith("--jobs: --jobs is for terminals without keying and think times"));
+  CHECK_THAT(usage_error({"run", "--jobs", "2", "--spec"}),
+             Catch::Contains("--jobs is for terminals without keying and think times"));
+  CHECK_THAT(
+      usage_error({"run", "--terminals", "8", "--connections", "2", "--jobs", "2"}),
+      Catch::StartsWith("--jobs: --jobs is for terminals with a connection each; 8 terminals "
+                        "share 2 connections (--connections)"));
+  // A connection each, given or not: accepted.
+  CHECK(parse({"run", "--terminals", "8", "--connections", "8", "--jobs", "2"}).jobs == 2);
+  CHECK(parse({"run", "--terminals", "8", "--jobs", "2", "--keying-think=false"}).jobs == 2);
+}
