@@ -12,6 +12,7 @@
 #include <utility>
 
 #include "config/config.hpp"
+#include "db/socket_waiter.hpp"
 #include "terminal/engine/clock.hpp"
 
 namespace tpcc {
@@ -23,7 +24,11 @@ class ClosableQueue {
   explicit ClosableQueue(std::size_t capacity = 0) : capacity_(capacity) {}
 
   // Waits for room; false (the item is not taken) once the queue is closed.
+  // A terminal in a fiber (a thread with a SocketWaiter) waits in short
+  // sleeps of its fiber instead, so that the other terminals of its thread
+  // run meanwhile.
   bool push(Item item) {
+    if (thread_socket_waiter() != nullptr) return push_from_fiber(std::move(item));
     {
       std::unique_lock<std::mutex> lock(mutex_);
       room_.wait(lock, [this] { return closed_ || capacity_ == 0 || items_.size() < capacity_; });
@@ -66,6 +71,26 @@ class ClosableQueue {
   }
 
  private:
+  // How long a fiber sleeps before it looks for room again: a consumer
+  // takes a queued Delivery within its own round trips.
+  static constexpr std::chrono::microseconds kFiberRoomPoll{500};
+
+  bool push_from_fiber(Item item) {
+    for (;;) {
+      {
+        std::lock_guard<std::mutex> lock(mutex_);
+        if (closed_) return false;
+        if (capacity_ == 0 || items_.size() < capacity_) {
+          items_.push_back(std::move(item));
+          break;
+        }
+      }
+      sleep_here(kFiberRoomPoll);
+    }
+    ready_.notify_one();
+    return true;
+  }
+
   const std::size_t capacity_;
   std::mutex mutex_;
   std::condition_variable ready_;  // an item to take

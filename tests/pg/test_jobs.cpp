@@ -66,8 +66,7 @@ TEST_CASE("jobs: every workload's 4 terminals on 2 threads commit without error,
                                 &output);
     INFO(output);
     REQUIRE(status == 0);
-    CHECK(output.find("(one terminal per connection, unpaced, on 2 threads)") !=
-          std::string::npos);
+    CHECK(output.find("(one terminal per connection, unpaced, on 2 threads)") != std::string::npos);
     const Json result = tpcc::test::read_result(dir);
     CHECK(result.at("errors") == 0);
     CHECK_FALSE(result.at("interrupted").get<bool>());

@@ -4,11 +4,14 @@
 #include <catch2/catch.hpp>
 
 #include <chrono>
+#include <future>
+#include <optional>
 #include <string>
 #include <thread>
 
 #include "report/results/delivery_file.hpp"
 #include "spec/audit_tallies.hpp"
+#include "terminal/engine/fiber_loop.hpp"
 #include "terminal/engine/queue.hpp"
 #include "terminal/engine/stats.hpp"
 #include "workloads/tpcc/deferred_delivery.hpp"
@@ -63,6 +66,31 @@ TEST_CASE("2.7.2 queue: a full queue makes the producer wait for room, and close
   queue.close();
   blocked.join();
   CHECK_FALSE(pushed);
+}
+
+TEST_CASE("2.7.2 queue: a terminal in a fiber waits for room without holding up its thread",
+          "[delivery]") {
+  ClosableQueue<int> queue(1);
+  REQUIRE(queue.push(1));
+  bool pushed = false;
+  std::optional<int> taken;
+  tpcc::FiberLoop loop(-1);
+  // The first fiber meets a full queue; the second, on the same thread,
+  // must still run to take the item that makes room.
+  loop.spawn([&] { pushed = queue.push(2); });
+  loop.spawn([&] { taken = queue.pop(); });
+  // Should the first fiber block the thread instead, nothing would take
+  // the item: closing the queue then ends the test as a failure, not a hang.
+  std::promise<void> done;
+  std::thread guard([&queue, finished = done.get_future()] {
+    if (finished.wait_for(std::chrono::seconds(30)) != std::future_status::ready) queue.close();
+  });
+  loop.run();
+  done.set_value();
+  guard.join();
+  CHECK(pushed);
+  CHECK(taken == 1);
+  CHECK(queue.pop() == 2);
 }
 
 TEST_CASE(
