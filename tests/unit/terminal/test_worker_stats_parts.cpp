@@ -43,7 +43,8 @@ TEST_CASE("worker stats: measured totals and intervals whenever the intervals ar
         interval_count += interval.txn[1].latency.count();
         interval_sum += interval.txn[1].latency.sum();
       }
-      worker.record(1, committed(), kRun[i].micros, kRun[i].phase, tpcc::StatementCounts{1, 0, 0});
+      worker.record(static_cast<tpcc::TxnIndex>(1), committed(), kRun[i].micros, kRun[i].phase,
+                    tpcc::StatementCounts{1, 0, 0});
     }
     const tpcc::RunStats& measured = worker.measured();
     // The measured phase alone: 300, 4000, 50, 70000 and 800 µs.

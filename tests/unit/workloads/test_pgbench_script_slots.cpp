@@ -56,7 +56,7 @@ TEST_CASE("pgbench slots: each name a script uses gets one slot, wherever it is 
   CHECK(c[3].parameter_slots == std::vector<std::size_t>{0, 1, 0, 2});
 }
 
-TEST_CASE("pgbench slots: a variable set by \\set, one set by -D and the builtins read by slot",
+TEST_CASE("pgbench slots: a variable that set gives, one -D gives and the builtins, read by slot",
           "[pgbench][slots]") {
   tpcc::pgbench::ClientSetup setup;
   setup.defines = {tpcc::pgbench::parse_define("word=it's"), tpcc::pgbench::parse_define("n=41")};
