@@ -6,6 +6,9 @@
 namespace tpcc {
 namespace {
 
+// The characters that may start a quoted text, a comment or a parameter.
+constexpr const char* kSpecial = "'\"-/$";
+
 bool is_identifier_char(char c) {
   return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '_' || c == '$';
 }
@@ -58,12 +61,14 @@ void append_with_literals(std::string& out, const std::string& sql,
                std::isdigit(static_cast<unsigned char>(sql[i + 1])) &&
                (i == 0 || !is_identifier_char(sql[i - 1]))) {
       std::size_t digits_end = i + 1;
+      std::size_t number = 0;
       while (digits_end < sql.size() && std::isdigit(static_cast<unsigned char>(sql[digits_end]))) {
+        // Past any count of values: stays past it, never wraps.
+        if (number <= values.size()) number = number * 10 + (sql[digits_end] - '0');
         ++digits_end;
       }
-      const std::size_t number = std::stoul(sql.substr(i + 1, digits_end - i - 1));
       if (number == 0 || number > values.size()) {
-        throw std::logic_error("statement has $" + std::to_string(number) + " but " +
+        throw std::logic_error("statement has $" + sql.substr(i + 1, digits_end - i - 1) + " but " +
                                std::to_string(values.size()) + " values: " + sql);
       }
       if (nulls[number - 1]) {
@@ -73,6 +78,12 @@ void append_with_literals(std::string& out, const std::string& sql,
       }
       i = digits_end;
       continue;
+    }
+    if (end == i + 1) {
+      // Ordinary text up to the next character that may start a quote, a
+      // comment or a parameter goes in with one append, not one a character.
+      end = sql.find_first_of(kSpecial, i + 1);
+      if (end == std::string::npos) end = sql.size();
     }
     out.append(sql, i, end - i);
     i = end;

@@ -61,6 +61,7 @@ void WorkerStats::set_types(std::size_t types, std::size_t tallies) {
   types_ = types;
   tallies_ = tallies;
   interval_ = RunStats(types, tallies);
+  measured_part_ = RunStats(types, tallies);
   measured_ = RunStats(types, tallies);
 }
 
@@ -69,12 +70,9 @@ void WorkerStats::record(TxnIndex type, const TxnResult& result, std::int64_t la
   if (phase == Phase::After) return;
   const auto index = static_cast<std::size_t>(type);
   std::lock_guard<std::mutex> lock(mutex_);
-  add_result(slot(interval_, index), result, latency_micros, late_after_micros_);
-  interval_.statements.merge(statements);
-  if (phase == Phase::Measured) {
-    add_result(slot(measured_, index), result, latency_micros, late_after_micros_);
-    measured_.statements.merge(statements);
-  }
+  RunStats& into = phase == Phase::Measured ? measured_part_ : interval_;
+  add_result(slot(into, index), result, latency_micros, late_after_micros_);
+  into.statements.merge(statements);
 }
 
 void WorkerStats::record_skipped(TxnIndex type, Phase phase) {
@@ -172,11 +170,24 @@ RunStats WorkerStats::take_interval() {
     tallies = tallies_;
   }
   RunStats fresh(types, tallies);  // allocated outside the lock
+  RunStats fresh_part(types, tallies);
   {
     std::lock_guard<std::mutex> lock(mutex_);
     std::swap(interval_, fresh);
+    std::swap(measured_part_, fresh_part);
+    measured_.merge(fresh_part);
   }
+  fresh.merge(fresh_part);
   return fresh;
+}
+
+const RunStats& WorkerStats::measured() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  // What take_interval() has not added yet goes into both, as it would.
+  measured_.merge(measured_part_);
+  interval_.merge(measured_part_);
+  measured_part_ = RunStats(types_, tallies_);
+  return measured_;
 }
 
 ConsoleLog::ConsoleLog(std::ostream& out, int max_errors_shown)

@@ -52,6 +52,8 @@ std::any PgbenchWorkload::bind(int index, const Config&) const {
   setup.default_seed = seeds_.default_seed;
   auto made = std::make_unique<Client>();
   made->variables = pgbench::client_variables(setup);
+  for (const pgbench::RunScript& s : scripts_)
+    made->bound.push_back(made->variables.bind(s.script));
   if (time_commands_) made->tallies = pgbench::empty_tallies(scripts_);
   Client* client = made.get();
   std::lock_guard<std::mutex> lock(clients_mutex_);
@@ -72,7 +74,7 @@ TxnResult PgbenchWorkload::execute(TxnIndex type, Session& session,
   const std::size_t s = static_cast<std::size_t>(type);
   const pgbench::Script& script = scripts_[s].script;
   Client& me = *std::any_cast<Client*>(terminal.binding);
-  pgbench::ScriptRun run(script, me.variables, terminal.rng, time_commands_);
+  pgbench::ScriptRun run(script, me.bound[s], terminal.rng, time_commands_);
   pgbench::CommandTimer timer(script, time_commands_ ? &me.tallies[s] : nullptr);
   TxnResult result;
   const pgbench::Command* at = nullptr;  // the statement running

@@ -63,6 +63,8 @@ class PgbenchWorkload : public Workload {
  private:
   struct Client {
     pgbench::Variables variables;
+    // Each script's variables bound to `variables` once (Variables::bind).
+    std::vector<std::vector<pgbench::Variables::Entry*>> bound;
     pgbench::ClientTallies tallies;  // with time_commands
     pgbench::Step step;              // the step running, its room kept
   };

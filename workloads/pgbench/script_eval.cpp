@@ -66,7 +66,7 @@ class Evaluator {
   Value eval_node(const Expr& e) {
     switch (e.kind) {
       case Expr::Kind::Constant: return e.constant;
-      case Expr::Kind::Variable: return lookup_(e.variable);
+      case Expr::Kind::Variable: return lookup_(e);
       case Expr::Kind::Function: break;
     }
     if (e.func == Func::And || e.func == Func::Or || e.func == Func::Case) return lazy(e);

@@ -13,10 +13,10 @@
 
 namespace tpcc::pgbench {
 
-// A variable's value by name; throws EvalError("undefined variable \"x\"")
-// for one not set. hash() and permute() without a seed read :default_seed
-// through it, as pgbench does.
-using VariableLookup = std::function<Value(const std::string& name)>;
+// A variable's value, given its node (Expr::variable, Expr::slot); throws
+// EvalError("undefined variable \"x\"") for one not set. hash() and
+// permute() without a seed read :default_seed through it, as pgbench does.
+using VariableLookup = std::function<Value(const Expr& variable)>;
 
 // Throws EvalError with pgbench's message.
 Value evaluate(const Expr& expr, const VariableLookup& lookup, Random& rng);

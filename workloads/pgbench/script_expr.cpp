@@ -56,10 +56,11 @@ ExprPtr constant(const Value& v) {
   return e;
 }
 
-ExprPtr variable(const std::string& name) {
+ExprPtr variable(const std::string& name, VariableNames* names) {
   auto e = std::make_shared<Expr>();
   e->kind = Expr::Kind::Variable;
   e->variable = name;
+  if (names != nullptr) e->slot = names->slot(name);
   return e;
 }
 
@@ -79,7 +80,8 @@ ExprPtr call(Func f, std::vector<ExprPtr> args) {
 
 class Parser {
  public:
-  Parser(const std::string& text, std::size_t begin, std::size_t end) : lexer_(text, begin, end) {
+  Parser(const std::string& text, std::size_t begin, std::size_t end, VariableNames* names)
+      : lexer_(text, begin, end), names_(names) {
     advance();
   }
 
@@ -295,7 +297,7 @@ class Parser {
       case Tok::Double: advance(); return constant(Value::of_double(t.real));
       case Tok::Bool: advance(); return constant(Value::of_bool(t.boolean));
       case Tok::Null: advance(); return constant(Value::null());
-      case Tok::Variable: advance(); return variable(t.text);
+      case Tok::Variable: advance(); return variable(t.text, names_);
       case Tok::Ident: return parse_call();
       case Tok::Case: return parse_case();
       default: syntax_error();
@@ -333,7 +335,7 @@ class Parser {
         throw ExprSyntaxError(name.offset,
                               std::string("unexpected number of arguments (") + info->name + ")");
       }
-      if (n == required) args.push_back(variable("default_seed"));
+      if (n == required) args.push_back(variable("default_seed", names_));
     } else if (n != info->nargs) {
       throw ExprSyntaxError(name.offset,
                             std::string("unexpected number of arguments (") + info->name + ")");
@@ -361,14 +363,30 @@ class Parser {
   }
 
   ExprLexer lexer_;
+  VariableNames* names_;
   Token tok_;
   int nesting_ = 0;  // the sub-expressions open around the token
 };
 
 }  // namespace
 
-ExprPtr parse_expression(const std::string& text, std::size_t begin, std::size_t end) {
-  return Parser(text, begin, end).parse();
+ExprPtr parse_expression(const std::string& text, std::size_t begin, std::size_t end,
+                         VariableNames* names) {
+  return Parser(text, begin, end, names).parse();
+}
+
+std::size_t VariableNames::slot(const std::string& name) {
+  const std::size_t known = find(name);
+  if (known != kNoSlot) return known;
+  names_.push_back(name);
+  return names_.size() - 1;
+}
+
+std::size_t VariableNames::find(const std::string& name) const {
+  for (std::size_t i = 0; i < names_.size(); ++i) {
+    if (names_[i] == name) return i;
+  }
+  return kNoSlot;
 }
 
 }  // namespace tpcc::pgbench

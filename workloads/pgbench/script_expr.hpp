@@ -66,6 +66,22 @@ enum class Func {
 // stay under 1 MB, within the 2 MB a thread gets at the least.
 inline constexpr int kMaxExpressionDepth = 256;
 
+// A script's variables, each numbered (its slot) the first time the script
+// names it: a run finds a variable by its slot, not by its name.
+inline constexpr std::size_t kNoSlot = static_cast<std::size_t>(-1);
+class VariableNames {
+ public:
+  // The slot of `name`, given the next one if it is new.
+  std::size_t slot(const std::string& name);
+  // kNoSlot when the script never names it.
+  std::size_t find(const std::string& name) const;
+  const std::string& name(std::size_t slot) const { return names_[slot]; }
+  std::size_t size() const { return names_.size(); }
+
+ private:
+  std::vector<std::string> names_;
+};
+
 struct Expr {
   enum class Kind { Constant, Variable, Function };
 
@@ -73,6 +89,7 @@ struct Expr {
   int depth = 1;                                  // the levels of the tree below and with this node
   Value constant;                                 // Constant
   std::string variable;                           // Variable: its name
+  std::size_t slot = kNoSlot;                     // Variable: its slot in the script's names
   Func func = Func::Add;                          // Function
   std::vector<std::shared_ptr<const Expr>> args;  // Function; CASE: when, then, ..., else
 };
@@ -94,7 +111,9 @@ class ExprSyntaxError : public std::runtime_error {
 // Parses text[begin, end) as one expression; a backslash before a newline
 // continues it on the next line. Throws ExprSyntaxError with the offset in
 // `text`, also for an expression nested deeper than kMaxExpressionDepth.
-ExprPtr parse_expression(const std::string& text, std::size_t begin, std::size_t end);
+// With `names`, each variable gets its slot there (else kNoSlot).
+ExprPtr parse_expression(const std::string& text, std::size_t begin, std::size_t end,
+                         VariableNames* names = nullptr);
 
 // The whole of `text`: for tests and callers with a single line.
 inline ExprPtr parse_expression(const std::string& text) {

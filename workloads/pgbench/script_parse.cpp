@@ -197,6 +197,7 @@ class ScriptParser {
           std::size_t j = i + 1;
           while (j < s.size() && is_ident_char(s[j])) ++j;
           c.parameters.push_back(s.substr(i + 1, j - i - 1));
+          c.parameter_slots.push_back(script_.variables.slot(c.parameters.back()));
           c.sql += "$" + std::to_string(c.parameters.size());
           i = j;
           continue;
@@ -250,6 +251,7 @@ class ScriptParser {
       if (!valid_variable_name(c.variable)) {
         fail(w[1].first, "invalid variable name: \"" + c.variable + "\" in command \"set\"");
       }
+      c.variable_slot = script_.variables.slot(c.variable);
       c.expr = expression(w[1].first + w[1].second, end, "set");
     } else if (command == "if" || command == "elif") {
       c.kind = command == "if" ? Command::Kind::If : Command::Kind::Elif;
@@ -271,9 +273,9 @@ class ScriptParser {
     return next;
   }
 
-  ExprPtr expression(std::size_t begin, std::size_t end, const std::string& command) const {
+  ExprPtr expression(std::size_t begin, std::size_t end, const std::string& command) {
     try {
-      return parse_expression(text_, begin, end);
+      return parse_expression(text_, begin, end, &script_.variables);
     } catch (const ExprSyntaxError& e) {
       fail(e.offset(), std::string(e.what()) + " in command \"" + command + "\"");
     }
@@ -281,7 +283,7 @@ class ScriptParser {
 
   // \sleep N [us|ms|s], \sleep Nms, \sleep :var [unit]; seconds by default.
   void sleep_arguments(Command& c, std::size_t at,
-                       const std::vector<std::pair<std::size_t, std::size_t>>& w) const {
+                       const std::vector<std::pair<std::size_t, std::size_t>>& w) {
     if (w.size() < 2) fail(at, "missing argument in command \"sleep\"");
     if (w.size() > 3) fail(w[3].first, "too many arguments in command \"sleep\"");
     const std::string arg = text_.substr(w[1].first, w[1].second);
@@ -293,6 +295,7 @@ class ScriptParser {
         fail(w[1].first,
              "invalid variable name: \"" + c.sleep_variable + "\" in command \"sleep\"");
       }
+      c.sleep_slot = script_.variables.slot(c.sleep_variable);
     } else {
       std::size_t k = 0;
       if (arg[k] == '+' || arg[k] == '-') ++k;

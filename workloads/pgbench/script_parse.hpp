@@ -45,14 +45,17 @@ struct Command {
   // as in pgbench), and the names.
   std::string sql;
   std::vector<std::string> parameters;
+  std::vector<std::size_t> parameter_slots;  // their slots in Script::variables
 
-  // Set: the variable; Set, If, Elif: the expression.
+  // Set: the variable and its slot; Set, If, Elif: the expression.
   std::string variable;
+  std::size_t variable_slot = kNoSlot;
   ExprPtr expr;
 
   // Sleep: a number, or a :variable read when it runs, times the unit.
   std::int64_t sleep_amount = 0;
   std::string sleep_variable;  // empty: sleep_amount
+  std::size_t sleep_slot = kNoSlot;
   std::int64_t sleep_unit_us = 1000000;
 
   // If, Elif, Else: the index of the next \elif, \else or \endif of the
@@ -63,6 +66,7 @@ struct Command {
 struct Script {
   std::string name;  // the file name, or "<builtin: ...>"
   std::vector<Command> commands;
+  VariableNames variables;  // every variable its commands name, by slot
 };
 
 // Parses a script's text; `file` names it in errors. Throws ScriptError.

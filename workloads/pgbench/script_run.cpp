@@ -11,23 +11,45 @@ namespace tpcc::pgbench {
 
 void Variables::set_text(const std::string& name, const std::string& text) {
   Entry& e = vars_[name];
+  e.defined = true;
   e.has_text = true;
   e.text = text;
   e.has_value = false;
 }
 
-void Variables::set(const std::string& name, const Value& value) {
-  Entry& e = vars_[name];
-  e.has_text = false;
-  e.text.clear();
+void Variables::set(const std::string& name, const Value& value) { set(vars_[name], value); }
+
+void Variables::set(Entry& e, const Value& value) {
+  e.defined = true;
+  if (e.has_text) {
+    e.has_text = false;
+    e.text.clear();
+  }
   e.has_value = true;
   e.value = value;
 }
 
+bool Variables::has(const std::string& name) const {
+  const auto it = vars_.find(name);
+  return it != vars_.end() && it->second.defined;
+}
+
+namespace {
+
+[[noreturn]] void undefined(const std::string& name) {
+  throw EvalError("undefined variable \"" + name + "\"");
+}
+
+}  // namespace
+
 Value Variables::value(const std::string& name) {
   const auto it = vars_.find(name);
-  if (it == vars_.end()) throw EvalError("undefined variable \"" + name + "\"");
-  Entry& e = it->second;
+  if (it == vars_.end()) undefined(name);
+  return value(it->second, name);
+}
+
+Value Variables::value(Entry& e, const std::string& name) {
+  if (!e.defined) undefined(name);
   if (!e.has_value) {
     e.value = from_text(name, e.text);
     e.has_value = true;
@@ -37,8 +59,26 @@ Value Variables::value(const std::string& name) {
 
 std::string Variables::text(const std::string& name) const {
   const auto it = vars_.find(name);
-  if (it == vars_.end()) throw EvalError("undefined variable \"" + name + "\"");
-  return it->second.has_text ? it->second.text : to_text(it->second.value);
+  if (it == vars_.end()) undefined(name);
+  std::string out;
+  text(it->second, name, out);
+  return out;
+}
+
+void Variables::text(const Entry& e, const std::string& name, std::string& out) {
+  if (!e.defined) undefined(name);
+  if (e.has_text) {
+    out = e.text;
+  } else {
+    out = to_text(e.value);
+  }
+}
+
+std::vector<Variables::Entry*> Variables::bind(const Script& script) {
+  std::vector<Entry*> slots(script.variables.size());
+  // unordered_map keeps its entries where they are as it grows.
+  for (std::size_t i = 0; i < slots.size(); ++i) slots[i] = &vars_[script.variables.name(i)];
+  return slots;
 }
 
 Variables client_variables(const ClientSetup& setup) {
@@ -106,7 +146,15 @@ std::string client_aborted_text(int client, std::size_t script, const Script& co
 }
 
 ScriptRun::ScriptRun(const Script& script, Variables& variables, Random& rng, bool each_command)
-    : script_(script), vars_(variables), rng_(rng), each_command_(each_command) {}
+    : script_(script),
+      own_slots_(variables.bind(script)),
+      slots_(&own_slots_),
+      rng_(rng),
+      each_command_(each_command) {}
+
+ScriptRun::ScriptRun(const Script& script, const std::vector<Variables::Entry*>& bound, Random& rng,
+                     bool each_command)
+    : script_(script), slots_(&bound), rng_(rng), each_command_(each_command) {}
 
 namespace {
 
@@ -135,7 +183,7 @@ void ScriptRun::next(Step& step) {
       case Command::Kind::Sql: ++pc_; return sql_step(c, step);
       case Command::Kind::Sleep: ++pc_; return sleep_step(c, step);
       case Command::Kind::Set:
-        vars_.set(c.variable, eval(c));
+        Variables::set(entry(c.variable_slot), eval(c));
         ++pc_;
         break;
       case Command::Kind::If: pc_ = truth(eval(c)) ? pc_ + 1 : enter_branch(c.next_branch); break;
@@ -154,7 +202,8 @@ void ScriptRun::next(Step& step) {
 Value ScriptRun::eval(const Command& c) {
   try {
     return evaluate(
-        *c.expr, [this](const std::string& name) { return vars_.value(name); }, rng_);
+        *c.expr, [this](const Expr& v) { return Variables::value(entry(v.slot), v.variable); },
+        rng_);
   } catch (const EvalError& e) {
     fail(c, e.what());
   }
@@ -191,8 +240,9 @@ void ScriptRun::sql_step(const Command& c, Step& s) {
   try {
     for (std::size_t i = 0; i < c.parameters.size(); ++i) {
       const std::string& name = c.parameters[i];
-      s.values[i] = vars_.text(name);
-      s.nulls[i] = s.values[i] == "NULL" && vars_.value(name).is_null();
+      Variables::Entry& e = entry(c.parameter_slots[i]);
+      Variables::text(e, name, s.values[i]);
+      s.nulls[i] = s.values[i] == "NULL" && Variables::value(e, name).is_null();
     }
   } catch (const EvalError& e) {
     fail(c, e.what());
@@ -205,7 +255,9 @@ void ScriptRun::sleep_step(const Command& c, Step& s) {
   std::int64_t amount = c.sleep_amount;
   if (!c.sleep_variable.empty()) {
     try {
-      amount = std::strtoll(vars_.text(c.sleep_variable).c_str(), nullptr, 10);
+      std::string text;
+      Variables::text(entry(c.sleep_slot), c.sleep_variable, text);
+      amount = std::strtoll(text.c_str(), nullptr, 10);
     } catch (const EvalError& e) {
       fail(c, e.what());
     }

@@ -24,22 +24,38 @@ namespace tpcc::pgbench {
 
 class Variables {
  public:
-  // A -D variable: text, read as a value on first use.
-  void set_text(const std::string& name, const std::string& text);
-  void set(const std::string& name, const Value& value);
-  bool has(const std::string& name) const { return vars_.count(name) != 0; }
-
-  // Throw EvalError: "undefined variable \"x\"", or a malformed -D value.
-  Value value(const std::string& name);
-  std::string text(const std::string& name) const;
-
- private:
+  // One of the client's variables: a -D text (read as a value on first
+  // use) or a value; not defined until set (bind() makes the entries of a
+  // script's names before they are set).
   struct Entry {
+    bool defined = false;
     bool has_text = false;
     std::string text;
     bool has_value = false;
     Value value;
   };
+
+  // A -D variable: text, read as a value on first use.
+  void set_text(const std::string& name, const std::string& text);
+  void set(const std::string& name, const Value& value);
+  bool has(const std::string& name) const;
+
+  // Throw EvalError: "undefined variable \"x\"", or a malformed -D value.
+  Value value(const std::string& name);
+  std::string text(const std::string& name) const;
+
+  // `script`'s variables (Script::variables) as this client's entries, in
+  // slot order: a run reads and writes them by slot, and looks no name up.
+  // The entries stay where they are while the Variables lives (and is not
+  // assigned to); a name not set yet gets an entry not defined.
+  std::vector<Entry*> bind(const Script& script);
+
+  // The same through an entry; `name` names it in an error.
+  static Value value(Entry& e, const std::string& name);
+  static void text(const Entry& e, const std::string& name, std::string& out);
+  static void set(Entry& e, const Value& value);
+
+ private:
   std::unordered_map<std::string, Entry> vars_;
 };
 
@@ -107,6 +123,10 @@ class ScriptRun {
   // `script`, `variables` and `rng` must outlive the run. each_command:
   // next() returns after every command, a meta-command as a Meta step.
   ScriptRun(const Script& script, Variables& variables, Random& rng, bool each_command = false);
+  // The same with the script's variables bound already (variables.bind of
+  // `script`, kept by the caller from one run to the next): no run binds.
+  ScriptRun(const Script& script, const std::vector<Variables::Entry*>& bound, Random& rng,
+            bool each_command = false);
 
   // The next statement or sleep, or End. Throws ScriptRunError.
   Step next();
@@ -125,8 +145,11 @@ class ScriptRun {
   void sql_step(const Command& c, Step& s);
   void sleep_step(const Command& c, Step& s);
 
+  Variables::Entry& entry(std::size_t slot) const { return *(*slots_)[slot]; }
+
   const Script& script_;
-  Variables& vars_;
+  std::vector<Variables::Entry*> own_slots_;  // bound here when the caller keeps none
+  const std::vector<Variables::Entry*>* slots_;
   Random& rng_;
   bool each_command_;
   std::size_t pc_ = 0;

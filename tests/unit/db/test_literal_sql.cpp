@@ -48,6 +48,18 @@ TEST_CASE("simple query mode: a parameter beyond the values is the kit's bug, no
           "[db][query-mode]") {
   CHECK_THROWS_AS(substituted("select $2", {"v"}), std::logic_error);
   CHECK_THROWS_AS(substituted("select $0", {"v"}), std::logic_error);
+  CHECK_THROWS_WITH(substituted("select $123456789012345678901234567890", {"v"}),
+                    Catch::Contains("$123456789012345678901234567890 but 1 values"));
+}
+
+TEST_CASE("simple query mode: the text between the parameters is kept whole, to its last character",
+          "[db][query-mode]") {
+  CHECK(substituted("update t set a = a - $1 where b = $2/2 and c = '-' || $1", {"1", "2"}) ==
+        "update t set a = a - [1] where b = [2]/2 and c = '-' || [1]");
+  CHECK(substituted("select 1", {}) == "select 1");
+  CHECK(substituted("select $1 ", {"v"}) == "select [v] ");
+  CHECK(substituted("select 'open", {}) == "select 'open");
+  CHECK(substituted("-", {}) == "-");
 }
 
 TEST_CASE("simple query mode: a statement appended to a batch leaves the batch before it",

@@ -44,7 +44,7 @@ Value eval(const tpcc::pgbench::Expr& e) {
   tpcc::pgbench::Variables vars;
   tpcc::Random rng(7);
   return tpcc::pgbench::evaluate(
-      e, [&](const std::string& name) { return vars.value(name); }, rng);
+      e, [&](const tpcc::pgbench::Expr& v) { return vars.value(v.variable); }, rng);
 }
 
 // "((...(1)...))" nested n deep.

@@ -27,7 +27,7 @@ Value eval(const std::string& text) {
   tpcc::Random rng(42);
   return tpcc::pgbench::evaluate(
       *tpcc::pgbench::parse_expression(text),
-      [&](const std::string& name) { return vars.value(name); }, rng);
+      [&](const tpcc::pgbench::Expr& v) { return vars.value(v.variable); }, rng);
 }
 
 std::int64_t int_of(const std::string& text) {
