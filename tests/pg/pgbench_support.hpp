@@ -167,10 +167,11 @@ inline std::string write_script(const std::string& name, const std::string& text
 // scratch directory named `name`; requires exit 0 and returns result.json
 // (the console output appended to *output).
 inline nlohmann::json run_sleep_script(const std::string& conninfo, const std::string& name,
-                                       const std::vector<std::string>& more, std::string* output) {
+                                       const std::vector<std::string>& more, std::string* output,
+                                       const char* script = kSleepScript) {
   const std::string dir = scratch_dir(name);
-  std::vector<std::string> args = {"--file", write_script(name + ".sql", kSleepScript),
-                                   "--result-dir", dir};
+  std::vector<std::string> args = {"--file", write_script(name + ".sql", script), "--result-dir",
+                                   dir};
   args.insert(args.end(), more.begin(), more.end());
   const int status = run_tpcc(pgbench_line("run", conninfo, args), output);
   INFO(*output);
