@@ -249,8 +249,7 @@ class Session {
   // Connects without blocking past an interrupt (PQconnectStart/Poll).
   void connect_interruptibly();
   void prepare_now(const std::string& name, const std::string& sql);
-  // The text a statement was registered with; throws std::logic_error.
-  const std::string& statement_sql(const char* name) const;
+  // A registered statement; throws std::logic_error for an unknown name.
   const Registered& registered(const char* name) const;
   // The simple query mode: sends the joined queue as one query and reads
   // its results up to the end (no pipeline, no sync points).
@@ -288,6 +287,7 @@ class Session {
   // nothing for it.
   bool some_counted_as_write_ = false;
   std::vector<bool> queued_as_write_;
+  std::vector<bool> flushing_as_write_;  // queued_as_write_ of the flush being read
   int queued_ = 0;
   CommitAction commit_action_ = CommitAction::Commit;
   std::vector<const char*> param_values_;  // reused by queue()

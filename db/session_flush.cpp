@@ -46,9 +46,13 @@ void Session::queue(const char* statement_name, const Params& params) {
 void Session::queue(const char* statement_name, const std::vector<std::string>& values,
                     const std::vector<bool>& nulls) {
   if (!conn_ || broken_) throw_lost("not connected");
-  if (some_counted_as_write_) {
-    queued_as_write_.push_back(registered(statement_name).counted == Counted::AsWrite);
+  // The registration is looked up once, and only when something needs it:
+  // its text (the modes that send it) or its count (some statement AsWrite).
+  const Registered* statement = nullptr;
+  if (some_counted_as_write_ || options_.query_mode != QueryMode::Prepared) {
+    statement = &registered(statement_name);
   }
+  if (some_counted_as_write_) queued_as_write_.push_back(statement->counted == Counted::AsWrite);
   param_values_.resize(values.size());
   for (std::size_t i = 0; i < values.size(); ++i) {
     param_values_[i] = nulls[i] ? nullptr : values[i].c_str();
@@ -64,12 +68,11 @@ void Session::queue(const char* statement_name, const std::vector<std::string>& 
       // Parse, Bind and Execute of the unnamed statement: nothing outlives
       // the round trip on the server, so a transaction pooler may hand the
       // next one to another connection.
-      check_send(PQsendQueryParams(conn_, statement_sql(statement_name).c_str(),
-                                   static_cast<int>(values.size()), nullptr, param_values_.data(),
-                                   nullptr, nullptr, 0));
+      check_send(PQsendQueryParams(conn_, statement->sql.c_str(), static_cast<int>(values.size()),
+                                   nullptr, param_values_.data(), nullptr, nullptr, 0));
       break;
     case QueryMode::Simple:
-      append_with_literals(simple_batch_, statement_sql(statement_name), values, nulls,
+      append_with_literals(simple_batch_, statement->sql, values, nulls,
                            [this](const std::string& v) { return quote_literal(v); });
       simple_batch_ += ";\n";
       break;
@@ -101,7 +104,11 @@ std::vector<QueryResult> Session::flush() {
   if (!conn_ || broken_) throw_lost("not connected");
   const int expected = queued_;
   queued_ = 0;
-  const std::vector<bool> as_write = std::exchange(queued_as_write_, {});
+  // The kinds queued so far are read from flushing_as_write_ while queue()
+  // starts again on the other vector: both keep their room, no allocation.
+  flushing_as_write_.swap(queued_as_write_);
+  queued_as_write_.clear();
+  const std::vector<bool>& as_write = flushing_as_write_;
   if (options_.query_mode == QueryMode::Simple) return flush_simple(expected, as_write);
   std::vector<QueryResult> results;
   results.reserve(static_cast<std::size_t>(expected));

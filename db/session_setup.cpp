@@ -12,8 +12,13 @@ namespace tpcc {
 void Session::prepare(const std::string& name, const std::string& sql, Counted counted) {
   for (const Registered& known : statements_) {
     if (known.name != name) continue;
-    if (known.sql == sql && known.counted == counted) return;  // registered twice by the same code
-    throw std::logic_error("statement " + name + " registered with two different texts");
+    if (known.sql != sql) {
+      throw std::logic_error("statement " + name + " registered with two different texts");
+    }
+    if (known.counted != counted) {
+      throw std::logic_error("statement " + name + " registered as counted two different ways");
+    }
+    return;  // registered twice by the same code
   }
   statements_.push_back(Registered{name, sql, counted});
   some_counted_as_write_ = some_counted_as_write_ || counted == Counted::AsWrite;
@@ -26,8 +31,6 @@ const Session::Registered& Session::registered(const char* name) const {
   }
   throw std::logic_error(std::string("statement ") + name + " was never registered");
 }
-
-const std::string& Session::statement_sql(const char* name) const { return registered(name).sql; }
 
 void Session::prepare_now(const std::string& name, const std::string& sql) {
   if (!conn_ || broken_) throw_lost("not connected");

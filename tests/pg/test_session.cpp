@@ -252,6 +252,51 @@ TEST_CASE("Session: the simple query mode's literals read back as the values wer
   }
 }
 
+TEST_CASE("Session: a statement counted as a write is one whatever its tag, in every query mode",
+          "[session]") {
+  for (const tpcc::QueryMode mode :
+       {tpcc::QueryMode::Prepared, tpcc::QueryMode::Extended, tpcc::QueryMode::Simple}) {
+    INFO("query mode " << static_cast<int>(mode));
+    reset_table();
+    tpcc::SessionOptions options;
+    options.query_mode = mode;
+    tpcc::Session session{session_database(), options};
+    // A data-modifying CTE under a SELECT: the server's tag says SELECT.
+    session.prepare(
+        "bump", "with b as (update kv set v = v + 1 where k = $1::int returning v) select v from b",
+        tpcc::Session::Counted::AsWrite);
+    session.prepare("get", "select v from kv where k = $1::int");
+    session.queue_command("begin");
+    session.queue("bump", tpcc::Params{}.add(1));
+    session.queue("get", tpcc::Params{}.add(1));
+    session.queue("bump", tpcc::Params{}.add(2));
+    session.queue_command("commit");
+    const std::vector<tpcc::QueryResult> results = session.flush();
+    REQUIRE(results.size() == 5);
+    CHECK(results[2].as_int(0, 0) == 11);
+    const tpcc::StatementCounts counts = session.take_statement_counts();
+    CHECK(counts.writes == 2);
+    CHECK(counts.reads == 1);
+    CHECK(counts.other == 2);
+    // The kinds of one flush do not leak into the next.
+    session.queue("get", tpcc::Params{}.add(2));
+    session.flush();
+    CHECK(session.take_statement_counts().reads == 1);
+  }
+}
+
+TEST_CASE("Session: a name registered twice must be the same statement, counted the same way",
+          "[session]") {
+  tpcc::Session session{session_database()};
+  session.prepare("get", "select v from kv where k = $1::int");
+  session.prepare("get", "select v from kv where k = $1::int");  // the same code again: fine
+  CHECK_THROWS_WITH(session.prepare("get", "select k from kv where v = $1::int"),
+                    Catch::Contains("two different texts"));
+  CHECK_THROWS_WITH(
+      session.prepare("get", "select v from kv where k = $1::int", tpcc::Session::Counted::AsWrite),
+      Catch::Contains("counted two different ways"));
+}
+
 TEST_CASE("Session: abandon_waits ends a wait for a result that would take a minute to come",
           "[session]") {
   for (const tpcc::QueryMode mode : {tpcc::QueryMode::Prepared, tpcc::QueryMode::Simple}) {

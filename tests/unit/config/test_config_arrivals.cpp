@@ -64,6 +64,13 @@ TEST_CASE("jobs: refused where the scheduler runs the terminals, not ignored", "
       usage_error({"run", "--terminals", "8", "--connections", "2", "--jobs", "2"}),
       Catch::StartsWith("--jobs: --jobs is for terminals with a connection each; 8 terminals "
                         "share 2 connections (--connections)"));
+  // Every workload's terminals can share a pool, so every workload refuses.
+  for (const char* workload : {"pgbench", "oltp_read_write", "oltp_read_only", "ingest"}) {
+    INFO(workload);
+    CHECK_THAT(usage_error({"run", "--workload", workload, "--terminals", "8", "--connections", "2",
+                            "--jobs", "2"}),
+               Catch::StartsWith("--jobs: --jobs is for terminals with a connection each"));
+  }
   // A connection each, given or not: accepted.
   CHECK(parse({"run", "--terminals", "8", "--connections", "8", "--jobs", "2"}).jobs == 2);
   CHECK(parse({"run", "--terminals", "8", "--jobs", "2", "--keying-think=false"}).jobs == 2);
