@@ -1,13 +1,19 @@
 #include "db/literal_sql.hpp"
 
 #include <cctype>
+#include <cstdint>
 #include <stdexcept>
+#include <utility>
 
 namespace tpcc {
 namespace {
 
 // The characters that may start a quoted text, a comment or a parameter.
 constexpr const char* kSpecial = "'\"-/$";
+
+// PostgreSQL's limit on a statement's parameters (the protocol's 16-bit
+// count): a larger $N can never be given a value.
+constexpr std::size_t kMaxParameters = 65535;
 
 bool is_identifier_char(char c) {
   return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '_' || c == '$';
@@ -33,18 +39,8 @@ std::size_t past_quoted(const std::string& sql, std::size_t from) {
 
 }  // namespace
 
-std::string with_literals(const std::string& sql, const std::vector<std::string>& values,
-                          const std::vector<bool>& nulls,
-                          const std::function<std::string(const std::string&)>& quote) {
-  std::string out;
-  out.reserve(sql.size() + 16 * values.size());
-  append_with_literals(out, sql, values, nulls, quote);
-  return out;
-}
-
-void append_with_literals(std::string& out, const std::string& sql,
-                          const std::vector<std::string>& values, const std::vector<bool>& nulls,
-                          const std::function<std::string(const std::string&)>& quote) {
+LiteralTemplate::LiteralTemplate(const std::string& sql) : sql_(sql) {
+  std::string text;
   std::size_t i = 0;
   while (i < sql.size()) {
     const char c = sql[i];
@@ -63,19 +59,19 @@ void append_with_literals(std::string& out, const std::string& sql,
       std::size_t digits_end = i + 1;
       std::size_t number = 0;
       while (digits_end < sql.size() && std::isdigit(static_cast<unsigned char>(sql[digits_end]))) {
-        // Past any count of values: stays past it, never wraps.
-        if (number <= values.size()) number = number * 10 + (sql[digits_end] - '0');
+        // Stops growing once past any count of values a statement can
+        // have, so that it never wraps.
+        if (number <= kMaxParameters) number = number * 10 + (sql[digits_end] - '0');
         ++digits_end;
       }
-      if (number == 0 || number > values.size()) {
-        throw std::logic_error("statement has $" + sql.substr(i + 1, digits_end - i - 1) + " but " +
-                               std::to_string(values.size()) + " values: " + sql);
+      const std::size_t needed = number == 0 ? SIZE_MAX : number;
+      if (needed > needed_) {
+        needed_ = needed;
+        needed_spelled_ = sql.substr(i + 1, digits_end - i - 1);
       }
-      if (nulls[number - 1]) {
-        out += "NULL";
-      } else {
-        out += quote(values[number - 1]);
-      }
+      texts_.push_back(std::move(text));
+      text.clear();
+      params_.push_back(number);
       i = digits_end;
       continue;
     }
@@ -85,9 +81,42 @@ void append_with_literals(std::string& out, const std::string& sql,
       end = sql.find_first_of(kSpecial, i + 1);
       if (end == std::string::npos) end = sql.size();
     }
-    out.append(sql, i, end - i);
+    text.append(sql, i, end - i);
     i = end;
   }
+  texts_.push_back(std::move(text));
+}
+
+void LiteralTemplate::append(std::string& out, const std::vector<std::string>& values,
+                             const std::vector<bool>& nulls, const QuoteLiteral& quote) const {
+  if (needed_ > values.size()) {
+    throw std::logic_error("statement has $" + needed_spelled_ + " but " +
+                           std::to_string(values.size()) + " values: " + sql_);
+  }
+  for (std::size_t p = 0; p < params_.size(); ++p) {
+    out += texts_[p];
+    const std::size_t index = params_[p] - 1;
+    if (nulls[index]) {
+      out += "NULL";
+    } else {
+      out += quote(values[index]);
+    }
+  }
+  out += texts_.back();
+}
+
+std::string with_literals(const std::string& sql, const std::vector<std::string>& values,
+                          const std::vector<bool>& nulls, const QuoteLiteral& quote) {
+  std::string out;
+  out.reserve(sql.size() + 16 * values.size());
+  append_with_literals(out, sql, values, nulls, quote);
+  return out;
+}
+
+void append_with_literals(std::string& out, const std::string& sql,
+                          const std::vector<std::string>& values, const std::vector<bool>& nulls,
+                          const QuoteLiteral& quote) {
+  LiteralTemplate(sql).append(out, values, nulls, quote);
 }
 
 }  // namespace tpcc

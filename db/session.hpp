@@ -13,11 +13,13 @@
 #include <chrono>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "config/config.hpp"
+#include "db/literal_sql.hpp"
 #include "db/statement_counts.hpp"
 
 typedef struct pg_conn PGconn;
@@ -243,6 +245,8 @@ class Session {
     std::string name;
     std::string sql;
     Counted counted;
+    // The simple query mode's: the text cut at its parameters once.
+    std::optional<LiteralTemplate> literal;
   };
 
   void open();

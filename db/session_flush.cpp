@@ -72,8 +72,8 @@ void Session::queue(const char* statement_name, const std::vector<std::string>& 
                                    nullptr, param_values_.data(), nullptr, nullptr, 0));
       break;
     case QueryMode::Simple:
-      append_with_literals(simple_batch_, statement->sql, values, nulls,
-                           [this](const std::string& v) { return quote_literal(v); });
+      statement->literal->append(simple_batch_, values, nulls,
+                                 [this](const std::string& v) { return quote_literal(v); });
       simple_batch_ += ";\n";
       break;
   }

@@ -20,7 +20,8 @@ void Session::prepare(const std::string& name, const std::string& sql, Counted c
     }
     return;  // registered twice by the same code
   }
-  statements_.push_back(Registered{name, sql, counted});
+  statements_.push_back(Registered{name, sql, counted, std::nullopt});
+  if (options_.query_mode == QueryMode::Simple) statements_.back().literal.emplace(sql);
   some_counted_as_write_ = some_counted_as_write_ || counted == Counted::AsWrite;
   if (connected() && options_.query_mode == QueryMode::Prepared) prepare_now(name, sql);
 }
