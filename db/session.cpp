@@ -65,6 +65,7 @@ void Session::open() {
   check_conninfo_syntax(conninfo_);
   if (conn_) PQfinish(conn_);
   conn_ = nullptr;
+  watch_.forget_socket();
   broken_ = false;
   queued_ = 0;
   queued_as_write_.clear();
@@ -116,15 +117,13 @@ bool wait_socket(int socket, short events) {
 }
 
 // Waits for the socket to be readable or for wake_fd (SessionInterrupts),
-// with no timeout; false if only wake_fd woke it.
-// A waiter watches wake_fd itself.
-bool wait_readable_or_woken(int socket, int wake_fd) {
+// with no timeout; false if only wake_fd woke it. A waiter watches wake_fd
+// itself; a thread of its own waits in the session's epoll set.
+bool wait_readable_or_woken(SocketWatch& watch, int socket, int wake_fd) {
   if (SocketWaiter* waiter = thread_socket_waiter()) {
     return waiter->wait(socket, POLLIN, std::nullopt);
   }
-  pollfd wanted[2] = {{socket, POLLIN, 0}, {wake_fd, POLLIN, 0}};
-  const int ready = ::poll(wanted, 2, -1);
-  return ready < 0 || wanted[0].revents != 0;  // EINTR counts as ready, as above
+  return watch.wait_readable_or_woken(socket, wake_fd);
 }
 
 }  // namespace
@@ -204,8 +203,9 @@ PGresult* Session::next_result() {
     // interrupts, or in steps when a cancel is due or there is no eventfd.
     const bool stepped =
         options_.cancel_after_millis > 0 || interrupts == nullptr || interrupts->wake_fd() < 0;
-    const bool ready = stepped ? wait_socket(PQsocket(conn_), POLLIN)
-                               : wait_readable_or_woken(PQsocket(conn_), interrupts->wake_fd());
+    const bool ready = stepped
+                           ? wait_socket(PQsocket(conn_), POLLIN)
+                           : wait_readable_or_woken(watch_, PQsocket(conn_), interrupts->wake_fd());
     if (ready && PQconsumeInput(conn_) == 0) break;
   }
   return PQgetResult(conn_);

@@ -20,6 +20,7 @@
 
 #include "config/config.hpp"
 #include "db/literal_sql.hpp"
+#include "db/socket_watch.hpp"
 #include "db/statement_counts.hpp"
 
 typedef struct pg_conn PGconn;
@@ -284,6 +285,7 @@ class Session {
   std::string conninfo_;
   SessionOptions options_;
   PGconn* conn_ = nullptr;
+  SocketWatch watch_;  // the wait for results on a thread of its own
   bool broken_ = false;
   std::vector<Registered> statements_;
   // Whether any statement is Counted::AsWrite; only then does queue() note

@@ -157,7 +157,8 @@ std::string limit_message(const ResourceLimit& limit, int connections) {
 void ensure_run_limits(int connections) {
   const auto n = static_cast<std::uint64_t>(connections < 0 ? 0 : connections);
   std::vector<std::string> problems;
-  for (ResourceLimit& limit : current_limits(n + kOwnFiles, n + kOwnThreads)) {
+  for (ResourceLimit& limit :
+       current_limits(n * kFilesPerConnection + kOwnFiles, n + kOwnThreads)) {
     LimitVerdict verdict = judge_limit(limit);
     if (verdict == LimitVerdict::RaiseSoft) {
       rlimit rl{};

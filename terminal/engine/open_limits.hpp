@@ -1,5 +1,6 @@
-// The operating system limits a run meets at start-up: one libpq connection
-// (a file) and one thread per connection. Checked before any connection is
+// The operating system limits a run meets at start-up: two files (the libpq
+// connection's socket and the epoll set its thread waits in) and one thread
+// per connection. Checked before any connection is
 // opened, so that too many terminals fail at once with exit 2 and a message
 // saying which limit and how to raise it, instead of "Resource temporarily
 // unavailable" from somewhere in the start-up.
@@ -18,6 +19,8 @@ namespace tpcc {
 // checkpoint watch's connection), and threads besides one per connection
 // (main, event loop, lag sampler, checkpoint watch).
 inline constexpr int kOwnFiles = 16;
+// A connection's socket and its session's epoll set (db/socket_watch.hpp).
+inline constexpr int kFilesPerConnection = 2;
 inline constexpr int kOwnThreads = 8;
 
 // Connections a run opens: the primary's (resolved_connections), each

@@ -28,9 +28,9 @@ TEST_CASE("tpcc run refuses more connections than the open-files limit allows, b
   const int status = tpcc::run_process(argv, tpcc::ProcessOptions{}, &output);
   INFO(output);
   CHECK(status == 2);
-  CHECK(output.rfind("tpcc: 100000 connections need 100016 open files, but the soft limit of "
+  CHECK(output.rfind("tpcc: 100000 connections need 200016 open files, but the soft limit of "
                      "open files (RLIMIT_NOFILE) is 256 and its hard limit 256: raise it with "
-                     "'ulimit -n 100016'",
+                     "'ulimit -n 200016'",
                      0) == 0);
   // Refused before the run read the (empty) database.
   CHECK(output.find("bmsql") == std::string::npos);
