@@ -4,7 +4,6 @@
 #include <cerrno>
 #include <cstdlib>
 
-#include "db/literal_sql.hpp"
 #include "workloads/pgbench/script_eval.hpp"
 
 namespace tpcc::pgbench {
@@ -91,31 +90,6 @@ Variables client_variables(const ClientSetup& setup) {
     v.set("random_seed", Value::of_int(static_cast<std::int64_t>(setup.random_seed)));
   }
   return v;
-}
-
-std::string quote_literal(const std::string& text) {
-  std::string out = "'";
-  for (const char c : text) {
-    if (c == '\'') out += '\'';
-    out += c;
-  }
-  return out + "'";
-}
-
-Params Step::params() const {
-  Params p;
-  for (std::size_t i = 0; i < values.size(); ++i) {
-    if (nulls[i]) {
-      p.add_null();
-    } else {
-      p.add(values[i]);
-    }
-  }
-  return p;
-}
-
-std::string Step::simple_sql(const std::function<std::string(const std::string&)>& quote) const {
-  return with_literals(command->sql, values, nulls, quote);
 }
 
 ScriptRunError::ScriptRunError(const std::string& file, int line, const std::string& message,

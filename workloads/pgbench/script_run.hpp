@@ -8,13 +8,11 @@
 #pragma once
 
 #include <cstdint>
-#include <functional>
 #include <stdexcept>
 #include <string>
 #include <unordered_map>
 #include <vector>
 
-#include "db/session.hpp"
 #include "spec/random.hpp"
 #include "workloads/pgbench/script_options.hpp"
 #include "workloads/pgbench/script_parse.hpp"
@@ -71,10 +69,6 @@ struct ClientSetup {
 };
 Variables client_variables(const ClientSetup& setup);
 
-// A literal as PostgreSQL reads it with standard_conforming_strings on:
-// 'text' with each ' doubled.
-std::string quote_literal(const std::string& text);
-
 struct Step {
   // Meta: a \set, \if, \elif, \else or \endif that ran (each_command only).
   enum class Kind { Sql, Sleep, Meta, End };
@@ -84,13 +78,6 @@ struct Step {
   std::vector<std::string> values;   // Sql: the parameters, as text
   std::vector<bool> nulls;           // Sql: a null value is a NULL parameter
   std::int64_t sleep_us = 0;         // Sleep: microseconds, never negative
-
-  // Sql: the parameters as a Session takes them for command->sql.
-  Params params() const;
-
-  // For the simple protocol: the statement with its values as literals.
-  std::string simple_sql(
-      const std::function<std::string(const std::string&)>& quote = quote_literal) const;
 };
 
 // A script that failed while running: "FILE:LINE: MESSAGE", in pgbench's
