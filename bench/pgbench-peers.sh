@@ -12,12 +12,15 @@
 #
 # DURABLE=1 (bench/throwaway-pg.sh) measures against a durable server;
 # TESTS="simple-update rw.sql" runs only those; MODE=simple (or extended)
-# is the -M both tools are given instead of prepared; BEFORE=OTHER_BINARY
-# runs that tpcc too in each round, after BINARY, as the tool "before".
+# is the -M both tools are given instead of prepared; JOBS is the -j both
+# are given (CLIENTS: a thread per client; 1: every client on one thread);
+# BEFORE=OTHER_BINARY runs that tpcc too in each round, after BINARY, as
+# the tool "before".
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BINARY=${1:-build/tpcc}; SCALE=${2:-50}; CLIENTS=${3:-8}; TIME=${4:-20}; ROUNDS=${5:-3}
 MODE=${MODE:-prepared}
+JOBS=${JOBS:-$CLIENTS}
 BEFORE=${BEFORE:+$(realpath "$BEFORE")}
 SCRIPTS=$(realpath bench/pgbench-scripts)
 source bench/pgbench-side.sh
@@ -28,7 +31,7 @@ succeeded() {
 }
 
 print_server_settings
-echo "scale $SCALE, $CLIENTS clients, -M $MODE, ${TIME}s runs, $ROUNDS round(s)"
+echo "scale $SCALE, $CLIENTS clients on $JOBS thread(s), -M $MODE, ${TIME}s runs, $ROUNDS round(s)"
 # shellcheck disable=SC2046  # the words are the arguments
 timed "$PG_DIR/load-pgbench.log" "$PGBENCH" -i -q -s "$SCALE" $(target pgb_pgbench)
 succeeded "pgbench -i" "$PG_DIR/load-pgbench.log"
@@ -70,7 +73,7 @@ run_tool() {
   local tool=$1 test=$2 round=$3 log="$PG_DIR/$2-$1-$3.log" binary=$BINARY
   if [ "$tool" = pgbench ]; then
     # shellcheck disable=SC2046
-    timed "$log" "$PGBENCH" -n -M "$MODE" -c "$CLIENTS" -j "$CLIENTS" -T "$TIME" \
+    timed "$log" "$PGBENCH" -n -M "$MODE" -c "$CLIENTS" -j "$JOBS" -T "$TIME" \
       $(script_args "$test") $(target pgb_pgbench)
     succeeded "pgbench $test" "$log"
     figures[$test,pgbench]+="$(pgbench_figures "$log")"$'\n'
@@ -78,7 +81,7 @@ run_tool() {
   fi
   [ "$tool" = before ] && binary=$BEFORE
   # shellcheck disable=SC2046
-  timed "$log" "$binary" pgbench -n -M "$MODE" -c "$CLIENTS" -j "$CLIENTS" -T "$TIME" \
+  timed "$log" "$binary" pgbench -n -M "$MODE" -c "$CLIENTS" -j "$JOBS" -T "$TIME" \
     $(script_args "$test") $(target pgb_tpcc) "--result-dir=$PG_DIR/$test-$tool-$round"
   succeeded "$tool pgbench $test" "$log"
   figures[$test,$tool]+="$(tpcc_figures "$log" "$PG_DIR/$test-$tool-$round/result.json")"$'\n'
